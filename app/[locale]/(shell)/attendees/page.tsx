@@ -1,0 +1,12 @@
+import { requirePageUser } from '@/lib/auth/guard';
+import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { routeMetadata } from '@/lib/i18n/metadata';
+import { pageLocale } from '@/lib/i18n/page';
+
+export const generateMetadata = routeMetadata('attendees');
+
+export default async function AttendeesPage({ params }: { params: Promise<{ locale: string }> }) {
+  const locale = await pageLocale(params);
+  await requirePageUser(locale, '/attendees');
+  return <PlaceholderPage route="attendees" />;
+}

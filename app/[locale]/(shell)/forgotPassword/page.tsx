@@ -1,0 +1,10 @@
+import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { routeMetadata } from '@/lib/i18n/metadata';
+import { pageLocale } from '@/lib/i18n/page';
+
+export const generateMetadata = routeMetadata('forgotPassword');
+
+export default async function ForgotPasswordPage({ params }: { params: Promise<{ locale: string }> }) {
+  await pageLocale(params);
+  return <PlaceholderPage route="forgotPassword" />;
+}

@@ -1,0 +1,10 @@
+import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { routeMetadata } from '@/lib/i18n/metadata';
+import { pageLocale } from '@/lib/i18n/page';
+
+export const generateMetadata = routeMetadata('register');
+
+export default async function RegisterPage({ params }: { params: Promise<{ locale: string }> }) {
+  await pageLocale(params);
+  return <PlaceholderPage route="register" />;
+}

@@ -1,0 +1,18 @@
+'use client';
+
+import { createContext, useContext } from 'react';
+import type { ShellUser } from '@/components/shell/AppShell';
+
+interface App {
+  brand: string;
+  user: ShellUser | null;
+}
+
+const AppContext = createContext<App>({ brand: 'Enclave', user: null });
+
+export const AppContextProvider = AppContext.Provider;
+
+/** The brand name (configuration) and the logged-in user, for client components. */
+export function useApp(): App {
+  return useContext(AppContext);
+}

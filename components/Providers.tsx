@@ -1,0 +1,30 @@
+'use client';
+
+import { AppContextProvider } from '@/components/AppContext';
+import { ModalProvider } from '@/components/modal/ModalProvider';
+import { modals } from '@/components/modals/registry';
+import { NavigationEffects } from '@/components/shell/NavigationEffects';
+import type { ShellUser } from '@/components/shell/AppShell';
+import { ToastProvider } from '@/components/toast/ToastProvider';
+
+/** What every page shares on the client: app context, toasts, the modal host, route effects. */
+export function Providers({
+  brand,
+  user,
+  children,
+}: {
+  brand: string;
+  user: ShellUser | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <AppContextProvider value={{ brand, user }}>
+      <ToastProvider>
+        <ModalProvider modals={modals}>
+          <NavigationEffects />
+          {children}
+        </ModalProvider>
+      </ToastProvider>
+    </AppContextProvider>
+  );
+}

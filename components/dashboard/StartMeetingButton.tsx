@@ -1,0 +1,12 @@
+'use client';
+
+import { useModal } from '@/components/modal/ModalProvider';
+
+export function StartMeetingButton({ label }: { label: string }) {
+  const modal = useModal();
+  return (
+    <button type="button" className="button-primary" onClick={() => modal.open('newMeeting')}>
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ModalComponent } from '@/components/modal/ModalProvider';
+import { AccountModal } from './AccountModal';
+import { AppInfoModal } from './AppInfoModal';
+import { NewMeetingModal } from './NewMeetingModal';
+
+/** Every modal the host can show, by name (SPEC point 2, "Modals"). */
+export const modals: Record<string, ModalComponent> = {
+  appInfo: AppInfoModal,
+  account: AccountModal,
+  newMeeting: NewMeetingModal,
+};

@@ -1,0 +1,35 @@
+import { ApiError } from './errors';
+
+/** 64 KiB: far above any JSON form of the product, far below what could tire the server. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a request body as text, refusing it as soon as it passes `limit` bytes. */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new ApiError('incorrect_data', { status: 413 });
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ApiError('incorrect_data', { status: 413 });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a JSON body; an empty body reads as `{}` so that missing fields answer missing_data. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('incorrect_data');
+  }
+}

@@ -1,0 +1,91 @@
+// The error catalogue of SPEC point 8 and the HTTP status each code answers with (DESIGN.md).
+export const errorCodes = [
+  'incorrect_email',
+  'incorrect_password',
+  'login_failed',
+  'login_failed_expired',
+  'login_failed_not_verified',
+  'email_sent',
+  'too_many_attempts',
+  'email_exists',
+  'email_exists_on_sm',
+  'format_email',
+  'incorrect_email_format',
+  'invite_incorrect_email_format',
+  'email_required',
+  'password_not_matching',
+  'passwords_dont_match',
+  'password_length_error',
+  'password_not_long_enough',
+  'low_complexity',
+  'invalid_reset_link',
+  'error_on_create',
+  'error_contact_us',
+  'fill_old_password',
+  'invalid_old_password',
+  'enter_first_name',
+  'min_first_name',
+  'enter_last_name',
+  'min_last_name',
+  'invalid_firstname',
+  'invalid_lastname',
+  'agree',
+  'invite_not_found',
+  'event_creation_error',
+  'error_is_past_event',
+  'event_not_found',
+  'missing_data',
+  'incorrect_data',
+  'room_max_limit',
+  'room_title_length',
+  'room_password_length',
+  'room_already_exists',
+  'cant_remove_room',
+  'room_not_found',
+  'attendee_not_found',
+  'contact_exists',
+  'group_name_required',
+  'group_name_exists',
+  'notification_added',
+  'notification_not_added',
+  'error_setting_up_payment',
+  'authentication_error',
+  'success',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
+
+const conflicts: ReadonlySet<ErrorCode> = new Set([
+  'email_exists',
+  'email_exists_on_sm',
+  'room_already_exists',
+  'contact_exists',
+  'group_name_exists',
+]);
+
+export function statusFor(code: ErrorCode): number {
+  if (code === 'authentication_error') return 401;
+  if (code === 'too_many_attempts') return 429;
+  if (code.endsWith('_not_found')) return 404;
+  if (conflicts.has(code)) return 409;
+  return 400;
+}
+
+/** A failure the user can act on: answered with its code, a localized message and a 4xx status. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    options: { status?: number; field?: string } = {},
+  ) {
+    super(code);
+    this.name = 'ApiError';
+    this.status = options.status ?? statusFor(code);
+    this.field = options.field;
+  }
+  readonly field: string | undefined;
+}

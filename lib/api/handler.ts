@@ -1,0 +1,134 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+import type { z } from 'zod';
+import { config } from '@/lib/config';
+import { userForSession } from '@/lib/auth/session';
+import {
+  SESSION_COOKIE,
+  sealSession,
+  sessionCookieOptions,
+  unsealSession,
+  type SessionData,
+} from '@/lib/auth/session-cookie';
+import type { User } from '@/lib/db/schema';
+import type { Locale } from '@/lib/i18n/locales';
+import { describeError, log } from '@/lib/log';
+import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyText } from './body';
+import { ApiError, type ErrorCode } from './errors';
+import { errorMessage } from './error-messages';
+import { isAllowedOrigin } from './origin';
+import { requestLocale } from './request-locale';
+import { validate } from './validation';
+
+type Auth = 'none' | 'optional' | 'required';
+
+interface Options<A extends Auth, S extends z.ZodType | undefined> {
+  /** 'required' answers authentication_error (401) without a valid session. Default 'optional'. */
+  auth?: A;
+  /** The zod schema of the JSON body; the body is not read without one. */
+  body?: S;
+  maxBodyBytes?: number;
+}
+
+export interface HandlerContext<A extends Auth, S extends z.ZodType | undefined, P> {
+  request: NextRequest;
+  body: S extends z.ZodType ? z.output<S> : undefined;
+  user: A extends 'required' ? User : User | null;
+  locale: Locale;
+  params: P;
+  /** Replaces the session cookie on the answer (null clears it). */
+  setSession: (data: SessionData | null) => void;
+}
+
+type RouteContext<P> = { params: Promise<P> };
+
+/**
+ * The one wrapper every route handler goes through: it checks the origin of state-changing
+ * requests, resolves the session, reads and validates the body, runs the handler, and turns
+ * every failure into `{status:"error", errorCode, message}` — never a stack trace.
+ * A handler returns a Response, or a value answered as JSON (POST/PUT/DELETE add status "ok").
+ */
+export function apiRoute<
+  P = Record<string, string>,
+  A extends Auth = 'optional',
+  S extends z.ZodType | undefined = undefined,
+>(options: Options<A, S>, handler: (context: HandlerContext<A, S, P>) => Promise<unknown> | unknown) {
+  return async function route(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
+    let locale = requestLocale(request);
+    let sessionChange: { data: SessionData | null } | undefined;
+    try {
+      if (!isAllowedOrigin(request)) throw new ApiError('authentication_error', { status: 403 });
+
+      const auth = options.auth ?? 'optional';
+      let user: User | null = null;
+      if (auth !== 'none') {
+        user = await userForSession(await unsealSession(request.cookies.get(SESSION_COOKIE)?.value));
+        if (!user && auth === 'required') throw new ApiError('authentication_error');
+        locale = requestLocale(request, user?.lang);
+      }
+
+      let body: unknown = undefined;
+      if (options.body) {
+        const text = await readBodyText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+        body = validate(options.body, parseJson(text));
+      }
+
+      const params = (await routeContext?.params) ?? ({} as P);
+      const result = await handler({
+        request,
+        body,
+        user,
+        locale,
+        params,
+        setSession: (data) => (sessionChange = { data }),
+      } as HandlerContext<A, S, P>);
+
+      const response =
+        result instanceof Response
+          ? result
+          : NextResponse.json(
+              request.method === 'GET' || isEnvelope(result) ? result : { status: 'ok', ...(result as object) },
+            );
+      if (sessionChange) await applySession(response, sessionChange.data);
+      return withApiHeaders(response);
+    } catch (error) {
+      return withApiHeaders(await errorResponse(error, locale));
+    }
+  };
+}
+
+function isEnvelope(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'status' in value;
+}
+
+async function applySession(response: Response, data: SessionData | null) {
+  const cookies = (response as NextResponse).cookies;
+  if (!cookies) return;
+  if (data) cookies.set(SESSION_COOKIE, await sealSession(data), sessionCookieOptions(isHttps()));
+  else cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(isHttps()), maxAge: 0 });
+}
+
+function isHttps() {
+  return config.appUrl.startsWith('https:');
+}
+
+function withApiHeaders(response: Response): Response {
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/** Answers an error in the envelope of DESIGN.md; unexpected ones are logged, never shown. */
+export async function errorResponse(error: unknown, locale: Locale): Promise<Response> {
+  if (error instanceof ApiError) {
+    return errorJson(error.code, error.status, locale, error.field ? { field: error.field } : {});
+  }
+  const requestId = randomUUID();
+  log.error('unhandled error in route handler', { requestId, ...describeError(error) });
+  return errorJson('error_contact_us', 500, locale, { requestId });
+}
+
+async function errorJson(code: ErrorCode, status: number, locale: Locale, extra: Record<string, string>) {
+  const message = await errorMessage(code, locale);
+  return NextResponse.json({ status: 'error', errorCode: code, message, ...extra }, { status });
+}

@@ -1,0 +1,22 @@
+import { config } from '@/lib/config';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origin the request was addressed to, as the browser saw it (proxies included). */
+function requestOrigin(request: Request): string | null {
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (!host) return null;
+  const proto = request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
+/**
+ * State-changing requests must come from the app's own pages: the browser's Origin header must
+ * name APP_URL or the host addressed. A missing or "null" Origin is refused too.
+ */
+export function isAllowedOrigin(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  const origin = request.headers.get('origin');
+  if (!origin || origin === 'null') return false;
+  return origin === new URL(config.appUrl).origin || origin === requestOrigin(request);
+}

@@ -1,0 +1,55 @@
+import { sealData, unsealData } from 'iron-session';
+import { getSessionSecret } from '@/lib/config';
+
+// The session cookie: sealed (encrypted and signed) by iron-session, HttpOnly, SameSite=Lax.
+export const SESSION_COOKIE = 'enclave_session';
+/** Sessions last at most 7 days. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface SessionData {
+  userId: string;
+  /** Must equal the user's sessionVersion; raising that revokes this cookie. */
+  version: number;
+  role: 'user' | 'admin';
+  /** Set between the password step and the two-factor step of a login. */
+  pending2fa?: boolean;
+}
+
+function isSessionData(value: unknown): value is SessionData {
+  const data = value as Partial<SessionData> | null;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof data.userId === 'string' &&
+    typeof data.version === 'number' &&
+    (data.role === 'user' || data.role === 'admin')
+  );
+}
+
+export async function sealSession(data: SessionData): Promise<string> {
+  return sealData(data, { password: getSessionSecret(), ttl: SESSION_TTL_SECONDS });
+}
+
+/** The session in a cookie value, or null when it is missing, forged or expired. */
+export async function unsealSession(cookieValue: string | undefined): Promise<SessionData | null> {
+  if (!cookieValue) return null;
+  try {
+    const data = await unsealData<unknown>(cookieValue, {
+      password: getSessionSecret(),
+      ttl: SESSION_TTL_SECONDS,
+    });
+    return isSessionData(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function sessionCookieOptions(secure: boolean) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  };
+}

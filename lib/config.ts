@@ -1,0 +1,54 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// Every setting of DESIGN.md "Configuration", read once. All are optional for a local start.
+function env(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+const port = Number(env('PORT') ?? 3000);
+
+export const config = {
+  port,
+  appUrl: (env('APP_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
+  databaseUrl: env('DATABASE_URL'),
+  dataDir: path.resolve(/*turbopackIgnore: true*/ env('DATA_DIR') ?? './data'),
+  redisUrl: env('REDIS_URL'),
+  smtpUrl: env('SMTP_URL'),
+  mailFrom: env('MAIL_FROM') ?? 'Enclave <no-reply@localhost>',
+  turnUrls: env('TURN_URLS')?.split(',').map((url) => url.trim()) ?? [],
+  turnSecret: env('TURN_SECRET'),
+  stripe: {
+    secretKey: env('STRIPE_SECRET_KEY'),
+    publishableKey: env('STRIPE_PUBLISHABLE_KEY'),
+    webhookSecret: env('STRIPE_WEBHOOK_SECRET'),
+  },
+  onPremise: env('ON_PREMISE') === 'true',
+  brandName: env('BRAND_NAME') ?? 'Enclave',
+  production: process.env.NODE_ENV === 'production',
+} as const;
+
+let sessionSecret: string | undefined;
+
+/** SESSION_SECRET, or one generated on first use and kept in DATA_DIR so restarts keep sessions. */
+export function getSessionSecret(): string {
+  if (sessionSecret) return sessionSecret;
+  const fromEnv = env('SESSION_SECRET');
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
+    return (sessionSecret = fromEnv);
+  }
+  const file = path.join(config.dataDir, 'session-secret');
+  if (existsSync(file)) return (sessionSecret = readFileSync(file, 'utf8').trim());
+  mkdirSync(config.dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return (sessionSecret = readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { config } from '@/lib/config';
+import * as schema from './schema';
+import { migrateDatabase } from './migrate';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+interface OpenDatabase {
+  db: Database;
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL (postgres.js) when a URL is given, else the embedded PGlite in `dataDir`
+ * (or in memory for `dataDir: 'memory://'`), and applies the migrations in drizzle/.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<OpenDatabase> {
+  const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'drizzle');
+  if (options.url) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    await migrateDatabase({ kind: 'postgres', url: options.url, migrationsFolder });
+    return { db, close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dataDir = options.dataDir ?? path.join(config.dataDir, 'pglite');
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  await migrateDatabase({ kind: 'pglite', db, migrationsFolder });
+  return { db, close: () => client.close() };
+}
+
+// One database per process, kept on globalThis so that dev-server reloads reuse it.
+const holder = globalThis as typeof globalThis & { __enclaveDb?: Promise<OpenDatabase> };
+
+/** The process's database, opened and migrated on first use. */
+export function getDb(): Promise<Database> {
+  holder.__enclaveDb ??= openDatabase({ url: config.databaseUrl }).catch((error) => {
+    holder.__enclaveDb = undefined;
+    throw error;
+  });
+  return holder.__enclaveDb.then((open) => open.db);
+}
+
+/** Closes the process's database (tests and graceful shutdown). */
+export async function closeDb(): Promise<void> {
+  const open = holder.__enclaveDb;
+  holder.__enclaveDb = undefined;
+  if (open) await (await open).close();
+}

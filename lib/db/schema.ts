@@ -1,0 +1,361 @@
+// The data of SPEC point 3 and what the later features need, in one place.
+// camelCase in TypeScript, snake_case in SQL; every row a user owns carries its owner.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const colorColumn = () => integer('color').notNull().default(1);
+const colorCheck = (name: string, column: unknown) => check(name, sql`${column} between 1 and 20`);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone'),
+    // settings (SPEC point 3): timezone, tooltips ("tip"), preferredRegion, lang
+    timezone: text('timezone'),
+    tooltips: boolean('tooltips').notNull().default(true),
+    preferredRegion: text('preferred_region', { enum: ['na', 'eu'] }).notNull().default('eu'),
+    lang: text('lang').notNull().default('en'),
+    theme: text('theme', { enum: ['green', 'blue'] }).notNull().default('green'),
+    avatar: text('avatar'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    accountType: text('account_type', { enum: ['individual', 'executive', 'enterprise'] })
+      .notNull()
+      .default('individual'),
+    numberOfRooms: integer('number_of_rooms').notNull().default(1),
+    isTrial: boolean('is_trial').notNull().default(true),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
+    state: text('state', { enum: ['unverified', 'active', 'expired', 'disabled'] })
+      .notNull()
+      .default('unverified'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    // Two-factor authentication (SPEC point 4)
+    has2fa: boolean('has_2fa').notNull().default(false),
+    totpSecret: text('totp_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    recoveryCodeHash: text('recovery_code_hash'),
+    enableMCard: boolean('enable_m_card').notNull().default(false),
+    meetServer: text('meet_server'),
+    // The user's own meeting-link hash: {meetServer}/{hash}
+    hash: text('hash').notNull(),
+    location: text('location'),
+    // Raised to revoke every session cookie issued before (logout everywhere, password change).
+    sessionVersion: integer('session_version').notNull().default(1),
+    registrationDate: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_hash_key').on(t.hash)],
+);
+
+/** One row (id 1) of product-wide settings (SPEC point 3, "Configuration"). */
+export const configuration = pgTable('configuration', {
+  id: integer('id').primaryKey().default(1),
+  productPriceCents: integer('product_price_cents').notNull().default(3495),
+  maxEventAttendees: integer('max_event_attendees').notNull().default(100),
+  enable2fa: boolean('enable_2fa').notNull().default(true),
+  downloads: jsonb('downloads').$type<Record<string, string | null>>().notNull().default({}),
+});
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: colorColumn(),
+    isDefault: boolean('is_default').notNull().default(false),
+    adminName: text('admin_name'),
+    adminEmail: text('admin_email'),
+    // Only a verifier is kept; the password itself never reaches the database.
+    passwordHash: text('password_hash'),
+    // The stable public id in the meeting link {APP_URL}/now/{meetingId}.
+    meetingId: text('meeting_id').notNull(),
+    askToJoin: boolean('ask_to_join').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rooms_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
+    uniqueIndex('rooms_meeting_id_key').on(t.meetingId),
+    uniqueIndex('rooms_one_default_key').on(t.ownerId).where(sql`${t.isDefault}`),
+    colorCheck('rooms_color_range', t.color),
+  ],
+);
+
+export const attendees = pgTable(
+  'attendees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    countryCode: text('country_code'),
+    dialCode: text('dial_code'),
+    color: colorColumn(),
+    lang: text('lang').notNull().default('en'),
+    timezone: text('timezone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('attendees_owner_email_key').on(t.ownerId, sql`lower(${t.email})`),
+    colorCheck('attendees_color_range', t.color),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: colorColumn(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('groups_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
+    colorCheck('groups_color_range', t.color),
+  ],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    attendeeId: uuid('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.attendeeId] })],
+);
+
+/** A single meeting or the master of a recurring series (wall-clock time in `timezone`). */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'restrict' }),
+    title: text('title').notNull().default('(No Title)'),
+    description: text('description'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    timezone: text('timezone').notNull(),
+    // The uid shared by every occurrence of a series (SPEC point 3 "repeat").
+    repeat: uuid('repeat').notNull().defaultRandom(),
+    repeatType: text('repeat_type', {
+      enum: ['none', 'daily', 'weekly', 'monthly', 'annually', 'weekdays', 'custom'],
+    })
+      .notNull()
+      .default('none'),
+    rrule: text('rrule'),
+    showAttendees: boolean('show_attendees').notNull().default(false),
+    passwordMode: text('password_mode', { enum: ['none', 'custom', 'generated'] })
+      .notNull()
+      .default('none'),
+    passwordHash: text('password_hash'),
+    link: text('link'),
+    // ICS SEQUENCE, raised on every change sent to attendees.
+    sequence: integer('sequence').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_owner_start_idx').on(t.ownerId, t.startsAt), index('events_repeat_idx').on(t.repeat)],
+);
+
+/** A change to, or the cancellation of, one occurrence of a series (RECURRENCE-ID / EXDATE). */
+export const eventExceptions = pgTable(
+  'event_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    originalStart: timestamp('original_start', { withTimezone: true }).notNull(),
+    cancelled: boolean('cancelled').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    durationMinutes: integer('duration_minutes'),
+    title: text('title'),
+    description: text('description'),
+    sequence: integer('sequence').notNull().default(0),
+  },
+  (t) => [uniqueIndex('event_exceptions_occurrence_key').on(t.eventId, t.originalStart)],
+);
+
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    attendeeId: uuid('attendee_id').references(() => attendees.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    role: text('role', { enum: ['organizer', 'attendee'] }).notNull().default('attendee'),
+  },
+  (t) => [uniqueIndex('event_attendees_email_key').on(t.eventId, sql`lower(${t.email})`)],
+);
+
+export const eventGroups = pgTable(
+  'event_groups',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.groupId] })],
+);
+
+export const eventNotifications = pgTable(
+  'event_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['email'] }).notNull().default('email'),
+    time: integer('time').notNull(),
+    timeType: text('time_type', { enum: ['minutes', 'hour', 'day'] }).notNull(),
+  },
+  (t) => [uniqueIndex('event_notifications_period_key').on(t.eventId, t.type, t.time, t.timeType)],
+);
+
+/** One-time links: account activation, password reset, e-mail change. Only a hash is stored. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['activation', 'reset', 'email_change'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tokens_hash_key').on(t.tokenHash), index('tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+export const supportTickets = pgTable('support_tickets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  subject: text('subject').notNull(),
+  status: text('status', { enum: ['open', 'answered', 'closed'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ticketMessages = pgTable('ticket_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ticketId: uuid('ticket_id')
+    .notNull()
+    .references(() => supportTickets.id, { onDelete: 'cascade' }),
+  // Null for an answer from support staff.
+  authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('ratings_rating_range', sql`${t.rating} between 1 and 5`)],
+);
+
+/** Billing state and history per account (SPEC point 3, "Account and billing"). Money in cents. */
+export const billingRecords = pgTable('billing_records', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: text('plan').notNull(),
+  rooms: integer('rooms').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency', { enum: ['eur', 'usd'] }).notNull().default('eur'),
+  nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
+  cardName: text('card_name'),
+  transactionId: text('transaction_id'),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+});
+
+/** Mail waits here until the SMTP server has taken it, so a failing server loses nothing. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; content: string; contentType: string }[]>()
+      .notNull()
+      .default([]),
+    // Suppresses duplicates, e.g. one reminder per (occurrence, recipient, kind).
+    idempotencyKey: text('idempotency_key'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_idempotency_key').on(t.idempotencyKey),
+    index('mail_outbox_due_idx').on(t.status, t.sendAfter),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Room = typeof rooms.$inferSelect;
+export type Attendee = typeof attendees.$inferSelect;
+export type Group = typeof groups.$inferSelect;
+export type Event = typeof events.$inferSelect;
+export type Configuration = typeof configuration.$inferSelect;

@@ -1,0 +1,77 @@
+// The routes of SPEC point 2: the path, whether a login is needed, the alias in the page title.
+
+export interface RouteRule {
+  /** Route name; also the key of its alias in messages (Routes.<name>). */
+  name: string;
+  /** Path pattern without locale prefix; `:param` is one segment. */
+  pattern: string;
+  auth: boolean;
+  /** SPEC point 2: a route may block the plain "user" role (redirected to Home). None does. */
+  blockUserRole?: boolean;
+}
+
+export const routeRules: RouteRule[] = [
+  { name: 'home', pattern: '/', auth: true },
+  { name: 'register', pattern: '/register', auth: false },
+  { name: 'login', pattern: '/login', auth: false },
+  { name: 'forgotPassword', pattern: '/forgotPassword', auth: false },
+  { name: 'resetPassword', pattern: '/resetpassword/:hash', auth: false },
+  { name: 'activateAccount', pattern: '/activate-account', auth: false },
+  { name: 'verifyAccount', pattern: '/verify-account', auth: false },
+  { name: 'settings', pattern: '/settings', auth: false },
+  { name: 'termsOfService', pattern: '/terms-of-service', auth: false },
+  { name: 'download', pattern: '/download', auth: false },
+  { name: 'faq', pattern: '/faq', auth: false },
+  { name: 'meeting', pattern: '/now/:id', auth: false },
+  { name: 'calendar', pattern: '/calendar', auth: true },
+  { name: 'calendarView', pattern: '/calendar/:view', auth: true },
+  { name: 'calendarDate', pattern: '/calendar/:view/:date', auth: true },
+  { name: 'schedule', pattern: '/schedule', auth: true },
+  { name: 'scheduleEdit', pattern: '/schedule/:edit', auth: true },
+  { name: 'admin', pattern: '/admin', auth: true },
+  { name: 'support', pattern: '/support', auth: true },
+  { name: 'openTicket', pattern: '/open-ticket', auth: true },
+  { name: 'viewTicket', pattern: '/view-ticket/:id', auth: true },
+  { name: 'attendees', pattern: '/attendees', auth: true },
+  { name: 'rate', pattern: '/rate', auth: false },
+];
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
+}
+
+/** The rule for a path without locale prefix, or undefined for an unknown path (not found). */
+export function findRoute(pathname: string): RouteRule | undefined {
+  return routeRules.find((rule) => matches(rule.pattern, pathname));
+}
+
+/**
+ * SPEC point 2, navigation rules: where a request for `pathname` must go instead, if anywhere.
+ * Returns the target path without locale prefix, or null to let it through.
+ */
+export function redirectFor(
+  pathname: string,
+  session: { loggedIn: boolean; role?: 'user' | 'admin' },
+): string | null {
+  const rule = findRoute(pathname);
+  if (!rule) return null;
+  if (rule.name === 'login' && session.loggedIn) return '/';
+  if (rule.auth && !session.loggedIn) {
+    return pathname === '/' ? '/login' : `/login?next=${encodeURIComponent(pathname)}`;
+  }
+  if (rule.blockUserRole && session.role === 'user') return '/';
+  return null;
+}
+
+/** Paths answered by route handlers for every method, never by a page (SPEC point 7). */
+const apiPrefixes = ['/api/', '/2fa/', '/stripe/', '/billing/', '/invitation/', '/vip/', '/dev/'];
+const apiExact = new Set(['/logout', '/contact', '/invitation', '/vip']);
+/** Paths that are a page for GET and an API call for other methods. */
+const pageAndApi = new Set(['/login', '/register']);
+
+export function isApiRequest(pathname: string, method: string): boolean {
+  if (apiExact.has(pathname) || apiPrefixes.some((prefix) => pathname.startsWith(prefix))) return true;
+  return pageAndApi.has(pathname) && method !== 'GET' && method !== 'HEAD';
+}

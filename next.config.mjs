@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const root = fileURLToPath(new URL('.', import.meta.url));
+const production = process.env.NODE_ENV === 'production';
+
+// Headers every response carries, static files included. The Content-Security-Policy with
+// its per-request nonce is set by proxy.ts, which sees pages and API calls.
+const baseHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  {
+    key: 'Permissions-Policy',
+    value: 'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(self)',
+  },
+  ...(production
+    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
+    : []),
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  turbopack: { root },
+  // PGlite loads its WebAssembly from its own package folder at run time.
+  serverExternalPackages: ['@electric-sql/pglite'],
+  async headers() {
+    return [
+      { source: '/:path*', headers: baseHeaders },
+      {
+        // Static assets are not seen by the proxy; give them a closed policy of their own.
+        source: '/_next/static/:path*',
+        headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
+    ];
+  },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// `npm start`: builds when there is no build of the current sources, then serves in production
+// mode on PORT. Migrations run in the server itself at start (instrumentation.ts).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, statSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+/** The newest modification time among the files a build depends on. */
+function newestSource() {
+  const watched = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'instrumentation.ts'];
+  let newest = 0;
+  const visit = (entry) => {
+    if (!existsSync(entry)) return;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) for (const child of readdirSync(entry)) visit(path.join(entry, child));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  watched.forEach(visit);
+  return newest;
+}
+
+const stamp = path.join(root, '.next', 'enclave-build-stamp');
+const built = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp);
+const stale = !built || Number(readFileSync(stamp, 'utf8')) < newestSource();
+if (stale || process.env.FORCE_BUILD === '1') {
+  console.log('Building Enclave…');
+  const result = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stamp, String(newestSource()));
+}
+
+const port = process.env.PORT ?? '3000';
+const server = spawn(process.execPath, [next, 'start', '-p', port, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
