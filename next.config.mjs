@@ -27,7 +27,7 @@ const nextConfig = {
   reactStrictMode: true,
   turbopack: { root },
   // PGlite loads its WebAssembly from its own package folder at run time.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
   async headers() {
     return [
       { source: '/:path*', headers: baseHeaders },

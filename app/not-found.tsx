@@ -1,4 +1,5 @@
 import './globals.css';
+import Link from 'next/link';
 import { headers } from 'next/headers';
 import { htmlLang, localeFromAcceptLanguage } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
@@ -17,9 +18,9 @@ export default async function GlobalNotFound() {
         <main className="mx-auto max-w-xl px-6 py-24 text-center">
           <h1 className="text-3xl font-bold">{NotFound.title}</h1>
           <p className="mt-4 text-slate-600">{NotFound.body}</p>
-          <a href="/" className="button-primary mt-8">
+          <Link href="/" className="button-primary mt-8">
             {NotFound.backHome}
-          </a>
+          </Link>
         </main>
       </body>
     </html>

@@ -15,7 +15,8 @@ export const config = {
   port,
   appUrl: (env('APP_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
   databaseUrl: env('DATABASE_URL'),
-  dataDir: path.resolve(/*turbopackIgnore: true*/ env('DATA_DIR') ?? './data'),
+  // 'memory://' keeps everything in memory (tests): an in-memory PGlite, a per-process secret.
+  dataDir: env('DATA_DIR') === 'memory://' ? 'memory://' : path.resolve(/*turbopackIgnore: true*/ env('DATA_DIR') ?? './data'),
   redisUrl: env('REDIS_URL'),
   smtpUrl: env('SMTP_URL'),
   mailFrom: env('MAIL_FROM') ?? 'Enclave <no-reply@localhost>',
@@ -41,6 +42,7 @@ export function getSessionSecret(): string {
     if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
     return (sessionSecret = fromEnv);
   }
+  if (config.dataDir === 'memory://') return (sessionSecret = randomBytes(32).toString('base64url'));
   const file = path.join(config.dataDir, 'session-secret');
   if (existsSync(file)) return (sessionSecret = readFileSync(file, 'utf8').trim());
   mkdirSync(config.dataDir, { recursive: true });

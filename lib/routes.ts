@@ -43,8 +43,8 @@ function matches(pattern: string, pathname: string): boolean {
 }
 
 /** The rule for a path without locale prefix, or undefined for an unknown path (not found). */
-export function findRoute(pathname: string): RouteRule | undefined {
-  return routeRules.find((rule) => matches(rule.pattern, pathname));
+export function findRoute(pathname: string, rules: readonly RouteRule[] = routeRules): RouteRule | undefined {
+  return rules.find((rule) => matches(rule.pattern, pathname));
 }
 
 /**
@@ -54,8 +54,9 @@ export function findRoute(pathname: string): RouteRule | undefined {
 export function redirectFor(
   pathname: string,
   session: { loggedIn: boolean; role?: 'user' | 'admin' },
+  rules: readonly RouteRule[] = routeRules,
 ): string | null {
-  const rule = findRoute(pathname);
+  const rule = findRoute(pathname, rules);
   if (!rule) return null;
   if (rule.name === 'login' && session.loggedIn) return '/';
   if (rule.auth && !session.loggedIn) {

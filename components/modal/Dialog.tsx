@@ -3,6 +3,25 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog instead of escaping to the browser. */
+function wrapFocus(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 interface DialogProps {
   title: string;
   onClose: () => void;
@@ -13,7 +32,7 @@ interface DialogProps {
 
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert,
- * so focus stays inside; Escape and the close button close it; focus returns where it was.
+ * Tab cycles inside it, Escape and the close button close it, and focus returns where it was.
  */
 export function Dialog({ title, onClose, children, size = 'max-w-lg' }: DialogProps) {
   const t = useTranslations('Modal');
@@ -35,6 +54,7 @@ export function Dialog({ title, onClose, children, size = 'max-w-lg' }: DialogPr
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={wrapFocus}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -39,6 +39,8 @@ export function AppShell({
     // SPEC point 7: an authentication_error with a user in state logs out and goes to /login.
     if (!user) return;
     setAuthErrorHandler(() => {
+      // A full page load on purpose: it clears every piece of client state of the old session.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       if (!window.location.pathname.endsWith('/login')) window.location.assign('/logout');
     });
     return () => setAuthErrorHandler(undefined);

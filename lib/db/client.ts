@@ -30,7 +30,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const dataDir = options.dataDir ?? path.join(config.dataDir, 'pglite');
+  const dataDir =
+    options.dataDir ?? (config.dataDir === 'memory://' ? 'memory://' : path.join(config.dataDir, 'pglite'));
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;

@@ -43,8 +43,8 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     if (isLocale(tag)) return tag;
-    if (tag === 'zh-hant' || tag === 'zh-hk' || tag === 'zh-mo') return 'zh-tw';
-    if (tag.startsWith('zh')) return 'zh-cn';
+    // Traditional script (zh-Hant…) and the regions that write it read zh-tw; other Chinese zh-cn.
+    if (tag.startsWith('zh')) return /^zh-(hant|hk|mo|tw)\b/.test(tag) ? 'zh-tw' : 'zh-cn';
     const base = tag.split('-')[0];
     if (isLocale(base)) return base;
   }

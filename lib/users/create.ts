@@ -1,0 +1,28 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@/lib/db/client';
+import { users, type NewUser, type User } from '@/lib/db/schema';
+
+/** SPEC points 4 and 9: a 14-day free trial starts when the account is created. */
+export const TRIAL_DAYS = 14;
+
+/** A random, URL-safe hash for the user's own meeting link ({meetServer}/{hash}). */
+export function newUserHash(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+type UserInput = Pick<NewUser, 'email' | 'firstName' | 'lastName' | 'passwordHash'> & Partial<NewUser>;
+
+/** Inserts a user with the defaults every new account gets. */
+export async function insertUser(db: Database, input: UserInput, now = new Date()): Promise<User> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      hash: newUserHash(),
+      trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+      ...input,
+      email: input.email.trim().toLowerCase(),
+    })
+    .returning();
+  return user!;
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: every test. Jest (unit, integration on PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL is set), then Playwright end to end in Debian's Chromium. Prints one
+// closing line "tests: N passed, N failed" and exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+const reports = path.join(root, 'reports');
+mkdirSync(reports, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+
+function run(label, command, args, extraEnv = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const only = process.argv[2]; // optional: "jest" or "e2e"
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+
+if (!only) {
+  if (run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']) !== 0) {
+    failed += 1;
+    exitCode = 1;
+  }
+}
+
+if (!only || only === 'jest') {
+  const jestReport = path.join(reports, 'jest.json');
+  // PGlite loads its extensions with dynamic import(), which Jest allows only with vm modules.
+  const status = run('unit and integration (jest)', bin('jest'), ['--json', `--outputFile=${jestReport}`], {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings'].filter(Boolean).join(' '),
+  });
+  const report = readJson(jestReport);
+  passed += report?.numPassedTests ?? 0;
+  failed += report ? report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) : 1;
+  if (status !== 0) exitCode = 1;
+}
+
+if (!only || only === 'e2e') {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(`\nEnd-to-end tests need Chromium at ${chromium}: apt-get install -y chromium`);
+    failed += 1;
+    exitCode = 1;
+  } else {
+    const e2eReport = path.join(reports, 'playwright.json');
+    const status = run('end to end (playwright, chromium)', bin('playwright'), ['test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    });
+    const stats = readJson(e2eReport)?.stats;
+    passed += stats?.expected ?? 0;
+    failed += stats ? stats.unexpected + (stats.flaky ?? 0) : 1;
+    if (status !== 0) exitCode = 1;
+  }
+}
+
+if (exitCode !== 0 && failed === 0) failed = 1;
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(exitCode);

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('security headers on every response', () => {
+  test('pages carry a nonce-based CSP and every script uses the nonce', async ({ request }) => {
+    const response = await request.get('/login');
+    const headers = response.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("'strict-dynamic'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['strict-transport-security']).toContain('max-age=');
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A fresh nonce per request.
+    const again = (await request.get('/login')).headers()['content-security-policy'];
+    expect(again).not.toBe(csp);
+  });
+
+  test('the page runs under its CSP without violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/faq');
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(violations).toEqual([]);
+  });
+
+  test('API answers carry a closed CSP, nosniff and no-store', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });
+    const headers = response.headers();
+    expect(headers['content-security-policy']).toContain("default-src 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  test('static assets carry nosniff and a CSP too', async ({ request }) => {
+    const html = await (await request.get('/login')).text();
+    const asset = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const headers = (await request.get(asset!)).headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  test('a state-changing request from another origin is refused', async ({ request }) => {
+    const response = await request.post('/api/lang', { data: { lang: 'de' }, headers: { origin: 'https://evil.example' } });
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toMatchObject({ status: 'error', errorCode: 'authentication_error' });
+  });
+
+  test('invalid JSON gets the error envelope over HTTP too', async ({ request, baseURL }) => {
+    const response = await request.post('/api/lang', {
+      data: '{"lang":',
+      headers: { origin: baseURL!, 'content-type': 'application/json', 'accept-language': 'de' },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 'error', errorCode: 'incorrect_data', message: expect.any(String) });
+  });
+});

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/session';
+import { messages } from './support/messages';
+
+const de = messages('de');
+const en = messages('en');
+
+test.describe('SPEC point 1: languages', () => {
+  test('/de/login renders German with lang="de" and a German title', async ({ page }) => {
+    await page.goto('/de/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page).toHaveTitle(`Enclave – ${de.Routes.login}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.Routes.login);
+  });
+
+  test('English has no prefix: /en/login goes to /login', async ({ page, baseURL }) => {
+    await page.goto('/en/login');
+    await expect(page).toHaveURL(`${baseURL}/login`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(`Enclave – ${en.Routes.login}`);
+  });
+
+  test('an unknown path shows the localized not-found page with status 404', async ({ page }) => {
+    const response = await page.goto('/de/gibt-es-nicht');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.NotFound.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+    const english = await page.goto('/no/such/page');
+    expect(english?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.NotFound.title);
+  });
+
+  test('a guest picks a language in the drawer; it is kept as the guest language', async ({ page, context }) => {
+    await page.goto('/login');
+    await page.getByLabel(en.Language.label).selectOption('de');
+    await expect(page).toHaveURL(/\/de\/login$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'NEXT_LOCALE')?.value).toBe('de');
+    // The unprefixed path now leads to German.
+    await page.goto('/faq');
+    await expect(page).toHaveURL(/\/de\/faq$/);
+  });
+
+  test('a logged-in user\'s choice is saved to the account', async ({ page, context, baseURL }) => {
+    await logIn(context, baseURL!);
+    await page.goto('/faq');
+    await page.getByLabel(en.Language.label).selectOption('pl');
+    await expect(page).toHaveURL(/\/pl\/faq$/);
+    // Without the guest cookie the server still knows: it comes from the account.
+    await context.clearCookies({ name: 'NEXT_LOCALE' });
+    const answer = await context.request.get('/api/lang');
+    expect(await answer.json()).toEqual({ lang: 'pl' });
+    // Put it back for the other tests that use the demo account.
+    await context.request.post('/api/lang', { data: { lang: 'en' }, headers: { origin: baseURL! } });
+  });
+});

@@ -1,0 +1,36 @@
+// Starts Enclave for the end-to-end tests: a fresh embedded database with the seed accounts,
+// then `npm start` (which builds when needed) on E2E_PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { E2E_DATA_DIR, E2E_SESSION_SECRET } from './constants.mjs';
+
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+mkdirSync(E2E_DATA_DIR, { recursive: true });
+const env = {
+  ...process.env,
+  DATA_DIR: E2E_DATA_DIR,
+  SESSION_SECRET: E2E_SESSION_SECRET,
+  APP_URL: `http://localhost:${process.env.PORT}`,
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+delete env.DATABASE_URL;
+
+const tsx = path.join('node_modules', '.bin', 'tsx');
+const accounts = {};
+for (const [name, extra] of [
+  ['demo', {}],
+  ['card', { SEED_EMAIL: 'card@enclave.local', SEED_MCARD: '1' }],
+]) {
+  const seeded = spawnSync(tsx, ['--conditions=react-server', 'scripts/seed.ts'], { env: { ...env, ...extra }, encoding: 'utf8' });
+  if (seeded.status !== 0) {
+    process.stderr.write(seeded.stdout + seeded.stderr);
+    process.exit(1);
+  }
+  accounts[name] = JSON.parse(seeded.stdout.trim().split('\n').pop());
+}
+writeFileSync(path.join(E2E_DATA_DIR, 'accounts.json'), JSON.stringify(accounts));
+
+const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

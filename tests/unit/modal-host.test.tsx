@@ -1,0 +1,65 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import { Dialog } from '@/components/modal/Dialog';
+import { ModalProvider, useModal } from '@/components/modal/ModalProvider';
+import en from '@/messages/en.json';
+
+// jsdom has <dialog> but not its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const First = ({ close }: { close: () => void }) => (
+  <Dialog title="First dialog" onClose={close}>
+    first body
+  </Dialog>
+);
+const Second = ({ close }: { close: () => void }) => (
+  <Dialog title="Second dialog" onClose={close}>
+    second body
+  </Dialog>
+);
+
+function Openers() {
+  const modal = useModal();
+  return (
+    <>
+      <button onClick={() => modal.open('first')}>open first</button>
+      <button onClick={() => modal.open('second')}>open second</button>
+    </>
+  );
+}
+
+function renderHost() {
+  return render(
+    <NextIntlClientProvider locale="en" messages={en}>
+      <ModalProvider modals={{ first: First, second: Second }}>
+        <Openers />
+      </ModalProvider>
+    </NextIntlClientProvider>,
+  );
+}
+
+describe('SPEC point 2: dialogs appear one at a time', () => {
+  it('opening a second dialog replaces the first', () => {
+    renderHost();
+    fireEvent.click(screen.getByText('open first'));
+    expect(screen.getByRole('dialog', { name: 'First dialog' })).toBeInTheDocument();
+    fireEvent.click(screen.getByText('open second'));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Second dialog' })).toBeInTheDocument();
+  });
+
+  it('the labelled close button closes it', () => {
+    renderHost();
+    fireEvent.click(screen.getByText('open first'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
