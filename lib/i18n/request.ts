@@ -1,10 +1,14 @@
 import { getRequestConfig } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
 import { routing } from './routing';
+import { getCurrentUser } from '@/lib/auth/session';
+import { normalizeTimezone } from '@/lib/time/timezones';
 import { loadMessages } from './messages';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
   const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;
-  return { locale, messages: await loadMessages(locale) };
+  // Dates and times show in the user's own zone; guests see Europe/London until they choose.
+  const user = await getCurrentUser().catch(() => null);
+  return { locale, messages: await loadMessages(locale), timeZone: normalizeTimezone(user?.timezone) };
 });
