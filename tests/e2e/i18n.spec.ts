@@ -20,12 +20,14 @@ test.describe('SPEC point 1: languages', () => {
     await expect(page).toHaveTitle(`Enclave – ${en.Routes.login}`);
   });
 
-  test('an unknown path shows the localized not-found page with status 404', async ({ page }) => {
+  test('an unknown path shows the localized not-found page with status 404', async ({ page, context }) => {
     const response = await page.goto('/de/gibt-es-nicht');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.NotFound.title);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
+    // Visiting /de/… remembered German; a visitor without that cookie gets English.
+    await context.clearCookies();
     const english = await page.goto('/no/such/page');
     expect(english?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.NotFound.title);
