@@ -1,0 +1,17 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import type { ShellUser } from '@/components/shell/AppShell';
+import { isTheme, THEME_COOKIE, type Theme } from '@/lib/theme';
+import { getCurrentUser } from './session';
+
+/** What the page frame shows of the request's user: name, e-mail, card flag, and the theme. */
+export async function shellState(): Promise<{ user: ShellUser | null; theme: Theme }> {
+  const user = await getCurrentUser();
+  const themeCookie = (await cookies()).get(THEME_COOKIE)?.value;
+  return {
+    theme: isTheme(themeCookie) ? themeCookie : (user?.theme ?? 'green'),
+    user: user
+      ? { firstName: user.firstName, lastName: user.lastName, email: user.email, enableMCard: user.enableMCard }
+      : null,
+  };
+}
