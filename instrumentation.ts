@@ -1,6 +1,9 @@
-// Runs once when the server starts: open the database and apply migrations before any request.
+// Runs once when the server starts: open the database and apply migrations before any request,
+// then start sending the mail queued in the outbox.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getDb } = await import('@/lib/db/client');
   await getDb();
+  const { startMailWorker } = await import('@/lib/mail');
+  startMailWorker();
 }

@@ -4,6 +4,7 @@ import { AppContextProvider } from '@/components/AppContext';
 import { ModalProvider } from '@/components/modal/ModalProvider';
 import { modals } from '@/components/modals/registry';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
+import { OpenOnStart } from '@/components/modal/OpenOnStart';
 import type { ShellUser } from '@/components/shell/AppShell';
 import { ToastProvider } from '@/components/toast/ToastProvider';
 
@@ -22,6 +23,7 @@ export function Providers({
       <ToastProvider>
         <ModalProvider modals={modals}>
           <NavigationEffects />
+          {user?.needsBilling && <OpenOnStart modal="billing" />}
           {children}
         </ModalProvider>
       </ToastProvider>

@@ -1,25 +1,137 @@
 'use client';
 
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { apiGet, apiPost } from '@/lib/api/client';
 import { Dialog } from '@/components/modal/Dialog';
-import { useApp } from '@/components/AppContext';
-import { Link } from '@/lib/i18n/navigation';
+import { Field } from '@/components/forms/Field';
+import { useErrorText } from '@/components/forms/useErrorText';
+import { useToast } from '@/components/toast/ToastProvider';
+import { TwoFactorSetup } from './TwoFactorSetup';
 
-/** The account modal; its four steps (profile, QR code, code, recovery code) come with accounts. */
+interface Profile {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  user2FA: { has2FA: boolean };
+  enable2fa: boolean;
+  enableMCard: boolean;
+}
+
+type Step = 0 | 1 | 2 | 3;
+
+/**
+ * The account modal (SPEC point 4): step 0 the profile form, steps 1–3 enabling two-factor
+ * authentication (QR code, code, recovery code, then logout). With 2FA on, the button cancels it.
+ */
 export function AccountModal({ close }: { close: () => void }) {
-  const t = useTranslations('Account');
-  const { user } = useApp();
+  const t = useTranslations('AccountModal');
+  const f = useTranslations('Forms');
+  const toastText = useTranslations('Toast');
+  const errorText = useErrorText();
+  const toast = useToast();
+  const router = useRouter();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [step, setStep] = useState<Step>(0);
+  const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', email: '', oldPassword: '', newPassword1: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const show = useCallback((answer: Profile | []) => {
+    if (Array.isArray(answer)) return;
+    setProfile(answer);
+    setForm({ firstName: answer.firstName, lastName: answer.lastName, phone: answer.phone ?? '', email: answer.email, oldPassword: '', newPassword1: '' });
+  }, []);
+  const load = useCallback(() => apiGet<Profile>('/api/me').then(show), [show]);
+
+  useEffect(() => {
+    let open = true;
+    apiGet<Profile>('/api/me').then((answer) => open && show(answer));
+    return () => {
+      open = false;
+    };
+  }, [show]);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!profile) return;
+    setErrors({});
+    const body: Record<string, string> = { firstName: form.firstName, lastName: form.lastName, phone: form.phone };
+    if (form.email !== profile.email) body.email = form.email;
+    // SPEC point 5: the password change is sent only with the current password (none on cards).
+    if (form.newPassword1 && (form.oldPassword || profile.enableMCard)) body.newPassword1 = form.newPassword1;
+    if (form.oldPassword) body.oldPassword = form.oldPassword;
+    setBusy(true);
+    const answer = await apiPost('/api/me', body);
+    setBusy(false);
+    if (answer.status === 'ok') {
+      toast.success(toastText('success'));
+      await load();
+      router.refresh();
+      return;
+    }
+    const field = typeof answer.field === 'string' ? answer.field : '';
+    if (field in form) setErrors({ [field]: answer.errorCode ?? 'incorrect_data' });
+    else toast.error(errorText(answer.errorCode) ?? '');
+  }
+
+  async function cancelTwoFactor() {
+    const answer = await apiPost('/2fa/g2f/cancel');
+    if (answer.status === 'ok') {
+      toast.success(toastText('success'));
+      await load();
+    }
+  }
+
+  const input = (name: keyof typeof form) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setForm((current) => ({ ...current, [name]: event.target.value })),
+  });
+
   return (
     <Dialog title={t('title')} onClose={close}>
-      {user && (
-        <p>
-          {t('signedInAs', { name: `${user.firstName} ${user.lastName}` })}
-          <span className="block text-sm text-slate-500">{user.email}</span>
-        </p>
+      {!profile && <p role="status">…</p>}
+      {profile && step === 0 && (
+        <div className="flex flex-col gap-6">
+          <form onSubmit={save} className="flex flex-col gap-3" noValidate>
+            <h3 className="font-semibold">{t('profile')}</h3>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label={f('firstName')} autoComplete="given-name" {...input('firstName')} />
+              <Field label={f('lastName')} autoComplete="family-name" {...input('lastName')} />
+            </div>
+            <Field label={f('email')} type="email" autoComplete="email" {...input('email')} />
+            <Field label={f('phone')} type="tel" autoComplete="tel" {...input('phone')} />
+            <h3 className="mt-2 font-semibold">{t('changePassword')}</h3>
+            {!profile.enableMCard && (
+              <Field label={t('oldPassword')} type="password" autoComplete="current-password" {...input('oldPassword')} />
+            )}
+            <Field label={t('newPassword')} type="password" autoComplete="new-password" hint={f('passwordHint')} {...input('newPassword1')} />
+            <button type="submit" className="button-primary self-start" disabled={busy}>
+              {t('save')}
+            </button>
+          </form>
+          {profile.enable2fa && (
+            <section className="border-t border-slate-200 pt-4">
+              <h3 className="font-semibold">{t('twoFactor')}</h3>
+              <p className="my-2 text-sm text-slate-600">{profile.user2FA.has2FA ? t('twoFactorOn') : t('twoFactorOff')}</p>
+              {profile.user2FA.has2FA ? (
+                <button type="button" className="button-secondary" onClick={cancelTwoFactor}>
+                  {t('disable2fa')}
+                </button>
+              ) : (
+                <button type="button" className="button-primary" onClick={() => setStep(1)}>
+                  {t('enable2fa')}
+                </button>
+              )}
+            </section>
+          )}
+        </div>
       )}
-      <Link href="/settings" onClick={close} className="button-primary mt-4">
-        {t('openSettings')}
-      </Link>
+      {profile && step > 0 && <TwoFactorSetup step={step as 1 | 2 | 3} onStep={setStep} />}
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { ModalComponent } from '@/components/modal/ModalProvider';
 import { AccountModal } from './AccountModal';
 import { AppInfoModal } from './AppInfoModal';
+import { BillingModal } from './BillingModal';
 import { NewMeetingModal } from './NewMeetingModal';
 
 /** Every modal the host can show, by name (SPEC point 2, "Modals"). */
@@ -8,4 +9,5 @@ export const modals: Record<string, ModalComponent> = {
   appInfo: AppInfoModal,
   account: AccountModal,
   newMeeting: NewMeetingModal,
+  billing: BillingModal,
 };

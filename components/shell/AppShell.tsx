@@ -15,6 +15,8 @@ export interface ShellUser {
   lastName: string;
   email: string;
   enableMCard: boolean;
+  /** The trial of this admin's free account has ended: the billing modal opens. */
+  needsBilling: boolean;
 }
 
 /**

@@ -35,6 +35,8 @@ export interface HandlerContext<A extends Auth, S extends z.ZodType | undefined,
   request: NextRequest;
   body: S extends z.ZodType ? z.output<S> : undefined;
   user: A extends 'required' ? User : User | null;
+  /** The unsealed session cookie, also while a login waits for its second factor. */
+  session: SessionData | null;
   locale: Locale;
   params: P;
   /** Replaces the session cookie on the answer (null clears it). */
@@ -62,8 +64,10 @@ export function apiRoute<
 
       const auth = options.auth ?? 'optional';
       let user: User | null = null;
+      let session: SessionData | null = null;
       if (auth !== 'none') {
-        user = await userForSession(await unsealSession(request.cookies.get(SESSION_COOKIE)?.value));
+        session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
+        user = await userForSession(session);
         if (!user && auth === 'required') throw new ApiError('authentication_error');
         locale = requestLocale(request, user?.lang);
       }
@@ -79,6 +83,7 @@ export function apiRoute<
         request,
         body,
         user,
+        session,
         locale,
         params,
         setSession: (data) => (sessionChange = { data }),

@@ -1,6 +1,8 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import type { ShellUser } from '@/components/shell/AppShell';
+import { needsBillingModal } from '@/lib/billing/trial';
+import { config } from '@/lib/config';
 import { isTheme, THEME_COOKIE, type Theme } from '@/lib/theme';
 import { getCurrentUser } from './session';
 
@@ -11,7 +13,13 @@ export async function shellState(): Promise<{ user: ShellUser | null; theme: The
   return {
     theme: isTheme(themeCookie) ? themeCookie : (user?.theme ?? 'green'),
     user: user
-      ? { firstName: user.firstName, lastName: user.lastName, email: user.email, enableMCard: user.enableMCard }
+      ? {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          enableMCard: user.enableMCard,
+          needsBilling: needsBillingModal(user, config.onPremise),
+        }
       : null,
   };
 }

@@ -352,6 +352,13 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** Attempt counters for rate limits (login, reset, 2FA…) shared by every app instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Room = typeof rooms.$inferSelect;

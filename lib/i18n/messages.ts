@@ -3,7 +3,8 @@ import { defaultLocale, type Locale } from './locales';
 
 export type Messages = typeof en;
 
-const loaders: Record<Locale, () => Promise<Messages>> = {
+// Translations may lag behind English for a while; withFallback fills the gaps.
+const loaders: Record<Locale, () => Promise<unknown>> = {
   en: async () => en,
   de: () => import('@/messages/de.json').then((m) => m.default),
   fr: () => import('@/messages/fr.json').then((m) => m.default),

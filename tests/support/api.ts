@@ -68,3 +68,13 @@ export async function createUser(overrides: Partial<User> = {}): Promise<{ user:
 }
 
 export const sessionCookies = (cookie: string) => ({ [SESSION_COOKIE]: cookie });
+
+/** The value a Set-Cookie header of an answer gives `name` ('' when it clears it). */
+export function cookieFrom(answer: Answer, name: string): string | undefined {
+  const header = answer.headers.getSetCookie?.() ?? [answer.headers.get('set-cookie') ?? ''];
+  for (const line of header) {
+    const match = new RegExp(`(?:^|, )${name}=([^;]*)`).exec(line);
+    if (match) return match[1];
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
-// Starts Enclave for the end-to-end tests: a fresh embedded database with the seed accounts,
-// then `npm start` (which builds when needed) on E2E_PORT.
+// Starts Enclave for the end-to-end tests: a loopback SMTP server that keeps what it receives,
+// a fresh embedded database with the seed accounts, then `npm start` (which builds when needed).
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,8 +7,15 @@ import { E2E_DATA_DIR, E2E_SESSION_SECRET } from './constants.mjs';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
+const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3211);
+const catcher = spawn(process.execPath, ['tests/e2e/support/mail-catcher.mjs'], {
+  env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(smtpPort), MAIL_CATCHER_HTTP_PORT: process.env.MAIL_CATCHER_HTTP_PORT ?? '3212' },
+  stdio: 'inherit',
+});
+
 const env = {
   ...process.env,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   DATA_DIR: E2E_DATA_DIR,
   SESSION_SECRET: E2E_SESSION_SECRET,
   APP_URL: `http://localhost:${process.env.PORT}`,
@@ -21,6 +28,7 @@ const accounts = {};
 for (const [name, extra] of [
   ['demo', {}],
   ['card', { SEED_EMAIL: 'card@enclave.local', SEED_MCARD: '1' }],
+  ['reset', { SEED_EMAIL: 'reset@enclave.local' }],
 ]) {
   const seeded = spawnSync(tsx, ['--conditions=react-server', 'scripts/seed.ts'], { env: { ...env, ...extra }, encoding: 'utf8' });
   if (seeded.status !== 0) {
@@ -32,5 +40,13 @@ for (const [name, extra] of [
 writeFileSync(path.join(E2E_DATA_DIR, 'accounts.json'), JSON.stringify(accounts));
 
 const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+    catcher.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  catcher.kill();
+  process.exit(code ?? 0);
+});

@@ -1,10 +1,34 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/AuthCard';
+import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
 export const generateMetadata = routeMetadata('activateAccount');
 
-export default async function ActivateAccountPage({ params }: { params: Promise<{ locale: string }> }) {
+const outcomes = ['activated', 'invalid', 'too_many_attempts'] as const;
+
+// Where the activation link (GET /invitation/activate) lands, with its outcome.
+export default async function ActivateAccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ status?: string }>;
+}) {
   await pageLocale(params);
-  return <PlaceholderPage route="activateAccount" />;
+  const { status } = await searchParams;
+  const outcome = outcomes.find((o) => o === status) ?? 'missing';
+  const t = await getTranslations('Activation');
+  const routes = await getTranslations('Routes');
+  return (
+    <AuthCard title={routes('activateAccount')}>
+      <p role={outcome === 'activated' ? 'status' : 'alert'} className="mb-6">
+        {t(outcome)}
+      </p>
+      <Link href="/login" className="button-primary">
+        {t('login')}
+      </Link>
+    </AuthCard>
+  );
 }

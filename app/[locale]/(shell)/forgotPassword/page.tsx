@@ -1,4 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/AuthCard';
+import { ForgotPasswordForm } from '@/components/auth/ForgotPasswordForm';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
@@ -6,5 +8,10 @@ export const generateMetadata = routeMetadata('forgotPassword');
 
 export default async function ForgotPasswordPage({ params }: { params: Promise<{ locale: string }> }) {
   await pageLocale(params);
-  return <PlaceholderPage route="forgotPassword" />;
+  const t = await getTranslations('ForgotPassword');
+  return (
+    <AuthCard title={t('title')}>
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
 }

@@ -1,4 +1,7 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { Suspense } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/AuthCard';
+import { LoginForm } from '@/components/auth/LoginForm';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
@@ -6,5 +9,12 @@ export const generateMetadata = routeMetadata('login');
 
 export default async function LoginPage({ params }: { params: Promise<{ locale: string }> }) {
   await pageLocale(params);
-  return <PlaceholderPage route="login" />;
+  const t = await getTranslations('Login');
+  return (
+    <AuthCard title={t('title')}>
+      <Suspense>
+        <LoginForm />
+      </Suspense>
+    </AuthCard>
+  );
 }

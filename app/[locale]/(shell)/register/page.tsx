@@ -1,4 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/AuthCard';
+import { RegisterForm } from '@/components/auth/RegisterForm';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
@@ -6,5 +8,10 @@ export const generateMetadata = routeMetadata('register');
 
 export default async function RegisterPage({ params }: { params: Promise<{ locale: string }> }) {
   await pageLocale(params);
-  return <PlaceholderPage route="register" />;
+  const t = await getTranslations('Register');
+  return (
+    <AuthCard title={t('title')}>
+      <RegisterForm />
+    </AuthCard>
+  );
 }

@@ -1,4 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/AuthCard';
+import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
@@ -6,5 +8,13 @@ export const generateMetadata = routeMetadata('verifyAccount');
 
 export default async function VerifyAccountPage({ params }: { params: Promise<{ locale: string }> }) {
   await pageLocale(params);
-  return <PlaceholderPage route="verifyAccount" />;
+  const t = await getTranslations('Verification');
+  return (
+    <AuthCard title={t('title')}>
+      <p className="mb-6 text-slate-700">{t('body')}</p>
+      <Link href="/login" className="button-primary">
+        {t('login')}
+      </Link>
+    </AuthCard>
+  );
 }

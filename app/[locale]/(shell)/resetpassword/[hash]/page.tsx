@@ -1,10 +1,18 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { getTranslations } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/AuthCard';
+import { ResetPasswordForm } from '@/components/auth/ResetPasswordForm';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
 export const generateMetadata = routeMetadata('resetPassword');
 
-export default async function ResetPasswordPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function ResetPasswordPage({ params }: { params: Promise<{ locale: string; hash: string }> }) {
   await pageLocale(params);
-  return <PlaceholderPage route="resetPassword" />;
+  const { hash } = await params;
+  const t = await getTranslations('ResetPassword');
+  return (
+    <AuthCard title={t('title')}>
+      <ResetPasswordForm link={hash} />
+    </AuthCard>
+  );
 }

@@ -1,0 +1,16 @@
+import { NextResponse } from 'next/server';
+import { apiRoute } from '@/lib/api/handler';
+import { LOCALE_COOKIE } from '@/lib/i18n/routing';
+import { profileOf, profileUpdateSchema, updateProfile } from '@/lib/users/profile';
+
+// GET /api/me – the logged-in user's profile and settings
+export const GET = apiRoute({ auth: 'required' }, ({ user }) => profileOf(user));
+
+// POST /api/me – change profile, settings, e-mail or password
+export const POST = apiRoute({ auth: 'required', body: profileUpdateSchema }, async ({ body, user, setSession }) => {
+  const { sessionVersion } = await updateProfile(user, body);
+  if (sessionVersion !== user.sessionVersion) setSession({ userId: user.id, version: sessionVersion, role: user.role });
+  const response = NextResponse.json({ status: 'ok', errorCode: 'success' });
+  if (body.lang) response.cookies.set(LOCALE_COOKIE, body.lang, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+  return response;
+});

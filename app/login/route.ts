@@ -1,0 +1,16 @@
+import { apiRoute } from '@/lib/api/handler';
+import { logIn } from '@/lib/auth/accounts';
+import { loggedInAnswer } from '@/lib/auth/login-session';
+import { loginSchema } from '@/lib/auth/schemas';
+import { clientIp, consumeAttempt, limits, resetAttempts } from '@/lib/security/rate-limit';
+
+// POST /login – e-mail and password; answers twoFactorRequired when a code must follow
+export const POST = apiRoute({ auth: 'none', body: loginSchema }, async ({ body, request, setSession }) => {
+  await consumeAttempt(limits.loginPerIp, clientIp(request.headers));
+  await consumeAttempt(limits.loginPerEmail, body.email);
+  const { session, twoFactorRequired, user } = await logIn(body.email, body.password);
+  setSession(session);
+  if (twoFactorRequired) return { status: 'ok', twoFactorRequired: true };
+  await resetAttempts(limits.loginPerEmail, body.email);
+  return loggedInAnswer(user);
+});

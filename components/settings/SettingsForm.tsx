@@ -1,0 +1,116 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useParams } from 'next/navigation';
+import { apiPost } from '@/lib/api/client';
+import { toastForAnswer } from '@/lib/toast/queue';
+import { localeLabels, locales, type Locale } from '@/lib/i18n/locales';
+import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { THEME_COOKIE, themes, type Theme } from '@/lib/theme';
+import { useToast } from '@/components/toast/ToastProvider';
+import { useErrorText } from '@/components/forms/useErrorText';
+
+export interface SettingsValues {
+  timezone: string;
+  tooltips: boolean;
+  preferredRegion: 'na' | 'eu';
+  lang: Locale;
+  theme: Theme;
+}
+
+/** /settings: time zone, tooltips, preferred region, language and theme (SPEC point 2). */
+export function SettingsForm({ initial }: { initial: SettingsValues }) {
+  const t = useTranslations('Settings');
+  const themeText = useTranslations('Theme');
+  const toastText = useTranslations('Toast');
+  const errorText = useErrorText();
+  const toast = useToast();
+  const locale = useLocale();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useParams();
+  const [values, setValues] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC'), []);
+  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await apiPost('/api/me', values);
+    setBusy(false);
+    const shown = toastForAnswer(
+      answer.status === 'error' ? { ...answer, message: errorText(answer.errorCode) } : answer,
+      toastText('success'),
+    );
+    if (shown) toast.show(shown);
+    if (answer.status !== 'ok') return;
+    document.documentElement.dataset.theme = values.theme;
+    document.cookie = `${THEME_COOKIE}=${values.theme}; path=/; max-age=31536000; samesite=lax`;
+    if (values.lang !== locale) {
+      // @ts-expect-error -- pathname and params come from the current route, so they match.
+      router.replace({ pathname, params }, { locale: values.lang });
+    }
+    router.refresh();
+  }
+
+  const select = 'rounded-md border border-slate-300 bg-white px-3 py-2';
+  return (
+    <form onSubmit={save} className="flex max-w-lg flex-col gap-5">
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t('timezone')}</span>
+        <select className={select} value={values.timezone} onChange={(e) => set('timezone', e.target.value)}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={values.tooltips} onChange={(e) => set('tooltips', e.target.checked)} />
+        <span>{t('tooltips')}</span>
+      </label>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">{t('region')}</legend>
+        {(['na', 'eu'] as const).map((region) => (
+          <label key={region} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="preferredRegion"
+              value={region}
+              checked={values.preferredRegion === region}
+              onChange={() => set('preferredRegion', region)}
+            />
+            {t(region === 'na' ? 'regionNa' : 'regionEu')}
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t('language')}</span>
+        <select className={select} value={values.lang} onChange={(e) => set('lang', e.target.value as Locale)}>
+          {locales.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {localeLabels[code].flag} {localeLabels[code].name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t('theme')}</span>
+        <select className={select} value={values.theme} onChange={(e) => set('theme', e.target.value as Theme)}>
+          {themes.map((name) => (
+            <option key={name} value={name}>
+              {themeText(name)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button-primary self-start" disabled={busy}>
+        {t('save')}
+      </button>
+    </form>
+  );
+}

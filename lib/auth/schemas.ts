@@ -1,0 +1,78 @@
+// The zod schemas of the account forms and their handlers (SPEC point 5). Each rule names the
+// error code of SPEC point 8 it answers with, so the form and the server say the same thing.
+import { z } from 'zod';
+import { locales } from '@/lib/i18n/locales';
+import { MAX_PASSWORD_LENGTH, passwordProblem } from './password-rules';
+
+export const emailField = z
+  .string({ error: 'email_required' })
+  .trim()
+  .min(1, 'email_required')
+  .max(254, 'format_email')
+  .email('format_email')
+  .transform((email) => email.toLowerCase());
+
+/** Names: at least 2 characters; letters, marks, spaces, apostrophes, dots and hyphens only. */
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
+const nameField = (required: 'enter_first_name' | 'enter_last_name', min: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(2, min)
+    .max(64, invalid)
+    .regex(NAME_PATTERN, invalid);
+
+export const firstNameField = nameField('enter_first_name', 'min_first_name', 'invalid_firstname');
+export const lastNameField = nameField('enter_last_name', 'min_last_name', 'invalid_lastname');
+
+export const newPasswordField = z
+  .string({ error: 'password_length_error' })
+  .max(MAX_PASSWORD_LENGTH, 'password_length_error')
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const registerSchema = z
+  .object({
+    firstName: firstNameField,
+    lastName: lastNameField,
+    email: emailField,
+    password: newPasswordField,
+    passwordConfirm: z.string({ error: 'passwords_dont_match' }),
+    agree: z.literal(true, { error: 'agree' }),
+    lang: z.enum(locales).optional(),
+    timezone: z.string().max(64).optional(),
+  })
+  .refine((body) => body.password === body.passwordConfirm, {
+    message: 'passwords_dont_match',
+    path: ['passwordConfirm'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'incorrect_password' }).min(1, 'incorrect_password').max(MAX_PASSWORD_LENGTH, 'login_failed'),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    link: z.string({ error: 'invalid_reset_link' }).min(16, 'invalid_reset_link').max(128, 'invalid_reset_link'),
+    password: newPasswordField,
+    passwordConfirm: z.string().optional(),
+  })
+  .refine((body) => body.passwordConfirm === undefined || body.password === body.passwordConfirm, {
+    message: 'passwords_dont_match',
+    path: ['passwordConfirm'],
+  });
+
+/** Six digits (SPEC point 5), or the six-digit recovery code at login. */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: 'incorrect_data' })
+    .trim()
+    .regex(/^\d{6}$/, 'incorrect_data'),
+});

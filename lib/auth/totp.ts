@@ -1,0 +1,111 @@
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { ApiError } from '@/lib/api/errors';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+import { users, type User } from '@/lib/db/schema';
+import { hashPassword, verifyPassword } from './password';
+
+// TOTP (RFC 6238): 30-second steps, six digits, one step of clock drift either way.
+const PERIOD_SECONDS = 30;
+const DRIFT_SECONDS = PERIOD_SECONDS;
+
+/** Starts (or restarts) enabling 2FA: a fresh secret from the CSPRNG, kept until finished. */
+export async function beginSetup(user: User): Promise<{ secret: string; png: Buffer }> {
+  if (user.has2fa) throw new ApiError('incorrect_data');
+  const secret = generateSecret();
+  const db = await getDb();
+  await db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
+  const uri = generateURI({ issuer: config.brandName, label: user.email, secret });
+  return { secret, png: await QRCode.toBuffer(uri, { type: 'png', margin: 2, width: 240 }) };
+}
+
+/** The time step a code belongs to, or null when it is wrong or already used. */
+async function acceptedStep(secret: string, code: string, lastStep: number | null): Promise<number | null> {
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: DRIFT_SECONDS,
+    ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
+  });
+  if (!result.valid) return null;
+  return 'timeStep' in result && typeof result.timeStep === 'number'
+    ? result.timeStep
+    : Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + result.delta;
+}
+
+/**
+ * Checks a login's second factor: a TOTP code, accepted once only (the last accepted step is
+ * stored), or the recovery code, which then stops working.
+ */
+export async function verifyLoginCode(user: User, code: string): Promise<boolean> {
+  if (!user.has2fa || !user.totpSecret) return false;
+  const db = await getDb();
+  const step = await acceptedStep(user.totpSecret, code, user.totpLastStep);
+  if (step !== null) {
+    // The condition makes two simultaneous uses of one code count once.
+    const updated = await db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, user.id), sql`coalesce(${users.totpLastStep}, -1) < ${step}`))
+      .returning({ id: users.id });
+    return updated.length === 1;
+  }
+  if (user.recoveryCodeHash && (await verifyPassword(user.recoveryCodeHash, code))) {
+    const updated = await db
+      .update(users)
+      .set({ recoveryCodeHash: null })
+      .where(and(eq(users.id, user.id), eq(users.recoveryCodeHash, user.recoveryCodeHash)))
+      .returning({ id: users.id });
+    return updated.length === 1;
+  }
+  return false;
+}
+
+/** Step 2 of the account modal: is this code right for the secret being set up? */
+export async function checkSetupCode(user: User, code: string): Promise<boolean> {
+  if (user.has2fa || !user.totpSecret) return false;
+  return (await acceptedStep(user.totpSecret, code, null)) !== null;
+}
+
+/**
+ * Step 3: turns 2FA on and answers the six-digit recovery code, shown once and stored hashed.
+ * Every session ends (enabling requires logging in again, SPEC point 4).
+ */
+export async function finishSetup(user: User, code: string): Promise<string> {
+  if (user.has2fa || !user.totpSecret) throw new ApiError('incorrect_data');
+  const step = await acceptedStep(user.totpSecret, code, null);
+  if (step === null) throw new ApiError('incorrect_data', { field: 'code' });
+  const recoveryCode = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({
+      has2fa: true,
+      totpLastStep: step,
+      recoveryCodeHash: await hashPassword(recoveryCode),
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+    })
+    .where(eq(users.id, user.id));
+  return recoveryCode;
+}
+
+/** Turns 2FA off; older session cookies stop working, the caller gets a fresh one. */
+export async function cancelTwoFactor(user: User): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .update(users)
+    .set({
+      has2fa: false,
+      totpSecret: null,
+      totpLastStep: null,
+      recoveryCodeHash: null,
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+    })
+    .where(eq(users.id, user.id))
+    .returning({ version: users.sessionVersion });
+  return row!.version;
+}

@@ -1,0 +1,16 @@
+// SPEC point 4: the admin of a free account whose trial has ended is asked to choose a plan.
+
+export interface TrialState {
+  role: 'user' | 'admin';
+  isTrial: boolean;
+  trialEndsAt: Date;
+}
+
+export function trialEnded(user: Pick<TrialState, 'isTrial' | 'trialEndsAt'>, now = new Date()): boolean {
+  return user.isTrial && user.trialEndsAt.getTime() <= now.getTime();
+}
+
+/** Only admins get the check, and on-premise installs skip it. */
+export function needsBillingModal(user: TrialState, onPremise: boolean, now = new Date()): boolean {
+  return !onPremise && user.role === 'admin' && trialEnded(user, now);
+}

@@ -1,0 +1,177 @@
+import 'server-only';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { config } from '@/lib/config';
+import { getDb, type Database, type Transaction } from '@/lib/db/client';
+import { mailOutbox } from '@/lib/db/schema';
+import type { Locale } from '@/lib/i18n/locales';
+import { describeError, log } from '@/lib/log';
+import { renderMail, type MailInput } from './templates';
+import { getTransport, smtpErrorMessage } from './transport';
+
+export type EnqueueMailInput = MailInput & {
+  to: string;
+  locale: Locale;
+  /** Only one mail is ever queued per key, e.g. one reminder per (occurrence, recipient). */
+  idempotencyKey?: string;
+  sendAfter?: Date;
+};
+
+/**
+ * Queues a mail in the caller's database or transaction, so that it commits or rolls back with
+ * the change it is about. Call kickMailWorker() after the commit to send it at once.
+ */
+export async function enqueueMail(
+  db: Database | Transaction,
+  input: EnqueueMailInput,
+): Promise<void> {
+  const mail = await renderMail(input.locale, input.template, input.data);
+  await db
+    .insert(mailOutbox)
+    .values({
+      to: input.to,
+      ...mail,
+      idempotencyKey: input.idempotencyKey,
+      sendAfter: input.sendAfter,
+    })
+    .onConflictDoNothing({ target: mailOutbox.idempotencyKey });
+}
+
+const MAX_ATTEMPTS = 10;
+
+/** Seconds until the next try after `attempts` failures: 30 s, 1 min, 2 min … at most 1 h. */
+function backoffSeconds(attempts: number): number {
+  return Math.min(30 * 2 ** (attempts - 1), 3600);
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Claims up to `limit` due rows by moving their send_after 5 minutes ahead: rows locked by
+ * another instance are skipped, and a claimed row is no longer due, so no row is sent twice.
+ * Should this process die while sending, the row becomes due again after the 5 minutes.
+ */
+function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.sendAfter, sql`now()`)))
+    .orderBy(mailOutbox.sendAfter)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ sendAfter: sql`now() + interval '5 minutes'` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** Sends one claimed row and records the outcome; true when it was delivered. */
+async function deliver(db: Database, row: OutboxRow): Promise<boolean> {
+  const transport = getTransport();
+  try {
+    if (transport) {
+      await transport.sendMail({
+        to: row.to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        // Text attachments such as .ics invitations.
+        attachments: row.attachments,
+        // The same id on a repeated send lets mail systems drop the duplicate.
+        messageId: `<${row.id}@${new URL(config.appUrl).hostname}>`,
+      });
+    } else {
+      // Development without SMTP_URL: the log and /dev/mailbox are the mailbox.
+      log.info('mail (dev mailbox)', { to: row.to, subject: row.subject, text: row.text });
+    }
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const lastError = smtpErrorMessage(error);
+    await db
+      .update(mailOutbox)
+      .set({
+        attempts,
+        lastError,
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        sendAfter: sql`now() + ${`${backoffSeconds(attempts)} seconds`}::interval`,
+      })
+      .where(eq(mailOutbox.id, row.id));
+    log.warn('mail delivery failed', { mailId: row.id, attempts, error: lastError });
+    return false;
+  }
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, row.id));
+  return true;
+}
+
+/** Sends the mail that is due; safe to run in several processes at once. */
+export async function deliverDueMail(
+  options: { limit?: number } = {},
+): Promise<{ sent: number; failed: number }> {
+  const db = await getDb();
+  const rows = await claimDueMail(db, options.limit ?? 10);
+  // In parallel, one connection each: a slow server delays the batch by one send, not by all.
+  const results = await Promise.all(rows.map((row) => deliver(db, row)));
+  const sent = results.filter(Boolean).length;
+  return { sent, failed: results.length - sent };
+}
+
+const POLL_MS = 5_000;
+const BATCH = 10;
+
+interface WorkerState {
+  timer?: NodeJS.Timeout;
+  running: boolean;
+  /** A kick arrived during a run, which may have claimed its rows before that mail committed. */
+  again: boolean;
+}
+
+// On globalThis: the worker starts in instrumentation, but route handlers (bundled apart) kick it.
+const holder = globalThis as typeof globalThis & { __enclaveMailWorker?: WorkerState };
+const worker = (holder.__enclaveMailWorker ??= { running: false, again: false });
+
+/** Sends due mail now and then every few seconds, one run at a time. Returns the stop function. */
+export function startMailWorker(): () => void {
+  if (!worker.timer) {
+    worker.timer = setInterval(kickMailWorker, POLL_MS);
+    worker.timer.unref(); // never what keeps the process alive
+    kickMailWorker();
+  }
+  return () => {
+    clearInterval(worker.timer);
+    worker.timer = undefined;
+  };
+}
+
+/**
+ * Runs the worker now (after a commit that queued mail). Without a started worker — tests,
+ * scripts — it does nothing and the mail waits in the outbox.
+ */
+export function kickMailWorker(): void {
+  if (!worker.timer) return;
+  if (worker.running) {
+    worker.again = true;
+    return;
+  }
+  worker.running = true;
+  void drain().finally(() => {
+    worker.running = false;
+    if (worker.again) {
+      worker.again = false;
+      kickMailWorker();
+    }
+  });
+}
+
+async function drain(): Promise<void> {
+  try {
+    for (;;) {
+      const { sent, failed } = await deliverDueMail({ limit: BATCH });
+      if (sent + failed < BATCH) return; // a full batch means that more mail may be due
+    }
+  } catch (error) {
+    log.error('mail worker: delivery run failed', describeError(error));
+  }
+}

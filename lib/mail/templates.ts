@@ -1,0 +1,173 @@
+import 'server-only';
+import { createTranslator } from 'next-intl';
+import { config } from '@/lib/config';
+import { htmlLang, type Locale } from '@/lib/i18n/locales';
+import { loadMessages } from '@/lib/i18n/messages';
+
+/** Every mail template and the data it needs. */
+export interface MailTemplates {
+  activation: { firstName: string; link: string };
+  passwordReset: { firstName: string; link: string };
+  /** Sent to the old address when the account's e-mail changes. */
+  emailChanged: { firstName: string; newEmail: string };
+  /** The contact-sales form, sent to the sales address. */
+  contactSales: { name: string; email: string; message: string };
+}
+
+export type MailTemplate = keyof MailTemplates;
+
+/** A template with its data: `{template: 'activation', data: {firstName, link}}`, and so on. */
+export type MailInput = {
+  [K in MailTemplate]: { template: K; data: MailTemplates[K] };
+}[MailTemplate];
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** One piece of a mail body: a paragraph, the call-to-action button, or a quoted text. */
+type Block = string | { button: string; url: string } | { quote: string };
+
+interface MailContent {
+  subject: string;
+  heading: string;
+  blocks: Block[];
+}
+
+async function translator(locale: Locale) {
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Mail' });
+  // Any message may name the brand, which comes from configuration (white-label installs).
+  return (key: Parameters<typeof t>[0], values: Record<string, string> = {}) =>
+    t(key, { brand: config.brandName, ...values });
+}
+
+type Translate = Awaited<ReturnType<typeof translator>>;
+
+const templates: { [K in MailTemplate]: (t: Translate, data: MailTemplates[K]) => MailContent } = {
+  activation: (t, { firstName, link }) => ({
+    subject: t('activation.subject'),
+    heading: t('activation.heading'),
+    blocks: [
+      t('activation.greeting', { firstName }),
+      t('activation.intro'),
+      { button: t('activation.button'), url: link },
+      t('activation.ignore'),
+    ],
+  }),
+  passwordReset: (t, { firstName, link }) => ({
+    subject: t('passwordReset.subject'),
+    heading: t('passwordReset.heading'),
+    blocks: [
+      t('passwordReset.greeting', { firstName }),
+      t('passwordReset.intro'),
+      { button: t('passwordReset.button'), url: link },
+      t('passwordReset.expiry'),
+      t('passwordReset.ignore'),
+    ],
+  }),
+  emailChanged: (t, { firstName, newEmail }) => ({
+    subject: t('emailChanged.subject'),
+    heading: t('emailChanged.heading'),
+    blocks: [
+      t('emailChanged.greeting', { firstName }),
+      t('emailChanged.intro', { newEmail }),
+      t('emailChanged.notYou'),
+    ],
+  }),
+  contactSales: (t, { name, email, message }) => ({
+    subject: t('contactSales.subject', { name }),
+    heading: t('contactSales.heading'),
+    blocks: [
+      t('contactSales.intro', { name, email }),
+      { quote: message },
+      t('contactSales.reply', { email }),
+    ],
+  }),
+};
+
+/** Renders a template in the recipient's language (English where a translation lacks a text). */
+export async function renderMail<K extends MailTemplate>(
+  locale: Locale,
+  template: K,
+  data: MailTemplates[K],
+): Promise<RenderedMail> {
+  const t = await translator(locale);
+  const content = templates[template](t, data);
+  // A line break in a header would end it; user input (a name) can reach the subject.
+  const subject = content.subject.replace(/\s+/g, ' ').trim();
+  const footer = t('footer');
+  return {
+    subject,
+    html: toHtml({ ...content, subject }, footer, t('linkHint'), locale),
+    text: toText(content, footer),
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Makes any text safe inside HTML elements and quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+function safeUrl(url: string): string {
+  // Only web links belong in a mail: never javascript: or data: from a bad caller.
+  if (!/^https?:\/\//i.test(url)) throw new Error('mail links must be http(s) URLs');
+  return escapeHtml(url);
+}
+
+const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const paragraph = 'margin:0 0 16px;font-size:16px;line-height:1.5';
+const small = 'font-size:14px;line-height:1.5;color:#52525b';
+
+function htmlBlock(block: Block, linkHint: string): string {
+  if (typeof block === 'string') return `<p style="${paragraph}">${escapeHtml(block)}</p>`;
+  if ('quote' in block) {
+    return `<blockquote style="${paragraph};padding:12px 16px;border-left:4px solid #d4d4d8;background:#f4f4f5;white-space:pre-wrap">${escapeHtml(block.quote)}</blockquote>`;
+  }
+  const url = safeUrl(block.url);
+  return [
+    `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 24px;border-radius:6px;background:#15803d;color:#ffffff;font-size:16px;font-weight:600;text-decoration:none">${escapeHtml(block.button)}</a></p>`,
+    `<p style="margin:0 0 16px;${small}">${escapeHtml(linkHint)}<br><a href="${url}" style="color:#15803d;word-break:break-all">${url}</a></p>`,
+  ].join('\n');
+}
+
+function toHtml(content: MailContent, footer: string, linkHint: string, locale: Locale): string {
+  const lang = htmlLang(locale);
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.subject)}</title>
+</head>
+<body style="margin:0;padding:24px 12px;background:#f4f4f5;color:#18181b;${font}">
+<div role="article" aria-label="${escapeHtml(content.subject)}" lang="${lang}" style="max-width:560px;margin:0 auto;padding:32px;border-radius:8px;background:#ffffff">
+<h1 style="margin:0 0 24px;font-size:22px;line-height:1.3">${escapeHtml(content.heading)}</h1>
+${content.blocks.map((block) => htmlBlock(block, linkHint)).join('\n')}
+<hr style="margin:32px 0 16px;border:0;border-top:1px solid #e4e4e7">
+<p style="margin:0;${small}">${escapeHtml(footer)}</p>
+</div>
+</body>
+</html>
+`;
+}
+
+function textBlock(block: Block): string {
+  if (typeof block === 'string') return block;
+  if ('quote' in block) return block.quote.replace(/^/gm, '> ');
+  return `${block.button}:\n${block.url}`;
+}
+
+function toText(content: MailContent, footer: string): string {
+  const body = content.blocks.map(textBlock);
+  return `${content.heading}\n\n${body.join('\n\n')}\n\n-- \n${footer}\n`;
+}

@@ -1,0 +1,40 @@
+import 'server-only';
+import { createTransport, type Transporter } from 'nodemailer';
+import { config } from '@/lib/config';
+
+// On globalThis: instrumentation and route handlers are bundled apart but share one process.
+const holder = globalThis as typeof globalThis & { __enclaveMailTransport?: Transporter };
+
+/** The SMTP transport of SMTP_URL, made on first use; null without SMTP_URL (the dev mailbox). */
+export function getTransport(): Transporter | null {
+  if (!config.smtpUrl) return null;
+  holder.__enclaveMailTransport ??= createTransport(
+    {
+      url: config.smtpUrl,
+      // No pool: mail is occasional, and no connection outlives its message. Short timeouts
+      // keep one send well inside the 5-minute claim on its outbox row.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    { from: config.mailFrom },
+  );
+  return holder.__enclaveMailTransport;
+}
+
+/** An SMTP failure as text for the outbox and the log, without SMTP_URL's password. */
+export function smtpErrorMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (const secret of smtpPassword()) message = message.replaceAll(secret, '***');
+  return message.slice(0, 1000);
+}
+
+/** SMTP_URL's password as written and decoded (none when the URL has none or does not parse). */
+function smtpPassword(): string[] {
+  try {
+    const { password } = new URL(config.smtpUrl ?? '');
+    return password ? [password, decodeURIComponent(password)] : [];
+  } catch {
+    return [];
+  }
+}

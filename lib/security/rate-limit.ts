@@ -1,0 +1,103 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+import { rateLimits } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+
+/**
+ * Soft limits for credential endpoints: `points` attempts per `durationSeconds` window per key,
+ * then too_many_attempts (429) until the window ends. Nothing is ever locked for good.
+ * Counters live in Redis when REDIS_URL is set (rate-limiter-flexible), else in the database,
+ * so that limits hold across app instances either way.
+ */
+export interface RateLimit {
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export const limits = {
+  loginPerEmail: { name: 'login-email', points: 10, durationSeconds: 15 * 60 },
+  loginPerIp: { name: 'login-ip', points: 50, durationSeconds: 15 * 60 },
+  reset: { name: 'reset', points: 5, durationSeconds: 60 * 60 },
+  resetPerIp: { name: 'reset-ip', points: 20, durationSeconds: 60 * 60 },
+  twoFactor: { name: '2fa', points: 5, durationSeconds: 5 * 60 },
+  activation: { name: 'activation', points: 20, durationSeconds: 60 * 60 },
+  register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+
+async function consumeInDatabase(limit: RateLimit, key: string): Promise<{ points: number }> {
+  const db = await getDb();
+  const id = `${limit.name}:${key}`;
+  const window = `${limit.durationSeconds} seconds`;
+  // One atomic upsert: a fresh window when the old one has ended, else one more point.
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: id, points: 1, expiresAt: sql`now() + ${window}::interval` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`case when ${rateLimits.expiresAt} <= now() then 1 else ${rateLimits.points} + 1 end`,
+        expiresAt: sql`case when ${rateLimits.expiresAt} <= now() then now() + ${window}::interval else ${rateLimits.expiresAt} end`,
+      },
+    })
+    .returning();
+  return { points: row!.points };
+}
+
+let redisClient: import('ioredis').default | undefined;
+const redisLimiters = new Map<string, RateLimiterRedis>();
+
+async function redisLimiter(limit: RateLimit): Promise<RateLimiterRedis> {
+  if (!redisClient) {
+    const { default: Redis } = await import('ioredis');
+    redisClient = new Redis(config.redisUrl!, { maxRetriesPerRequest: 2 });
+  }
+  let limiter = redisLimiters.get(limit.name);
+  if (!limiter) {
+    limiter = new RateLimiterRedis({
+      storeClient: redisClient,
+      keyPrefix: `enclave:${limit.name}`,
+      points: limit.points,
+      duration: limit.durationSeconds,
+    });
+    redisLimiters.set(limit.name, limiter);
+  }
+  return limiter;
+}
+
+async function consumeInRedis(limit: RateLimit, key: string): Promise<{ points: number }> {
+  try {
+    return { points: (await (await redisLimiter(limit)).consume(key)).consumedPoints };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { points: error.consumedPoints };
+    throw error;
+  }
+}
+
+/** Counts one attempt; throws too_many_attempts when the key has used up its window. */
+export async function consumeAttempt(limit: RateLimit, key: string): Promise<void> {
+  const normalized = key.trim().toLowerCase();
+  const { points } = config.redisUrl
+    ? await consumeInRedis(limit, normalized)
+    : await consumeInDatabase(limit, normalized);
+  if (points > limit.points) throw new ApiError('too_many_attempts');
+}
+
+/** Forgets a key's attempts (e.g. after a successful login). */
+export async function resetAttempts(limit: RateLimit, key: string): Promise<void> {
+  const normalized = key.trim().toLowerCase();
+  if (config.redisUrl) {
+    await (await redisLimiter(limit)).delete(normalized);
+    return;
+  }
+  const db = await getDb();
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${limit.name}:${normalized}`}`);
+}
+
+/** The client address for per-IP limits, from the proxy's header (first hop). */
+export function clientIp(headers: Headers): string {
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown';
+}

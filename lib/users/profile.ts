@@ -1,0 +1,124 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { assertUncommonPassword, findUserByEmail } from '@/lib/auth/accounts';
+import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { emailField, firstNameField, lastNameField, newPasswordField } from '@/lib/auth/schemas';
+import { getPublicConfiguration } from '@/lib/configuration/configuration';
+import { getDb } from '@/lib/db/client';
+import { users, type User } from '@/lib/db/schema';
+import { isLocale, locales } from '@/lib/i18n/locales';
+import { enqueueMail, kickMailWorker } from '@/lib/mail';
+import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
+
+/** GET /api/me: the user of SPEC point 3, as the client reads it. Never a hash or secret. */
+export async function profileOf(user: User) {
+  const { enable2fa } = await getPublicConfiguration();
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    settings: {
+      timezone: normalizeTimezone(user.timezone),
+      timezoneSet: user.timezone !== null,
+      tip: user.tooltips,
+      preferredRegion: user.preferredRegion,
+      lang: user.lang,
+    },
+    theme: user.theme,
+    avatar: user.avatar,
+    role: user.role,
+    accountType: user.accountType,
+    numberOfRooms: user.numberOfRooms,
+    isTrial: user.isTrial,
+    trialEndsAt: user.trialEndsAt.toISOString(),
+    meetServer: user.meetServer,
+    registrationDate: user.registrationDate.toISOString(),
+    hash: user.hash,
+    user2FA: { has2FA: user.has2fa },
+    enable2fa,
+    enableMCard: user.enableMCard,
+    location: user.location,
+  };
+}
+
+const phoneField = z
+  .string()
+  .trim()
+  .max(32, 'incorrect_data')
+  .regex(/^\+?[0-9 ()-]*$/, 'incorrect_data');
+
+/** POST /api/me: every field optional; password and e-mail changes need the current password. */
+export const profileUpdateSchema = z.object({
+  firstName: firstNameField.optional(),
+  lastName: lastNameField.optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((zone) => isValidTimezone(zone), 'incorrect_data')
+    .optional(),
+  lang: z.enum(locales).optional(),
+  tooltips: z.boolean().optional(),
+  preferredRegion: z.enum(['na', 'eu']).optional(),
+  theme: z.enum(['green', 'blue']).optional(),
+  phone: phoneField.optional(),
+  email: emailField.optional(),
+  oldPassword: z.string().max(256).optional(),
+  newPassword1: newPasswordField.optional(),
+});
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/**
+ * Applies a profile change. Returns the new session version when the password changed (the
+ * caller re-issues its own cookie; every other session ends).
+ */
+export async function updateProfile(user: User, change: ProfileUpdate): Promise<{ sessionVersion: number }> {
+  const emailChanges = change.email !== undefined && change.email !== user.email.toLowerCase();
+  // Meeting-card accounts have no current password to give (SPEC point 6).
+  if ((emailChanges || change.newPassword1) && !user.enableMCard) {
+    if (!change.oldPassword) throw new ApiError('fill_old_password', { field: 'oldPassword' });
+    if (!(await verifyPassword(user.passwordHash, change.oldPassword))) {
+      throw new ApiError('invalid_old_password', { field: 'oldPassword' });
+    }
+  }
+  if (change.newPassword1) assertUncommonPassword(change.newPassword1);
+
+  const db = await getDb();
+  const newHash = change.newPassword1 ? await hashPassword(change.newPassword1) : undefined;
+  const [row] = await db.transaction(async (tx) => {
+    if (emailChanges && (await findUserByEmail(tx, change.email!))) throw new ApiError('email_exists', { field: 'email' });
+    const updated = await tx
+      .update(users)
+      .set({
+        firstName: change.firstName,
+        lastName: change.lastName,
+        timezone: change.timezone ? normalizeTimezone(change.timezone) : undefined,
+        lang: change.lang,
+        tooltips: change.tooltips,
+        preferredRegion: change.preferredRegion,
+        theme: change.theme,
+        phone: change.phone,
+        email: emailChanges ? change.email : undefined,
+        passwordHash: newHash,
+        sessionVersion: newHash ? sql`${users.sessionVersion} + 1` : undefined,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning({ sessionVersion: users.sessionVersion });
+    if (emailChanges) {
+      // The old address hears about the change, so a hijacked session cannot hide it.
+      await enqueueMail(tx, {
+        to: user.email,
+        locale: isLocale(user.lang) ? user.lang : 'en',
+        template: 'emailChanged',
+        data: { firstName: user.firstName, newEmail: change.email! },
+      });
+    }
+    return updated;
+  });
+  if (emailChanges) kickMailWorker();
+  return { sessionVersion: row!.sessionVersion };
+}

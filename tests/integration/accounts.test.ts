@@ -1,0 +1,356 @@
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { closeDb, getDb } from '@/lib/db/client';
+import { tokens, users } from '@/lib/db/schema';
+import { POST as register } from '@/app/register/route';
+import { POST as login } from '@/app/login/route';
+import { GET as activate } from '@/app/invitation/activate/route';
+import { POST as forgot } from '@/app/api/password/route';
+import { POST as reset } from '@/app/api/password/reset/route';
+import { GET as checkLink } from '@/app/api/password/[link]/route';
+import { GET as me } from '@/app/api/me/route';
+import { call, cookieFrom, sessionCookies } from '../support/api';
+import {
+  STRONG_PASSWORD,
+  activeAccount,
+  fromIp,
+  lastMailTo,
+  logInAs,
+  mailCount,
+  registration,
+  uniqueEmail,
+} from '../support/accounts';
+
+afterAll(() => closeDb());
+
+const userByEmail = async (email: string) => {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user!;
+};
+
+describe('POST /register: SPEC point 5 rules', () => {
+  it.each([
+    { name: 'missing first name', body: { firstName: undefined }, code: 'enter_first_name' },
+    { name: 'empty first name', body: { firstName: '' }, code: 'enter_first_name' },
+    { name: 'one-letter first name', body: { firstName: 'A' }, code: 'min_first_name' },
+    { name: 'first name with digits', body: { firstName: 'R2D2' }, code: 'invalid_firstname' },
+    { name: 'missing last name', body: { lastName: undefined }, code: 'enter_last_name' },
+    { name: 'one-letter last name', body: { lastName: 'L' }, code: 'min_last_name' },
+    { name: 'last name with markup', body: { lastName: '<script>' }, code: 'invalid_lastname' },
+    { name: 'missing e-mail', body: { email: undefined }, code: 'email_required' },
+    { name: 'bad e-mail', body: { email: 'not-an-email' }, code: 'format_email' },
+    { name: 'short password', body: { password: 'Ab1!', passwordConfirm: 'Ab1!' }, code: 'password_length_error' },
+    { name: 'two classes only', body: { password: 'abcdefgh12', passwordConfirm: 'abcdefgh12' }, code: 'low_complexity' },
+    { name: 'a common password', body: { password: 'Password1', passwordConfirm: 'Password1' }, code: 'low_complexity' },
+    { name: 'confirmation differs', body: { passwordConfirm: 'Blue-Harbour-43' }, code: 'passwords_dont_match' },
+    { name: 'terms not agreed', body: { agree: false }, code: 'agree' },
+    { name: 'terms missing', body: { agree: undefined }, code: 'agree' },
+  ])('$name → $code, and nothing is created', async ({ body, code }) => {
+    const input = registration(body);
+    const answer = await call(register, { body: input, headers: fromIp() });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ status: 'error', errorCode: code, message: expect.any(String) });
+    const db = await getDb();
+    if (typeof input.email === 'string') expect(await db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
+  });
+
+  it('creates an unverified account with a 14-day trial and mails its activation link', async () => {
+    const body = registration({ email: uniqueEmail('New.Person') });
+    const answer = await call(register, { body, headers: fromIp() });
+    expect(answer.json).toEqual({ status: 'ok', errorCode: 'email_sent' });
+    const user = await userByEmail(body.email.toLowerCase());
+    expect(user).toMatchObject({ state: 'unverified', isTrial: true, role: 'user' });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const { mail, link } = await lastMailTo(body.email);
+    expect(mail?.subject).toBeTruthy();
+    expect(link).toMatch(/^http:\/\/localhost:3000\/invitation\/activate\?token=[\w-]{43}$/);
+  });
+
+  it('refuses an e-mail that is already registered, whatever its case', async () => {
+    const body = registration();
+    await call(register, { body, headers: fromIp() });
+    const again = await call(register, { body: { ...body, email: body.email.toUpperCase() }, headers: fromIp() });
+    expect(again.status).toBe(409);
+    expect(again.json.errorCode).toBe('email_exists');
+  });
+});
+
+describe('SPEC point 4: activation and login', () => {
+  it('login before activation answers login_failed_not_verified and re-sends the mail', async () => {
+    const body = registration();
+    await call(register, { body, headers: fromIp() });
+    const before = await mailCount(body.email);
+    const { answer } = await logInAs(body.email, body.password as string);
+    expect(answer.json.errorCode).toBe('login_failed_not_verified');
+    expect(await mailCount(body.email)).toBe(before + 1);
+  });
+
+  it('the activation link works once', async () => {
+    const body = registration();
+    await call(register, { body, headers: fromIp() });
+    const url = new URL((await lastMailTo(body.email)).link!);
+    const first = await call(activate, { path: url.pathname + url.search, headers: fromIp() });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toMatch(/\/activate-account\?status=activated$/);
+    expect((await userByEmail(body.email)).state).toBe('active');
+    const second = await call(activate, { path: url.pathname + url.search, headers: fromIp() });
+    expect(second.headers.get('location')).toMatch(/status=invalid$/);
+  });
+
+  it('a forged activation token is invalid', async () => {
+    const answer = await call(activate, { path: '/invitation/activate?token=' + 'A'.repeat(43), headers: fromIp() });
+    expect(answer.headers.get('location')).toMatch(/status=invalid$/);
+  });
+
+  it('an active account logs in and gets a working session cookie', async () => {
+    const { email, password } = await activeAccount({ lang: 'de' });
+    const { answer, cookie } = await logInAs(email, password);
+    expect(answer.json).toMatchObject({ status: 'ok', twoFactorRequired: false });
+    expect(answer.headers.getSetCookie().join('\n')).toMatch(/enclave_session=.*HttpOnly.*SameSite=lax/i);
+    const profile = await call(me, { cookies: sessionCookies(cookie!) });
+    expect(profile.json).toMatchObject({ email, settings: { lang: 'de', timezone: 'Europe/London' } });
+    expect(profile.text).not.toMatch(/argon2|passwordHash|totpSecret/);
+  });
+
+  it('a wrong password and an unknown e-mail answer exactly alike', async () => {
+    const { email } = await activeAccount();
+    const wrong = (await logInAs(email, 'Wrong-Password-1')).answer;
+    const unknown = (await logInAs(uniqueEmail('nobody'), 'Wrong-Password-1')).answer;
+    expect(wrong.status).toBe(unknown.status);
+    expect(wrong.text).toBe(unknown.text);
+    expect(wrong.json.errorCode).toBe('login_failed');
+  });
+
+  it.each(['expired', 'disabled'] as const)('a %s account answers login_failed_expired', async (state) => {
+    const { email, password, user } = await activeAccount();
+    const db = await getDb();
+    await db.update(users).set({ state }).where(eq(users.id, user.id));
+    expect((await logInAs(email, password)).answer.json.errorCode).toBe('login_failed_expired');
+  });
+
+  it('rehashes a password stored with weaker argon2 parameters at login', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const { email, password, user } = await activeAccount();
+    const db = await getDb();
+    await db.update(users).set({ passwordHash: await hash(password, { memoryCost: 8192, timeCost: 1 }) }).where(eq(users.id, user.id));
+    expect((await logInAs(email, password)).answer.json.status).toBe('ok');
+    expect((await userByEmail(email)).passwordHash).toMatch(/m=19456,t=2,p=1/);
+  });
+
+  it('too many wrong passwords answer too_many_attempts (429), then the window ends', async () => {
+    const { email, password } = await activeAccount();
+    let last;
+    for (let i = 0; i < 11; i++) last = await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: fromIp() });
+    expect(last!.status).toBe(429);
+    expect(last!.json.errorCode).toBe('too_many_attempts');
+    // Even the right password waits; no permanent lockout once the window has passed.
+    expect((await logInAs(email, password)).answer.status).toBe(429);
+    const db = await getDb();
+    const { rateLimits } = await import('@/lib/db/schema');
+    await db.update(rateLimits).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await logInAs(email, password)).answer.status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('answers alike for known and unknown e-mails; only the known one gets a link', async () => {
+    const { email } = await activeAccount();
+    const unknownEmail = uniqueEmail('ghost');
+    const known = await call(forgot, { body: { email }, headers: fromIp() });
+    const unknown = await call(forgot, { body: { email: unknownEmail }, headers: fromIp() });
+    expect(known.status).toBe(unknown.status);
+    expect(known.text).toBe(unknown.text);
+    expect((await lastMailTo(email)).link).toMatch(/\/resetpassword\/[\w-]{43}$/);
+    expect(await mailCount(unknownEmail)).toBe(0);
+  });
+
+  it('a reset link sets a new password once and ends every other session', async () => {
+    const { email, password } = await activeAccount();
+    const { cookie } = await logInAs(email, password);
+    await call(forgot, { body: { email }, headers: fromIp() });
+    const link = (await lastMailTo(email)).link!.split('/').pop()!;
+    expect((await call(checkLink, { params: { link }, headers: fromIp() })).json).toEqual({ status: 'ok' });
+    const done = await call(reset, { body: { link, password: 'Green-Valley-77' }, headers: fromIp() });
+    expect(done.json).toEqual({ status: 'ok' });
+    expect((await call(me, { cookies: sessionCookies(cookie!) })).status).toBe(401);
+    expect((await logInAs(email, password)).answer.json.errorCode).toBe('login_failed');
+    expect((await logInAs(email, 'Green-Valley-77')).answer.json.status).toBe('ok');
+    const again = await call(reset, { body: { link, password: 'Green-Valley-78' }, headers: fromIp() });
+    expect(again.json.errorCode).toBe('invalid_reset_link');
+    expect((await call(checkLink, { params: { link }, headers: fromIp() })).json.errorCode).toBe('invalid_reset_link');
+  });
+
+  it('a newer link voids the older one, and links expire within an hour', async () => {
+    const { email, user } = await activeAccount();
+    await call(forgot, { body: { email }, headers: fromIp() });
+    const older = (await lastMailTo(email)).link!.split('/').pop()!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await call(forgot, { body: { email }, headers: fromIp() });
+    const newer = (await lastMailTo(email)).link!.split('/').pop()!;
+    expect(newer).not.toBe(older);
+    expect((await call(reset, { body: { link: older, password: 'Green-Valley-77' }, headers: fromIp() })).json.errorCode).toBe(
+      'invalid_reset_link',
+    );
+    const db = await getDb();
+    const rows = await db.select().from(tokens).where(eq(tokens.userId, user.id));
+    const live = rows.filter((row) => row.kind === 'reset' && !row.usedAt);
+    expect(live).toHaveLength(1);
+    expect(live[0]!.expiresAt.getTime() - live[0]!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
+    await db.update(tokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tokens.id, live[0]!.id));
+    expect((await call(reset, { body: { link: newer, password: 'Green-Valley-77' }, headers: fromIp() })).json.errorCode).toBe(
+      'invalid_reset_link',
+    );
+  });
+
+  it('the new password follows the same rules', async () => {
+    const answer = await call(reset, { body: { link: 'x'.repeat(43), password: 'short' }, headers: fromIp() });
+    expect(answer.json.errorCode).toBe('password_length_error');
+  });
+});
+
+describe('two-factor authentication (TOTP)', () => {
+  const { POST: check } = jest.requireActual('@/app/2fa/g2f/check/route') as typeof import('@/app/2fa/g2f/check/route');
+  const { POST: finish } = jest.requireActual('@/app/2fa/g2f/finish/route') as typeof import('@/app/2fa/g2f/finish/route');
+  const { POST: cancel } = jest.requireActual('@/app/2fa/g2f/cancel/route') as typeof import('@/app/2fa/g2f/cancel/route');
+  const { GET: setup } = jest.requireActual('@/app/2fa/g2f/setup/route') as typeof import('@/app/2fa/g2f/setup/route');
+
+  async function enableTwoFactor() {
+    const account = await activeAccount();
+    const { cookie } = await logInAs(account.email, account.password);
+    const qr = await call(setup, { cookies: sessionCookies(cookie!) });
+    expect(qr.headers.get('content-type')).toBe('image/png');
+    const secret = (await userByEmail(account.email)).totpSecret!;
+    const code = await generate({ secret });
+    expect((await call(check, { body: { code }, cookies: sessionCookies(cookie!) })).json).toEqual({ status: 'ok' });
+    const finished = await call(finish, { body: { code }, cookies: sessionCookies(cookie!) });
+    const recoveryCode = (finished.json.recoveryCode as string[])[0]!;
+    expect(recoveryCode).toMatch(/^\d{6}$/);
+    return { ...account, secret, oldCookie: cookie!, recoveryCode };
+  }
+
+  it('enabling ends the session; the next login asks for the code', async () => {
+    const { email, password, oldCookie, secret } = await enableTwoFactor();
+    expect((await call(me, { cookies: sessionCookies(oldCookie) })).status).toBe(401);
+    const { answer, cookie: pending } = await logInAs(email, password);
+    expect(answer.json).toEqual({ status: 'ok', twoFactorRequired: true });
+    // The half-done login is no session yet.
+    expect((await call(me, { cookies: sessionCookies(pending!) })).status).toBe(401);
+    const wrong = await call(check, { body: { code: '000000' }, cookies: sessionCookies(pending!) });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.errorCode).toBe('authentication_error');
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const right = await call(check, { body: { code }, cookies: sessionCookies(pending!) });
+    expect(right.json.status).toBe('ok');
+    const session = cookieFrom(right, 'enclave_session')!;
+    expect((await call(me, { cookies: sessionCookies(session) })).json.user2FA).toEqual({ has2FA: true });
+
+    // The same code never works twice.
+    const again = await logInAs(email, password);
+    expect((await call(check, { body: { code }, cookies: sessionCookies(again.cookie!) })).status).toBe(401);
+  });
+
+  it('the recovery code works once', async () => {
+    const { email, password, recoveryCode } = await enableTwoFactor();
+    const first = await logInAs(email, password);
+    expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(first.cookie!) })).json.status).toBe('ok');
+    const second = await logInAs(email, password);
+    expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(second.cookie!) })).status).toBe(401);
+  });
+
+  it('codes must be six digits', async () => {
+    const answer = await call(check, { body: { code: '12345a' } });
+    expect(answer.json.errorCode).toBe('incorrect_data');
+  });
+
+  it('cancelling turns 2FA off and keeps this session only', async () => {
+    const { email, password, secret } = await enableTwoFactor();
+    const pending = await logInAs(email, password);
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const done = await call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) });
+    const session = cookieFrom(done, 'enclave_session')!;
+    const cancelled = await call(cancel, { method: 'POST', cookies: sessionCookies(session) });
+    expect(cancelled.json).toEqual({ status: 'ok' });
+    const fresh = cookieFrom(cancelled, 'enclave_session')!;
+    expect((await call(me, { cookies: sessionCookies(session) })).status).toBe(401);
+    expect((await call(me, { cookies: sessionCookies(fresh) })).json.user2FA).toEqual({ has2FA: false });
+    expect((await logInAs(email, password)).answer.json.twoFactorRequired).toBe(false);
+  });
+
+  it('a wrong code during setup is refused and 2FA stays off', async () => {
+    const account = await activeAccount();
+    const { cookie } = await logInAs(account.email, account.password);
+    await call(setup, { cookies: sessionCookies(cookie!) });
+    const answer = await call(finish, { body: { code: '123456' }, cookies: sessionCookies(cookie!) });
+    expect(answer.status).toBe(400);
+    expect((await userByEmail(account.email)).has2fa).toBe(false);
+  });
+});
+
+describe('GET/POST /api/me', () => {
+  const { POST: updateMe } = jest.requireActual('@/app/api/me/route') as typeof import('@/app/api/me/route');
+
+  it('needs a session', async () => {
+    expect((await call(me)).status).toBe(401);
+  });
+
+  it.each([
+    { name: 'a new password without the current one', body: { newPassword1: 'Green-Valley-77' }, code: 'fill_old_password' },
+    { name: 'a wrong current password', body: { oldPassword: 'Nope-Nope-12', newPassword1: 'Green-Valley-77' }, code: 'invalid_old_password' },
+    { name: 'a weak new password', body: { oldPassword: STRONG_PASSWORD, newPassword1: 'weakweak' }, code: 'low_complexity' },
+    { name: 'an invalid e-mail', body: { email: 'nope' }, code: 'format_email' },
+    { name: 'a new e-mail without the password', body: { email: 'fresh@example.test' }, code: 'fill_old_password' },
+    { name: 'an unknown time zone', body: { timezone: 'Mars/Base' }, code: 'incorrect_data' },
+    { name: 'a one-letter first name', body: { firstName: 'X' }, code: 'min_first_name' },
+    { name: 'an unknown language', body: { lang: 'xx' }, code: 'incorrect_data' },
+  ])('$name → $code and nothing changes', async ({ body, code }) => {
+    const { email, password, user } = await activeAccount();
+    const { cookie } = await logInAs(email, password);
+    const answer = await call(updateMe, { body, cookies: sessionCookies(cookie!) });
+    expect(answer.json.errorCode).toBe(code);
+    const after = await userByEmail(email);
+    expect({ ...after, updatedAt: null }).toEqual({ ...user, updatedAt: null });
+  });
+
+  it('saves settings; UTC is stored as Europe/London', async () => {
+    const { email, password } = await activeAccount();
+    const { cookie } = await logInAs(email, password);
+    const body = { timezone: 'UTC', tooltips: false, preferredRegion: 'na', lang: 'sk', theme: 'blue' };
+    expect((await call(updateMe, { body, cookies: sessionCookies(cookie!) })).json.status).toBe('ok');
+    expect(await userByEmail(email)).toMatchObject({ timezone: 'Europe/London', tooltips: false, preferredRegion: 'na', lang: 'sk', theme: 'blue' });
+  });
+
+  it('a password change keeps this session and ends the others', async () => {
+    const { email, password } = await activeAccount();
+    const mine = (await logInAs(email, password)).cookie!;
+    const other = (await logInAs(email, password)).cookie!;
+    const answer = await call(updateMe, { body: { oldPassword: password, newPassword1: 'Green-Valley-77' }, cookies: sessionCookies(mine) });
+    const renewed = cookieFrom(answer, 'enclave_session')!;
+    expect((await call(me, { cookies: sessionCookies(renewed) })).status).toBe(200);
+    expect((await call(me, { cookies: sessionCookies(other) })).status).toBe(401);
+  });
+
+  it('an e-mail change needs the password, refuses a taken address and tells the old address', async () => {
+    const { email, password } = await activeAccount();
+    const taken = (await activeAccount()).email;
+    const { cookie } = await logInAs(email, password);
+    const clash = await call(updateMe, { body: { email: taken, oldPassword: password }, cookies: sessionCookies(cookie!) });
+    expect(clash.json.errorCode).toBe('email_exists');
+    const fresh = uniqueEmail('moved');
+    const moved = await call(updateMe, { body: { email: fresh, oldPassword: password }, cookies: sessionCookies(cookie!) });
+    expect(moved.json.status).toBe('ok');
+    expect((await userByEmail(fresh)).id).toBeDefined();
+    expect((await lastMailTo(email)).mail?.text).toContain(fresh);
+  });
+
+  it('a meeting-card account changes its e-mail and password without a current password', async () => {
+    const { email, password, user } = await activeAccount();
+    const db = await getDb();
+    await db.update(users).set({ enableMCard: true }).where(eq(users.id, user.id));
+    const { cookie } = await logInAs(email, password);
+    const fresh = uniqueEmail('card');
+    const answer = await call(updateMe, { body: { email: fresh, phone: '+421 900 123 456', newPassword1: 'Green-Valley-77' }, cookies: sessionCookies(cookie!) });
+    expect(answer.json.status).toBe('ok');
+    expect(await userByEmail(fresh)).toMatchObject({ phone: '+421 900 123 456' });
+  });
+});
