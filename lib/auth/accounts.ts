@@ -11,7 +11,7 @@ import { insertUser } from '@/lib/users/create';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from './password';
 import type { SessionData } from './session-cookie';
-import { consumeToken, issueToken } from './tokens';
+import { consumeToken, issueToken, voidTokens } from './tokens';
 
 type Db = Database | Transaction;
 
@@ -71,6 +71,7 @@ export async function activateAccount(token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'activation');
     if (!userId) return false;
+    await voidTokens(tx, userId, 'activation');
     await tx
       .update(users)
       .set({ state: sql`case when ${users.state} = 'unverified' then 'active' else ${users.state} end`, verifiedAt: new Date() })

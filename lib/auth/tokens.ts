@@ -13,18 +13,26 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   email_change: 24 * 60 * 60 * 1000,
 };
 
+/**
+ * A new reset link voids the older ones; activation links all stay valid until one is used, so
+ * a person who clicks the first of two activation mails is not turned away.
+ */
+const VOIDS_OLDER: Record<TokenKind, boolean> = { activation: false, reset: true, email_change: true };
+
 const digest = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
-/**
- * A new one-time link for a user: 256 bits from the CSPRNG, of which only a SHA-256 is stored.
- * Issuing one voids the user's older links of the same kind.
- */
-export async function issueToken(db: Database | Transaction, userId: string, kind: TokenKind, now = new Date()) {
-  const raw = randomBytes(32).toString('base64url');
+/** Marks every unused link of a kind as used (a new reset link, or a completed activation). */
+export async function voidTokens(db: Database | Transaction, userId: string, kind: TokenKind, now = new Date()) {
   await db
     .update(tokens)
     .set({ usedAt: now })
     .where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), isNull(tokens.usedAt)));
+}
+
+/** A new one-time link for a user: 256 bits from the CSPRNG, of which only a SHA-256 is stored. */
+export async function issueToken(db: Database | Transaction, userId: string, kind: TokenKind, now = new Date()) {
+  const raw = randomBytes(32).toString('base64url');
+  if (VOIDS_OLDER[kind]) await voidTokens(db, userId, kind, now);
   await db.insert(tokens).values({
     userId,
     kind,

@@ -10,7 +10,7 @@ test.describe('SPEC point 1: languages', () => {
     await page.goto('/de/login');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page).toHaveTitle(`Enclave – ${de.Routes.login}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.Routes.login);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.Login.title);
   });
 
   test('English has no prefix: /en/login goes to /login', async ({ page, baseURL }) => {

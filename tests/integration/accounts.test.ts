@@ -354,3 +354,19 @@ describe('GET/POST /api/me', () => {
     expect(await userByEmail(fresh)).toMatchObject({ phone: '+421 900 123 456' });
   });
 });
+
+describe('activation links', () => {
+  it('every activation mail works until one is used; then all are spent', async () => {
+    const body = registration();
+    await call(register, { body, headers: fromIp() });
+    const first = new URL((await lastMailTo(body.email)).link!);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await logInAs(body.email, body.password as string); // re-sends a second mail
+    const second = new URL((await lastMailTo(body.email)).link!);
+    expect(second.search).not.toBe(first.search);
+    const used = await call(activate, { path: first.pathname + first.search, headers: fromIp() });
+    expect(used.headers.get('location')).toMatch(/status=activated$/);
+    const spent = await call(activate, { path: second.pathname + second.search, headers: fromIp() });
+    expect(spent.headers.get('location')).toMatch(/status=invalid$/);
+  });
+});
