@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   check,
   index,
@@ -351,6 +352,30 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.sendAfter),
   ],
 );
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Profile pictures, in the database so that every app instance serves them. */
+export const avatars = pgTable('avatars', {
+  // Random and unguessable: it is the {avatar} of GET /api/avatar/{avatar}.
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Messages of the contact-sales form (SPEC point 2, enterprise page). */
+export const contactRequests = pgTable('contact_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 /** Attempt counters for rate limits (login, reset, 2FA…) shared by every app instance. */
 export const rateLimits = pgTable('rate_limits', {
