@@ -20,6 +20,8 @@ export const config = {
   redisUrl: env('REDIS_URL'),
   smtpUrl: env('SMTP_URL'),
   mailFrom: env('MAIL_FROM') ?? 'Enclave <no-reply@localhost>',
+  /** Where the contact-sales form goes; the sender address when unset. */
+  salesEmail: env('SALES_EMAIL'),
   turnUrls: env('TURN_URLS')?.split(',').map((url) => url.trim()) ?? [],
   turnSecret: env('TURN_SECRET'),
   stripe: {

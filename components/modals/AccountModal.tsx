@@ -8,6 +8,7 @@ import { Dialog } from '@/components/modal/Dialog';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';
+import { AvatarUpload } from './AvatarUpload';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 interface Profile {
@@ -15,6 +16,7 @@ interface Profile {
   firstName: string;
   lastName: string;
   phone: string | null;
+  avatar: string | null;
   user2FA: { has2FA: boolean };
   enable2fa: boolean;
   enableMCard: boolean;
@@ -99,6 +101,7 @@ export function AccountModal({ close }: { close: () => void }) {
         <div className="flex flex-col gap-6">
           <form onSubmit={save} className="flex flex-col gap-3" noValidate>
             <h3 className="font-semibold">{t('profile')}</h3>
+            <AvatarUpload current={profile.avatar} onUploaded={() => void load().then(() => router.refresh())} />
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label={f('firstName')} autoComplete="given-name" {...input('firstName')} />
               <Field label={f('lastName')} autoComplete="family-name" {...input('lastName')} />

@@ -5,9 +5,14 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads a request body as text, refusing it as soon as it passes `limit` bytes. */
 export async function readBodyText(request: Request, limit: number): Promise<string> {
+  return (await readBodyBytes(request, limit)).toString('utf8');
+}
+
+/** Reads a request body, refusing it (413) as soon as it passes `limit` bytes. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw new ApiError('incorrect_data', { status: 413 });
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -21,7 +26,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Parses a JSON body; an empty body reads as `{}` so that missing fields answer missing_data. */

@@ -119,7 +119,8 @@ function isHttps() {
 }
 
 function withApiHeaders(response: Response): Response {
-  response.headers.set('Cache-Control', 'no-store');
+  // Answers are private and fresh unless a handler says otherwise (e.g. immutable avatars).
+  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
   return response;
 }
 

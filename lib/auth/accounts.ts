@@ -65,6 +65,18 @@ export async function registerAccount(input: Registration, locale: Locale): Prom
   kickMailWorker();
 }
 
+/**
+ * POST /invitation: sends the activation mail again to an account that still needs it. Answers
+ * the same whether or not there is such an account.
+ */
+export async function resendActivation(email: string): Promise<void> {
+  const db = await getDb();
+  const user = await findUserByEmail(db, email);
+  if (user?.state !== 'unverified') return;
+  await db.transaction((tx) => sendActivationMail(tx, user));
+  kickMailWorker();
+}
+
 /** Activates the account of an activation link; false for an invalid, used or expired link. */
 export async function activateAccount(token: string): Promise<boolean> {
   const db = await getDb();

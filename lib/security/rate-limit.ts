@@ -26,6 +26,7 @@ export const limits = {
   twoFactor: { name: '2fa', points: 5, durationSeconds: 5 * 60 },
   activation: { name: 'activation', points: 20, durationSeconds: 60 * 60 },
   register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
+  contact: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 async function consumeInDatabase(limit: RateLimit, key: string): Promise<{ points: number }> {

@@ -370,3 +370,22 @@ describe('activation links', () => {
     expect(spent.headers.get('location')).toMatch(/status=invalid$/);
   });
 });
+
+describe('POST /invitation: the activation mail again', () => {
+  const { POST: resend } = jest.requireActual('@/app/invitation/route') as typeof import('@/app/invitation/route');
+
+  it('re-sends to an unverified account and answers alike for anyone else', async () => {
+    const body = registration();
+    await call(register, { body, headers: fromIp() });
+    const before = await mailCount(body.email);
+    const waiting = await call(resend, { body: { email: body.email }, headers: fromIp() });
+    const active = (await activeAccount()).email;
+    const activeBefore = await mailCount(active);
+    const done = await call(resend, { body: { email: active }, headers: fromIp() });
+    const unknown = await call(resend, { body: { email: uniqueEmail('none') }, headers: fromIp() });
+    expect(waiting.text).toBe(done.text);
+    expect(done.text).toBe(unknown.text);
+    expect(await mailCount(body.email)).toBe(before + 1);
+    expect(await mailCount(active)).toBe(activeBefore);
+  });
+});

@@ -11,7 +11,7 @@ type Handler = (request: NextRequest, context: { params: Promise<never> }) => Pr
 interface CallOptions {
   method?: string;
   path?: string;
-  /** A value sent as JSON, or a string sent as it is. */
+  /** A value sent as JSON, or a string or bytes sent as they are. */
   body?: unknown;
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
@@ -35,9 +35,10 @@ export async function call(handler: Handler, options: CallOptions = {}): Promise
   if (options.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   const cookies = Object.entries(options.cookies ?? {});
   if (cookies.length) headers.set('cookie', cookies.map(([k, v]) => `${k}=${v}`).join('; '));
+  const raw = options.body;
   const body =
-    options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-  const request = new NextRequest(new URL(options.path ?? '/api/test', ORIGIN), { method, headers, body });
+    raw === undefined ? undefined : typeof raw === 'string' || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
+  const request = new NextRequest(new URL(options.path ?? '/api/test', ORIGIN), { method, headers, body: body as BodyInit });
   const response = await handler(request, { params: Promise.resolve((options.params ?? {}) as never) });
   const text = await response.text();
   let json: Answer['json'] = {};

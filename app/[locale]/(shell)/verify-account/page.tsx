@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/AuthCard';
+import { ResendActivationForm } from '@/components/auth/ResendActivationForm';
 import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
@@ -12,7 +13,8 @@ export default async function VerifyAccountPage({ params }: { params: Promise<{ 
   return (
     <AuthCard title={t('title')}>
       <p className="mb-6 text-slate-700">{t('body')}</p>
-      <Link href="/login" className="button-primary">
+      <ResendActivationForm />
+      <Link href="/login" className="button-primary mt-6 w-full">
         {t('login')}
       </Link>
     </AuthCard>

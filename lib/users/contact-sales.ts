@@ -1,0 +1,28 @@
+import 'server-only';
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+import { contactRequests } from '@/lib/db/schema';
+import { emailField } from '@/lib/auth/schemas';
+import { enqueueMail, kickMailWorker } from '@/lib/mail';
+
+export const contactSalesSchema = z.object({
+  name: z.string({ error: 'missing_data' }).trim().min(2, 'missing_data').max(120, 'incorrect_data'),
+  email: emailField,
+  message: z.string({ error: 'missing_data' }).trim().min(1, 'missing_data').max(5000, 'incorrect_data'),
+});
+
+/** The address in MAIL_FROM ("Name <address>" or a bare address). */
+function senderAddress(): string {
+  return /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+}
+
+/** Keeps the request and mails it to sales, in one transaction. */
+export async function contactSales(input: z.output<typeof contactSalesSchema>, userId: string | null): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(contactRequests).values({ ...input, userId });
+    await enqueueMail(tx, { to: config.salesEmail ?? senderAddress(), locale: 'en', template: 'contactSales', data: input });
+  });
+  kickMailWorker();
+}
