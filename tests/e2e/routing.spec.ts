@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './support/session';
+import { sealData } from 'iron-session';
+import { E2E_SESSION_SECRET } from './support/constants.mjs';
+import { logIn, seededAccount } from './support/session';
 import { localized, locales } from './support/messages';
 
 const publicRoutes = [
@@ -110,4 +112,16 @@ test.describe('every route of SPEC point 2 answers in all 12 locales', () => {
       expect(response.headers().location, locale).toBe(`${localized(locale, '/login')}?next=%2Fsupport`);
     }
   });
+});
+
+test('a revoked session (valid seal, old version) is cleared instead of looping', async ({ page, context, baseURL }) => {
+  const account = seededAccount('demo');
+  const stale = await sealData(
+    { userId: account.userId, version: account.sessionVersion - 1, role: 'admin' },
+    { password: E2E_SESSION_SECRET, ttl: 3600 },
+  );
+  await context.addCookies([{ name: 'enclave_session', value: stale, url: baseURL! }]);
+  await page.goto('/calendar');
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await context.cookies()).find((c) => c.name === 'enclave_session')?.value ?? '').toBe('');
 });
