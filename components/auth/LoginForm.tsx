@@ -6,13 +6,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import type { z } from 'zod';
-import { apiPost } from '@/lib/api/client';
+import { apiPost, type ApiAnswer } from '@/lib/api/client';
 import { loginSchema } from '@/lib/auth/schemas';
 import { safeNextPath } from '@/lib/auth/next-path';
 import { Link } from '@/lib/i18n/navigation';
 import { Field } from '@/components/forms/Field';
 import { showAnswerError } from '@/components/forms/answers';
 import { useErrorText } from '@/components/forms/useErrorText';
+import { CardLinkRequest, useCardLink } from './CardLogin';
 import { TwoFactorStep } from './TwoFactorStep';
 
 type Input = z.input<typeof loginSchema>;
@@ -37,46 +38,62 @@ export function LoginForm() {
     router.refresh();
   }
 
-  async function onSubmit(values: Output) {
-    setFailure(null);
-    const answer = await apiPost('/login', values);
+  function afterLogin(answer: ApiAnswer) {
     if (answer.status !== 'ok') return showAnswerError(answer, [], setError, setFailure);
     if (answer.twoFactorRequired) setNeedsCode(true);
     else enter();
   }
 
+  const cardLoggingIn = useCardLink(afterLogin);
+
+  async function onSubmit(values: Output) {
+    setFailure(null);
+    afterLogin(await apiPost('/login', values));
+  }
+
   if (needsCode) return <TwoFactorStep onSuccess={enter} onBack={() => setNeedsCode(false)} />;
+  if (cardLoggingIn) return <p role="status">{t('cardLoggingIn')}</p>;
 
   const { errors, isSubmitting } = formState;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-      {failure && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {errorText(failure)}
-        </p>
-      )}
-      <Field label={f('email')} type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
-      <Field
-        label={f('password')}
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <button type="submit" className="button-primary" disabled={isSubmitting}>
-        {t('submit')}
-      </button>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link href="/forgotPassword" className="text-brand underline">
-          {t('forgot')}
-        </Link>
-        <span>
-          {t('noAccount')}{' '}
-          <Link href="/register" className="text-brand underline">
-            {t('register')}
+    <div className="flex flex-col gap-6">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+            {errorText(failure)}
+          </p>
+        )}
+        <Field
+          label={f('email')}
+          type="email"
+          autoComplete="username"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label={f('password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="button-primary" disabled={isSubmitting}>
+          {t('submit')}
+        </button>
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <Link href="/forgotPassword" className="text-brand underline">
+            {t('forgot')}
           </Link>
-        </span>
-      </div>
-    </form>
+          <span>
+            {t('noAccount')}{' '}
+            <Link href="/register" className="text-brand underline">
+              {t('register')}
+            </Link>
+          </span>
+        </div>
+      </form>
+      {/* Its own form: forms cannot nest. */}
+      <CardLinkRequest />
+    </div>
   );
 }

@@ -165,3 +165,38 @@ export async function resetPassword(link: string, password: string): Promise<voi
       .where(eq(users.id, userId));
   });
 }
+
+/**
+ * POST /vip: mails a meeting-card holder a one-time login link (15 minutes). The code travels in
+ * the link's fragment (#card=…), so it never reaches a server log. Same answer for any address.
+ */
+export async function sendCardLoginLink(email: string): Promise<void> {
+  const db = await getDb();
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.enableMCard || user.state !== 'active') {
+    await verifyPassword(DUMMY_HASH, email);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const code = await issueToken(tx, user.id, 'card_login');
+    await enqueueMail(tx, {
+      to: user.email,
+      locale: isLocale(user.lang) ? user.lang : 'en',
+      template: 'cardLogin',
+      data: { firstName: user.firstName, link: `${config.appUrl}/login#card=${code}` },
+    });
+  });
+  kickMailWorker();
+}
+
+/** POST /vip/activate: logs a meeting-card holder in with the code of their link. */
+export async function logInWithCard(code: string): Promise<LoginResult> {
+  const db = await getDb();
+  const userId = await consumeToken(db, code, 'card_login');
+  const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+  if (!user || !user.enableMCard) throw new ApiError('invite_not_found');
+  if (user.state === 'expired' || user.state === 'disabled') throw new ApiError('login_failed_expired');
+  const session: SessionData = { userId: user.id, version: user.sessionVersion, role: user.role };
+  if (user.has2fa) return { session: { ...session, pending2fa: true }, twoFactorRequired: true, user };
+  return { session, twoFactorRequired: false, user };
+}

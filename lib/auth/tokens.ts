@@ -11,13 +11,14 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   activation: 7 * 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
   email_change: 24 * 60 * 60 * 1000,
+  card_login: 15 * 60 * 1000,
 };
 
 /**
  * A new reset link voids the older ones; activation links all stay valid until one is used, so
  * a person who clicks the first of two activation mails is not turned away.
  */
-const VOIDS_OLDER: Record<TokenKind, boolean> = { activation: false, reset: true, email_change: true };
+const VOIDS_OLDER: Record<TokenKind, boolean> = { activation: false, reset: true, email_change: true, card_login: true };
 
 const digest = (raw: string) => createHash('sha256').update(raw).digest('hex');
 

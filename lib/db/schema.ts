@@ -262,7 +262,7 @@ export const tokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['activation', 'reset', 'email_change'] }).notNull(),
+    kind: text('kind', { enum: ['activation', 'reset', 'email_change', 'card_login'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     payload: jsonb('payload').$type<Record<string, string>>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

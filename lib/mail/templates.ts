@@ -10,6 +10,8 @@ export interface MailTemplates {
   passwordReset: { firstName: string; link: string };
   /** Sent to the old address when the account's e-mail changes. */
   emailChanged: { firstName: string; newEmail: string };
+  /** A meeting-card holder's one-time login link. */
+  cardLogin: { firstName: string; link: string };
   /** The contact-sales form, sent to the sales address. */
   contactSales: { name: string; email: string; message: string };
 }
@@ -74,6 +76,17 @@ const templates: { [K in MailTemplate]: (t: Translate, data: MailTemplates[K]) =
       t('emailChanged.greeting', { firstName }),
       t('emailChanged.intro', { newEmail }),
       t('emailChanged.notYou'),
+    ],
+  }),
+  cardLogin: (t, { firstName, link }) => ({
+    subject: t('cardLogin.subject'),
+    heading: t('cardLogin.heading'),
+    blocks: [
+      t('cardLogin.greeting', { firstName }),
+      t('cardLogin.intro'),
+      { button: t('cardLogin.button'), url: link },
+      t('cardLogin.expiry'),
+      t('cardLogin.ignore'),
     ],
   }),
   contactSales: (t, { name, email, message }) => ({

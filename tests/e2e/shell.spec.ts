@@ -97,6 +97,8 @@ test.describe('SPEC point 2: the shell', () => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await logIn(context, baseURL!);
     await page.goto('/');
+    // Hydrated once the first route is recorded; only then would our own scroll survive.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('enclave.routeHistory'))).toContain('"/"');
     await page.evaluate(() => {
       document.getElementById('main')!.style.minHeight = '4000px';
       window.scrollTo(0, 2000);

@@ -9,6 +9,10 @@ import { POST as reset } from '@/app/api/password/reset/route';
 import { POST as check } from '@/app/2fa/g2f/check/route';
 import { POST as finish } from '@/app/2fa/g2f/finish/route';
 import { POST as updateMe } from '@/app/api/me/route';
+import { POST as resendActivation } from '@/app/invitation/route';
+import { POST as cardLink } from '@/app/vip/route';
+import { POST as cardLogin } from '@/app/vip/activate/route';
+import { POST as contact } from '@/app/contact/route';
 import { call, sessionCookies } from '../support/api';
 import { activeAccount, logInAs } from '../support/accounts';
 
@@ -47,6 +51,10 @@ describe('property: random bodies never cause a 5xx and never create or change d
     ['POST /2fa/g2f/check', check],
     ['POST /2fa/g2f/finish', finish],
     ['POST /api/me', updateMe],
+    ['POST /invitation', resendActivation],
+    ['POST /vip', cardLink],
+    ['POST /vip/activate', cardLogin],
+    ['POST /contact', contact],
   ] as const)('%s', async (_name, handler) => {
     await fc.assert(
       fc.asyncProperty(body, async (value) => {

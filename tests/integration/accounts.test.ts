@@ -389,3 +389,46 @@ describe('POST /invitation: the activation mail again', () => {
     expect(await mailCount(active)).toBe(activeBefore);
   });
 });
+
+describe('meeting cards: POST /vip and POST /vip/activate', () => {
+  const { POST: requestLink } = jest.requireActual('@/app/vip/route') as typeof import('@/app/vip/route');
+  const { POST: cardLogin } = jest.requireActual('@/app/vip/activate/route') as typeof import('@/app/vip/activate/route');
+
+  async function cardHolder() {
+    const account = await activeAccount();
+    const db = await getDb();
+    await db.update(users).set({ enableMCard: true }).where(eq(users.id, account.user.id));
+    return account;
+  }
+
+  it('mails a one-time link whose code sits in the fragment, and it logs in once', async () => {
+    const { email } = await cardHolder();
+    const answer = await call(requestLink, { body: { email }, headers: fromIp() });
+    expect(answer.json).toEqual({ status: 'ok', errorCode: 'email_sent' });
+    const link = (await lastMailTo(email)).link!;
+    expect(link).toMatch(/^http:\/\/localhost:3000\/login#card=[\w-]{43}$/);
+    const code = link.split('#card=')[1]!;
+    const first = await call(cardLogin, { body: { code }, headers: fromIp() });
+    expect(first.json).toMatchObject({ status: 'ok', twoFactorRequired: false });
+    const session = cookieFrom(first, 'enclave_session')!;
+    expect((await call(me, { cookies: sessionCookies(session) })).json).toMatchObject({ email, enableMCard: true });
+    const again = await call(cardLogin, { body: { code }, headers: fromIp() });
+    expect(again.status).toBe(404);
+    expect(again.json.errorCode).toBe('invite_not_found');
+  });
+
+  it('answers alike for accounts without a card, and sends them nothing', async () => {
+    const { email } = await activeAccount();
+    const holder = await cardHolder();
+    const before = await mailCount(email);
+    const plain = await call(requestLink, { body: { email }, headers: fromIp() });
+    const card = await call(requestLink, { body: { email: holder.email }, headers: fromIp() });
+    expect(plain.text).toBe(card.text);
+    expect(await mailCount(email)).toBe(before);
+  });
+
+  it('a forged or short code is refused', async () => {
+    expect((await call(cardLogin, { body: { code: 'x'.repeat(43) }, headers: fromIp() })).json.errorCode).toBe('invite_not_found');
+    expect((await call(cardLogin, { body: { code: 'short' }, headers: fromIp() })).json.errorCode).toBe('invite_not_found');
+  });
+});
