@@ -25,6 +25,8 @@ const integration = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
   slowTestThreshold: 15,
+  // The first test of a file also opens and migrates its PGlite (a few seconds on a busy machine).
+  testTimeout: 30_000,
 };
 
 const projects = [
