@@ -33,7 +33,6 @@ export function useCardLink(onAnswer: (answer: ApiAnswer) => void) {
 /** "Meeting card": ask for a one-time login link by e-mail (POST /vip). */
 export function CardLinkRequest() {
   const t = useTranslations('Login');
-  const f = useTranslations('Forms');
   const id = useId();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
@@ -54,7 +53,7 @@ export function CardLinkRequest() {
       ) : (
         <form onSubmit={submit} className="mt-2 flex flex-col gap-2">
           <p className="text-slate-600">{t('cardIntro')}</p>
-          <label htmlFor={id}>{f('email')}</label>
+          <label htmlFor={id}>{t('cardEmail')}</label>
           <input
             id={id}
             type="email"
