@@ -23,7 +23,12 @@ export function Providers({
       <ToastProvider>
         <ModalProvider modals={modals}>
           <NavigationEffects />
-          {user?.needsBilling && <OpenOnStart modal="billing" />}
+          {/* One dialog at a time: the first-time setup comes before the billing reminder. */}
+          {user && (user.timezone === null || !user.hasRoom) ? (
+            <OpenOnStart modal="quickSetup" />
+          ) : (
+            user?.needsBilling && <OpenOnStart modal="billing" />
+          )}
           {children}
         </ModalProvider>
       </ToastProvider>

@@ -24,6 +24,9 @@ async function main() {
       state: 'active',
       verifiedAt: new Date(),
       timezone: 'Europe/London',
+      // An executive plan (up to 30 rooms, SPEC point 9), so rooms can be added next to the demo room.
+      accountType: 'executive',
+      numberOfRooms: 30,
       // A meeting-card account (SPEC point 6), for trying that variant of the app.
       enableMCard: process.env.SEED_MCARD === '1',
     }));

@@ -3,6 +3,7 @@ import { AccountModal } from './AccountModal';
 import { AppInfoModal } from './AppInfoModal';
 import { BillingModal } from './BillingModal';
 import { NewMeetingModal } from './NewMeetingModal';
+import { QuickSetupModal } from './QuickSetupModal';
 
 /** Every modal the host can show, by name (SPEC point 2, "Modals"). */
 export const modals: Record<string, ModalComponent> = {
@@ -10,4 +11,5 @@ export const modals: Record<string, ModalComponent> = {
   account: AccountModal,
   newMeeting: NewMeetingModal,
   billing: BillingModal,
+  quickSetup: QuickSetupModal,
 };

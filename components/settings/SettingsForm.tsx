@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { apiPost } from '@/lib/api/client';
@@ -10,6 +10,7 @@ import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { THEME_COOKIE, themes, type Theme } from '@/lib/theme';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useErrorText } from '@/components/forms/useErrorText';
+import { TimezoneSelect } from '@/components/forms/TimezoneSelect';
 
 export interface SettingsValues {
   timezone: string;
@@ -32,7 +33,7 @@ export function SettingsForm({ initial }: { initial: SettingsValues }) {
   const params = useParams();
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const zones = useMemo(() => Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC'), []);
+  const zoneId = useId();
   const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -59,18 +60,22 @@ export function SettingsForm({ initial }: { initial: SettingsValues }) {
   const select = 'rounded-md border border-slate-300 bg-white px-3 py-2';
   return (
     <form onSubmit={save} className="flex max-w-lg flex-col gap-5">
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t('timezone')}</span>
-        <select className={select} value={values.timezone} onChange={(e) => set('timezone', e.target.value)}>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={zoneId} className="text-sm font-medium">
+          {t('timezone')}
+        </label>
+        <TimezoneSelect
+          id={zoneId}
+          value={values.timezone}
+          onChange={(zone) => set('timezone', zone)}
+        />
+      </div>
       <label className="flex items-center gap-2">
-        <input type="checkbox" checked={values.tooltips} onChange={(e) => set('tooltips', e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={values.tooltips}
+          onChange={(e) => set('tooltips', e.target.checked)}
+        />
         <span>{t('tooltips')}</span>
       </label>
       <fieldset className="flex flex-col gap-1">
@@ -90,7 +95,11 @@ export function SettingsForm({ initial }: { initial: SettingsValues }) {
       </fieldset>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t('language')}</span>
-        <select className={select} value={values.lang} onChange={(e) => set('lang', e.target.value as Locale)}>
+        <select
+          className={select}
+          value={values.lang}
+          onChange={(e) => set('lang', e.target.value as Locale)}
+        >
           {locales.map((code) => (
             <option key={code} value={code} lang={code}>
               {localeLabels[code].flag} {localeLabels[code].name}
@@ -100,7 +109,11 @@ export function SettingsForm({ initial }: { initial: SettingsValues }) {
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t('theme')}</span>
-        <select className={select} value={values.theme} onChange={(e) => set('theme', e.target.value as Theme)}>
+        <select
+          className={select}
+          value={values.theme}
+          onChange={(e) => set('theme', e.target.value as Theme)}
+        >
           {themes.map((name) => (
             <option key={name} value={name}>
               {themeText(name)}

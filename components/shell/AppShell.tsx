@@ -17,6 +17,9 @@ export interface ShellUser {
   enableMCard: boolean;
   /** The trial of this admin's free account has ended: the billing modal opens. */
   needsBilling: boolean;
+  /** Saved time zone, or null before the first-time setup. */
+  timezone: string | null;
+  hasRoom: boolean;
 }
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import type { ShellUser } from '@/components/shell/AppShell';
 import { needsBillingModal } from '@/lib/billing/trial';
+import { hasAnyRoom } from '@/lib/rooms/exists';
 import { config } from '@/lib/config';
 import { isTheme, THEME_COOKIE, type Theme } from '@/lib/theme';
 import { getCurrentUser } from './session';
@@ -19,6 +20,8 @@ export async function shellState(): Promise<{ user: ShellUser | null; theme: The
           email: user.email,
           enableMCard: user.enableMCard,
           needsBilling: needsBillingModal(user, config.onPremise),
+          timezone: user.timezone,
+          hasRoom: await hasAnyRoom(user.id),
         }
       : null,
   };

@@ -19,7 +19,7 @@ async function secretFromQr(page: Page): Promise<string> {
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel(en.Forms.email).fill(email);
+  await page.getByLabel(en.Forms.email, { exact: true }).fill(email);
   await page.getByLabel(en.Forms.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: en.Login.submit }).click();
 }
@@ -34,7 +34,7 @@ test('register → activate by mail → log in → enable 2FA → log in with co
   await page.goto('/register');
   await page.getByLabel(en.Forms.firstName).fill('Grace');
   await page.getByLabel(en.Forms.lastName).fill('Hopper');
-  await page.getByLabel(en.Forms.email).fill(email);
+  await page.getByLabel(en.Forms.email, { exact: true }).fill(email);
   await page.getByLabel(en.Forms.password, { exact: true }).fill('short');
   await expect(page.getByRole('meter')).toHaveAttribute('aria-valuenow', '1');
   await page.getByLabel(en.Forms.password, { exact: true }).fill(password);
@@ -59,6 +59,16 @@ test('register → activate by mail → log in → enable 2FA → log in with co
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace');
+
+  // First-time setup: the time zone (UTC reads as Europe/London) and a first room.
+  const setup = page.getByRole('dialog', { name: en.QuickSetup.title });
+  await expect(setup).toBeVisible();
+  await expect(setup.getByLabel(en.QuickSetup.timezone)).toHaveValue(/^[A-Z][\w+-]*\/[\w/+-]+$/);
+  await setup.getByLabel(en.QuickSetup.roomName).fill('Grace board room');
+  await setup.getByRole('button', { name: en.QuickSetup.save }).click();
+  await expect(setup).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Account modal: set up 2FA with a code computed from the QR code.
   await page.getByRole('complementary').getByRole('button', { name: en.Nav.settings }).click();
@@ -103,7 +113,7 @@ test('register → activate by mail → log in → enable 2FA → log in with co
 test('forgot password → mailed link → new password → log in', async ({ page, request, baseURL }) => {
   // The seeded demo account (password in README).
   await page.goto('/forgotPassword');
-  await page.getByLabel(en.Forms.email).fill('reset@enclave.local');
+  await page.getByLabel(en.Forms.email, { exact: true }).fill('reset@enclave.local');
   await page.getByRole('button', { name: en.ForgotPassword.submit }).click();
   await expect(page.getByText(en.ForgotPassword.sent)).toBeVisible();
   const mail = await waitForMail('reset@enclave.local', (m) => m.text.includes('/resetpassword/'));

@@ -1,12 +1,23 @@
+import { getTranslations } from 'next-intl/server';
+import { AddressBook } from '@/components/contacts/AddressBook';
 import { requirePageUser } from '@/lib/auth/guard';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { listContacts } from '@/lib/contacts/list';
+import { listGroups } from '@/lib/groups/list';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
 export const generateMetadata = routeMetadata('attendees');
 
+// Contacts and groups of the logged-in user (SPEC point 2).
 export default async function AttendeesPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
-  await requirePageUser(locale, '/attendees');
-  return <PlaceholderPage route="attendees" />;
+  const user = await requirePageUser(locale, '/attendees');
+  const routes = await getTranslations('Routes');
+  const [contacts, groups] = await Promise.all([listContacts(user.id), listGroups(user.id)]);
+  return (
+    <section className="mx-auto max-w-6xl">
+      <h1 className="mb-6 text-2xl font-bold">{routes('attendees')}</h1>
+      <AddressBook contacts={contacts} groups={groups} />
+    </section>
+  );
 }

@@ -1,0 +1,95 @@
+'use client';
+
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { DialogActions } from '@/components/forms/DialogActions';
+import type { z } from 'zod';
+import { apiPost } from '@/lib/api/client';
+import { roomSchema } from '@/lib/rooms/schemas';
+import type { RoomView } from '@/lib/rooms/view';
+import { Dialog } from '@/components/modal/Dialog';
+import { ColorPicker } from '@/components/forms/ColorPicker';
+import { Field } from '@/components/forms/Field';
+import { showAnswerError } from '@/components/forms/answers';
+import { useApiFeedback } from '@/components/forms/useApiFeedback';
+
+type Input = z.input<typeof roomSchema>;
+type Output = z.output<typeof roomSchema>;
+const FIELDS = ['name', 'color', 'password', 'isDefault'] as const;
+
+/** The add/edit room modal (SPEC point 2): name, colour, password and the default flag. */
+export function RoomDialog({ room, onClose }: { room?: RoomView; onClose: () => void }) {
+  const t = useTranslations('Rooms');
+  const feedback = useApiFeedback();
+  const [removePassword, setRemovePassword] = useState(false);
+  const { register, handleSubmit, control, setError, formState } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(roomSchema),
+    defaultValues: {
+      name: room?.name ?? '',
+      color: room?.color ?? 1,
+      password: '',
+      isDefault: room?.isDefault ?? false,
+    },
+  });
+
+  async function onSubmit(values: Output) {
+    const answer = room
+      ? // An empty password keeps the current one; null removes it.
+        await apiPost('/api/room/update', {
+          ...values,
+          id: room.id,
+          password: removePassword ? null : values.password,
+        })
+      : await apiPost('/api/room', values);
+    if (answer.status !== 'ok') return showAnswerError(answer, FIELDS, setError, feedback.failed);
+    feedback.succeeded();
+    onClose();
+  }
+
+  const { errors, isSubmitting } = formState;
+  return (
+    <Dialog title={room ? t('editTitle') : t('addTitle')} onClose={onClose}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <Field
+          label={t('name')}
+          hint={t('nameHint')}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <Controller
+          control={control}
+          name="color"
+          render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
+        />
+        <Field
+          label={room?.hasPassword ? t('newPassword') : t('password')}
+          type="password"
+          autoComplete="new-password"
+          hint={room?.hasPassword ? t('newPasswordHint') : t('passwordHint')}
+          disabled={removePassword}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {room?.hasPassword && (
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={removePassword}
+              onChange={(event) => setRemovePassword(event.target.checked)}
+            />
+            {t('removePassword')}
+          </label>
+        )}
+        <label className="flex items-center gap-2">
+          {/* The flag moves by making another room the default, never by unticking it here. */}
+          <input type="checkbox" disabled={room?.isDefault} {...register('isDefault')} />
+          {t('isDefault')}
+        </label>
+        <DialogActions onCancel={onClose} busy={isSubmitting} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { apiPost } from '@/lib/api/client';
+import type { RoomView } from '@/lib/rooms/view';
+import { matchesSearch } from '@/lib/search';
+import { ColorDot } from '@/components/forms/ColorPicker';
+import { ListHeader } from '@/components/forms/ListHeader';
+import { RowActions, useListEditor } from '@/components/forms/useListEditor';
+import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
+import { RoomDialog } from './RoomDialog';
+
+/**
+ * The rooms list (SPEC point 2): search, add, edit, delete with confirmation, the default room,
+ * "managed by" and totals. `limit` is null when the install has no room limit (on-premise).
+ */
+export function RoomsScreen({ rooms, limit }: { rooms: RoomView[]; limit: number | null }) {
+  const t = useTranslations('Rooms');
+  const m = useTranslations('Manage');
+  const format = useFormatter();
+  const list = useListEditor<RoomView>('/api/room');
+  const shown = rooms.filter((room) => matchesSearch(list.query, room.name, room.adminName, room.adminEmail));
+  const atLimit = limit !== null && rooms.length >= limit;
+
+  async function makeDefault(room: RoomView) {
+    const answer = await apiPost('/api/room/update', { id: room.id, isDefault: true });
+    if (answer.status === 'ok') list.feedback.succeeded();
+    else list.feedback.failed(answer.errorCode ?? 'error_contact_us');
+  }
+
+  return (
+    <section className="mx-auto max-w-5xl">
+      <ListHeader
+        level={1}
+        title={t('title')}
+        total={limit === null ? t('total', { count: rooms.length }) : t('totalOfLimit', { count: rooms.length, limit })}
+        searchLabel={t('search')}
+        query={list.query}
+        onQuery={list.setQuery}
+        addLabel={t('add')}
+        onAdd={() => list.setEditing('new')}
+        addBlocked={atLimit ? t('limitReached') : undefined}
+      />
+      {rooms.length === 0 && <p className="text-slate-600">{t('empty')}</p>}
+      {rooms.length > 0 && shown.length === 0 && <p className="text-slate-600">{m('noMatch')}</p>}
+      <ul aria-label={t('listLabel')} className="grid gap-3 md:grid-cols-2">
+        {shown.map((room) => (
+          <li key={room.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+            <div className="flex items-center gap-2">
+              <ColorDot color={room.color} />
+              <h2 className="font-semibold break-all">{room.name}</h2>
+              {room.isDefault && <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-strong">{t('defaultBadge')}</span>}
+            </div>
+            <p className="text-sm text-slate-600">{room.hasPassword ? t('protected') : t('open')}</p>
+            <p className="text-sm">
+              <span className="text-slate-600">{t('link')}: </span>
+              <a href={room.link} className="break-all text-brand underline">
+                {room.link}
+              </a>
+            </p>
+            <p className="text-sm text-slate-600">{t('managedBy', { name: room.adminName ?? '', email: room.adminEmail ?? '' })}</p>
+            <p className="text-sm text-slate-600">{t('created', { date: format.dateTime(new Date(room.createdAt), { dateStyle: 'medium' }) })}</p>
+            <RowActions name={room.name} onEdit={() => list.setEditing(room)} onDelete={() => list.setDeleting(room)}>
+              {!room.isDefault && (
+                <button type="button" className="button-secondary" onClick={() => makeDefault(room)} aria-label={t('makeDefaultNamed', { name: room.name })}>
+                  {t('makeDefault')}
+                </button>
+              )}
+            </RowActions>
+          </li>
+        ))}
+      </ul>
+      {list.editing && <RoomDialog room={list.editing === 'new' ? undefined : list.editing} onClose={() => list.setEditing(null)} />}
+      {list.deleting && (
+        <ConfirmDialog
+          title={t('deleteTitle')}
+          message={t('deleteConfirm', { name: list.deleting.name })}
+          confirmLabel={m('confirmDelete')}
+          onConfirm={list.remove}
+          onClose={() => list.setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import 'server-only';
+import { count, eq } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { hashPassword } from '@/lib/auth/password';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+import { lockOwner } from '@/lib/db/owner-lock';
+import { rooms, type User } from '@/lib/db/schema';
+import { assertFreeRoomName, clearDefaultRoom } from './find';
+import { roomLimit } from './limits';
+import type { RoomInput } from './schemas';
+import { newMeetingId, roomView, type RoomView } from './view';
+
+/** POST /api/room: a new room within the plan's limit; the user's first room is the default. */
+export async function createRoom(user: User, input: RoomInput): Promise<RoomView> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const db = await getDb();
+  const room = await db.transaction(async (tx) => {
+    const owner = await lockOwner(tx, user.id);
+    const [{ rooms: owned } = { rooms: 0 }] = await tx.select({ rooms: count() }).from(rooms).where(eq(rooms.ownerId, owner.id));
+    const limit = roomLimit(owner, config.onPremise);
+    if (limit !== null && owned >= limit) throw new ApiError('room_max_limit');
+    await assertFreeRoomName(tx, owner.id, input.name);
+    const isDefault = owned === 0 || input.isDefault === true;
+    if (isDefault) await clearDefaultRoom(tx, owner.id);
+    const [row] = await tx
+      .insert(rooms)
+      .values({
+        ownerId: owner.id,
+        name: input.name,
+        color: input.color,
+        isDefault,
+        // "Managed by" (SPEC point 6): the account that creates the room administers it.
+        adminName: `${owner.firstName} ${owner.lastName}`,
+        adminEmail: owner.email,
+        passwordHash,
+        meetingId: newMeetingId(),
+      })
+      .returning();
+    return row!;
+  });
+  return roomView(room);
+}

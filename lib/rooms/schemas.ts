@@ -1,0 +1,34 @@
+// The room form and POST /api/room, /api/room/update share these rules (SPEC point 5); each names
+// the error code of SPEC point 8 it answers with.
+import { z } from 'zod';
+import { colorField } from '@/lib/colors';
+
+export const ROOM_NAME_MIN = 5;
+export const ROOM_PASSWORD_MIN = 8;
+
+const name = z
+  .string({ error: 'room_title_length' })
+  .trim()
+  .min(ROOM_NAME_MIN, 'room_title_length')
+  .max(100, 'incorrect_data');
+
+/** An empty password means none (adding) or "keep the current one" (editing). */
+const password = z
+  .string({ error: 'incorrect_data' })
+  .max(256, 'incorrect_data')
+  .refine((value) => value === '' || value.length >= ROOM_PASSWORD_MIN, 'room_password_length');
+
+export const roomSchema = z.object({
+  name,
+  color: colorField.optional(),
+  password: password.optional(),
+  isDefault: z.boolean({ error: 'incorrect_data' }).optional(),
+});
+export type RoomInput = z.output<typeof roomSchema>;
+
+/** Every field but the id may be left out (unchanged); `password: null` removes the password. */
+export const roomUpdateSchema = roomSchema.partial().extend({
+  id: z.string({ error: 'missing_data' }).max(64, 'room_not_found'),
+  password: password.nullable().optional(),
+});
+export type RoomUpdate = z.output<typeof roomUpdateSchema>;
