@@ -1,20 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/e2e/support/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
-
-// Debian's Chromium, never a downloaded browser. The flags keep it off the closed network.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,11 +17,16 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /meeting/ },
+    // Every participant of a call runs on this machine's two cores: calls go after the rest,
+    // one at a time (E2EE.md "Testing in headless Chromium").
+    { name: 'meetings', use: { browserName: 'chromium' }, testMatch: /meeting.*\.spec\.ts/, dependencies: ['chromium'], workers: 1 },
+  ],
   webServer: {
     // Seeds a fresh embedded database, then `npm start` (build if needed, migrate, serve).
     command: 'node tests/e2e/support/serve.mjs',

@@ -24,6 +24,8 @@ export const config = {
   salesEmail: env('SALES_EMAIL'),
   turnUrls: env('TURN_URLS')?.split(',').map((url) => url.trim()) ?? [],
   turnSecret: env('TURN_SECRET'),
+  /** 'relay' sends every call through TURN (it hides addresses); honoured only with TURN configured. */
+  iceTransportPolicy: (env('ICE_TRANSPORT_POLICY') === 'relay' && env('TURN_URLS') ? 'relay' : 'all') as 'relay' | 'all',
   stripe: {
     secretKey: env('STRIPE_SECRET_KEY'),
     publishableKey: env('STRIPE_PUBLISHABLE_KEY'),

@@ -27,6 +27,8 @@ async function main() {
       // An executive plan (up to 30 rooms, SPEC point 9), so rooms can be added next to the demo room.
       accountType: 'executive',
       numberOfRooms: 30,
+      // SEED_TRIAL=1: an account still in its trial (meetings of at most 2 participants).
+      isTrial: process.env.SEED_TRIAL === '1',
       // A meeting-card account (SPEC point 6), for trying that variant of the app.
       enableMCard: process.env.SEED_MCARD === '1',
     }));
@@ -43,7 +45,10 @@ async function main() {
     });
   }
   console.log(`Demo account ready: ${user.email}`);
-  console.log(JSON.stringify({ userId: user.id, email: user.email, sessionVersion: user.sessionVersion }));
+  const [demoRoom] = await db.select().from(rooms).where(eq(rooms.ownerId, user.id)).limit(1);
+  console.log(
+    JSON.stringify({ userId: user.id, email: user.email, sessionVersion: user.sessionVersion, meetingId: demoRoom?.meetingId }),
+  );
   await closeDb();
 }
 

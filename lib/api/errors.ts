@@ -51,6 +51,8 @@ export const errorCodes = [
   'error_setting_up_payment',
   'authentication_error',
   'success',
+  // Beyond SPEC point 8: the participant limit of point 9 (docs/decisions.md, "Meetings").
+  'meeting_full',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -65,6 +67,7 @@ const conflicts: ReadonlySet<ErrorCode> = new Set([
   'room_already_exists',
   'contact_exists',
   'group_name_exists',
+  'meeting_full',
 ]);
 
 export function statusFor(code: ErrorCode): number {

@@ -14,6 +14,8 @@ export interface MailTemplates {
   cardLogin: { firstName: string; link: string };
   /** The contact-sales form, sent to the sales address. */
   contactSales: { name: string; email: string; message: string };
+  /** "Invite by e-mail" from the new-meeting modal. The link never carries the room secret. */
+  meetingInvite: { inviterName: string; roomName: string; link: string; needsPassword: boolean };
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -76,6 +78,16 @@ const templates: { [K in MailTemplate]: (t: Translate, data: MailTemplates[K]) =
       t('emailChanged.greeting', { firstName }),
       t('emailChanged.intro', { newEmail }),
       t('emailChanged.notYou'),
+    ],
+  }),
+  meetingInvite: (t, { inviterName, roomName, link, needsPassword }) => ({
+    subject: t('meetingInvite.subject', { inviterName }),
+    heading: t('meetingInvite.heading'),
+    blocks: [
+      t('meetingInvite.intro', { inviterName, roomName }),
+      { button: t('meetingInvite.button'), url: link },
+      ...(needsPassword ? [t('meetingInvite.password', { inviterName })] : []),
+      t('meetingInvite.noAccount'),
     ],
   }),
   cardLogin: (t, { firstName, link }) => ({

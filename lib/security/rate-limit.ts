@@ -27,6 +27,9 @@ export const limits = {
   activation: { name: 'activation', points: 20, durationSeconds: 60 * 60 },
   register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
   contact: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
+  meetingJoin: { name: 'meeting-join-ip', points: 60, durationSeconds: 15 * 60 },
+  meetingPassword: { name: 'meeting-password', points: 10, durationSeconds: 15 * 60 },
+  invite: { name: 'invite-user', points: 50, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 async function consumeInDatabase(limit: RateLimit, key: string): Promise<{ points: number }> {

@@ -29,6 +29,7 @@ for (const [name, extra] of [
   ['demo', {}],
   ['card', { SEED_EMAIL: 'card@enclave.local', SEED_MCARD: '1' }],
   ['reset', { SEED_EMAIL: 'reset@enclave.local' }],
+  ['trial', { SEED_EMAIL: 'trial@enclave.local', SEED_TRIAL: '1' }],
 ]) {
   const seeded = spawnSync(tsx, ['--conditions=react-server', 'scripts/seed.ts'], { env: { ...env, ...extra }, encoding: 'utf8' });
   if (seeded.status !== 0) {

@@ -8,9 +8,11 @@ interface SeededAccount {
   userId: string;
   email: string;
   sessionVersion: number;
+  /** The meeting id of the account's first room. */
+  meetingId: string;
 }
 
-export function seededAccount(name: 'demo' | 'card'): SeededAccount {
+export function seededAccount(name: 'demo' | 'card' | 'trial'): SeededAccount {
   const accounts = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'accounts.json'), 'utf8'));
   return accounts[name];
 }
@@ -19,7 +21,7 @@ export function seededAccount(name: 'demo' | 'card'): SeededAccount {
  * Logs a browser context in as a seeded account by giving it a session cookie sealed with the
  * server's secret — the login screen itself is tested where accounts are built.
  */
-export async function logIn(context: BrowserContext, baseURL: string, name: 'demo' | 'card' = 'demo') {
+export async function logIn(context: BrowserContext, baseURL: string, name: 'demo' | 'card' | 'trial' = 'demo') {
   const account = seededAccount(name);
   const value = await sealData(
     { userId: account.userId, version: account.sessionVersion, role: 'admin' },

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm run bench:join`: how long a participant waits between clicking "Join now" and the
+// first decoded frame from the others, for meetings of N = 2, 3 and 4 people on loopback,
+// RUNS runs each, with p50 and p95. Then the signaling hub's throughput (bench:hub).
+// Prints tables; asserts nothing. Every participant runs on this machine, so the figures
+// include the cost of N browsers sharing its cores.
+import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
+
+const port = Number(process.env.BENCH_PORT ?? 3610);
+const runs = Number(process.env.RUNS ?? 10);
+const sizes = (process.env.SIZES ?? '2,3,4').split(',').map(Number);
+const baseURL = `http://localhost:${port}`;
+
+async function waitForHealth(deadline = Date.now() + 300_000) {
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${baseURL}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the app did not start');
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function join(browser, meetingId, name) {
+  const context = await browser.newContext({ baseURL });
+  await context.grantPermissions(['camera', 'microphone'], { origin: baseURL });
+  const page = await context.newPage();
+  await page.goto(`/now/${meetingId}`);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  return { context, page };
+}
+
+/** Milliseconds from the click on Join to the first frame decoded from any other participant. */
+async function timeToFirstFrame(page) {
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Join now' }).click();
+  await page.waitForFunction(
+    async () => {
+      const stats = (await window.enclaveMeeting?.stats()) ?? {};
+      return Object.values(stats).some((s) => s.framesDecoded > 0);
+    },
+    undefined,
+    { timeout: 60_000, polling: 50 },
+  );
+  return Date.now() - started;
+}
+
+async function main() {
+  const server = spawn(process.execPath, ['tests/e2e/support/serve.mjs'], {
+    env: { ...process.env, PORT: String(port), E2E_PORT: String(port), MAIL_CATCHER_SMTP_PORT: String(port + 1), MAIL_CATCHER_HTTP_PORT: String(port + 2) },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForHealth();
+    const { readFileSync } = await import('node:fs');
+    const { E2E_DATA_DIR } = await import('../tests/e2e/support/constants.mjs');
+    const meetingId = JSON.parse(readFileSync(`${E2E_DATA_DIR}/accounts.json`, 'utf8')).demo.meetingId;
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const rows = [];
+    for (const size of sizes) {
+      const times = [];
+      for (let run = 0; run < runs; run += 1) {
+        const present = [];
+        for (let i = 0; i < size - 1; i += 1) {
+          const participant = await join(browser, meetingId, `Bench ${i + 1}`);
+          await participant.page.getByRole('button', { name: 'Join now' }).click();
+          await participant.page.getByRole('navigation', { name: 'Call controls' }).waitFor();
+          present.push(participant);
+        }
+        const last = await join(browser, meetingId, `Bench ${size}`);
+        times.push(await timeToFirstFrame(last.page));
+        for (const participant of [...present, last]) await participant.context.close();
+        // Let the server see everyone leave before the next run.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      rows.push({ N: size, runs, 'p50 ms': percentile(times, 50), 'p95 ms': percentile(times, 95), 'min ms': Math.min(...times) });
+    }
+    await browser.close();
+    console.log(`\nJoin → first decoded remote frame (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, ${new Date().toISOString().slice(0, 10)})`);
+    console.table(rows);
+  } finally {
+    server.kill('SIGTERM');
+  }
+  if (!process.env.SKIP_HUB) spawnSync('npm', ['run', '--silent', 'bench:hub'], { stdio: 'inherit' });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,247 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { apiPost } from '@/lib/api/client';
+import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
+import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
+import { cameraOnByDefault } from '@/lib/meeting/client/quality';
+import { useErrorText } from '@/components/forms/useErrorText';
+import { useLocalPreview } from './useLocalPreview';
+import { VideoView } from './VideoView';
+import { MicIcon, CameraIcon } from './icons';
+
+export interface JoinResult {
+  join: JoinAnswer;
+  microphone: MediaStreamTrack | null;
+  camera: MediaStreamTrack | null;
+  micOn: boolean;
+}
+
+interface LobbyProps {
+  info: MeetingInfo;
+  onJoined: (result: JoinResult) => void;
+}
+
+/** Before the call: see and hear yourself, pick devices, give a name and the password. */
+export function Lobby({ info, onJoined }: LobbyProps) {
+  const t = useTranslations('Meeting');
+  const errorText = useErrorText();
+  const preview = useLocalPreview(cameraOnByDefault(info.participantCount + 1));
+  // A guest's name is remembered on this device, as Google Meet does, for the next meeting or a rejoin.
+  const [name, setName] = useState(() => info.userName ?? readGuestName());
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<{ code: string; field?: string } | null>(null);
+  const [joining, setJoining] = useState(false);
+  const nameId = useId();
+  const passwordId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const needsPassword = info.hasPassword && !info.isHost;
+  const needsName = !info.userName;
+
+  useEffect(() => {
+    if (error?.field === 'password') passwordRef.current?.focus();
+    if (error?.field === 'name') nameRef.current?.focus();
+  }, [error]);
+
+  async function join(event: React.FormEvent) {
+    event.preventDefault();
+    if (needsName && !name.trim()) return setError({ code: 'missing_data', field: 'name' });
+    if (needsPassword && !password) return setError({ code: 'incorrect_password', field: 'password' });
+    setJoining(true);
+    setError(null);
+    const ready = preview.settled();
+    const answer = await apiPost(`/api/meeting/${encodeURIComponent(info.meetingId)}/join`, {
+      name: name.trim() || undefined,
+      password: needsPassword ? password : undefined,
+    });
+    if (answer.status !== 'ok' || typeof answer.token !== 'string') {
+      setJoining(false);
+      setError({ code: answer.errorCode ?? 'error_contact_us', field: answer.field as string | undefined });
+      return;
+    }
+    if (!info.userName) rememberGuestName(name.trim());
+    await ready;
+    const tracks = preview.takeTracks();
+    onJoined({ join: answer as unknown as JoinAnswer, ...tracks, micOn: preview.micOn });
+  }
+
+  const problem = preview.cameraProblem ?? preview.micProblem;
+  const full = info.participantCount >= info.maxParticipants;
+
+  return (
+    <main className="mx-auto flex min-h-screen max-w-5xl flex-col items-center justify-center gap-8 px-4 py-10 text-white lg:flex-row">
+      <section className="w-full max-w-xl" aria-label={t('preview')}>
+        <div className="relative aspect-video overflow-hidden rounded-xl bg-slate-800">
+          {preview.camera ? (
+            <VideoView track={preview.camera} mirrored muted className="h-full w-full object-cover" />
+          ) : (
+            <p className="flex h-full items-center justify-center text-slate-300">{t('cameraIsOff')}</p>
+          )}
+          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-3">
+            <button
+              type="button"
+              className={`toolbar-button ${preview.micOn ? '' : 'toolbar-button-off'}`}
+              aria-pressed={!preview.micOn}
+              aria-label={preview.micOn ? t('muteMicrophone') : t('unmuteMicrophone')}
+              disabled={!preview.microphone}
+              onClick={() => preview.setMicOn(!preview.micOn)}
+            >
+              <MicIcon off={!preview.micOn} />
+            </button>
+            <button
+              type="button"
+              className={`toolbar-button ${preview.cameraOn ? '' : 'toolbar-button-off'}`}
+              aria-pressed={!preview.cameraOn}
+              aria-label={preview.cameraOn ? t('turnCameraOff') : t('turnCameraOn')}
+              onClick={() => preview.setCameraOn(!preview.cameraOn)}
+            >
+              <CameraIcon off={!preview.cameraOn} />
+            </button>
+          </div>
+        </div>
+        <div className="mt-3 flex items-center gap-2 text-sm text-slate-300">
+          <span>{t('microphoneLevel')}</span>
+          <meter className="h-2 flex-1" min={0} max={1} value={preview.level} aria-label={t('microphoneLevel')} />
+        </div>
+        {problem && (
+          <p role="status" className="mt-3 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900">
+            {t(`problem.${problem}`)}
+          </p>
+        )}
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <DeviceSelect
+            label={t('microphone')}
+            devices={preview.audioInputs}
+            value={preview.audioInput || preview.microphone?.getSettings().deviceId || ''}
+            onChange={preview.setAudioInput}
+          />
+          <DeviceSelect
+            label={t('camera')}
+            devices={preview.videoInputs}
+            value={preview.videoInput || preview.camera?.getSettings().deviceId || ''}
+            onChange={preview.setVideoInput}
+          />
+        </div>
+      </section>
+
+      <section className="w-full max-w-sm rounded-xl bg-white p-6 text-slate-900 shadow-lg">
+        <h1 className="text-xl font-bold">{info.roomName}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {info.participantCount === 0 ? t('nobodyHere') : t('peopleHere', { count: info.participantCount })}
+        </p>
+        <form className="mt-5 flex flex-col gap-4" onSubmit={join} noValidate>
+          {needsName && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
+                {t('yourName')}
+              </label>
+              <input
+                id={nameId}
+                ref={nameRef}
+                value={name}
+                maxLength={MAX_NAME_LENGTH}
+                autoComplete="name"
+                onChange={(event) => setName(event.target.value)}
+                aria-invalid={error?.field === 'name' || undefined}
+                aria-describedby={error?.field === 'name' ? `${nameId}-error` : undefined}
+                className="rounded-md border border-slate-300 px-3 py-2"
+              />
+              {error?.field === 'name' && (
+                <p id={`${nameId}-error`} role="alert" className="text-sm text-red-700">
+                  {t('nameRequired')}
+                </p>
+              )}
+            </div>
+          )}
+          {needsPassword && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={passwordId} className="text-sm font-medium text-slate-700">
+                {t('meetingPassword')}
+              </label>
+              <input
+                id={passwordId}
+                ref={passwordRef}
+                type="password"
+                value={password}
+                autoComplete="off"
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={error?.field === 'password' || undefined}
+                aria-describedby={error?.field === 'password' ? `${passwordId}-error` : undefined}
+                className="rounded-md border border-slate-300 px-3 py-2"
+              />
+              {error?.field === 'password' && (
+                <p id={`${passwordId}-error`} role="alert" className="text-sm text-red-700">
+                  {errorText(error.code)}
+                </p>
+              )}
+            </div>
+          )}
+          {error && error.field !== 'password' && error.field !== 'name' && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {errorText(error.code)}
+            </p>
+          )}
+          {full && !error && <p className="text-sm text-amber-800">{t('roomMayBeFull')}</p>}
+          <button type="submit" className="button-primary" disabled={joining}>
+            {info.askToJoin && !info.isHost ? t('askToJoin') : t('joinNow')}
+          </button>
+          {!preview.microphone && !preview.camera && <p className="text-xs text-slate-500">{t('joinAsListener')}</p>}
+        </form>
+      </section>
+    </main>
+  );
+}
+
+function DeviceSelect({
+  label,
+  devices,
+  value,
+  onChange,
+}: {
+  label: string;
+  devices: MediaDeviceInfo[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const id = useId();
+  if (devices.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label htmlFor={id} className="text-slate-300">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded-md border border-slate-600 bg-slate-800 px-2 py-1.5 text-white"
+      >
+        {devices.map((device, index) => (
+          <option key={device.deviceId} value={device.deviceId}>
+            {device.label || `${label} ${index + 1}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const GUEST_NAME_KEY = 'enclave.guestName';
+
+function readGuestName(): string {
+  try {
+    return localStorage.getItem(GUEST_NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberGuestName(name: string) {
+  try {
+    localStorage.setItem(GUEST_NAME_KEY, name);
+  } catch {
+    // private mode: nothing remembered
+  }
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { MeetingInfo } from '@/lib/meeting/protocol';
+import { meetingSupported } from '@/lib/meeting/client/media';
+import { MeetingSession } from '@/lib/meeting/client/session';
+import { useErrorText } from '@/components/forms/useErrorText';
+import { Lobby, type JoinResult } from './Lobby';
+import { CallView } from './CallView';
+
+type Stage =
+  | { kind: 'loading' }
+  | { kind: 'unsupported' }
+  | { kind: 'error'; code: string }
+  | { kind: 'lobby'; info: MeetingInfo }
+  | { kind: 'call'; info: MeetingInfo; session: MeetingSession };
+
+/** /now/{id}: the lobby, then the call, all in the browser (DESIGN.md "Meetings"). */
+export function MeetingApp({ meetingId }: { meetingId: string }) {
+  const t = useTranslations('Meeting');
+  const errorText = useErrorText();
+  const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      if (!meetingSupported()) return setStage({ kind: 'unsupported' });
+      const result = await loadInfo(meetingId);
+      if (cancelled) return;
+      setStage('errorCode' in result ? { kind: 'error', code: result.errorCode } : { kind: 'lobby', info: result });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [meetingId]);
+
+  function startCall(info: MeetingInfo, result: JoinResult) {
+    if (result.microphone) result.microphone.enabled = result.micOn;
+    const session = new MeetingSession({
+      meetingId,
+      join: result.join,
+      tracks: { audio: result.microphone, camera: result.camera, screen: null },
+      local: { muted: !result.micOn || !result.microphone, cameraOff: !result.camera, sharing: false, hand: false, recording: false },
+    });
+    session.start();
+    setStage({ kind: 'call', info, session });
+  }
+
+  async function rejoin() {
+    setStage({ kind: 'loading' });
+    const result = await loadInfo(meetingId);
+    setStage('errorCode' in result ? { kind: 'error', code: result.errorCode } : { kind: 'lobby', info: result });
+  }
+
+  switch (stage.kind) {
+    case 'loading':
+      return <Centered>{t('loading')}</Centered>;
+    case 'unsupported':
+      return <Centered title={t('unsupportedTitle')}>{t('unsupported')}</Centered>;
+    case 'error':
+      return (
+        <Centered title={stage.code === 'room_not_found' ? t('notFoundTitle') : t('errorTitle')}>
+          {stage.code === 'room_not_found' ? t('notFound') : errorText(stage.code)}
+        </Centered>
+      );
+    case 'lobby':
+      return <Lobby info={stage.info} onJoined={(result) => startCall(stage.info, result)} />;
+    case 'call':
+      return <CallView info={stage.info} session={stage.session} onRejoin={rejoin} />;
+  }
+}
+
+async function loadInfo(meetingId: string): Promise<MeetingInfo | { errorCode: string }> {
+  try {
+    const response = await fetch(`/api/meeting/${encodeURIComponent(meetingId)}`, { cache: 'no-store' });
+    const body = (await response.json().catch(() => ({}))) as MeetingInfo & { errorCode?: string };
+    if (!response.ok) return { errorCode: body.errorCode ?? 'error_contact_us' };
+    return body;
+  } catch {
+    return { errorCode: 'error_contact_us' };
+  }
+}
+
+export function Centered({ title, children }: { title?: string; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center text-white">
+      {title && <h1 className="text-2xl font-bold">{title}</h1>}
+      <div className="max-w-md text-slate-300">{children}</div>
+    </main>
+  );
+}

@@ -1,0 +1,94 @@
+// Small inline icons for the call controls (no icon font: nothing to fetch, nothing to ship).
+type IconProps = { off?: boolean; className?: string };
+
+function Svg({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className}>
+      {children}
+    </svg>
+  );
+}
+
+const Slash = () => <line x1="3" y1="3" x2="21" y2="21" />;
+
+export const MicIcon = ({ off, className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10v1a7 7 0 0 0 14 0v-1M12 18v4" />
+    {off && <Slash />}
+  </Svg>
+);
+
+export const CameraIcon = ({ off, className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="2" y="6" width="14" height="12" rx="2" />
+    <path d="m16 10 6-3v10l-6-3" />
+    {off && <Slash />}
+  </Svg>
+);
+
+export const ScreenIcon = ({ off, className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="2" y="3" width="20" height="14" rx="2" />
+    <path d="M8 21h8M12 17v4" />
+    {off && <Slash />}
+  </Svg>
+);
+
+export const HandIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M18 11V6a2 2 0 0 0-4 0v5M14 10V4a2 2 0 0 0-4 0v6M10 10.5V6a2 2 0 0 0-4 0v8a8 8 0 0 0 16 0v-3a2 2 0 0 0-4 0" />
+  </Svg>
+);
+
+export const ChatIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+  </Svg>
+);
+
+export const PeopleIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <circle cx="9" cy="7" r="4" />
+    <path d="M17 11a3 3 0 1 0 0-6M3 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2M21 21v-2a4 4 0 0 0-3-3.85" />
+  </Svg>
+);
+
+export const RecordIcon = ({ off, className }: IconProps) => (
+  <Svg className={className}>
+    <circle cx="12" cy="12" r="9" />
+    {!off && <circle cx="12" cy="12" r="4" fill="currentColor" />}
+  </Svg>
+);
+
+export const LinkIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />
+  </Svg>
+);
+
+export const LockIcon = ({ off, className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d={off ? 'M8 11V7a4 4 0 0 1 7.5-2' : 'M8 11V7a4 4 0 0 1 8 0v4'} />
+  </Svg>
+);
+
+export const LeaveIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Svg>
+);
+
+export const SmileIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
+  </Svg>
+);
+
+export const PinIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M12 17v5M5 17h14l-2-5V4H7v8z" />
+  </Svg>
+);

@@ -1,0 +1,247 @@
+// One RTCPeerConnection to one other participant (E2EE.md "Peer connections"): the "perfect
+// negotiation" pattern (the polite peer has the larger id), trickle ICE, three transceivers
+// created up front — audio, camera, screen — so screen sharing is replaceTrack() without
+// renegotiation, and a negotiated data channel for chat and state. Senders and receivers
+// stay reachable, for setParameters(), getStats() and, later, frame encryption.
+import { withOpusDtx, type VideoEncoding } from './quality';
+
+export type Slot = 'audio' | 'camera' | 'screen';
+export const SLOTS: readonly Slot[] = ['audio', 'camera', 'screen'];
+
+export interface SignalPayload {
+  description?: { type: 'offer' | 'answer' | 'pranswer' | 'rollback'; sdp?: string };
+  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null;
+}
+
+export interface PeerLinkOptions {
+  remoteId: string;
+  /** Larger id = polite: on an offer collision it yields. */
+  polite: boolean;
+  /** The side that creates the transceivers and makes the first offer (the newcomer). */
+  initiator: boolean;
+  rtcConfig: RTCConfiguration;
+  tracks: Record<Slot, MediaStreamTrack | null>;
+  sendSignal: (payload: SignalPayload) => void;
+  onRemoteTrack: (slot: Slot, track: MediaStreamTrack) => void;
+  onMessage: (message: unknown) => void;
+  onChannelOpen: () => void;
+  onStateChange: (state: RTCPeerConnectionState) => void;
+}
+
+const DISCONNECTED_RESTART_MS = 4000;
+
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  readonly channel: RTCDataChannel;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private answerPending = false;
+  private transceivers: RTCRtpTransceiver[] = [];
+  private queue: Promise<void> = Promise.resolve();
+  private pendingCandidates: NonNullable<SignalPayload['candidate']>[] = [];
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+  /** Offers made or answered so far: screen share and camera toggles must not add any. */
+  negotiations = 0;
+
+  constructor(private readonly options: PeerLinkOptions) {
+    this.pc = new RTCPeerConnection(options.rtcConfig);
+    // Negotiated on both sides with the same id: no extra round trip, no ondatachannel race.
+    this.channel = this.pc.createDataChannel('enclave', { negotiated: true, id: 0, ordered: true });
+    this.channel.onopen = () => options.onChannelOpen();
+    this.channel.onmessage = (event) => {
+      if (typeof event.data !== 'string' || event.data.length > 64 * 1024) return;
+      try {
+        options.onMessage(JSON.parse(event.data));
+      } catch {
+        // not ours: ignore
+      }
+    };
+
+    this.pc.ontrack = (event) => {
+      const slot = this.slotOf(event.transceiver);
+      if (slot) options.onRemoteTrack(slot, event.track);
+    };
+    this.pc.onicecandidate = ({ candidate }) =>
+      options.sendSignal({
+        candidate: candidate
+          ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid, sdpMLineIndex: candidate.sdpMLineIndex, usernameFragment: candidate.usernameFragment }
+          : null,
+      });
+    this.pc.onnegotiationneeded = () => void this.makeOffer();
+    this.pc.onconnectionstatechange = () => {
+      const state = this.pc.connectionState;
+      options.onStateChange(state);
+      clearTimeout(this.restartTimer);
+      if (state === 'failed') this.restartIce();
+      // A brief "disconnected" often heals itself (a lost packet burst); a long one needs new paths.
+      if (state === 'disconnected') this.restartTimer = setTimeout(() => this.restartIce(), DISCONNECTED_RESTART_MS);
+    };
+
+    if (options.initiator) {
+      this.transceivers = SLOTS.map((slot) =>
+        this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv' }),
+      );
+      this.preferCodecs();
+      for (const [index, slot] of SLOTS.entries()) void this.transceivers[index]!.sender.replaceTrack(options.tracks[slot]);
+    }
+  }
+
+  /** The sender of a slot (null until the first offer has arrived on the answering side). */
+  sender(slot: Slot): RTCRtpSender | null {
+    return this.transceivers[SLOTS.indexOf(slot)]?.sender ?? null;
+  }
+
+  receiver(slot: Slot): RTCRtpReceiver | null {
+    return this.transceivers[SLOTS.indexOf(slot)]?.receiver ?? null;
+  }
+
+  /** Swaps what a slot sends (camera on/off, screen share) — never a renegotiation. */
+  async setTrack(slot: Slot, track: MediaStreamTrack | null): Promise<void> {
+    this.options.tracks[slot] = track;
+    await this.sender(slot)?.replaceTrack(track);
+  }
+
+  async setEncoding(slot: Slot, encoding: VideoEncoding): Promise<void> {
+    const sender = this.sender(slot);
+    if (!sender) return;
+    const parameters = sender.getParameters();
+    if (!parameters.encodings?.length) return;
+    const current = parameters.encodings[0]!;
+    if (
+      current.active === encoding.active &&
+      current.maxBitrate === encoding.maxBitrate &&
+      current.maxFramerate === encoding.maxFramerate &&
+      current.scaleResolutionDownBy === encoding.scaleResolutionDownBy
+    )
+      return;
+    Object.assign(current, encoding);
+    try {
+      await sender.setParameters(parameters);
+    } catch (error) {
+      console.warn('setParameters', error);
+    }
+  }
+
+  send(message: unknown): boolean {
+    if (this.channel.readyState !== 'open') return false;
+    this.channel.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Applies what the other side sent, in arrival order. */
+  handleSignal(payload: SignalPayload): Promise<void> {
+    this.queue = this.queue.then(() => this.applySignal(payload)).catch((error) => console.warn('signal', error));
+    return this.queue;
+  }
+
+  restartIce(): void {
+    if (this.closed || this.pc.signalingState === 'closed') return;
+    this.pc.restartIce();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.restartTimer);
+    this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = null;
+    this.channel.onopen = this.channel.onmessage = null;
+    this.pc.close();
+  }
+
+  private async makeOffer() {
+    // The answering side waits for the initiator's first offer; afterwards either may offer.
+    if (this.closed || !this.transceivers.length) return;
+    try {
+      this.makingOffer = true;
+      const offer = await this.pc.createOffer();
+      if (this.pc.signalingState !== 'stable') return;
+      await this.pc.setLocalDescription({ type: 'offer', sdp: withOpusDtx(offer.sdp ?? '') });
+      this.negotiations += 1;
+      this.options.sendSignal({ description: this.localDescription() });
+    } catch (error) {
+      console.warn('offer', error);
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  private async applySignal({ description, candidate }: SignalPayload) {
+    if (this.closed) return;
+    if (description) {
+      const readyForOffer = !this.makingOffer && (this.pc.signalingState === 'stable' || this.answerPending);
+      const collision = description.type === 'offer' && !readyForOffer;
+      this.ignoreOffer = !this.options.polite && collision;
+      if (this.ignoreOffer) return;
+      this.answerPending = description.type === 'answer';
+      await this.pc.setRemoteDescription(description as RTCSessionDescriptionInit);
+      this.answerPending = false;
+      if (description.type === 'offer') {
+        this.negotiations += 1;
+        if (!this.transceivers.length) await this.adoptTransceivers();
+        const answer = await this.pc.createAnswer();
+        await this.pc.setLocalDescription({ type: 'answer', sdp: withOpusDtx(answer.sdp ?? '') });
+        this.options.sendSignal({ description: this.localDescription() });
+      }
+      for (const queued of this.pendingCandidates.splice(0)) await this.addCandidate(queued);
+      return;
+    }
+    if (candidate === undefined) return;
+    if (!this.pc.remoteDescription) {
+      if (candidate) this.pendingCandidates.push(candidate);
+      return;
+    }
+    await this.addCandidate(candidate);
+  }
+
+  private async addCandidate(candidate: SignalPayload['candidate']) {
+    try {
+      await this.pc.addIceCandidate(candidate ?? undefined);
+    } catch (error) {
+      if (!this.ignoreOffer) console.warn('candidate', error);
+    }
+  }
+
+  /** The answering side: the offer created the three transceivers; start sending on them. */
+  private async adoptTransceivers() {
+    this.transceivers = this.pc.getTransceivers().slice(0, SLOTS.length);
+    this.preferCodecs();
+    await Promise.all(
+      SLOTS.map(async (slot, index) => {
+        const transceiver = this.transceivers[index];
+        if (!transceiver) return;
+        transceiver.direction = 'sendrecv';
+        await transceiver.sender.replaceTrack(this.options.tracks[slot]);
+      }),
+    );
+  }
+
+  /** VP8 and Opus first: their payload layout is what frame encryption keeps in clear (E2EE.md). */
+  private preferCodecs() {
+    if (typeof RTCRtpReceiver === 'undefined' || !RTCRtpReceiver.getCapabilities) return;
+    for (const [index, slot] of SLOTS.entries()) {
+      const transceiver = this.transceivers[index];
+      const kind = slot === 'audio' ? 'audio' : 'video';
+      const codecs = RTCRtpReceiver.getCapabilities(kind)?.codecs;
+      if (!transceiver || !codecs || !transceiver.setCodecPreferences) continue;
+      const preferred = kind === 'video' ? 'video/vp8' : 'audio/opus';
+      const sorted = [...codecs].sort(
+        (a, b) => Number(b.mimeType.toLowerCase() === preferred) - Number(a.mimeType.toLowerCase() === preferred),
+      );
+      try {
+        transceiver.setCodecPreferences(sorted);
+      } catch {
+        // a browser that refuses keeps its own order
+      }
+    }
+  }
+
+  private slotOf(transceiver: RTCRtpTransceiver): Slot | null {
+    const index = this.pc.getTransceivers().indexOf(transceiver);
+    return index >= 0 && index < SLOTS.length ? SLOTS[index]! : null;
+  }
+
+  private localDescription(): SignalPayload['description'] {
+    const local = this.pc.localDescription!;
+    return { type: local.type, sdp: local.sdp };
+  }
+}

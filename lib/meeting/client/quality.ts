@@ -1,0 +1,56 @@
+// How much each sender sends as the mesh grows (E2EE.md "Mesh size"). Every participant
+// uploads one copy per peer, so the per-connection budget shrinks with the room:
+// up to 4 people 720p at 1.5 Mbps; 5–8 360p at 500 kbps; 9–15 180p at 15 fps; 16–30 small
+// thumbnails sent only to peers that display them. Audio-only by default above 20.
+
+export interface VideoEncoding {
+  active: boolean;
+  maxBitrate: number;
+  maxFramerate: number;
+  /** Divides the captured height: 720 / 2 = 360 and so on. */
+  scaleResolutionDownBy: number;
+}
+
+/** The policy's target height and bitrate for a meeting of `participants` people. */
+export function videoTarget(participants: number): { height: number; maxBitrate: number; maxFramerate: number } {
+  if (participants <= 4) return { height: 720, maxBitrate: 1_500_000, maxFramerate: 30 };
+  if (participants <= 8) return { height: 360, maxBitrate: 500_000, maxFramerate: 30 };
+  if (participants <= 15) return { height: 180, maxBitrate: 200_000, maxFramerate: 15 };
+  return { height: 90, maxBitrate: 100_000, maxFramerate: 15 };
+}
+
+/**
+ * The camera encoding for one connection. `visible` is whether that peer shows our tile (it
+ * tells us over the data channel); a hidden tile costs nothing to send.
+ */
+export function cameraEncoding(participants: number, captureHeight: number, visible: boolean): VideoEncoding {
+  const target = videoTarget(participants);
+  const height = captureHeight > 0 ? captureHeight : 720;
+  return {
+    active: visible,
+    maxBitrate: target.maxBitrate,
+    maxFramerate: target.maxFramerate,
+    scaleResolutionDownBy: Math.max(1, height / target.height),
+  };
+}
+
+/** A shared screen stays sharp (text) but moves slowly; one stream, so a fixed budget per peer. */
+export function screenEncoding(participants: number): VideoEncoding {
+  const maxBitrate = participants <= 4 ? 2_500_000 : participants <= 15 ? 1_000_000 : 500_000;
+  return { active: true, maxBitrate, maxFramerate: 15, scaleResolutionDownBy: 1 };
+}
+
+/** Above 20 people a newcomer joins with the camera off (they can turn it on). */
+export function cameraOnByDefault(participants: number): boolean {
+  return participants <= 20;
+}
+
+/** Opus DTX: no packets in silence. Chromium takes it from the fmtp line of the SDP. */
+export function withOpusDtx(sdp: string): string {
+  const opus = /a=rtpmap:(\d+) opus\/48000/i.exec(sdp);
+  if (!opus) return sdp;
+  const payload = opus[1];
+  return sdp.replace(new RegExp(`(a=fmtp:${payload} [^\\r\\n]*)`, 'g'), (line) =>
+    /usedtx=/.test(line) ? line : `${line};usedtx=1`,
+  );
+}

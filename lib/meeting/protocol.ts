@@ -1,0 +1,129 @@
+// The meeting's wire protocol between the browser and the signaling server (DESIGN.md
+// "Meetings"). Shared by both sides: no server-only or DOM code here.
+//
+//   POST /api/meeting/{id}/join   { name?, password? }       → JoinAnswer (a join token)
+//   GET  /api/meeting/{id}                                     → MeetingInfo (for the lobby)
+//   GET  /api/meeting/{id}/signal  Authorization: Bearer …     → text/event-stream of ServerEvent
+//   POST /api/meeting/{id}/signal  Authorization: Bearer …     ClientMessage → { status: "ok" }
+//   GET  /api/meeting/{id}/ice     Authorization: Bearer …     → IceAnswer
+//
+// The join token travels in a header, never in a URL, so it stays out of access logs. The
+// stream is read with fetch() (not EventSource, which cannot send headers); the client
+// reconnects with `Last-Event-ID` and the server replays what it missed.
+import { z } from 'zod';
+
+/** DESIGN.md: a signaling message is at most 16 KB. */
+export const MAX_SIGNAL_BYTES = 16 * 1024;
+/** SPEC point 9: 30 participants per meeting, 2 on a trial. */
+export const MAX_PARTICIPANTS = 30;
+export const TRIAL_PARTICIPANTS = 2;
+/** A participant's display name. */
+export const MAX_NAME_LENGTH = 60;
+/** The server sends a comment line this often, so proxies keep the stream open. */
+export const HEARTBEAT_MS = 10_000;
+
+export const joinRequestSchema = z.object({
+  name: z.string().trim().max(MAX_NAME_LENGTH, 'incorrect_data').optional(),
+  password: z.string().max(200, 'incorrect_password').optional(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+export interface Participant {
+  id: string;
+  name: string;
+  isHost: boolean;
+}
+
+export interface MeetingInfo {
+  meetingId: string;
+  roomName: string;
+  hasPassword: boolean;
+  askToJoin: boolean;
+  /** The signed-in user owns the room: no password, no waiting, host controls. */
+  isHost: boolean;
+  /** The signed-in user's name, to prefill the lobby. */
+  userName: string | null;
+  maxParticipants: number;
+  participantCount: number;
+  locked: boolean;
+}
+
+export interface JoinAnswer {
+  token: string;
+  self: Participant;
+  /** false: the participant knocks and waits in the lobby until the host admits them. */
+  admitted: boolean;
+  maxParticipants: number;
+  roomName: string;
+}
+
+export interface IceAnswer {
+  iceServers: { urls: string[]; username?: string; credential?: string }[];
+  iceTransportPolicy: 'all' | 'relay';
+}
+
+// ---- browser → server (POST /signal) ----
+
+const participantId = z.string().min(1).max(64);
+
+const descriptionSchema = z.object({
+  type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+  sdp: z.string().max(MAX_SIGNAL_BYTES).optional(),
+});
+
+const candidateSchema = z
+  .object({
+    candidate: z.string().max(2048),
+    sdpMid: z.string().max(64).nullable().optional(),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+    usernameFragment: z.string().max(256).nullable().optional(),
+  })
+  .nullable();
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** WebRTC negotiation for one peer: a description or an ICE candidate (null = end of candidates). */
+  z.object({
+    type: z.literal('signal'),
+    to: participantId,
+    description: descriptionSchema.optional(),
+    candidate: candidateSchema.optional(),
+  }),
+  /** Host only: act on another participant (`target`), or lock/unlock the meeting. */
+  z.object({
+    type: z.literal('host'),
+    action: z.enum(['admit', 'deny', 'mute', 'ask-unmute', 'remove', 'lock', 'unlock']),
+    target: participantId.optional(),
+  }),
+  /** Leaving on purpose: the others hear it at once instead of after the stream drops. */
+  z.object({ type: z.literal('leave') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// ---- server → browser (the event stream; `event:` is the type, `data:` the JSON) ----
+
+export type ServerEvent =
+  /** First event on every (re)connection of an admitted participant. */
+  | { type: 'welcome'; self: Participant; participants: Participant[]; locked: boolean }
+  /** First event for a participant who must wait to be admitted. */
+  | { type: 'waiting'; self: Participant }
+  | { type: 'admitted'; participants: Participant[]; locked: boolean }
+  | { type: 'denied' }
+  | { type: 'join'; participant: Participant }
+  | { type: 'leave'; participantId: string; reason: 'left' | 'lost' | 'removed' }
+  | {
+      type: 'signal';
+      from: string;
+      description?: { type: 'offer' | 'answer' | 'pranswer' | 'rollback'; sdp?: string };
+      candidate?: z.infer<typeof candidateSchema>;
+    }
+  /** To the host: someone knocks, or stopped waiting. */
+  | { type: 'knock'; participant: Participant }
+  | { type: 'knock-cancelled'; participantId: string }
+  /** To one participant: the host muted their microphone, or asks them to unmute. */
+  | { type: 'muted'; from: string }
+  | { type: 'unmute-request'; from: string }
+  /** To the removed participant; their stream then ends and the token stops working. */
+  | { type: 'removed' }
+  | { type: 'locked'; locked: boolean };
+
+export type ServerEventType = ServerEvent['type'];

@@ -1,0 +1,21 @@
+import 'server-only';
+
+/**
+ * A token bucket per participant for signaling messages: a burst of ICE candidates when a
+ * newcomer meets 29 others fits, a flood does not — and one flooding client slows nobody else.
+ */
+const CAPACITY = 400;
+const REFILL_PER_SECOND = 100;
+const buckets = new Map<string, { tokens: number; at: number }>();
+
+export function takeToken(participantId: string, now = Date.now()): boolean {
+  const bucket = buckets.get(participantId) ?? { tokens: CAPACITY, at: now };
+  bucket.tokens = Math.min(CAPACITY, bucket.tokens + ((now - bucket.at) / 1000) * REFILL_PER_SECOND);
+  bucket.at = now;
+  buckets.set(participantId, bucket);
+  if (bucket.tokens < 1) return false;
+  bucket.tokens -= 1;
+  // Full buckets carry no information: forget them so the map stays small.
+  if (buckets.size > 10_000) for (const [id, b] of buckets) if (b.tokens >= CAPACITY - 1) buckets.delete(id);
+  return true;
+}

@@ -1,0 +1,20 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import type { Hub } from './hub';
+import { MemoryHub } from './hub-memory';
+
+// One hub per process. Kept on globalThis because Next.js may load this module more than once
+// (one copy per route bundle); two in-memory hubs would split a meeting in two.
+const holder = globalThis as typeof globalThis & { __enclaveHub?: Promise<Hub> };
+
+export function getHub(): Promise<Hub> {
+  holder.__enclaveHub ??= createHub();
+  return holder.__enclaveHub;
+}
+
+async function createHub(): Promise<Hub> {
+  if (!config.redisUrl) return new MemoryHub();
+  const [{ default: Redis }, { RedisHub }] = await Promise.all([import('ioredis'), import('./hub-redis')]);
+  const options = { maxRetriesPerRequest: 2, lazyConnect: false };
+  return new RedisHub(new Redis(config.redisUrl, options), new Redis(config.redisUrl, options));
+}

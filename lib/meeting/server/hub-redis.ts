@@ -1,0 +1,129 @@
+import 'server-only';
+import type Redis from 'ioredis';
+import type { ServerEvent } from '@/lib/meeting/protocol';
+import { JOINING_TTL_MS, SEEN_TTL_MS, type Hub, type RosterEntry } from './hub';
+
+const PREFIX = 'enclave:meeting:';
+const KEY_TTL_MS = 24 * 3600 * 1000;
+
+// Count the live seats and take one in a single step, so two instances cannot both take the last.
+const RESERVE = `
+local now = tonumber(ARGV[2])
+local live = 0
+for _, raw in ipairs(redis.call('HVALS', KEYS[1])) do
+  local entry = cjson.decode(raw)
+  local ttl = tonumber(ARGV[5])
+  if entry.state == 'joining' then ttl = tonumber(ARGV[4]) end
+  if now - entry.seen <= ttl then live = live + 1 end
+end
+if live >= tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[6], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[7])
+return 1
+`;
+
+/** The hub over Redis: roster in a hash per meeting, events over pub/sub, one channel per participant. */
+export class RedisHub implements Hub {
+  private readonly listeners = new Map<string, Set<(event: ServerEvent) => void>>();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly subscriber: Redis,
+  ) {
+    subscriber.on('message', (channel: string, message: string) => {
+      const listeners = this.listeners.get(channel);
+      if (!listeners) return;
+      let event: ServerEvent;
+      try {
+        event = JSON.parse(message) as ServerEvent;
+      } catch {
+        return;
+      }
+      for (const listener of listeners) listener(event);
+    });
+  }
+
+  private key(meetingId: string, part: string) {
+    return `${PREFIX}${meetingId}:${part}`;
+  }
+
+  async reserve(meetingId: string, entry: RosterEntry, limit: number) {
+    const result = await this.redis.eval(
+      RESERVE,
+      1,
+      this.key(meetingId, 'roster'),
+      JSON.stringify(entry),
+      String(Date.now()),
+      String(limit),
+      String(JOINING_TTL_MS),
+      String(SEEN_TTL_MS),
+      entry.id,
+      String(KEY_TTL_MS),
+    );
+    return result === 1;
+  }
+
+  async get(meetingId: string, participantId: string) {
+    const raw = await this.redis.hget(this.key(meetingId, 'roster'), participantId);
+    return raw ? (JSON.parse(raw) as RosterEntry) : null;
+  }
+
+  async list(meetingId: string) {
+    const values = await this.redis.hvals(this.key(meetingId, 'roster'));
+    return values.map((raw) => JSON.parse(raw) as RosterEntry);
+  }
+
+  async put(meetingId: string, entry: RosterEntry) {
+    const key = this.key(meetingId, 'roster');
+    await this.redis.multi().hset(key, entry.id, JSON.stringify(entry)).pexpire(key, KEY_TTL_MS).exec();
+  }
+
+  async remove(meetingId: string, participantId: string) {
+    return (await this.redis.hdel(this.key(meetingId, 'roster'), participantId)) === 1;
+  }
+
+  async ban(meetingId: string, participantId: string) {
+    const key = this.key(meetingId, 'banned');
+    await this.redis.multi().sadd(key, participantId).pexpire(key, KEY_TTL_MS).exec();
+  }
+
+  async isBanned(meetingId: string, participantId: string) {
+    return (await this.redis.sismember(this.key(meetingId, 'banned'), participantId)) === 1;
+  }
+
+  async isLocked(meetingId: string) {
+    return (await this.redis.get(this.key(meetingId, 'locked'))) === '1';
+  }
+
+  async setLocked(meetingId: string, locked: boolean) {
+    if (locked) await this.redis.set(this.key(meetingId, 'locked'), '1', 'PX', KEY_TTL_MS);
+    else await this.redis.del(this.key(meetingId, 'locked'));
+  }
+
+  async publish(meetingId: string, participantId: string, event: ServerEvent) {
+    await this.redis.publish(this.key(meetingId, `to:${participantId}`), JSON.stringify(event));
+  }
+
+  async subscribe(meetingId: string, participantId: string, listener: (event: ServerEvent) => void) {
+    const channel = this.key(meetingId, `to:${participantId}`);
+    let set = this.listeners.get(channel);
+    if (!set) {
+      this.listeners.set(channel, (set = new Set()));
+      await this.subscriber.subscribe(channel);
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(channel) === set) {
+        this.listeners.delete(channel);
+        await this.subscriber.unsubscribe(channel).catch(() => undefined);
+      }
+    };
+  }
+
+  async close() {
+    this.listeners.clear();
+    this.subscriber.disconnect();
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,44 @@
+import 'server-only';
+import type { ServerEvent } from '@/lib/meeting/protocol';
+
+/** A participant as the roster keeps them. */
+export interface RosterEntry {
+  id: string;
+  name: string;
+  isHost: boolean;
+  /** joining: a seat reserved by POST /join, its stream not yet open. */
+  state: 'joining' | 'waiting' | 'admitted';
+  /** When the instance holding their stream last vouched for them (ms). */
+  seen: number;
+  joinedAt: number;
+}
+
+/** A reserved seat expires if its stream never opens; a held one if its instance stops refreshing it. */
+export const JOINING_TTL_MS = 30_000;
+export const SEEN_TTL_MS = 15_000;
+
+export function isStale(entry: RosterEntry, now = Date.now()): boolean {
+  return now - entry.seen > (entry.state === 'joining' ? JOINING_TTL_MS : SEEN_TTL_MS);
+}
+
+/**
+ * Where a meeting's roster lives and how events reach participants: one implementation in
+ * process memory, one over Redis so that several app instances serve the same meeting.
+ */
+export interface Hub {
+  /** Adds the entry unless the meeting already has `limit` live participants. Atomic. */
+  reserve(meetingId: string, entry: RosterEntry, limit: number): Promise<boolean>;
+  get(meetingId: string, participantId: string): Promise<RosterEntry | null>;
+  /** Every entry, stale ones included (the caller prunes them). */
+  list(meetingId: string): Promise<RosterEntry[]>;
+  put(meetingId: string, entry: RosterEntry): Promise<void>;
+  /** Removes the entry; true if it was there (so exactly one caller announces a leave). */
+  remove(meetingId: string, participantId: string): Promise<boolean>;
+  ban(meetingId: string, participantId: string): Promise<void>;
+  isBanned(meetingId: string, participantId: string): Promise<boolean>;
+  isLocked(meetingId: string): Promise<boolean>;
+  setLocked(meetingId: string, locked: boolean): Promise<void>;
+  publish(meetingId: string, participantId: string, event: ServerEvent): Promise<void>;
+  subscribe(meetingId: string, participantId: string, listener: (event: ServerEvent) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

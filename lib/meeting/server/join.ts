@@ -1,0 +1,65 @@
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import { verifyPassword } from '@/lib/auth/password';
+import type { User } from '@/lib/db/schema';
+import type { JoinAnswer, JoinRequest, MeetingInfo } from '@/lib/meeting/protocol';
+import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
+import { getHub } from './get-hub';
+import { liveRoster } from './roster';
+import { findMeetingRoom } from './room';
+import { newParticipantId, signJoinToken } from './token';
+
+const fullName = (user: User) => `${user.firstName} ${user.lastName}`.trim();
+
+/** GET /api/meeting/{id}: what the lobby shows before anyone joins. */
+export async function meetingInfo(meetingId: string, user: User | null): Promise<MeetingInfo> {
+  const { room, limit } = await findMeetingRoom(meetingId);
+  const hub = await getHub();
+  const roster = await liveRoster(hub, meetingId);
+  return {
+    meetingId,
+    roomName: room.name,
+    hasPassword: room.passwordHash !== null,
+    askToJoin: room.askToJoin,
+    isHost: user?.id === room.ownerId,
+    userName: user ? fullName(user) : null,
+    maxParticipants: limit,
+    participantCount: roster.filter((entry) => entry.state === 'admitted').length,
+    locked: await hub.isLocked(meetingId),
+  };
+}
+
+/**
+ * POST /api/meeting/{id}/join: the gate. The room's owner walks in; everyone else needs the
+ * password when there is one; nobody gets a seat past the owner's participant limit.
+ */
+export async function joinMeeting(meetingId: string, input: JoinRequest, user: User | null, headers: Headers): Promise<JoinAnswer> {
+  const ip = clientIp(headers);
+  await consumeAttempt(limits.meetingJoin, ip);
+  const { room, limit } = await findMeetingRoom(meetingId);
+  const isHost = user?.id === room.ownerId;
+
+  if (room.passwordHash && !isHost) {
+    await consumeAttempt(limits.meetingPassword, `${ip}:${meetingId}`);
+    if (!input.password || !(await verifyPassword(room.passwordHash, input.password)))
+      throw new ApiError('incorrect_password', { field: 'password' });
+  }
+  const name = (input.name?.trim() || (user ? fullName(user) : '')).slice(0, 60);
+  if (!name) throw new ApiError('missing_data', { field: 'name' });
+
+  const hub = await getHub();
+  const participantId = newParticipantId();
+  const now = Date.now();
+  await liveRoster(hub, meetingId); // drop seats of vanished instances before counting
+  const reserved = await hub.reserve(meetingId, { id: participantId, name, isHost, state: 'joining', seen: now, joinedAt: now }, limit);
+  if (!reserved) throw new ApiError('meeting_full');
+
+  const admitted = isHost || (!room.askToJoin && !(await hub.isLocked(meetingId)));
+  return {
+    token: signJoinToken({ meetingId, participantId, name, isHost }),
+    self: { id: participantId, name, isHost },
+    admitted,
+    maxParticipants: limit,
+    roomName: room.name,
+  };
+}

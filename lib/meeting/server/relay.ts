@@ -1,0 +1,89 @@
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import type { ClientMessage } from '@/lib/meeting/protocol';
+import { takeToken } from './flood';
+import { getHub } from './get-hub';
+import type { Hub, RosterEntry } from './hub';
+import { admit, announceDeparture, broadcast, liveRoster } from './roster';
+import { endPresence } from './stream';
+import type { JoinClaims } from './token';
+
+/** POST /api/meeting/{id}/signal: one message from a participant, relayed or acted on. */
+export async function handleMessage(claims: JoinClaims, message: ClientMessage): Promise<void> {
+  const hub = await getHub();
+  const { meetingId, participantId } = claims;
+  if (await hub.isBanned(meetingId, participantId)) throw new ApiError('authentication_error', { status: 403 });
+  if (!takeToken(`${meetingId}/${participantId}`)) throw new ApiError('too_many_attempts');
+  const roster = await liveRoster(hub, meetingId);
+  const sender = roster.find((entry) => entry.id === participantId);
+  if (!sender) throw new ApiError('authentication_error');
+
+  switch (message.type) {
+    case 'leave':
+      if (await hub.remove(meetingId, participantId)) await announceDeparture(hub, meetingId, sender, 'left', roster);
+      await endPresence(meetingId, participantId);
+      return;
+    case 'signal': {
+      const target = roster.find((entry) => entry.id === message.to);
+      if (sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
+      if (!target || target.state !== 'admitted' || target.id === sender.id) throw new ApiError('incorrect_data', { field: 'to' });
+      await hub.publish(meetingId, target.id, {
+        type: 'signal',
+        from: sender.id,
+        ...(message.description ? { description: message.description } : {}),
+        ...(message.candidate !== undefined ? { candidate: message.candidate } : {}),
+      });
+      return;
+    }
+    case 'host':
+      if (!sender.isHost || sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
+      return hostAction(hub, meetingId, sender, message, roster);
+  }
+}
+
+async function hostAction(
+  hub: Hub,
+  meetingId: string,
+  host: RosterEntry,
+  message: Extract<ClientMessage, { type: 'host' }>,
+  roster: RosterEntry[],
+) {
+  if (message.action === 'lock' || message.action === 'unlock') {
+    const locked = message.action === 'lock';
+    await hub.setLocked(meetingId, locked);
+    await broadcast(hub, meetingId, { type: 'locked', locked }, undefined, roster);
+    return;
+  }
+  const target = message.target ? roster.find((entry) => entry.id === message.target) : undefined;
+  if (!target || target.id === host.id) throw new ApiError('incorrect_data', { field: 'target' });
+  switch (message.action) {
+    case 'admit':
+      if (target.state !== 'waiting') throw new ApiError('incorrect_data', { field: 'target' });
+      await admit(hub, meetingId, target, 'admitted');
+      await cancelKnock(hub, meetingId, target, roster, host.id);
+      return;
+    case 'deny':
+      if (target.state !== 'waiting') throw new ApiError('incorrect_data', { field: 'target' });
+      await hub.publish(meetingId, target.id, { type: 'denied' });
+      if (await hub.remove(meetingId, target.id)) await cancelKnock(hub, meetingId, target, roster, host.id);
+      return;
+    case 'mute':
+      await hub.publish(meetingId, target.id, { type: 'muted', from: host.id });
+      return;
+    case 'ask-unmute':
+      await hub.publish(meetingId, target.id, { type: 'unmute-request', from: host.id });
+      return;
+    case 'remove':
+      // Banned first, so the removed token cannot reconnect in between.
+      await hub.ban(meetingId, target.id);
+      await hub.publish(meetingId, target.id, { type: 'removed' });
+      if (await hub.remove(meetingId, target.id)) await announceDeparture(hub, meetingId, target, 'removed', roster);
+      return;
+  }
+}
+
+/** Other hosts stop seeing a knock that one host answered. */
+async function cancelKnock(hub: Hub, meetingId: string, target: RosterEntry, roster: RosterEntry[], except: string) {
+  const hosts = roster.filter((entry) => entry.isHost && entry.state === 'admitted' && entry.id !== except);
+  await Promise.all(hosts.map((other) => hub.publish(meetingId, other.id, { type: 'knock-cancelled', participantId: target.id })));
+}

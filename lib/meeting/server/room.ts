@@ -1,0 +1,28 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
+import { rooms, users, type Room, type User } from '@/lib/db/schema';
+import { participantLimit } from '@/lib/rooms/limits';
+
+export interface MeetingRoom {
+  room: Room;
+  owner: User;
+  limit: number;
+}
+
+const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The room behind a meeting id, with its owner (whose plan sets the participant limit). */
+export async function findMeetingRoom(meetingId: string): Promise<MeetingRoom> {
+  if (!MEETING_ID.test(meetingId)) throw new ApiError('room_not_found');
+  const db = await getDb();
+  const [row] = await db
+    .select({ room: rooms, owner: users })
+    .from(rooms)
+    .innerJoin(users, eq(users.id, rooms.ownerId))
+    .where(eq(rooms.meetingId, meetingId))
+    .limit(1);
+  if (!row) throw new ApiError('room_not_found');
+  return { ...row, limit: participantLimit(row.owner) };
+}

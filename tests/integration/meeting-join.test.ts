@@ -1,0 +1,105 @@
+import { closeDb, getDb } from '@/lib/db/client';
+import { GET as info } from '@/app/api/meeting/[id]/route';
+import { call, createUser } from '../support/api';
+import { freshIp, join, makeRoom } from '../support/meeting';
+
+beforeAll(() => getDb(), 60_000);
+afterAll(() => closeDb());
+
+const PASSWORD = 'Open-Sesame-2026';
+
+describe('POST /api/meeting/{id}/join', () => {
+  it('refuses unknown and malformed meeting ids with room_not_found', async () => {
+    for (const id of ['no-such-meeting', 'bad id!', 'x'.repeat(65)]) {
+      const answer = await join(id, { name: 'Guest' });
+      expect([answer.status, answer.json.errorCode]).toEqual([404, 'room_not_found']);
+    }
+  });
+
+  it.each([
+    ['no password', {}, 400, 'incorrect_password'],
+    ['a wrong password', { password: 'wrong-password' }, 400, 'incorrect_password'],
+    ['an oversized password', { password: 'p'.repeat(201) }, 400, 'incorrect_password'],
+    ['the right password', { password: PASSWORD }, 200, undefined],
+  ])('a guest of a password room with %s', async (_label, extra, status, code) => {
+    const { user } = await createUser({ isTrial: false });
+    const meetingId = await makeRoom(user, { password: PASSWORD });
+    const answer = await join(meetingId, { name: 'Guest', ...extra });
+    expect([answer.status, answer.json.errorCode]).toEqual([status, code]);
+    if (status === 400) expect(answer.json.field).toBe('password');
+    if (status === 200) expect(answer.json).toMatchObject({ admitted: true, self: { name: 'Guest', isHost: false } });
+  });
+
+  it('lets the signed-in owner in as host without the password, under their own name', async () => {
+    const { user, cookie } = await createUser({ isTrial: false, firstName: 'Olga', lastName: 'Owner' });
+    const meetingId = await makeRoom(user, { password: PASSWORD, askToJoin: true });
+    const answer = await join(meetingId, {}, { cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ admitted: true, self: { name: 'Olga Owner', isHost: true }, maxParticipants: 30 });
+    expect(typeof answer.json.token).toBe('string');
+  });
+
+  it('needs a name from a guest', async () => {
+    const { user } = await createUser({ isTrial: false });
+    const meetingId = await makeRoom(user);
+    for (const body of [{}, { name: '   ' }]) {
+      const answer = await join(meetingId, body);
+      expect([answer.status, answer.json.errorCode, answer.json.field]).toEqual([400, 'missing_data', 'name']);
+    }
+    const long = await join(meetingId, { name: 'n'.repeat(61) });
+    expect([long.status, long.json.errorCode]).toEqual([400, 'incorrect_data']);
+  });
+
+  it('makes guests of an "ask to join" room knock', async () => {
+    const { user } = await createUser({ isTrial: false });
+    const meetingId = await makeRoom(user, { askToJoin: true });
+    const answer = await join(meetingId, { name: 'Knocker' });
+    expect(answer.json).toMatchObject({ status: 'ok', admitted: false });
+  });
+
+  it('holds a trial owner\'s meeting to 2 participants: the third gets meeting_full (409)', async () => {
+    const { user } = await createUser({ isTrial: true });
+    const meetingId = await makeRoom(user);
+    expect((await join(meetingId, { name: 'One' })).status).toBe(200);
+    expect((await join(meetingId, { name: 'Two' })).status).toBe(200);
+    const third = await join(meetingId, { name: 'Three' });
+    expect([third.status, third.json.errorCode]).toEqual([409, 'meeting_full']);
+    expect(third.json.message).toMatch(/full/i);
+  });
+
+  it('never gives more seats than the limit to concurrent joins', async () => {
+    const { user } = await createUser({ isTrial: true });
+    const meetingId = await makeRoom(user);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => join(meetingId, { name: `Racer ${i}` })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.json.errorCode === 'meeting_full')).toHaveLength(3);
+  });
+
+  it('rate limits password guessing per address and meeting', async () => {
+    const { user } = await createUser({ isTrial: false });
+    const meetingId = await makeRoom(user, { password: PASSWORD });
+    const ip = freshIp();
+    const codes = [];
+    for (let i = 0; i < 11; i += 1) codes.push((await join(meetingId, { name: 'Guesser', password: `guess-${i}` }, { ip })).json.errorCode);
+    expect(codes.slice(0, 10).every((code) => code === 'incorrect_password')).toBe(true);
+    expect(codes[10]).toBe('too_many_attempts');
+    // Even the right password waits for the window to end.
+    expect((await join(meetingId, { name: 'Guesser', password: PASSWORD }, { ip })).json.errorCode).toBe('too_many_attempts');
+    // Another address is not affected.
+    expect((await join(meetingId, { name: 'Friend', password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('GET /api/meeting/{id}', () => {
+  it('tells the lobby what it needs, and never the password hash', async () => {
+    const { user, cookie } = await createUser({ isTrial: false, firstName: 'Hana', lastName: 'Host' });
+    const meetingId = await makeRoom(user, { password: PASSWORD });
+    const guest = await call(info as never, { params: { id: meetingId } });
+    expect(guest.json).toMatchObject({ meetingId, hasPassword: true, askToJoin: false, isHost: false, userName: null, maxParticipants: 30, participantCount: 0, locked: false });
+    expect(guest.text).not.toMatch(/argon2|passwordHash/);
+    const owner = await call(info as never, { params: { id: meetingId }, cookies: { enclave_session: cookie } });
+    expect(owner.json).toMatchObject({ isHost: true, userName: 'Hana Host' });
+    const missing = await call(info as never, { params: { id: 'missing-room' } });
+    expect([missing.status, missing.json.errorCode]).toEqual([404, 'room_not_found']);
+  });
+});

@@ -1,0 +1,213 @@
+import { closeDb, getDb } from '@/lib/db/client';
+import { MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
+import { signJoinToken } from '@/lib/meeting/server/token';
+import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
+import { call, createUser } from '../support/api';
+import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
+
+beforeAll(() => getDb(), 60_000);
+afterAll(() => closeDb());
+
+const streams: Stream[] = [];
+afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
+async function connect(meetingId: string, token: string | null, lastEventId?: string) {
+  const stream = await openStream(meetingId, token, lastEventId);
+  streams.push(stream);
+  return stream;
+}
+
+async function meeting(options: { askToJoin?: boolean } = {}) {
+  const { user, cookie } = await createUser({ isTrial: false, firstName: 'Hal', lastName: 'Host' });
+  return { meetingId: await makeRoom(user, options), cookie };
+}
+
+const offer = { type: 'offer', sdp: 'v=0\r\n' } as const;
+
+describe('the signaling stream and relay', () => {
+  it('welcomes each participant, announces joins, and relays signals between two of them only', async () => {
+    const { meetingId } = await meeting();
+    const a = await joined(meetingId, 'Ada');
+    const aStream = await connect(meetingId, a.token);
+    expect(await aStream.next('welcome')).toMatchObject({ self: { id: a.self.id, name: 'Ada' }, participants: [], locked: false });
+
+    const b = await joined(meetingId, 'Bob');
+    const bStream = await connect(meetingId, b.token);
+    expect(await bStream.next('welcome')).toMatchObject({ participants: [{ id: a.self.id, name: 'Ada', isHost: false }] });
+    expect(await aStream.next('join')).toMatchObject({ participant: { id: b.self.id, name: 'Bob' } });
+
+    const c = await joined(meetingId, 'Cy');
+    const cStream = await connect(meetingId, c.token);
+    await cStream.next('welcome');
+
+    expect((await send(meetingId, a.token, { type: 'signal', to: b.self.id, description: offer })).status).toBe(200);
+    const candidate = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+    expect((await send(meetingId, a.token, { type: 'signal', to: b.self.id, candidate })).status).toBe(200);
+    expect(await bStream.next('signal')).toMatchObject({ from: a.self.id, description: offer });
+    expect(await bStream.next('signal')).toMatchObject({ from: a.self.id, candidate });
+    // Nobody else hears it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cStream.pending().filter((event) => event.type === 'signal')).toEqual([]);
+
+    const toNobody = await send(meetingId, a.token, { type: 'signal', to: 'not-a-participant', description: offer });
+    expect([toNobody.status, toNobody.json.errorCode]).toEqual([400, 'incorrect_data']);
+    const toSelf = await send(meetingId, a.token, { type: 'signal', to: a.self.id, description: offer });
+    expect(toSelf.status).toBe(400);
+  });
+
+  it('refuses missing, forged, expired and other meetings\' tokens', async () => {
+    const { meetingId } = await meeting();
+    const other = await meeting();
+    const a = await joined(meetingId, 'Ada');
+    const forged = `${a.token.split('.')[0]}.${'A'.repeat(43)}`;
+    const foreign = (await joined(other.meetingId, 'Eve')).token;
+    const expired = signJoinToken({ meetingId, participantId: a.self.id, name: 'Ada', isHost: false }, Date.now() - 13 * 3600 * 1000);
+    for (const token of [null, 'garbage', forged, foreign, expired]) {
+      expect((await connect(meetingId, token)).status).toBe(401);
+      const answer = await send(meetingId, token, { type: 'leave' });
+      expect([answer.status, answer.json.errorCode]).toEqual([401, 'authentication_error']);
+      const iceAnswer = await call(ice as never, { params: { id: meetingId }, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect(iceAnswer.status).toBe(401);
+    }
+  });
+
+  it('refuses malformed, oversized and flooding messages without harming the others', async () => {
+    const { meetingId } = await meeting();
+    const a = await joined(meetingId, 'Ada');
+    const b = await joined(meetingId, 'Bob');
+    const aStream = await connect(meetingId, a.token);
+    await aStream.next('welcome');
+    const bStream = await connect(meetingId, b.token);
+    await bStream.next('welcome');
+
+    for (const body of ['{not json', { type: 'shout' }, { type: 'signal' }, { type: 'signal', to: b.self.id, description: { type: 'bogus' } }, { type: 'host', action: 'explode' }, [1, 2]]) {
+      const answer = await send(meetingId, a.token, body);
+      expect(answer.status).toBe(400);
+      expect(['incorrect_data', 'missing_data']).toContain(answer.json.errorCode);
+    }
+    const big = await send(meetingId, a.token, { type: 'signal', to: b.self.id, description: { type: 'offer', sdp: 'x'.repeat(MAX_SIGNAL_BYTES + 10) } });
+    expect(big.status).toBe(413);
+
+    const flood = await Promise.all(Array.from({ length: 500 }, () => send(meetingId, a.token, { type: 'signal', to: b.self.id, candidate: null })));
+    expect(flood.filter((answer) => answer.status === 429).length).toBeGreaterThan(0);
+    expect(flood.find((answer) => answer.status === 429)?.json.errorCode).toBe('too_many_attempts');
+    // Bob is not slowed down by Ada's flood.
+    expect((await send(meetingId, b.token, { type: 'signal', to: a.self.id, description: offer })).status).toBe(200);
+    expect(await aStream.next('signal')).toMatchObject({ from: b.self.id });
+  });
+
+  it('replays what a reconnecting stream missed (Last-Event-ID)', async () => {
+    const { meetingId } = await meeting();
+    const a = await joined(meetingId, 'Ada');
+    const b = await joined(meetingId, 'Bob');
+    const aStream = await connect(meetingId, a.token);
+    const welcome = await aStream.next('welcome');
+    const bStream = await connect(meetingId, b.token);
+    await bStream.next('welcome');
+    const join = await aStream.next('join');
+    expect(Number(join.id)).toBeGreaterThan(Number(welcome.id));
+    aStream.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await send(meetingId, b.token, { type: 'signal', to: a.self.id, description: offer });
+    await send(meetingId, b.token, { type: 'signal', to: a.self.id, candidate: null });
+    const again = await connect(meetingId, a.token, join.id!);
+    expect(await again.next('signal')).toMatchObject({ description: offer });
+    expect(await again.next('signal')).toMatchObject({ candidate: null });
+    expect(again.pending().some((event) => event.type === 'welcome')).toBe(false);
+    // Bob never saw Ada leave: the reconnect came within the grace period.
+    expect(bStream.pending().some((event) => event.type === 'leave')).toBe(false);
+  });
+
+  it('tells the others within seconds when a stream drops for good, at once when someone leaves', async () => {
+    const { meetingId } = await meeting();
+    const [a, b, c] = [await joined(meetingId, 'Ada'), await joined(meetingId, 'Bob'), await joined(meetingId, 'Cy')];
+    const aStream = await connect(meetingId, a.token);
+    const bStream = await connect(meetingId, b.token);
+    const cStream = await connect(meetingId, c.token);
+    for (const stream of [aStream, bStream, cStream]) await stream.next('welcome');
+
+    const dropped = Date.now();
+    bStream.close();
+    expect(await aStream.next('leave', 8000)).toMatchObject({ participantId: b.self.id, reason: 'lost' });
+    expect(Date.now() - dropped).toBeLessThan(6000);
+    expect((await connect(meetingId, b.token)).status).toBe(401);
+
+    expect((await send(meetingId, c.token, { type: 'leave' })).status).toBe(200);
+    expect(await aStream.next('leave', 1000)).toMatchObject({ participantId: c.self.id, reason: 'left' });
+  });
+});
+
+describe('the host', () => {
+  it('mutes, asks to unmute and removes; nobody else may', async () => {
+    const { meetingId, cookie } = await meeting();
+    const host = await joined(meetingId, '', { cookie });
+    const guest = await joined(meetingId, 'Gus');
+    const other = await joined(meetingId, 'Oda');
+    const hostStream = await connect(meetingId, host.token);
+    const guestStream = await connect(meetingId, guest.token);
+    const otherStream = await connect(meetingId, other.token);
+    for (const stream of [hostStream, guestStream, otherStream]) await stream.next('welcome');
+
+    const refused = await send(meetingId, other.token, { type: 'host', action: 'mute', target: guest.self.id });
+    expect([refused.status, refused.json.errorCode]).toEqual([403, 'authentication_error']);
+
+    await send(meetingId, host.token, { type: 'host', action: 'mute', target: guest.self.id });
+    expect(await guestStream.next('muted')).toMatchObject({ from: host.self.id });
+    await send(meetingId, host.token, { type: 'host', action: 'ask-unmute', target: guest.self.id });
+    await guestStream.next('unmute-request');
+
+    await send(meetingId, host.token, { type: 'host', action: 'remove', target: guest.self.id });
+    await guestStream.next('removed');
+    expect(await otherStream.next('leave')).toMatchObject({ participantId: guest.self.id, reason: 'removed' });
+    // The removed token is dead: no stream, no messages.
+    expect((await connect(meetingId, guest.token)).status).toBe(403);
+    expect((await send(meetingId, guest.token, { type: 'signal', to: host.self.id, description: offer })).status).toBe(403);
+  });
+
+  it('locks the meeting: newcomers knock, the host admits or denies', async () => {
+    const { meetingId, cookie } = await meeting();
+    const host = await joined(meetingId, '', { cookie });
+    const hostStream = await connect(meetingId, host.token);
+    await hostStream.next('welcome');
+    const guest = await joined(meetingId, 'Early');
+    const guestStream = await connect(meetingId, guest.token);
+    await guestStream.next('welcome');
+    await hostStream.next('join');
+
+    await send(meetingId, host.token, { type: 'host', action: 'lock' });
+    expect(await guestStream.next('locked')).toMatchObject({ locked: true });
+
+    const late = await joined(meetingId, 'Late');
+    expect(late.admitted).toBe(false);
+    const lateStream = await connect(meetingId, late.token);
+    await lateStream.next('waiting');
+    expect(await hostStream.next('knock')).toMatchObject({ participant: { id: late.self.id, name: 'Late' } });
+    // A waiting participant cannot signal anyone.
+    expect((await send(meetingId, late.token, { type: 'signal', to: host.self.id, description: offer })).status).toBe(403);
+
+    await send(meetingId, host.token, { type: 'host', action: 'admit', target: late.self.id });
+    const admitted = await lateStream.next('admitted');
+    expect(admitted).toMatchObject({ locked: true });
+    expect((admitted as { participants: { id: string }[] }).participants.map((p) => p.id).sort()).toEqual([host.self.id, guest.self.id].sort());
+    expect(await guestStream.next('join')).toMatchObject({ participant: { id: late.self.id } });
+
+    const denied = await joined(meetingId, 'Denied');
+    const deniedStream = await connect(meetingId, denied.token);
+    await deniedStream.next('waiting');
+    await hostStream.next('knock');
+    await send(meetingId, host.token, { type: 'host', action: 'deny', target: denied.self.id });
+    await deniedStream.next('denied');
+    expect(guestStream.pending().some((event) => event.type === 'join' && 'participant' in event && event.participant.id === denied.self.id)).toBe(false);
+  });
+
+  it('makes every guest of an "ask to join" room knock, but not the host', async () => {
+    const { meetingId, cookie } = await meeting({ askToJoin: true });
+    const guest = await joined(meetingId, 'Early bird');
+    const guestStream = await connect(meetingId, guest.token);
+    await guestStream.next('waiting');
+    // The host arrives later and hears the knock waiting at the door.
+    const host = await joined(meetingId, '', { cookie });
+    const hostStream = await connect(meetingId, host.token);
+    await hostStream.next('welcome');
+    expect(await hostStream.next('knock')).toMatchObject({ participant: { id: guest.self.id } });
+  });
+});

@@ -1,0 +1,106 @@
+// Helpers for the meeting's integration tests: rooms straight in the database, joins through
+// the real handler, and event streams read from the handler's Response as a browser would.
+import { randomBytes } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import { hashPassword } from '@/lib/auth/password';
+import { getDb } from '@/lib/db/client';
+import { rooms, type User } from '@/lib/db/schema';
+import type { JoinAnswer, ServerEvent } from '@/lib/meeting/protocol';
+import { parseEventStream } from '@/lib/meeting/client/event-stream';
+import { POST as joinRoute } from '@/app/api/meeting/[id]/join/route';
+import { GET as signalStream, POST as signalPost } from '@/app/api/meeting/[id]/signal/route';
+import { call, ORIGIN, sessionCookies, type Answer } from './api';
+
+export async function makeRoom(owner: User, options: { password?: string; askToJoin?: boolean } = {}) {
+  const db = await getDb();
+  const meetingId = randomBytes(12).toString('base64url');
+  await db.insert(rooms).values({
+    ownerId: owner.id,
+    name: `Room ${meetingId.slice(0, 6)}`,
+    meetingId,
+    passwordHash: options.password ? await hashPassword(options.password) : null,
+    askToJoin: options.askToJoin ?? false,
+  });
+  return meetingId;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so per-IP limits of one test do not spill into another. */
+export const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+export function join(meetingId: string, body: Record<string, unknown>, options: { cookie?: string; ip?: string } = {}): Promise<Answer> {
+  return call(joinRoute as never, {
+    body,
+    params: { id: meetingId },
+    headers: { 'x-forwarded-for': options.ip ?? freshIp() },
+    cookies: options.cookie ? sessionCookies(options.cookie) : undefined,
+  });
+}
+
+export async function joined(meetingId: string, name: string, options: { cookie?: string; password?: string } = {}): Promise<JoinAnswer> {
+  const answer = await join(meetingId, { name, password: options.password }, options);
+  if (answer.status !== 200) throw new Error(`join failed: ${answer.text}`);
+  return answer.json as unknown as JoinAnswer;
+}
+
+export function send(meetingId: string, token: string | null, body: unknown): Promise<Answer> {
+  return call(signalPost as never, {
+    body,
+    params: { id: meetingId },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+export interface Stream {
+  status: number;
+  /** The next event that matches, or a failure after `timeout` ms. */
+  next: (type: ServerEvent['type'], timeout?: number) => Promise<ServerEvent & { id: string | null }>;
+  /** Events received so far that nobody asked for yet. */
+  pending: () => (ServerEvent & { id: string | null })[];
+  close: () => void;
+}
+
+/** Opens GET /signal and reads it in the background. */
+export async function openStream(meetingId: string, token: string | null, lastEventId?: string): Promise<Stream> {
+  const abort = new AbortController();
+  const headers = new Headers({ host: 'localhost:3000' });
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (lastEventId) headers.set('last-event-id', lastEventId);
+  const request = new NextRequest(new URL(`/api/meeting/${meetingId}/signal`, ORIGIN), { headers, signal: abort.signal });
+  const response = await signalStream(request, { params: Promise.resolve({ id: meetingId }) } as never);
+  const queue: (ServerEvent & { id: string | null })[] = [];
+  const waiters: (() => void)[] = [];
+  if (response.ok && response.body) {
+    void (async () => {
+      try {
+        for await (const message of parseEventStream(response.body!)) {
+          queue.push({ ...(JSON.parse(message.data) as ServerEvent), id: message.id });
+          waiters.splice(0).forEach((wake) => wake());
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return {
+    status: response.status,
+    pending: () => [...queue],
+    close: () => abort.abort(),
+    next: async (type, timeout = 5000) => {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const index = queue.findIndex((event) => event.type === type);
+        if (index >= 0) return queue.splice(index, 1)[0]!;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no "${type}" event within ${timeout} ms; got ${JSON.stringify(queue.map((e) => e.type))}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/** @jest-environment node */
+import { parseEventStream } from '@/lib/meeting/client/event-stream';
+import { cameraEncoding, cameraOnByDefault, screenEncoding, videoTarget, withOpusDtx } from '@/lib/meeting/client/quality';
+import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
+import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
+import { classifyQuality } from '@/lib/meeting/client/stats';
+import { gridCells } from '@/lib/meeting/client/recorder';
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+async function collect(chunks: string[]) {
+  const out = [];
+  for await (const message of parseEventStream(streamOf(chunks))) out.push(message);
+  return out;
+}
+
+describe('event stream parser', () => {
+  it('reads events split anywhere across chunks, skips comments, keeps the last id', async () => {
+    const text = ': heartbeat\n\nid: 1\nevent: welcome\ndata: {"a":1}\n\nid: 2\nevent: join\ndata: line one\ndata: line two\n\n';
+    // Every possible split point between two chunks gives the same events.
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      const events = await collect([text.slice(0, cut), text.slice(cut)]);
+      expect(events).toEqual([
+        { id: '1', event: 'welcome', data: '{"a":1}' },
+        { id: '2', event: 'join', data: 'line one\nline two' },
+      ]);
+    }
+  });
+
+  it('handles CRLF line ends, multi-byte characters split across chunks and an unfinished last event', async () => {
+    const bytes = new TextEncoder().encode('id: 7\r\ndata: Grüße 👋\r\n\r\ndata: never finished');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const byte of bytes) controller.enqueue(new Uint8Array([byte]));
+        controller.close();
+      },
+    });
+    const events = [];
+    for await (const message of parseEventStream(stream)) events.push(message);
+    expect(events).toEqual([{ id: '7', event: 'message', data: 'Grüße 👋' }]);
+  });
+});
+
+describe('mesh quality policy (E2EE.md "Mesh size")', () => {
+  it('lowers height, bitrate and frame rate as the meeting grows', () => {
+    expect(videoTarget(2)).toEqual({ height: 720, maxBitrate: 1_500_000, maxFramerate: 30 });
+    expect(videoTarget(4).height).toBe(720);
+    expect(videoTarget(5)).toEqual({ height: 360, maxBitrate: 500_000, maxFramerate: 30 });
+    expect(videoTarget(9)).toEqual({ height: 180, maxBitrate: 200_000, maxFramerate: 15 });
+    expect(videoTarget(16).height).toBeLessThan(180);
+    for (let n = 2; n < 30; n += 1) {
+      // Never more upload in total for a bigger room than the policy's 720p budget × 3 peers.
+      expect((n - 1) * videoTarget(n).maxBitrate).toBeLessThanOrEqual(4_500_000);
+      expect(videoTarget(n + 1).maxBitrate).toBeLessThanOrEqual(videoTarget(n).maxBitrate);
+    }
+  });
+
+  it('scales the capture down to the target and sends nothing to a peer that hides our tile', () => {
+    expect(cameraEncoding(6, 720, true)).toMatchObject({ active: true, scaleResolutionDownBy: 2, maxBitrate: 500_000 });
+    expect(cameraEncoding(2, 480, true).scaleResolutionDownBy).toBe(1);
+    expect(cameraEncoding(3, 720, false).active).toBe(false);
+    expect(screenEncoding(10).maxBitrate).toBeLessThan(screenEncoding(2).maxBitrate);
+  });
+
+  it('starts audio-only above 20 participants', () => {
+    expect(cameraOnByDefault(20)).toBe(true);
+    expect(cameraOnByDefault(21)).toBe(false);
+  });
+
+  it('turns on Opus DTX in the SDP once, leaving other codecs alone', () => {
+    const sdp = 'a=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10;useinbandfec=1\r\na=rtpmap:96 VP8/90000\r\na=fmtp:96 x=1\r\n';
+    const once = withOpusDtx(sdp);
+    expect(once).toContain('a=fmtp:111 minptime=10;useinbandfec=1;usedtx=1');
+    expect(once).toContain('a=fmtp:96 x=1\r\n');
+    expect(withOpusDtx(once)).toBe(once);
+    expect(withOpusDtx('v=0\r\n')).toBe('v=0\r\n');
+  });
+
+  it('grades a connection by round trip and loss', () => {
+    expect(classifyQuality(null, null)).toBe('unknown');
+    expect(classifyQuality(20, 0)).toBe('good');
+    expect(classifyQuality(300, 0)).toBe('fair');
+    expect(classifyQuality(50, 0.2)).toBe('poor');
+  });
+});
+
+describe('generated meeting password (SPEC point 9)', () => {
+  it('has 16 characters from letters, digits and !@#$%^&*', () => {
+    for (let i = 0; i < 200; i += 1) {
+      const password = generateMeetingPassword();
+      expect(password).toHaveLength(16);
+      expect(password).toMatch(/^[A-Za-z0-9!@#$%^&*]{16}$/);
+    }
+  });
+
+  it('uses the whole alphabet without a visible bias', () => {
+    const counts = new Map<string, number>();
+    const draws = 2000;
+    for (let i = 0; i < draws; i += 1) for (const char of generateMeetingPassword()) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect(counts.size).toBe(PASSWORD_ALPHABET.length);
+    const expected = (draws * 16) / PASSWORD_ALPHABET.length;
+    for (const count of counts.values()) expect(Math.abs(count - expected) / expected).toBeLessThan(0.25);
+  });
+});
+
+describe('messages between participants', () => {
+  it('accepts well-formed messages and drops anything else', () => {
+    expect(parsePeerMessage({ t: 'chat', id: 'x', text: 'hi', at: 5 })).toEqual({ t: 'chat', id: 'x', text: 'hi', at: 5 });
+    expect(parsePeerMessage({ t: 'reaction', emoji: '👍' })).toEqual({ t: 'reaction', emoji: '👍' });
+    expect(parsePeerMessage({ t: 'view', visible: false })).toEqual({ t: 'view', visible: false });
+    const state = { t: 'state', muted: true, cameraOff: false, sharing: false, hand: true, recording: false };
+    expect(parsePeerMessage({ ...state, extra: '<script>' })).toEqual(state);
+    for (const bad of [
+      null,
+      'chat',
+      { t: 'chat', id: 'x', text: '   ' },
+      { t: 'chat', id: 'x', text: 'a'.repeat(2001) },
+      { t: 'chat', id: 'y'.repeat(65), text: 'hi' },
+      { t: 'reaction', emoji: '<img>' },
+      { t: 'state', muted: 'yes' },
+      { t: 'view' },
+      { t: 'unknown' },
+    ])
+      expect(parsePeerMessage(bad)).toBeNull();
+  });
+});
+
+describe('recording layout', () => {
+  it('places tiles in a near-square grid that covers the frame without overlap', () => {
+    expect(gridCells(1, 1280, 720)).toEqual([{ x: 0, y: 0, width: 1280, height: 720 }]);
+    const five = gridCells(5, 1200, 600);
+    expect(five).toHaveLength(5);
+    expect(five[0]).toEqual({ x: 0, y: 0, width: 400, height: 300 });
+    expect(five[4]).toEqual({ x: 400, y: 300, width: 400, height: 300 });
+  });
+});
