@@ -13,6 +13,8 @@ const port = Number(process.env.BENCH_PORT ?? 3610);
 const runs = Number(process.env.RUNS ?? 10);
 const sizes = (process.env.SIZES ?? '2,3,4').split(',').map(Number);
 const baseURL = `http://localhost:${port}`;
+// The seeded accounts live in the data folder named after the port (tests/e2e/support/constants.mjs).
+process.env.E2E_PORT = String(port);
 
 async function waitForHealth(deadline = Date.now() + 300_000) {
   while (Date.now() < deadline) {

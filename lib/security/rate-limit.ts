@@ -27,7 +27,8 @@ export const limits = {
   activation: { name: 'activation', points: 20, durationSeconds: 60 * 60 },
   register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
   contact: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
-  meetingJoin: { name: 'meeting-join-ip', points: 60, durationSeconds: 15 * 60 },
+  // Generous: a whole office behind one NAT address joins and rejoins; passwords have their own limit.
+  meetingJoin: { name: 'meeting-join-ip', points: 300, durationSeconds: 15 * 60 },
   meetingPassword: { name: 'meeting-password', points: 10, durationSeconds: 15 * 60 },
   invite: { name: 'invite-user', points: 50, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;

@@ -147,6 +147,29 @@ test('the host mutes, locks, admits and removes', async ({ browser, baseURL }) =
   await participantCount(host.page, 2);
 });
 
+test('local recording shows everyone a badge and saves a WebM file on the recorder\'s machine', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const recorder = await joinMeeting(browser, baseURL!, meetingId, { name: 'Rita Recorder' });
+  const other = await joinMeeting(browser, baseURL!, meetingId, { name: 'Otto' });
+  open.push(recorder, other);
+  await expectMediaFromPeers(recorder.page, 1);
+
+  await recorder.page.getByRole('button', { name: 'Record on this computer' }).click();
+  await expect(other.page.getByRole('banner').getByRole('status')).toHaveText('Recording: Rita Recorder');
+  await expect(recorder.page.getByRole('banner').getByRole('status')).toContainText(/Recording: You\s*0:0[1-9]/, { timeout: 10_000 });
+  await recorder.page.waitForTimeout(2000);
+  const download = recorder.page.waitForEvent('download');
+  await recorder.page.getByRole('button', { name: 'Stop recording and save' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.webm$/);
+  const { statSync } = await import('node:fs');
+  const bytes = statSync(await file.path()).size;
+  expect(bytes).toBeGreaterThan(10_000);
+  const head = (await import('node:fs')).readFileSync(await file.path()).subarray(0, 4);
+  expect([...head]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // the EBML magic number: a WebM file
+  await expect(other.page.getByRole('banner').getByRole('status')).toHaveCount(0);
+});
+
 test('an unknown meeting says so', async ({ page }) => {
   await page.goto('/now/no-such-meeting-id');
   await expect(page.getByRole('heading', { name: 'Meeting not found' })).toBeVisible();
