@@ -117,6 +117,16 @@ function fromFloating(floating: Date, zone: string): Date {
   ).toJSDate();
 }
 
+/** The same wall-clock moved by `deltaMs` of wall-clock time, read in `toZone`. */
+export function shiftWallClock(instant: Date, fromZone: string, deltaMs: number, toZone: string): Date {
+  return fromFloating(new Date(toFloating(instant, fromZone).getTime() + deltaMs), toZone);
+}
+
+/** The wall-clock difference between two instants, each read in its own zone. */
+export function wallClockDelta(from: Date, fromZone: string, to: Date, toZone: string): number {
+  return toFloating(to, toZone).getTime() - toFloating(from, fromZone).getTime();
+}
+
 const ruleCache = new Map<string, RRule>();
 
 /** The rrule of a series in floating time; cached, as a calendar expands the same series often. */

@@ -108,6 +108,9 @@ const timezone = z
   .refine((zone) => zone === 'UTC' || isValidTimezone(zone), 'incorrect_data')
   .transform(normalizeTimezone);
 
+/** missing_data when the field is absent, incorrect_data when it has the wrong type. */
+const missingOrIncorrect = (issue: { input?: unknown }) => (issue.input === undefined ? 'missing_data' : 'incorrect_data');
+
 const uuidish = z.string({ error: 'incorrect_data' }).max(64, 'incorrect_data');
 
 export const eventFields = {
@@ -119,7 +122,7 @@ export const eventFields = {
     .transform((title) => title || DEFAULT_TITLE)
     .refine((title) => title.length >= TITLE_MIN, 'room_title_length'),
   /** Unix seconds. */
-  from: z.number({ error: 'missing_data' }).int('incorrect_data').min(0, 'incorrect_data').max(32503680000, 'incorrect_data'),
+  from: z.number({ error: missingOrIncorrect }).int('incorrect_data').min(0, 'incorrect_data').max(32503680000, 'incorrect_data'),
   duration: z.enum(durations, { error: 'incorrect_data' }),
   timezone,
   roomId: uuidish.nullable(),
@@ -154,7 +157,9 @@ function checkEvent(
   if (new Set(emails).size !== emails.length) {
     ctx.addIssue({ code: 'custom', path: ['attendees'], message: 'contact_exists' });
   }
-  if (event.passwordMode === 'custom' && (event.password ?? '').length < EVENT_PASSWORD_MIN) {
+  // An update may leave a custom password out to keep the one set before.
+  const password = event.password ?? '';
+  if (event.passwordMode === 'custom' && (password || !('id' in event)) && password.length < EVENT_PASSWORD_MIN) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: 'room_password_length' });
   }
   if (event.repeatType === 'custom' && !event.repeatCustom) {
@@ -201,10 +206,13 @@ export const eventDeleteSchema = z.object({
   message: z.string({ error: 'incorrect_data' }).trim().max(2000, 'incorrect_data').optional(),
 });
 
+/** A unix time in a query string. */
+const queryTime = z
+  .string({ error: missingOrIncorrect })
+  .regex(/^\d{1,12}$/, 'incorrect_data')
+  .transform(Number);
+
 export const calendarWindowSchema = z
-  .object({
-    start: z.coerce.number({ error: 'missing_data' }).int('incorrect_data').min(0, 'incorrect_data'),
-    end: z.coerce.number({ error: 'missing_data' }).int('incorrect_data').min(0, 'incorrect_data'),
-  })
+  .object({ start: queryTime, end: queryTime })
   // A window of at most 400 days: the calendar asks for a month grid at most.
   .refine((w) => w.end > w.start && w.end - w.start <= 400 * 86400, 'incorrect_data');
