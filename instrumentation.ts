@@ -1,9 +1,11 @@
 // Runs once when the server starts: open the database and apply migrations before any request,
-// then start sending the mail queued in the outbox.
+// then start sending the mail queued in the outbox and the meeting reminders that fall due.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getDb } = await import('@/lib/db/client');
   await getDb();
   const { startMailWorker } = await import('@/lib/mail');
   startMailWorker();
+  const { startReminderWorker } = await import('@/lib/events/reminders');
+  startReminderWorker();
 }

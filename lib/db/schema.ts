@@ -176,7 +176,14 @@ export const events = pgTable(
     })
       .notNull()
       .default('none'),
+    // The RRULE line of RFC 5545 without DTSTART (which is startsAt, wall-clock in `timezone`);
+    // an UNTIL in it is a UTC instant, as RFC 5545 requires beside a DTSTART with TZID.
     rrule: text('rrule'),
+    // Custom repeat settings as the wizard's repeating picker sent them (to edit them again).
+    repeatCustom: jsonb('repeat_custom').$type<Record<string, unknown>>(),
+    // When the last occurrence ends; null while the series repeats without end. Lets a calendar
+    // window skip series that are over without expanding them.
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     showAttendees: boolean('show_attendees').notNull().default(false),
     passwordMode: text('password_mode', { enum: ['none', 'custom', 'generated'] })
       .notNull()
@@ -189,7 +196,11 @@ export const events = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_owner_start_idx').on(t.ownerId, t.startsAt), index('events_repeat_idx').on(t.repeat)],
+  (t) => [
+    index('events_owner_start_idx').on(t.ownerId, t.startsAt),
+    index('events_repeat_idx').on(t.repeat),
+    index('events_owner_ends_idx').on(t.ownerId, t.endsAt),
+  ],
 );
 
 /** A change to, or the cancellation of, one occurrence of a series (RECURRENCE-ID / EXDATE). */
@@ -253,6 +264,48 @@ export const eventNotifications = pgTable(
   },
   (t) => [uniqueIndex('event_notifications_period_key').on(t.eventId, t.type, t.time, t.timeType)],
 );
+
+/**
+ * The reminder outbox: one row per (occurrence, recipient, kind), written in the same transaction
+ * as the event change that plans it, claimed by the worker with FOR UPDATE SKIP LOCKED. Rows that
+ * are not sent yet are deleted and planned again when the event moves, and go with it when it is
+ * cancelled. Sent rows stay, so that the unique key suppresses a second reminder.
+ */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    // The occurrence: its original start (RECURRENCE-ID) and where it actually starts.
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: true }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull().default('en'),
+    // e.g. 'email:15:minutes'
+    kind: text('kind').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'skipped'] }).notNull().default('pending'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_reminders_idempotency_key').on(t.idempotencyKey),
+    index('event_reminders_due_idx').on(t.status, t.dueAt),
+    index('event_reminders_event_idx').on(t.eventId),
+  ],
+);
+
+/** A user's private ICS feed: only the token's hash is kept; a new token revokes the old one. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 /** One-time links: account activation, password reset, e-mail change. Only a hash is stored. */
 export const tokens = pgTable(
@@ -390,4 +443,6 @@ export type Room = typeof rooms.$inferSelect;
 export type Attendee = typeof attendees.$inferSelect;
 export type Group = typeof groups.$inferSelect;
 export type Event = typeof events.$inferSelect;
+export type EventException = typeof eventExceptions.$inferSelect;
+export type EventReminder = typeof eventReminders.$inferSelect;
 export type Configuration = typeof configuration.$inferSelect;

@@ -14,6 +14,8 @@ export type EnqueueMailInput = MailInput & {
   /** Only one mail is ever queued per key, e.g. one reminder per (occurrence, recipient). */
   idempotencyKey?: string;
   sendAfter?: Date;
+  /** Text attachments; a text/calendar one (an .ics invitation) is also sent as the iTIP part. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 };
 
 /**
@@ -32,6 +34,7 @@ export async function enqueueMail(
       ...mail,
       idempotencyKey: input.idempotencyKey,
       sendAfter: input.sendAfter,
+      attachments: input.attachments ?? [],
     })
     .onConflictDoNothing({ target: mailOutbox.idempotencyKey });
 }
@@ -68,6 +71,9 @@ function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
 /** Sends one claimed row and records the outcome; true when it was delivered. */
 async function deliver(db: Database, row: OutboxRow): Promise<boolean> {
   const transport = getTransport();
+  // An invitation goes as the text/calendar alternative that Outlook, Google and Apple act on
+  // (nodemailer also attaches it as invite.ics); METHOD comes from its content type.
+  const calendar = row.attachments.find((a) => a.contentType.startsWith('text/calendar'));
   try {
     if (transport) {
       await transport.sendMail({
@@ -75,8 +81,12 @@ async function deliver(db: Database, row: OutboxRow): Promise<boolean> {
         subject: row.subject,
         html: row.html,
         text: row.text,
-        // Text attachments such as .ics invitations.
-        attachments: row.attachments,
+        attachments: row.attachments.filter((a) => a !== calendar),
+        icalEvent: calendar && {
+          filename: calendar.filename,
+          method: /method=(\w+)/i.exec(calendar.contentType)?.[1] ?? 'REQUEST',
+          content: calendar.content,
+        },
         // The same id on a repeated send lets mail systems drop the duplicate.
         messageId: `<${row.id}@${new URL(config.appUrl).hostname}>`,
       });

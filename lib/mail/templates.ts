@@ -16,6 +16,23 @@ export interface MailTemplates {
   contactSales: { name: string; email: string; message: string };
   /** "Invite by e-mail" from the new-meeting modal. The link never carries the room secret. */
   meetingInvite: { inviterName: string; roomName: string; link: string; needsPassword: boolean };
+  /** A scheduled meeting (SPEC point 4); the .ics file travels as an attachment. */
+  eventInvitation: EventMailData;
+  eventUpdate: EventMailData;
+  eventCancellation: EventMailData & { message?: string };
+  eventReminder: EventMailData & { leadMinutes: number };
+}
+
+/** What every meeting mail shows: `when` is already formatted in the meeting's time zone. */
+export interface EventMailData {
+  title: string;
+  organizer: string;
+  when: string;
+  link: string | null;
+  description?: string | null;
+  /** The attendee list, when the organizer shows attendees in e-mails. */
+  attendees?: string | null;
+  hasPassword?: boolean;
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -43,11 +60,60 @@ interface MailContent {
 async function translator(locale: Locale) {
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Mail' });
   // Any message may name the brand, which comes from configuration (white-label installs).
-  return (key: Parameters<typeof t>[0], values: Record<string, string> = {}) =>
+  return (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) =>
     t(key, { brand: config.brandName, ...values });
 }
 
 type Translate = Awaited<ReturnType<typeof translator>>;
+
+/** The blocks every meeting mail shares: when, join button, attendees, password note, notes. */
+function meetingBlocks(t: Translate, data: EventMailData): Block[] {
+  const blocks: Block[] = [t('event.when', { when: data.when })];
+  if (data.link) blocks.push({ button: t('event.join'), url: data.link });
+  if (data.attendees) blocks.push(t('event.attendees', { attendees: data.attendees }));
+  if (data.hasPassword) blocks.push(t('event.password'));
+  if (data.description) blocks.push({ quote: data.description });
+  return blocks;
+}
+
+function reminderIntro(t: Translate, minutes: number): string {
+  if (minutes % 1440 === 0) return t('eventReminder.introDays', { count: minutes / 1440 });
+  if (minutes % 60 === 0) return t('eventReminder.introHours', { count: minutes / 60 });
+  return t('eventReminder.introMinutes', { count: minutes });
+}
+
+const eventTemplates: {
+  [K in 'eventInvitation' | 'eventUpdate' | 'eventCancellation' | 'eventReminder']: (
+    t: Translate,
+    data: MailTemplates[K],
+  ) => MailContent;
+} = {
+  eventInvitation: (t, data) => ({
+    subject: t('eventInvitation.subject', { title: data.title }),
+    heading: data.title,
+    blocks: [t('eventInvitation.intro', { organizer: data.organizer }), ...meetingBlocks(t, data), t('event.calendarFile')],
+  }),
+  eventUpdate: (t, data) => ({
+    subject: t('eventUpdate.subject', { title: data.title }),
+    heading: data.title,
+    blocks: [t('eventUpdate.intro', { organizer: data.organizer }), ...meetingBlocks(t, data), t('event.calendarFile')],
+  }),
+  eventCancellation: (t, data) => ({
+    subject: t('eventCancellation.subject', { title: data.title }),
+    heading: data.title,
+    blocks: [
+      t('eventCancellation.intro', { organizer: data.organizer }),
+      t('event.when', { when: data.when }),
+      ...(data.message ? [t('eventCancellation.message'), { quote: data.message }] : []),
+      t('event.calendarFile'),
+    ],
+  }),
+  eventReminder: (t, data) => ({
+    subject: t('eventReminder.subject', { title: data.title }),
+    heading: data.title,
+    blocks: [reminderIntro(t, data.leadMinutes), ...meetingBlocks(t, data)],
+  }),
+};
 
 const templates: { [K in MailTemplate]: (t: Translate, data: MailTemplates[K]) => MailContent } = {
   activation: (t, { firstName, link }) => ({
@@ -110,7 +176,9 @@ const templates: { [K in MailTemplate]: (t: Translate, data: MailTemplates[K]) =
       t('contactSales.reply', { email }),
     ],
   }),
+  ...eventTemplates,
 };
+
 
 /** Renders a template in the recipient's language (English where a translation lacks a text). */
 export async function renderMail<K extends MailTemplate>(

@@ -1,0 +1,120 @@
+// Occurrences of a series with its exceptions (RECURRENCE-ID / EXDATE semantics), and the
+// mapping of exceptions when a series changes or splits ("this and following"). Pure.
+import { DateTime } from 'luxon';
+import {
+  countBefore,
+  formatUtc,
+  isOccurrence,
+  joinRuleParts,
+  localStart,
+  occurrenceStarts,
+  ruleParts,
+  type Series,
+} from './recurrence';
+
+/** A change to one occurrence: cancelled (EXDATE) or moved / retitled (RECURRENCE-ID). */
+export interface ExceptionLike {
+  originalStart: Date;
+  cancelled: boolean;
+  startsAt: Date | null;
+  durationMinutes: number | null;
+  title: string | null;
+  description: string | null;
+}
+
+export interface Occurrence<E extends ExceptionLike = ExceptionLike> {
+  /** RECURRENCE-ID: where the rule puts it. */
+  originalStart: Date;
+  start: Date;
+  end: Date;
+  exception: E | null;
+}
+
+function occurrence<E extends ExceptionLike>(series: Series, originalStart: Date, exception: E | null): Occurrence<E> {
+  const start = exception?.startsAt ?? originalStart;
+  const minutes = exception?.durationMinutes ?? series.durationMinutes;
+  return { originalStart, start, end: new Date(start.getTime() + minutes * 60_000), exception };
+}
+
+/**
+ * The occurrences that overlap [from, to): the rule's, less the cancelled ones, with the changed
+ * ones at their new time — also those moved into the window from outside it.
+ */
+export function expandSeries<E extends ExceptionLike>(series: Series, exceptions: readonly E[], from: Date, to: Date): Occurrence<E>[] {
+  const byOriginal = new Map(exceptions.map((e) => [e.originalStart.getTime(), e]));
+  const overlaps = (o: Occurrence<E>) => o.start < to && o.end > from;
+  const result: Occurrence<E>[] = [];
+  const seen = new Set<number>();
+  for (const originalStart of occurrenceStarts(series, from, to)) {
+    seen.add(originalStart.getTime());
+    const exception = byOriginal.get(originalStart.getTime()) ?? null;
+    if (exception?.cancelled) continue;
+    const item = occurrence(series, originalStart, exception);
+    if (overlaps(item)) result.push(item);
+  }
+  for (const exception of exceptions) {
+    if (exception.cancelled || !exception.startsAt || seen.has(exception.originalStart.getTime())) continue;
+    const item = occurrence(series, exception.originalStart, exception);
+    if (overlaps(item) && isOccurrence(series, exception.originalStart)) result.push(item);
+  }
+  return result.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** The rule of the part of a series before `at` (an original start): it ends just before it. */
+export function ruleEndingBefore(rrule: string, at: Date): string {
+  const parts = ruleParts(rrule);
+  parts.delete('COUNT');
+  parts.set('UNTIL', formatUtc(new Date(at.getTime() - 1000)));
+  return joinRuleParts(parts);
+}
+
+/**
+ * The rule of the following part of a split series: the new rule, and where the old one counted
+ * occurrences, only those that are left after the split.
+ */
+export function ruleOfFollowingPart(oldSeries: Series, newRule: string | null, at: Date): string | null {
+  if (!newRule || !oldSeries.rrule) return newRule;
+  const oldCount = ruleParts(oldSeries.rrule).get('COUNT');
+  const parts = ruleParts(newRule);
+  if (oldCount && parts.get('COUNT') === oldCount) {
+    parts.set('COUNT', String(Math.max(1, Number(oldCount) - countBefore(oldSeries, at))));
+  }
+  return joinRuleParts(parts);
+}
+
+/**
+ * Where each exception of `oldSeries` (from `from` on) goes when the series becomes `newSeries`:
+ * its original start is shifted on the wall clock as the series' start was (09:00 → 10:00 moves
+ * the occurrence of each day to 10:00). If the new rule has that occurrence, the exception stays
+ * with it (an occurrence edited on its own keeps its own time: it is excluded from the change);
+ * otherwise a changed occurrence becomes a meeting of its own and a cancelled one is dropped.
+ */
+export function remapExceptions<E extends ExceptionLike>(
+  oldSeries: Series,
+  newSeries: Series,
+  exceptions: readonly E[],
+): { keep: { exception: E; originalStart: Date }[]; detach: E[]; drop: E[] } {
+  // The shift on the wall clock, computed on floating time (the digits, as if in UTC).
+  const floating = (d: DateTime) => Date.UTC(d.year, d.month - 1, d.day, d.hour, d.minute);
+  const shiftMs =
+    floating(localStart(newSeries.start, newSeries.timezone)) - floating(localStart(oldSeries.start, oldSeries.timezone));
+  const result = { keep: [] as { exception: E; originalStart: Date }[], detach: [] as E[], drop: [] as E[] };
+  for (const exception of exceptions) {
+    const moved = new Date(floating(DateTime.fromJSDate(exception.originalStart, { zone: oldSeries.timezone })) + shiftMs);
+    const shifted = DateTime.fromObject(
+      {
+        year: moved.getUTCFullYear(),
+        month: moved.getUTCMonth() + 1,
+        day: moved.getUTCDate(),
+        hour: moved.getUTCHours(),
+        minute: moved.getUTCMinutes(),
+      },
+      { zone: newSeries.timezone },
+    );
+    const originalStart = shifted.toJSDate();
+    if (isOccurrence(newSeries, originalStart)) result.keep.push({ exception, originalStart });
+    else if (exception.cancelled) result.drop.push(exception);
+    else result.detach.push(exception);
+  }
+  return result;
+}

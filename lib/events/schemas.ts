@@ -1,0 +1,218 @@
+// The schedule wizard and POST /api/event, /api/event/update share these rules (SPEC points 3 and
+// 5); each names the error code of SPEC point 8 it answers with.
+import { z } from 'zod';
+import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
+import { repeatTypes, weekdayCodes } from './recurrence';
+
+export const DEFAULT_TITLE = '(No Title)';
+export const TITLE_MIN = 5;
+export const EVENT_PASSWORD_MIN = 8;
+
+/** SPEC point 9: meeting durations, as h:mm. */
+export const durations = ['0:10', '0:15', '0:30', '1:00', '2:00'] as const;
+export type Duration = (typeof durations)[number];
+
+export function durationMinutes(duration: string): number {
+  const [hours, minutes] = duration.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+export function formatDuration(minutes: number): string {
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** SPEC point 9: notification choices before the meeting; the default is e-mail 15 minutes before. */
+export const notificationChoices = [
+  { time: 15, timeType: 'minutes' },
+  { time: 30, timeType: 'minutes' },
+  { time: 1, timeType: 'hour' },
+  { time: 3, timeType: 'hour' },
+  { time: 1, timeType: 'day' },
+] as const;
+export const timeTypes = ['minutes', 'hour', 'day'] as const;
+export type TimeType = (typeof timeTypes)[number];
+export const DEFAULT_NOTIFICATIONS = [{ type: 'email' as const, time: 15, timeType: 'minutes' as const }];
+
+export function leadMinutes(notification: { time: number; timeType: TimeType }): number {
+  const unit = notification.timeType === 'day' ? 1440 : notification.timeType === 'hour' ? 60 : 1;
+  return notification.time * unit;
+}
+
+export const notificationSchema = z
+  .object({
+    type: z.literal('email', { error: 'incorrect_data' }).default('email'),
+    time: z.number({ error: 'incorrect_data' }).int('incorrect_data'),
+    timeType: z.enum(timeTypes, { error: 'incorrect_data' }),
+  })
+  .refine(
+    (n) => notificationChoices.some((c) => c.time === n.time && c.timeType === n.timeType),
+    'incorrect_data',
+  );
+export type NotificationInput = z.output<typeof notificationSchema>;
+
+export const notificationKey = (n: { type?: string; time: number; timeType: string }) =>
+  `${n.type ?? 'email'}:${n.time}:${n.timeType}`;
+
+const email = z
+  .string({ error: 'invite_incorrect_email_format' })
+  .trim()
+  .max(254, 'invite_incorrect_email_format')
+  .email('invite_incorrect_email_format')
+  .transform((value) => value.toLowerCase());
+
+/** An attendee is an e-mail address, or {email, name}. */
+export const attendeeSchema = z
+  .union([email, z.object({ email, name: z.string().trim().max(100, 'incorrect_data').optional() })], {
+    error: 'invite_incorrect_email_format',
+  })
+  .transform((value) => (typeof value === 'string' ? { email: value, name: undefined } : value));
+
+export const customRepeatSchema = z.object({
+  freq: z.enum(['daily', 'weekly', 'monthly', 'annually'], { error: 'incorrect_data' }),
+  interval: z.number({ error: 'incorrect_data' }).int('incorrect_data').min(1, 'incorrect_data').max(999, 'incorrect_data'),
+  weekdays: z.array(z.enum(weekdayCodes, { error: 'incorrect_data' })).max(7, 'incorrect_data').optional(),
+  monthly: z
+    .discriminatedUnion(
+      'mode',
+      [
+        z.object({
+          mode: z.literal('day'),
+          day: z.number().int().refine((d) => (d >= 1 && d <= 31) || d === -1, 'incorrect_data'),
+        }),
+        z.object({
+          mode: z.literal('nth'),
+          n: z.number().int().refine((n) => (n >= 1 && n <= 4) || n === -1, 'incorrect_data'),
+          weekday: z.enum(weekdayCodes),
+        }),
+      ],
+      { error: 'incorrect_data' },
+    )
+    .optional(),
+  end: z
+    .discriminatedUnion(
+      'type',
+      [
+        z.object({ type: z.literal('never') }),
+        z.object({ type: z.literal('until'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'incorrect_data') }),
+        // A count is how many occurrences the user wants: bounded only to keep input sane.
+        z.object({ type: z.literal('count'), count: z.number().int().min(1, 'incorrect_data').max(100_000, 'incorrect_data') }),
+      ],
+      { error: 'incorrect_data' },
+    )
+    .optional(),
+});
+
+const timezone = z
+  .string({ error: 'missing_data' })
+  .max(64, 'incorrect_data')
+  .refine((zone) => zone === 'UTC' || isValidTimezone(zone), 'incorrect_data')
+  .transform(normalizeTimezone);
+
+/** missing_data when the field is absent, incorrect_data when it has the wrong type. */
+const missingOrIncorrect = (issue: { input?: unknown }) => (issue.input === undefined ? 'missing_data' : 'incorrect_data');
+
+const uuidish = z.string({ error: 'incorrect_data' }).max(64, 'incorrect_data');
+
+export const eventFields = {
+  // SPEC point 3: "(No Title)" when left empty; point 5: a name has at least 5 characters.
+  title: z
+    .string({ error: 'incorrect_data' })
+    .trim()
+    .max(200, 'incorrect_data')
+    .transform((title) => title || DEFAULT_TITLE)
+    .refine((title) => title.length >= TITLE_MIN, 'room_title_length'),
+  /** Unix seconds. */
+  from: z.number({ error: missingOrIncorrect }).int('incorrect_data').min(0, 'incorrect_data').max(32503680000, 'incorrect_data'),
+  duration: z.enum(durations, { error: 'incorrect_data' }),
+  timezone,
+  roomId: uuidish.nullable(),
+  repeatType: z.enum(repeatTypes, { error: 'incorrect_data' }),
+  repeatCustom: customRepeatSchema.nullable(),
+  showAttendees: z.boolean({ error: 'incorrect_data' }),
+  attendees: z.array(attendeeSchema, { error: 'incorrect_data' }).max(1000, 'incorrect_data'),
+  groups: z.array(uuidish, { error: 'incorrect_data' }).max(100, 'incorrect_data'),
+  passwordMode: z.enum(['none', 'custom', 'generated'], { error: 'incorrect_data' }),
+  password: z.string({ error: 'incorrect_data' }).max(256, 'incorrect_data'),
+  notifications: z.array(notificationSchema, { error: 'incorrect_data' }).max(20, 'incorrect_data'),
+  description: z.string({ error: 'incorrect_data' }).trim().max(5000, 'incorrect_data'),
+};
+
+/** SPEC point 5: the same period twice is refused with 'Not added, such notification was already added'. */
+function checkEvent(
+  event: {
+    notifications?: NotificationInput[];
+    attendees?: { email: string }[];
+    passwordMode?: string;
+    password?: string;
+    repeatType?: string;
+    repeatCustom?: unknown;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const periods = (event.notifications ?? []).map(notificationKey);
+  if (new Set(periods).size !== periods.length) {
+    ctx.addIssue({ code: 'custom', path: ['notifications'], message: 'notification_not_added' });
+  }
+  const emails = (event.attendees ?? []).map((a) => a.email);
+  if (new Set(emails).size !== emails.length) {
+    ctx.addIssue({ code: 'custom', path: ['attendees'], message: 'contact_exists' });
+  }
+  // An update may leave a custom password out to keep the one set before.
+  const password = event.password ?? '';
+  if (event.passwordMode === 'custom' && (password || !('id' in event)) && password.length < EVENT_PASSWORD_MIN) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'room_password_length' });
+  }
+  if (event.repeatType === 'custom' && !event.repeatCustom) {
+    ctx.addIssue({ code: 'custom', path: ['repeatCustom'], message: 'missing_data' });
+  }
+}
+
+const eventObject = z.object({
+  title: eventFields.title.default(DEFAULT_TITLE),
+  from: eventFields.from,
+  duration: eventFields.duration.default('0:30'),
+  timezone: eventFields.timezone,
+  roomId: eventFields.roomId.optional(),
+  repeatType: eventFields.repeatType.default('none'),
+  repeatCustom: eventFields.repeatCustom.optional(),
+  showAttendees: eventFields.showAttendees.default(false),
+  attendees: eventFields.attendees.default([]),
+  groups: eventFields.groups.default([]),
+  passwordMode: eventFields.passwordMode.default('none'),
+  password: eventFields.password.optional(),
+  notifications: eventFields.notifications.default(DEFAULT_NOTIFICATIONS),
+  description: eventFields.description.optional(),
+});
+
+export const eventSchema = eventObject.superRefine(checkEvent);
+export type EventInput = z.output<typeof eventSchema>;
+
+/**
+ * SPEC point 7: the same fields plus the id and repeatUpdate (0 this meeting, 1 this and
+ * following); allEvents applies the change to the whole series. An id names an event or one
+ * occurrence of a series ({eventId}_{original start in unix seconds}).
+ */
+export const eventUpdateSchema = eventObject
+  .extend({
+    id: z.string({ error: 'missing_data' }).max(80, 'event_not_found'),
+    repeatUpdate: z.union([z.literal(0), z.literal(1)], { error: 'incorrect_data' }).optional(),
+    allEvents: z.boolean({ error: 'incorrect_data' }).optional(),
+  })
+  .superRefine(checkEvent);
+export type EventUpdate = z.output<typeof eventUpdateSchema>;
+
+/** DELETE /api/event/{id}: an optional message for the attendees' cancellation mail. */
+export const eventDeleteSchema = z.object({
+  message: z.string({ error: 'incorrect_data' }).trim().max(2000, 'incorrect_data').optional(),
+});
+
+/** A unix time in a query string. */
+const queryTime = z
+  .string({ error: missingOrIncorrect })
+  .regex(/^\d{1,12}$/, 'incorrect_data')
+  .transform(Number);
+
+export const calendarWindowSchema = z
+  .object({ start: queryTime, end: queryTime })
+  // A window of at most 400 days: the calendar asks for a month grid at most.
+  .refine((w) => w.end > w.start && w.end - w.start <= 400 * 86400, 'incorrect_data');
