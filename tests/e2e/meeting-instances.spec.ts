@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
 import { createDatabase, extraPort, seed, startInstance, startTurn, tempDataDir } from './support/instances';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
 
 let open: Participant[] = [];
 test.afterEach(async () => {

@@ -5,8 +5,9 @@ import { seededAccount, logIn } from './support/session';
 import { waitForMail } from './support/mailbox';
 import { expectInCall, expectMediaFromPeers, joinMeeting, participantCount, peerStats, type Participant } from './support/meeting';
 
-// Every participant runs on this 2-core machine: one call at a time, with generous time.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// Every participant runs on this 2-core machine: calls run one at a time (the "meetings"
+// project has one worker), each with generous time; a failure does not skip the others.
+test.describe.configure({ timeout: 120_000 });
 
 let open: Participant[] = [];
 test.afterEach(async () => {

@@ -220,8 +220,13 @@ export class MeetingSession {
     return this.signaling.send({ type: 'host', action, target });
   }
 
-  setLocked(locked: boolean) {
-    return this.signaling.send({ type: 'host', action: locked ? 'lock' : 'unlock' });
+  /** Shown at once; the server's "locked" event confirms it (or puts it back if refused). */
+  async setLocked(locked: boolean) {
+    const before = this.state.locked;
+    this.update({ locked });
+    const status = await this.signaling.send({ type: 'host', action: locked ? 'lock' : 'unlock' });
+    if (status !== 200) this.update({ locked: before });
+    return status;
   }
 
   dismissHostNotice() {
