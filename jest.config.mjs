@@ -25,8 +25,6 @@ const integration = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
   slowTestThreshold: 15,
-  // The first test of a file also opens and migrates its PGlite (a few seconds on a busy machine).
-  testTimeout: 30_000,
 };
 
 const projects = [
@@ -56,5 +54,7 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 
-const config = { projects };
+// Jest reads testTimeout from the root only (a project's own is ignored). The first test or hook
+// of an integration file also opens and migrates its PGlite: seconds on a busy machine.
+const config = { projects, testTimeout: 30_000 };
 export default config;

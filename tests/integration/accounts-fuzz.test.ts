@@ -16,6 +16,8 @@ import { POST as contact } from '@/app/contact/route';
 import { call, sessionCookies } from '../support/api';
 import { activeAccount, logInAs } from '../support/accounts';
 
+// Opening and migrating the database takes a while on a busy machine.
+beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
 
 /** Rows that an account endpoint could create or change. */
@@ -41,7 +43,7 @@ describe('property: random bodies never cause a 5xx and never create or change d
   beforeAll(async () => {
     const account = await activeAccount();
     cookie = (await logInAs(account.email, account.password)).cookie!;
-  });
+  }, 30_000);
 
   it.each([
     ['POST /register', register],
