@@ -10,6 +10,8 @@ function env(name: string): string | undefined {
 }
 
 const port = Number(env('PORT') ?? 3000);
+// Relaying needs a TURN server: with STUN alone 'relay' would find no candidate at all.
+const hasTurnUrl = /(^|,)\s*turns?:/.test(env('TURN_URLS') ?? '');
 
 export const config = {
   port,
@@ -25,7 +27,7 @@ export const config = {
   turnUrls: env('TURN_URLS')?.split(',').map((url) => url.trim()) ?? [],
   turnSecret: env('TURN_SECRET'),
   /** 'relay' sends every call through TURN (it hides addresses); honoured only with TURN configured. */
-  iceTransportPolicy: (env('ICE_TRANSPORT_POLICY') === 'relay' && env('TURN_URLS') ? 'relay' : 'all') as 'relay' | 'all',
+  iceTransportPolicy: (env('ICE_TRANSPORT_POLICY') === 'relay' && hasTurnUrl ? 'relay' : 'all') as 'relay' | 'all',
   stripe: {
     secretKey: env('STRIPE_SECRET_KEY'),
     publishableKey: env('STRIPE_PUBLISHABLE_KEY'),

@@ -1,4 +1,5 @@
 import { closeDb, getDb } from '@/lib/db/client';
+import { limits } from '@/lib/security/rate-limit';
 import { GET as info } from '@/app/api/meeting/[id]/route';
 import { call, createUser } from '../support/api';
 import { freshIp, join, makeRoom } from '../support/meeting';
@@ -88,6 +89,18 @@ describe('POST /api/meeting/{id}/join', () => {
     // Another address is not affected.
     expect((await join(meetingId, { name: 'Friend', password: PASSWORD })).status).toBe(200);
   });
+
+  it('rate limits joins per address, before looking the meeting up', async () => {
+    // Outside freshIp()'s range: on PostgreSQL the counters are shared by every test file.
+    const ip = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const { points } = limits.meetingJoin;
+    for (let i = 0; i < points; i += 1) expect((await join('no-such-meeting', { name: 'Scanner' }, { ip })).status).toBe(404);
+    const { user } = await createUser({ isTrial: false });
+    const meetingId = await makeRoom(user);
+    const refused = await join(meetingId, { name: 'Scanner' }, { ip });
+    expect([refused.status, refused.json.errorCode]).toEqual([429, 'too_many_attempts']);
+    expect((await join(meetingId, { name: 'Neighbour' })).status).toBe(200);
+  }, 120_000);
 });
 
 describe('GET /api/meeting/{id}', () => {

@@ -1,12 +1,16 @@
 import { closeDb, getDb } from '@/lib/db/client';
 import { MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
+import { releaseAll } from '@/lib/meeting/server/stream';
 import { signJoinToken } from '@/lib/meeting/server/token';
 import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
 import { call, createUser } from '../support/api';
 import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
 
 beforeAll(() => getDb(), 60_000);
-afterAll(() => closeDb());
+afterAll(async () => {
+  await releaseAll(); // no grace timer outlives the file
+  await closeDb();
+});
 
 const streams: Stream[] = [];
 afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
@@ -117,6 +121,26 @@ describe('the signaling stream and relay', () => {
     expect(bStream.pending().some((event) => event.type === 'leave')).toBe(false);
   });
 
+  it('replaces a first stream by a second one with the same token, and resyncs an unknown Last-Event-ID', async () => {
+    const { meetingId } = await meeting();
+    const a = await joined(meetingId, 'Ada');
+    const b = await joined(meetingId, 'Bob');
+    const aStream = await connect(meetingId, a.token);
+    await aStream.next('welcome');
+    const first = await connect(meetingId, b.token);
+    await first.next('welcome');
+    await aStream.next('join');
+
+    const second = await connect(meetingId, b.token, '1');
+    // Events cannot be replayed from an id this stream never sent: a fresh welcome, nothing announced.
+    expect(await second.next('welcome')).toMatchObject({ self: { id: b.self.id }, participants: [{ id: a.self.id }] });
+    await send(meetingId, a.token, { type: 'signal', to: b.self.id, candidate: null });
+    expect(await second.next('signal')).toMatchObject({ from: a.self.id });
+    await new Promise((resolve) => setTimeout(resolve, 3500)); // longer than the reconnect grace
+    expect(first.pending().some((event) => event.type === 'signal')).toBe(false);
+    expect(aStream.pending().map((event) => event.type)).toEqual([]);
+  });
+
   it('tells the others within seconds when a stream drops for good, at once when someone leaves', async () => {
     const { meetingId } = await meeting();
     const [a, b, c] = [await joined(meetingId, 'Ada'), await joined(meetingId, 'Bob'), await joined(meetingId, 'Cy')];
@@ -161,6 +185,10 @@ describe('the host', () => {
     // The removed token is dead: no stream, no messages.
     expect((await connect(meetingId, guest.token)).status).toBe(403);
     expect((await send(meetingId, guest.token, { type: 'signal', to: host.self.id, description: offer })).status).toBe(403);
+    expect((await call(ice as never, { params: { id: meetingId }, headers: { authorization: `Bearer ${guest.token}` } })).status).toBe(403);
+    // Nor can the host act on someone who is not there.
+    const ghost = await send(meetingId, host.token, { type: 'host', action: 'mute', target: guest.self.id });
+    expect([ghost.status, ghost.json.errorCode]).toEqual([400, 'incorrect_data']);
   });
 
   it('locks the meeting: newcomers knock, the host admits or denies', async () => {

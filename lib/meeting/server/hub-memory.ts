@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import { isStale, type Hub, type RosterEntry } from './hub';
+import { isStale, type Hub, type RosterEntry, type TouchResult } from './hub';
 
 /** The default hub: everything in this process. Operations are synchronous, hence atomic. */
 export class MemoryHub implements Hub {
@@ -35,8 +35,9 @@ export class MemoryHub implements Hub {
     this.roster(meetingId).set(entry.id, entry);
   }
 
-  async remove(meetingId: string, participantId: string) {
+  async remove(meetingId: string, participantId: string, heldBy?: string) {
     const roster = this.rosters.get(meetingId);
+    if (heldBy !== undefined && roster?.get(participantId)?.instance !== heldBy) return false;
     const removed = roster?.delete(participantId) ?? false;
     // An empty meeting forgets its state, as a Redis key would expire.
     if (roster && roster.size === 0) {
@@ -44,6 +45,14 @@ export class MemoryHub implements Hub {
       this.locked.delete(meetingId);
     }
     return removed;
+  }
+
+  async touch(meetingId: string, participantId: string, instance: string, now = Date.now()): Promise<TouchResult> {
+    const entry = this.rosters.get(meetingId)?.get(participantId);
+    if (!entry) return 'gone';
+    if (entry.instance !== instance) return 'moved';
+    entry.seen = now;
+    return 'held';
   }
 
   async ban(meetingId: string, participantId: string) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import type Redis from 'ioredis';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import { JOINING_TTL_MS, SEEN_TTL_MS, type Hub, type RosterEntry } from './hub';
+import { JOINING_TTL_MS, SEEN_TTL_MS, type Hub, type RosterEntry, type TouchResult } from './hub';
 
 const PREFIX = 'enclave:meeting:';
 const KEY_TTL_MS = 24 * 3600 * 1000;
@@ -20,6 +20,26 @@ if live >= tonumber(ARGV[3]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[6], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[7])
 return 1
+`;
+
+// Refresh `seen` only for the instance that holds the entry, and never bring back a removed one.
+const TOUCH = `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+local entry = cjson.decode(raw)
+if entry.instance ~= ARGV[2] then return 2 end
+entry.seen = tonumber(ARGV[3])
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(entry))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+`;
+
+// Remove an entry only while the given instance still holds it.
+const REMOVE_HELD = `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+if cjson.decode(raw).instance ~= ARGV[2] then return 0 end
+return redis.call('HDEL', KEYS[1], ARGV[1])
 `;
 
 /** The hub over Redis: roster in a hash per meeting, events over pub/sub, one channel per participant. */
@@ -78,8 +98,15 @@ export class RedisHub implements Hub {
     await this.redis.multi().hset(key, entry.id, JSON.stringify(entry)).pexpire(key, KEY_TTL_MS).exec();
   }
 
-  async remove(meetingId: string, participantId: string) {
-    return (await this.redis.hdel(this.key(meetingId, 'roster'), participantId)) === 1;
+  async remove(meetingId: string, participantId: string, heldBy?: string) {
+    const key = this.key(meetingId, 'roster');
+    if (heldBy === undefined) return (await this.redis.hdel(key, participantId)) === 1;
+    return (await this.redis.eval(REMOVE_HELD, 1, key, participantId, heldBy)) === 1;
+  }
+
+  async touch(meetingId: string, participantId: string, instance: string, now = Date.now()): Promise<TouchResult> {
+    const result = await this.redis.eval(TOUCH, 1, this.key(meetingId, 'roster'), participantId, instance, String(now), String(KEY_TTL_MS));
+    return result === 1 ? 'held' : result === 2 ? 'moved' : 'gone';
   }
 
   async ban(meetingId: string, participantId: string) {

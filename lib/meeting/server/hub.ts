@@ -10,12 +10,19 @@ export interface RosterEntry {
   state: 'joining' | 'waiting' | 'admitted';
   /** When the instance holding their stream last vouched for them (ms). */
   seen: number;
+  /** The app instance holding their stream (see instanceId()); null until a stream opens. */
+  instance: string | null;
   joinedAt: number;
 }
 
 /** A reserved seat expires if its stream never opens; a held one if its instance stops refreshing it. */
 export const JOINING_TTL_MS = 30_000;
 export const SEEN_TTL_MS = 15_000;
+/** How often the holding instance refreshes `seen`: three chances before SEEN_TTL_MS runs out. */
+export const REFRESH_MS = 5_000;
+
+/** What touch() found: refreshed, held by another instance now, or no longer in the roster. */
+export type TouchResult = 'held' | 'moved' | 'gone';
 
 export function isStale(entry: RosterEntry, now = Date.now()): boolean {
   return now - entry.seen > (entry.state === 'joining' ? JOINING_TTL_MS : SEEN_TTL_MS);
@@ -32,8 +39,13 @@ export interface Hub {
   /** Every entry, stale ones included (the caller prunes them). */
   list(meetingId: string): Promise<RosterEntry[]>;
   put(meetingId: string, entry: RosterEntry): Promise<void>;
-  /** Removes the entry; true if it was there (so exactly one caller announces a leave). */
-  remove(meetingId: string, participantId: string): Promise<boolean>;
+  /**
+   * Removes the entry; true if it was there (so exactly one caller announces a leave). With
+   * `heldBy`, only if that instance still holds it: a stream that moved elsewhere stays.
+   */
+  remove(meetingId: string, participantId: string, heldBy?: string): Promise<boolean>;
+  /** Refreshes `seen` if `instance` holds the entry. Atomic, so it never resurrects a removed one. */
+  touch(meetingId: string, participantId: string, instance: string, now?: number): Promise<TouchResult>;
   ban(meetingId: string, participantId: string): Promise<void>;
   isBanned(meetingId: string, participantId: string): Promise<boolean>;
   isLocked(meetingId: string): Promise<boolean>;

@@ -51,7 +51,7 @@ export async function joinMeeting(meetingId: string, input: JoinRequest, user: U
   const participantId = newParticipantId();
   const now = Date.now();
   await liveRoster(hub, meetingId); // drop seats of vanished instances before counting
-  const reserved = await hub.reserve(meetingId, { id: participantId, name, isHost, state: 'joining', seen: now, joinedAt: now }, limit);
+  const reserved = await hub.reserve(meetingId, { id: participantId, name, isHost, state: 'joining', seen: now, joinedAt: now, instance: null }, limit);
   if (!reserved) throw new ApiError('meeting_full');
 
   const admitted = isHost || (!room.askToJoin && !(await hub.isLocked(meetingId)));

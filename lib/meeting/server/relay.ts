@@ -12,7 +12,6 @@ import type { JoinClaims } from './token';
 export async function handleMessage(claims: JoinClaims, message: ClientMessage): Promise<void> {
   const hub = await getHub();
   const { meetingId, participantId } = claims;
-  if (await hub.isBanned(meetingId, participantId)) throw new ApiError('authentication_error', { status: 403 });
   if (!takeToken(`${meetingId}/${participantId}`)) throw new ApiError('too_many_attempts');
   const roster = await liveRoster(hub, meetingId);
   const sender = roster.find((entry) => entry.id === participantId);

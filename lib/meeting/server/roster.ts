@@ -75,3 +75,13 @@ export async function knock(hub: Hub, meetingId: string, entry: RosterEntry) {
   await Promise.all(hosts.map((host) => hub.publish(meetingId, host.id, { type: 'knock', participant: toParticipant(next) })));
   return next;
 }
+
+/**
+ * Tells a reconnecting participant where they stand (welcome or waiting) without announcing
+ * them to anyone: the others still know them. Used when their missed events cannot be replayed.
+ */
+export async function greet(hub: Hub, meetingId: string, entry: RosterEntry) {
+  if (entry.state === 'waiting') return hub.publish(meetingId, entry.id, { type: 'waiting', self: toParticipant(entry) });
+  const present = (await admitted(hub, meetingId)).filter((other) => other.id !== entry.id).map(toParticipant);
+  await hub.publish(meetingId, entry.id, { type: 'welcome', self: toParticipant(entry), participants: present, locked: await hub.isLocked(meetingId) });
+}

@@ -2,9 +2,9 @@ import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { log } from '@/lib/log';
 import { HEARTBEAT_MS, type ServerEvent } from '@/lib/meeting/protocol';
-import { getHub } from './get-hub';
-import type { Hub, RosterEntry } from './hub';
-import { admit, announceDeparture, knock, liveRoster } from './roster';
+import { getHub, instanceId } from './get-hub';
+import { REFRESH_MS, type Hub, type RosterEntry } from './hub';
+import { admit, announceDeparture, greet, knock, liveRoster } from './roster';
 import { findMeetingRoom } from './room';
 import type { JoinClaims } from './token';
 
@@ -13,7 +13,7 @@ export const RECONNECT_GRACE_MS = 3000;
 const REPLAY_EVENTS = 200;
 
 /**
- * A participant present on this instance: their subscription to the hub outlives each HTTP
+ * A participant held by this instance: their subscription to the hub outlives each HTTP
  * stream (reloads, network blips) for the grace period, and keeps the recent events with ids
  * so a reconnecting stream can replay what it missed (Last-Event-ID).
  */
@@ -25,7 +25,7 @@ interface Presence {
   write: ((id: number, event: ServerEvent) => void) | null;
   end: (() => void) | null;
   unsubscribe: () => Promise<void>;
-  heartbeat: ReturnType<typeof setInterval> | undefined;
+  refresher: ReturnType<typeof setInterval> | undefined;
   lostTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -42,36 +42,85 @@ function frame(id: number, event: ServerEvent) {
 export async function openStream(claims: JoinClaims, lastEventId: string | null, signal: AbortSignal): Promise<Response> {
   const hub = await getHub();
   const { meetingId, participantId } = claims;
-  if (await hub.isBanned(meetingId, participantId)) throw new ApiError('authentication_error', { status: 403 });
-  const entry = (await liveRoster(hub, meetingId)).find((candidate) => candidate.id === participantId);
+  const found = (await liveRoster(hub, meetingId)).find((candidate) => candidate.id === participantId);
   // A seat that expired (the stream came too late, or the participant was gone too long) is lost:
   // the client goes back through the lobby and POST /join, where every rule is checked again.
-  if (!entry) throw new ApiError('authentication_error');
+  if (!found) throw new ApiError('authentication_error');
+  // This instance holds the stream from now on; one that held it before lets go at its next refresh.
+  const entry: RosterEntry = { ...found, instance: instanceId(), seen: Date.now() };
+  await hub.put(meetingId, entry);
 
-  const key = keyOf(meetingId, participantId);
-  let presence = presences.get(key);
+  let presence = presences.get(keyOf(meetingId, participantId));
+  const fresh = !presence;
   if (presence) {
-    clearTimeout(presence.lostTimer);
-    presence.end?.(); // a second stream with the same token replaces the first
+    presence.end?.(); // a second stream with the same token replaces the first…
+    clearTimeout(presence.lostTimer); // …and is no departure
   } else {
-    presence = { meetingId, participantId, seq: 0, recent: [], write: null, end: null, unsubscribe: async () => undefined, heartbeat: undefined, lostTimer: undefined };
-    presences.set(key, presence);
-    const current = presence;
-    current.unsubscribe = await hub.subscribe(meetingId, participantId, (event) => deliver(current, event));
+    presence = await hold(hub, meetingId, participantId);
   }
-  const current = presence;
 
-  const stream = new ReadableStream<Uint8Array>({
+  const after = lastEventId !== null && /^\d{1,16}$/.test(lastEventId) ? Number(lastEventId) : null;
+  const replay = !fresh && after !== null && entry.state !== 'joining' && canReplay(presence, after);
+  const stream = attach(hub, presence, signal, replay ? after : null);
+
+  // What the participant sees first: the call, or the door. A reconnection whose missed events
+  // are gone (another instance, too many) gets a fresh welcome, without announcing them again.
+  if (entry.state === 'joining' || after === null) await enter(hub, meetingId, entry, claims);
+  else if (!replay) await greet(hub, meetingId, entry);
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
+
+/** Subscribes this instance to a participant's events, and keeps their roster entry fresh. */
+async function hold(hub: Hub, meetingId: string, participantId: string): Promise<Presence> {
+  // Ids continue from the clock, so an id from an older presence never matches a newer one's.
+  const presence: Presence = {
+    meetingId,
+    participantId,
+    seq: Date.now(),
+    recent: [],
+    write: null,
+    end: null,
+    unsubscribe: async () => undefined,
+    refresher: undefined,
+    lostTimer: undefined,
+  };
+  presences.set(keyOf(meetingId, participantId), presence);
+  try {
+    presence.unsubscribe = await hub.subscribe(meetingId, participantId, (event) => deliver(presence, event));
+  } catch (error) {
+    presences.delete(keyOf(meetingId, participantId));
+    throw error;
+  }
+  presence.refresher = setInterval(() => void refresh(hub, presence), REFRESH_MS);
+  presence.refresher.unref?.();
+  return presence;
+}
+
+function canReplay(presence: Presence, after: number) {
+  const oldest = presence.recent[0]?.id ?? presence.seq + 1;
+  return after >= oldest - 1 && after <= presence.seq;
+}
+
+/** One HTTP stream of a presence: events, a heartbeat, and the grace timer when it drops. */
+function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: number | null) {
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  return new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true;
       const close = () => {
         if (!open) return;
         open = false;
-        clearInterval(current.heartbeat);
-        if (current.end === close) {
-          current.write = null;
-          current.end = null;
-          scheduleLost(hub, current);
+        clearInterval(heartbeat);
+        if (presence.end === close) {
+          presence.write = null;
+          presence.end = null;
+          scheduleLost(hub, presence);
         }
         try {
           controller.close();
@@ -79,38 +128,25 @@ export async function openStream(claims: JoinClaims, lastEventId: string | null,
           // already closed by the client
         }
       };
-      current.write = (id, event) => {
+      presence.write = (id, event) => {
         if (!open) return;
         controller.enqueue(frame(id, event));
         // The server ends the stream of a participant who is out of the meeting.
         if (event.type === 'removed' || event.type === 'denied') close();
       };
-      current.end = close;
+      presence.end = close;
       signal.addEventListener('abort', close, { once: true });
       controller.enqueue(encoder.encode(`retry: 1000\n\n`));
-      const after = Number(lastEventId);
-      if (lastEventId && Number.isInteger(after)) {
-        for (const { id, event } of current.recent) if (id > after) current.write(id, event);
-      }
-      clearInterval(current.heartbeat);
-      current.heartbeat = setInterval(() => {
-        if (!open) return;
-        controller.enqueue(encoder.encode(`: ${Date.now()}\n\n`));
-        void refresh(hub, current);
+      if (replayAfter !== null) for (const { id, event } of presence.recent) if (id > replayAfter) presence.write(id, event);
+      // A comment line now and then keeps proxies from closing an idle stream.
+      heartbeat = setInterval(() => {
+        if (open) controller.enqueue(encoder.encode(`: ${Date.now()}\n\n`));
       }, HEARTBEAT_MS);
+      heartbeat.unref?.();
     },
     cancel() {
-      current.end?.();
-    },
-  });
-
-  // What the participant sees first: the call, or the door.
-  if (!lastEventId || entry.state === 'joining') await enter(hub, meetingId, entry, claims);
-  return new Response(stream, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
+      clearInterval(heartbeat);
+      presence.end?.();
     },
   });
 }
@@ -131,11 +167,16 @@ function deliver(presence: Presence, event: ServerEvent) {
   presence.write?.(presence.seq, event);
 }
 
-/** The instance holding a participant's stream keeps their roster entry fresh (Redis expiry). */
+/**
+ * Every REFRESH_MS: vouch for the participant (Redis entries not refreshed for SEEN_TTL_MS count
+ * as lost), let go if another instance took the stream over or the participant was removed, and
+ * sweep the meeting's roster so that participants of a dead instance vanish within seconds.
+ */
 async function refresh(hub: Hub, presence: Presence) {
   try {
-    const entry = await hub.get(presence.meetingId, presence.participantId);
-    if (entry) await hub.put(presence.meetingId, { ...entry, seen: Date.now() });
+    const state = await hub.touch(presence.meetingId, presence.participantId, instanceId());
+    if (state !== 'held') return await release(presence);
+    await liveRoster(hub, presence.meetingId);
   } catch (error) {
     log.warn('meeting: refresh failed', { error: String(error) });
   }
@@ -143,27 +184,44 @@ async function refresh(hub: Hub, presence: Presence) {
 
 function scheduleLost(hub: Hub, presence: Presence) {
   clearTimeout(presence.lostTimer);
-  presence.lostTimer = setTimeout(() => void forget(hub, presence, 'lost'), RECONNECT_GRACE_MS);
+  presence.lostTimer = setTimeout(() => void forget(hub, presence), RECONNECT_GRACE_MS);
+  presence.lostTimer.unref?.();
 }
 
-async function forget(hub: Hub, presence: Presence, reason: 'left' | 'lost' | 'removed') {
+/** The grace period ended without a reconnection: the participant is gone. */
+async function forget(hub: Hub, presence: Presence) {
+  if (presences.get(keyOf(presence.meetingId, presence.participantId)) !== presence) return;
+  await release(presence);
+  try {
+    const entry = await hub.get(presence.meetingId, presence.participantId);
+    // Only while this instance still holds them: a stream that moved to another instance lives on.
+    if (entry && (await hub.remove(presence.meetingId, presence.participantId, instanceId())))
+      await announceDeparture(hub, presence.meetingId, entry, 'lost');
+  } catch (error) {
+    log.warn('meeting: departure failed', { error: String(error) });
+  }
+}
+
+/** Drops this instance's hold on a participant, leaving the roster alone: their stream ends now. */
+async function release(presence: Presence) {
   const key = keyOf(presence.meetingId, presence.participantId);
-  if (presences.get(key) !== presence) return;
-  presences.delete(key);
+  if (presences.get(key) === presence) presences.delete(key);
   clearTimeout(presence.lostTimer);
-  clearInterval(presence.heartbeat);
+  clearInterval(presence.refresher);
+  const end = presence.end;
+  presence.end = null; // no grace period: this is no drop
+  presence.write = null;
+  end?.();
   await presence.unsubscribe();
-  const entry = await hub.get(presence.meetingId, presence.participantId);
-  if (entry && (await hub.remove(presence.meetingId, presence.participantId))) await announceDeparture(hub, presence.meetingId, entry, reason);
 }
 
-/** Ends this instance's hold on a participant (leave, removal): their stream closes now. */
+/** Ends this instance's hold on a participant (leave): their stream closes now. */
 export async function endPresence(meetingId: string, participantId: string) {
   const presence = presences.get(keyOf(meetingId, participantId));
-  if (!presence) return;
-  presences.delete(keyOf(meetingId, participantId));
-  clearTimeout(presence.lostTimer);
-  clearInterval(presence.heartbeat);
-  presence.end?.();
-  await presence.unsubscribe();
+  if (presence) await release(presence);
+}
+
+/** Lets go of every participant held here, announcing nothing (shutdown, tests). */
+export async function releaseAll() {
+  await Promise.all([...presences.values()].map((presence) => release(presence)));
 }
