@@ -6,6 +6,7 @@ import { apiPost } from '@/lib/api/client';
 import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
 import { cameraOnByDefault } from '@/lib/meeting/client/quality';
+import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useLocalPreview } from './useLocalPreview';
 import { VideoView } from './VideoView';
@@ -33,8 +34,6 @@ export function Lobby({ info, onJoined }: LobbyProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ code: string; field?: string } | null>(null);
   const [joining, setJoining] = useState(false);
-  const nameId = useId();
-  const passwordId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const needsPassword = info.hasPassword && !info.isHost;
@@ -133,50 +132,26 @@ export function Lobby({ info, onJoined }: LobbyProps) {
         </p>
         <form className="mt-5 flex flex-col gap-4" onSubmit={join} noValidate>
           {needsName && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
-                {t('yourName')}
-              </label>
-              <input
-                id={nameId}
-                ref={nameRef}
-                value={name}
-                maxLength={MAX_NAME_LENGTH}
-                autoComplete="name"
-                onChange={(event) => setName(event.target.value)}
-                aria-invalid={error?.field === 'name' || undefined}
-                aria-describedby={error?.field === 'name' ? `${nameId}-error` : undefined}
-                className="rounded-md border border-slate-300 px-3 py-2"
-              />
-              {error?.field === 'name' && (
-                <p id={`${nameId}-error`} role="alert" className="text-sm text-red-700">
-                  {t('nameRequired')}
-                </p>
-              )}
-            </div>
+            <Field
+              label={t('yourName')}
+              ref={nameRef}
+              value={name}
+              maxLength={MAX_NAME_LENGTH}
+              autoComplete="name"
+              onChange={(event) => setName(event.target.value)}
+              error={error?.field === 'name' ? t('nameRequired') : undefined}
+            />
           )}
           {needsPassword && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={passwordId} className="text-sm font-medium text-slate-700">
-                {t('meetingPassword')}
-              </label>
-              <input
-                id={passwordId}
-                ref={passwordRef}
-                type="password"
-                value={password}
-                autoComplete="off"
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={error?.field === 'password' || undefined}
-                aria-describedby={error?.field === 'password' ? `${passwordId}-error` : undefined}
-                className="rounded-md border border-slate-300 px-3 py-2"
-              />
-              {error?.field === 'password' && (
-                <p id={`${passwordId}-error`} role="alert" className="text-sm text-red-700">
-                  {errorText(error.code)}
-                </p>
-              )}
-            </div>
+            <Field
+              label={t('meetingPassword')}
+              ref={passwordRef}
+              type="password"
+              value={password}
+              autoComplete="off"
+              onChange={(event) => setPassword(event.target.value)}
+              error={error?.field === 'password' ? error.code : undefined}
+            />
           )}
           {error && error.field !== 'password' && error.field !== 'name' && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { ClientMessage } from '@/lib/meeting/protocol';
 import { takeToken } from './flood';
 import { getHub } from './get-hub';
-import type { Hub, RosterEntry } from './hub';
+import { isStale, type Hub, type RosterEntry } from './hub';
 import { admit, announceDeparture, broadcast, liveRoster } from './roster';
 import { endPresence } from './stream';
 import type { JoinClaims } from './token';
@@ -13,27 +13,29 @@ export async function handleMessage(claims: JoinClaims, message: ClientMessage):
   const hub = await getHub();
   const { meetingId, participantId } = claims;
   if (!takeToken(`${meetingId}/${participantId}`)) throw new ApiError('too_many_attempts');
-  const roster = await liveRoster(hub, meetingId);
-  const sender = roster.find((entry) => entry.id === participantId);
-  if (!sender) throw new ApiError('authentication_error');
+  // Relaying a signal is the hot path (every ICE candidate): two keyed reads, not the whole roster.
+  const sender = await hub.get(meetingId, participantId);
+  if (!sender || isStale(sender)) throw new ApiError('authentication_error');
 
+  if (message.type === 'signal') {
+    if (sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
+    const target = message.to === sender.id ? null : await hub.get(meetingId, message.to);
+    if (!target || isStale(target) || target.state !== 'admitted') throw new ApiError('incorrect_data', { field: 'to' });
+    await hub.publish(meetingId, target.id, {
+      type: 'signal',
+      from: sender.id,
+      ...(message.description ? { description: message.description } : {}),
+      ...(message.candidate !== undefined ? { candidate: message.candidate } : {}),
+    });
+    return;
+  }
+
+  const roster = await liveRoster(hub, meetingId);
   switch (message.type) {
     case 'leave':
       if (await hub.remove(meetingId, participantId)) await announceDeparture(hub, meetingId, sender, 'left', roster);
       await endPresence(meetingId, participantId);
       return;
-    case 'signal': {
-      const target = roster.find((entry) => entry.id === message.to);
-      if (sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
-      if (!target || target.state !== 'admitted' || target.id === sender.id) throw new ApiError('incorrect_data', { field: 'to' });
-      await hub.publish(meetingId, target.id, {
-        type: 'signal',
-        from: sender.id,
-        ...(message.description ? { description: message.description } : {}),
-        ...(message.candidate !== undefined ? { candidate: message.candidate } : {}),
-      });
-      return;
-    }
     case 'host':
       if (!sender.isHost || sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
       return hostAction(hub, meetingId, sender, message, roster);
