@@ -1,6 +1,7 @@
 'use client';
 
 import { AppContextProvider } from '@/components/AppContext';
+import { UpcomingProvider } from '@/components/calendar/UpcomingProvider';
 import { ModalProvider } from '@/components/modal/ModalProvider';
 import { modals } from '@/components/modals/registry';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
@@ -21,6 +22,7 @@ export function Providers({
   return (
     <AppContextProvider value={{ brand, user }}>
       <ToastProvider>
+        <UpcomingProvider enabled={user !== null}>
         <ModalProvider modals={modals}>
           <NavigationEffects />
           {/* One dialog at a time: the first-time setup comes before the billing reminder. */}
@@ -31,6 +33,7 @@ export function Providers({
           )}
           {children}
         </ModalProvider>
+        </UpcomingProvider>
       </ToastProvider>
     </AppContextProvider>
   );

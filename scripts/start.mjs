@@ -26,12 +26,14 @@ function newestSource() {
 
 const stamp = path.join(root, '.next', 'enclave-build-stamp');
 const built = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp);
-const stale = !built || Number(readFileSync(stamp, 'utf8')) < newestSource();
+// Taken before building: a file changed during the build makes the next start build again.
+const sources = newestSource();
+const stale = !built || Number(readFileSync(stamp, 'utf8')) < sources;
 if (stale || process.env.FORCE_BUILD === '1') {
   console.log('Building Enclave…');
   const result = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(stamp, String(newestSource()));
+  writeFileSync(stamp, String(sources));
 }
 
 const port = process.env.PORT ?? '3000';

@@ -36,7 +36,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
           type="button"
           onClick={confirm}
           disabled={busy}
-          className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-50"
+          className="button-danger"
         >
           {confirmLabel}
         </button>

@@ -55,6 +55,8 @@ export function Dialog({ title, onClose, children, size = 'max-w-lg' }: DialogPr
       ref={ref}
       aria-labelledby={titleId}
       onKeyDown={wrapFocus}
+      // A dialog opened from inside a form (the schedule wizard's pickers) submits its own form only.
+      onSubmit={(event) => event.stopPropagation()}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

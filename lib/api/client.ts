@@ -51,4 +51,4 @@ async function send(method: string, path: string, body?: unknown): Promise<ApiAn
 }
 
 export const apiPost = (path: string, body?: unknown) => send('POST', path, body);
-export const apiDelete = (path: string) => send('DELETE', path);
+export const apiDelete = (path: string, body?: unknown) => send('DELETE', path, body);

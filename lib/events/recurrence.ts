@@ -6,23 +6,9 @@
 import { DateTime } from 'luxon';
 import { RRule, type Options } from 'rrule';
 
-export const repeatTypes = ['none', 'daily', 'weekly', 'monthly', 'annually', 'weekdays', 'custom'] as const;
-export type RepeatType = (typeof repeatTypes)[number];
+import { weekdayCodes, type CustomRepeat, type RepeatType } from './repeat';
 
-export const weekdayCodes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-export type WeekdayCode = (typeof weekdayCodes)[number];
-
-/** The repeating picker's custom rule (SPEC point 2). */
-export interface CustomRepeat {
-  freq: 'daily' | 'weekly' | 'monthly' | 'annually';
-  interval: number;
-  /** Weekly: the days of the week (the start's day when empty). */
-  weekdays?: WeekdayCode[];
-  /** Monthly: on a day of the month (-1 the last day), or on the nth (-1 last) weekday. */
-  monthly?: { mode: 'day'; day: number } | { mode: 'nth'; n: number; weekday: WeekdayCode };
-  /** Ends never, after a date (inclusive, YYYY-MM-DD in the event's zone), or after a count. */
-  end?: { type: 'never' } | { type: 'until'; date: string } | { type: 'count'; count: number };
-}
+export { repeatTypes, weekdayCodes, type CustomRepeat, type RepeatType, type WeekdayCode } from './repeat';
 
 export interface Series {
   /** DTSTART as an instant. */

@@ -2,7 +2,7 @@
 // 5); each names the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
-import { repeatTypes, weekdayCodes } from './recurrence';
+import { repeatTypes, weekdayCodes } from './repeat';
 
 export const DEFAULT_TITLE = '(No Title)';
 export const TITLE_MIN = 5;

@@ -1,4 +1,5 @@
 // IANA time zones with their current UTC offsets, for the time-zone picker (SPEC point 2).
+import { zoneOffsetMs } from './zoned';
 
 /** SPEC point 4: "UTC" (and an unset zone) is shown and stored as Europe/London. */
 export function normalizeTimezone(timezone: string | null | undefined): string {
@@ -17,19 +18,7 @@ export function isValidTimezone(timezone: string): boolean {
 
 /** Minutes east of UTC that `timeZone` is at `at`. */
 export function offsetMinutes(timeZone: string, at: Date = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+  return Math.round(zoneOffsetMs(at.getTime(), timeZone) / 60000);
 }
 
 export function formatOffset(minutes: number): string {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { errorCodes } from '@/lib/api/errors';
 import { locales } from '@/lib/i18n/locales';
 
@@ -17,7 +18,19 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const load = (locale: string) =>
   flatten(JSON.parse(readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Tree);
 const english = load('en');
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The ICU arguments a message uses ({name}, {count, plural, …}, {weekday, select, …}), each once. */
+function placeholders(text: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if ('value' in element && element.type !== TYPE.literal) names.add(element.value);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(parse(text));
+  return [...names].sort();
+}
 
 describe('every user-facing string in all twelve languages', () => {
   it('English has a message for every error code of SPEC point 8', () => {

@@ -1,9 +1,11 @@
 import { getTranslations } from 'next-intl/server';
+import { NextMeeting } from '@/components/calendar/NextMeeting';
 import { StartMeetingButton } from '@/components/dashboard/StartMeetingButton';
 import { requirePageUser } from '@/lib/auth/guard';
 import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { normalizeTimezone } from '@/lib/time/timezones';
 
 export const generateMetadata = routeMetadata('home');
 
@@ -16,6 +18,9 @@ export default async function DashboardPage({ params }: { params: Promise<{ loca
     <section className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">{t('welcome', { name: user.firstName })}</h1>
       <p className="mt-2 text-slate-600">{t('intro')}</p>
+      <div className="mt-4">
+        <NextMeeting timeZone={normalizeTimezone(user.timezone)} />
+      </div>
       <div className="mt-8 flex flex-wrap gap-3">
         <StartMeetingButton label={t('startNow')} />
         <Link href="/schedule" className="button-secondary">

@@ -1,12 +1,12 @@
 import { requirePageUser } from '@/lib/auth/guard';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { todayIn } from '@/lib/calendar/routes';
+import { redirect } from '@/lib/i18n/navigation';
 import { pageLocale } from '@/lib/i18n/page';
+import { normalizeTimezone } from '@/lib/time/timezones';
 
-export const generateMetadata = routeMetadata('calendar');
-
+// SPEC point 2: /calendar opens the week of today in the user's time zone.
 export default async function CalendarPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
-  await requirePageUser(locale, '/calendar');
-  return <PlaceholderPage route="calendar" />;
+  const user = await requirePageUser(locale, '/calendar');
+  redirect({ href: `/calendar/week/${todayIn(normalizeTimezone(user.timezone))}`, locale });
 }

@@ -1,12 +1,23 @@
+import { ScheduleWizard } from '@/components/schedule/ScheduleWizard';
 import { requirePageUser } from '@/lib/auth/guard';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { isCalendarDate } from '@/lib/calendar/routes';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { wizardData } from './load';
 
 export const generateMetadata = routeMetadata('schedule');
 
-export default async function SchedulePage({ params }: { params: Promise<{ locale: string }> }) {
+// SPEC point 2: /schedule, the wizard for a new meeting; ?date=YYYY-MM-DD comes from the calendar.
+export default async function SchedulePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ date?: string | string[] }>;
+}) {
   const locale = await pageLocale(params);
-  await requirePageUser(locale, '/schedule');
-  return <PlaceholderPage route="schedule" />;
+  const user = await requirePageUser(locale, '/schedule');
+  const { date } = await searchParams;
+  const initialDate = typeof date === 'string' && isCalendarDate(date) ? date : undefined;
+  return <ScheduleWizard data={await wizardData(user)} initialDate={initialDate} />;
 }

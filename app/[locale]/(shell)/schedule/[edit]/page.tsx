@@ -1,12 +1,23 @@
+import { notFound } from 'next/navigation';
+import { ScheduleWizard } from '@/components/schedule/ScheduleWizard';
+import { ApiError } from '@/lib/api/errors';
 import { requirePageUser } from '@/lib/auth/guard';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { getEvent } from '@/lib/events/list';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { wizardData } from '../load';
 
 export const generateMetadata = routeMetadata('scheduleEdit');
 
-export default async function ScheduleEditPage({ params }: { params: Promise<{ locale: string }> }) {
+// SPEC point 2: /schedule/{edit}, the wizard on one of the user's meetings or one occurrence of a series.
+export default async function ScheduleEditPage({ params }: { params: Promise<{ locale: string; edit: string }> }) {
   const locale = await pageLocale(params);
-  await requirePageUser(locale, '/schedule');
-  return <PlaceholderPage route="scheduleEdit" />;
+  const user = await requirePageUser(locale, '/schedule');
+  const { edit } = await params;
+  const event = await getEvent(user, decodeURIComponent(edit)).catch((error: unknown) => {
+    if (error instanceof ApiError) return null;
+    throw error;
+  });
+  if (!event) notFound();
+  return <ScheduleWizard key={edit} data={await wizardData(user)} event={event} />;
 }

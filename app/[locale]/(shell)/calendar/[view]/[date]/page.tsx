@@ -1,27 +1,30 @@
 import { notFound } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { CalendarScreen } from '@/components/calendar/CalendarScreen';
 import { requirePageUser } from '@/lib/auth/guard';
-import { isCalendarDate, isCalendarView } from '@/lib/calendar/routes';
+import { viewDays, viewWindow } from '@/lib/calendar/grid';
+import { isCalendarDate, isCalendarView, todayIn } from '@/lib/calendar/routes';
+import { occurrencesBetween } from '@/lib/events/list';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { normalizeTimezone } from '@/lib/time/timezones';
 
 export const generateMetadata = routeMetadata('calendarDate');
 
-// SPEC point 2, route CalendarDate: /calendar/{view}/{date}.
+// SPEC point 2, route CalendarDate: /calendar/{view}/{date}, in the user's time zone.
 export default async function CalendarDatePage({
   params,
 }: {
   params: Promise<{ locale: string; view: string; date: string }>;
 }) {
   const locale = await pageLocale(params);
-  await requirePageUser(locale, '/calendar');
+  const user = await requirePageUser(locale, '/calendar');
   const { view, date } = await params;
   if (!isCalendarView(view) || !isCalendarDate(date)) notFound();
-  const t = await getTranslations('Calendar');
+  const timeZone = normalizeTimezone(user.timezone);
+  const days = viewDays(view, date);
+  const window = viewWindow(days, timeZone);
+  const occurrences = await occurrencesBetween(user, new Date(window.start * 1000), new Date(window.end * 1000));
   return (
-    <PlaceholderPage route="calendarDate">
-      <p className="mt-2 text-slate-700">{t('showing', { view: t(view), date })}</p>
-    </PlaceholderPage>
+    <CalendarScreen view={view} date={date} days={days} today={todayIn(timeZone)} timeZone={timeZone} occurrences={occurrences} />
   );
 }

@@ -1,0 +1,98 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { CalendarView } from '@/lib/calendar/routes';
+import { stepDate } from '@/lib/calendar/grid';
+import type { OccurrenceView } from '@/lib/events/view';
+import { Link } from '@/lib/i18n/navigation';
+import { CalendarFeedDialog } from './CalendarFeedDialog';
+import { EventDialog } from './EventDialog';
+import { EventList } from './EventList';
+import { HourRange, useHourRange } from './HourRange';
+import { MonthGrid } from './MonthGrid';
+import { NextMeeting } from './NextMeeting';
+import { TimeGrid } from './TimeGrid';
+import { useCalendarFormat } from './useCalendarFormat';
+
+const VIEWS: CalendarView[] = ['day', 'week', 'month', 'event'];
+
+export interface CalendarProps {
+  view: CalendarView;
+  date: string;
+  days: string[];
+  today: string;
+  timeZone: string;
+  occurrences: OccurrenceView[];
+}
+
+/**
+ * The calendar (SPEC point 2): day, week and month views and the list, with today, previous and
+ * next, a from/to range of hours, create event, and the next meeting in the toolbar. Every move
+ * is a link, so the address always names what is shown and the back button works.
+ */
+export function CalendarScreen({ view, date, days, today, timeZone, occurrences }: CalendarProps) {
+  const t = useTranslations('Calendar');
+  const format = useCalendarFormat(timeZone);
+  const [hours, setHours] = useHourRange();
+  const [open, setOpen] = useState<OccurrenceView | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
+  const href = (nextView: CalendarView, nextDate: string) => `/calendar/${nextView}/${nextDate}`;
+
+  const title =
+    view === 'day'
+      ? format.fullDate(date)
+      : view === 'week'
+        ? `${format.shortDate(days[0]!)} – ${format.longDate(days[6]!)}`
+        : format.monthYear(date);
+
+  return (
+    <section className="mx-auto flex max-w-7xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <NextMeeting timeZone={timeZone} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('toolbar')}>
+        <Link href={href(view, today)} className="button-secondary">
+          {t('today')}
+        </Link>
+        <Link href={href(view, stepDate(view, date, -1))} className="button-secondary" aria-label={t('previous')}>
+          <span aria-hidden="true">‹</span>
+        </Link>
+        <Link href={href(view, stepDate(view, date, 1))} className="button-secondary" aria-label={t('next')}>
+          <span aria-hidden="true">›</span>
+        </Link>
+        <nav aria-label={t('views')} className="flex overflow-hidden rounded-md border border-slate-300">
+          {VIEWS.map((candidate) => (
+            <Link
+              key={candidate}
+              href={href(candidate, date)}
+              aria-current={candidate === view ? 'page' : undefined}
+              className="px-3 py-2 text-sm hover:bg-slate-100 aria-[current=page]:bg-brand aria-[current=page]:text-white"
+            >
+              {t(candidate)}
+            </Link>
+          ))}
+        </nav>
+        {(view === 'day' || view === 'week') && <HourRange value={hours} onChange={setHours} />}
+        <button type="button" className="button-secondary ml-auto" onClick={() => setSubscribing(true)}>
+          {t('subscribe')}
+        </button>
+        <Link href={`/schedule?date=${date}`} className="button-primary">
+          {t('create')}
+        </Link>
+      </div>
+
+      {view === 'month' ? (
+        <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+      ) : view === 'event' ? (
+        <EventList days={days} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+      ) : (
+        <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
+      )}
+
+      {subscribing && <CalendarFeedDialog onClose={() => setSubscribing(false)} />}
+      {open && <EventDialog occurrence={open} timeZone={timeZone} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

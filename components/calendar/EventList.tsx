@@ -1,0 +1,60 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { OccurrenceView } from '@/lib/events/view';
+import { dateIn } from '@/lib/time/zoned';
+import { useCalendarFormat } from './useCalendarFormat';
+
+/** The list view: the month's meetings with day, date, room, time and title (SPEC point 2). */
+export function EventList({
+  days,
+  timeZone,
+  occurrences,
+  onOpen,
+}: {
+  days: string[];
+  timeZone: string;
+  occurrences: OccurrenceView[];
+  onOpen: (occurrence: OccurrenceView) => void;
+}) {
+  const t = useTranslations('Calendar');
+  const format = useCalendarFormat(timeZone);
+  const shown = occurrences.filter((o) => {
+    const day = dateIn(o.from * 1000, timeZone);
+    return day >= days[0]! && day <= days[days.length - 1]!;
+  });
+  if (!shown.length) return <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('empty')}</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2">{t('columnDay')}</th>
+            <th scope="col" className="px-4 py-2">{t('columnDate')}</th>
+            <th scope="col" className="px-4 py-2">{t('columnRoom')}</th>
+            <th scope="col" className="px-4 py-2">{t('columnTime')}</th>
+            <th scope="col" className="px-4 py-2">{t('columnTitle')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((occurrence) => {
+            const day = dateIn(occurrence.from * 1000, timeZone);
+            return (
+              <tr key={occurrence.id} className={`border-b border-slate-100 ${occurrence.isPast ? 'text-slate-500' : ''}`}>
+                <td className="px-4 py-2">{format.weekdayLong(day)}</td>
+                <td className="px-4 py-2">{format.longDate(day)}</td>
+                <td className="px-4 py-2">{occurrence.room?.name ?? '—'}</td>
+                <td className="px-4 py-2 whitespace-nowrap">{format.timeRange(occurrence.from, occurrence.to)}</td>
+                <td className="px-4 py-2">
+                  <button type="button" className="text-left font-medium text-brand hover:underline" onClick={() => onOpen(occurrence)}>
+                    {occurrence.title}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

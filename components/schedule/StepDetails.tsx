@@ -1,0 +1,101 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { DEFAULT_TITLE, durations } from '@/lib/events/schemas';
+import { formatClock, parseClock, roundUpToFive } from '@/lib/time/zoned';
+import { Field } from '@/components/forms/Field';
+import { SelectField } from '@/components/forms/SelectField';
+import { useErrorText } from '@/components/forms/useErrorText';
+import { TimezonePickerDialog } from './TimezonePickerDialog';
+import type { StepProps } from './types';
+
+export const DURATION_KEYS = { '0:10': 'm10', '0:15': 'm15', '0:30': 'm30', '1:00': 'h1', '2:00': 'h2' } as const;
+
+/** Step 0: name, description, day, start (rounded up to 5 minutes), duration and time zone. */
+export function StepDetails({ draft, errors, onChange }: StepProps) {
+  const t = useTranslations('Schedule');
+  const errorText = useErrorText();
+  const [picking, setPicking] = useState(false);
+  const descriptionId = useId();
+  const zoneId = useId();
+  // What is being typed into the time field; applied rounded up to 5 minutes once complete (SPEC point 5).
+  const [typing, setTyping] = useState<string | null>(null);
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <Field
+          label={t('name')}
+          placeholder={DEFAULT_TITLE}
+          hint={t('nameHint')}
+          maxLength={200}
+          value={draft.title}
+          error={errors.title}
+          onChange={(e) => onChange({ title: e.target.value })}
+        />
+      </div>
+      <Field
+        label={t('date')}
+        type="date"
+        required
+        value={draft.date}
+        onChange={(e) => e.target.value && onChange({ date: e.target.value })}
+      />
+      <Field
+        label={t('startTime')}
+        type="time"
+        step={300}
+        required
+        value={typing ?? formatClock(draft.time)}
+        error={errors.time}
+        onChange={(e) => {
+          setTyping(e.target.value);
+          const minutes = parseClock(e.target.value);
+          if (minutes !== null) onChange({ time: Math.min(roundUpToFive(minutes), 23 * 60 + 55) });
+        }}
+        onBlur={() => setTyping(null)}
+      />
+      <SelectField label={t('duration')} value={draft.duration} onChange={(e) => onChange({ duration: e.target.value as typeof draft.duration })}>
+        {durations.map((duration) => (
+          <option key={duration} value={duration}>
+            {t(`durations.${DURATION_KEYS[duration]}`)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-col gap-1">
+        <span id={zoneId} className="text-sm font-medium text-slate-700">
+          {t('timezone')}
+        </span>
+        <button type="button" aria-describedby={zoneId} className="button-secondary justify-between" onClick={() => setPicking(true)}>
+          {draft.timezone.replaceAll('_', ' ')}
+          <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
+          {t('description')}
+        </label>
+        <textarea
+          id={descriptionId}
+          rows={3}
+          maxLength={5000}
+          value={draft.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+          className="rounded-md border border-slate-300 px-3 py-2"
+        />
+      </div>
+      {errors.timezone && <p role="alert" className="text-sm text-red-700">{errorText(errors.timezone)}</p>}
+      {picking && (
+        <TimezonePickerDialog
+          value={draft.timezone}
+          onChoose={(timezone) => {
+            onChange({ timezone });
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
+    </div>
+  );
+}

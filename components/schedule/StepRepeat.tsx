@@ -1,0 +1,102 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useNotificationText } from './useNotificationText';
+import { repeatTypes, type RepeatType } from '@/lib/events/repeat';
+import { SelectField } from '@/components/forms/SelectField';
+import { useErrorText } from '@/components/forms/useErrorText';
+import { NotificationsDialog } from './NotificationsDialog';
+import { RepeatPickerDialog } from './RepeatPickerDialog';
+import { useRepeatText } from './useRepeatText';
+import type { StepProps } from './types';
+
+/** Step 3: how the meeting repeats (the repeating picker for custom rules) and its reminders. */
+export function StepRepeat({ draft, errors, onChange }: StepProps) {
+  const t = useTranslations('Schedule');
+  const notificationText = useNotificationText();
+  const errorText = useErrorText();
+  const repeatText = useRepeatText();
+  const [picking, setPicking] = useState(false);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <SelectField
+          label={t('repeat')}
+          value={draft.repeatType}
+          error={errors.repeatCustom}
+          onChange={(e) => {
+            const repeatType = e.target.value as RepeatType;
+            onChange({ repeatType });
+            if (repeatType === 'custom') setPicking(true);
+          }}
+        >
+          {repeatTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`repeatTypes.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+        {draft.repeatType === 'custom' && (
+          <div className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm">
+            <span>{draft.repeatCustom ? repeatText(draft) : t('customMissing')}</span>
+            <button type="button" className="button-secondary" onClick={() => setPicking(true)}>
+              {t('editRule')}
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-medium text-slate-700">{t('notifications')}</h3>
+        {draft.notifications.length === 0 && <p className="text-sm text-slate-600">{t('noNotifications')}</p>}
+        <ul className="flex flex-col gap-1" aria-label={t('notifications')}>
+          {draft.notifications.map((n) => (
+            <li key={`${n.time}${n.timeType}`} className="flex items-center justify-between rounded-md bg-slate-50 px-3 py-2 text-sm">
+              {notificationText(n)}
+              <button
+                type="button"
+                className="rounded px-2 text-slate-600 hover:bg-slate-200"
+                aria-label={t('removeNotification', { when: notificationText(n) })}
+                onClick={() => onChange({ notifications: draft.notifications.filter((m) => m !== n) })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="button-secondary self-start" onClick={() => setAdding(true)}>
+          {t('addNotification')}
+        </button>
+        {errors.notifications && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.notifications === 'notificationTooLate' ? t('notificationTooLate') : errorText(errors.notifications)}
+          </p>
+        )}
+      </div>
+
+      {picking && (
+        <RepeatPickerDialog
+          draft={draft}
+          onSave={(repeatCustom) => {
+            onChange({ repeatType: 'custom', repeatCustom });
+            setPicking(false);
+          }}
+          onClose={() => {
+            if (!draft.repeatCustom) onChange({ repeatType: 'none' });
+            setPicking(false);
+          }}
+        />
+      )}
+      {adding && (
+        <NotificationsDialog
+          notifications={draft.notifications}
+          onAdd={(n) => onChange({ notifications: [...draft.notifications, n] })}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useNotificationText } from './useNotificationText';
+import { draftStart, draftEnd, type Draft } from '@/lib/schedule/draft';
+import { useCalendarFormat } from '@/components/calendar/useCalendarFormat';
+import { DURATION_KEYS } from './StepDetails';
+import { useRepeatText } from './useRepeatText';
+import type { WizardData } from './types';
+
+/** Step 4: everything the meeting will be, before it is saved and the invitations go out. */
+export function StepReview({ draft, data }: { draft: Draft; data: WizardData }) {
+  const t = useTranslations('Schedule');
+  const notificationText = useNotificationText();
+  const format = useCalendarFormat(draft.timezone);
+  const repeatText = useRepeatText();
+  const room = data.rooms.find((r) => r.id === draft.roomId);
+  const groups = data.groups.filter((g) => draft.groups.includes(g.id));
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+      {row(t('name'), draft.title.trim() || '(No Title)')}
+      {row(
+        t('when'),
+        <>
+          {format.dateTime(draftStart(draft))} – {format.time(draftEnd(draft))}
+          <span className="block text-slate-500">
+            {t(`durations.${DURATION_KEYS[draft.duration]}`)} · {draft.timezone.replaceAll('_', ' ')}
+          </span>
+        </>,
+      )}
+      {row(t('room'), room?.name ?? '—')}
+      {row(t('security'), t(`passwordModes.${draft.passwordMode}`))}
+      {row(
+        t('attendees'),
+        draft.attendees.length ? draft.attendees.map((a) => a.name || a.email).join(', ') : t('nobody'),
+      )}
+      {groups.length > 0 && row(t('groups'), groups.map((g) => g.name).join(', '))}
+      {row(t('repeat'), repeatText(draft))}
+      {row(
+        t('notifications'),
+        draft.notifications.length
+          ? draft.notifications.map((n) => notificationText(n)).join(', ')
+          : t('noNotifications'),
+      )}
+      {draft.description.trim() && row(t('description'), <span className="whitespace-pre-wrap">{draft.description}</span>)}
+    </dl>
+  );
+}

@@ -1,0 +1,234 @@
+// The schedule wizard's draft (SPEC point 3, "Schedule draft": datetime, repeating, notification
+// list, time zone) and the checks each step makes before the next, mirroring the server's rules
+// of lib/events/schemas.ts and save.ts so a person learns of a mistake on the step that made it.
+// Pure and browser-safe.
+import type { CustomRepeat, RepeatType } from '@/lib/events/repeat';
+import {
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_TITLE,
+  EVENT_PASSWORD_MIN,
+  TITLE_MIN,
+  durationMinutes,
+  durations,
+  leadMinutes,
+  notificationKey,
+  type Duration,
+  type TimeType,
+} from '@/lib/events/schemas';
+import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
+
+export const WIZARD_STEPS = 5;
+export type Step = 0 | 1 | 2 | 3 | 4;
+
+export interface DraftNotification {
+  type: 'email';
+  time: number;
+  timeType: TimeType;
+}
+
+export interface DraftAttendee {
+  email: string;
+  name?: string;
+}
+
+export interface Draft {
+  title: string;
+  description: string;
+  /** The start's calendar day and minutes after midnight in `timezone`. */
+  date: string;
+  time: number;
+  duration: Duration;
+  timezone: string;
+  roomId: string | null;
+  passwordMode: 'none' | 'custom' | 'generated';
+  /** A new custom password; empty keeps the one an edited meeting has. */
+  password: string;
+  attendees: DraftAttendee[];
+  groups: string[];
+  showAttendees: boolean;
+  repeatType: RepeatType;
+  repeatCustom: CustomRepeat | null;
+  notifications: DraftNotification[];
+}
+
+/** How far ahead a new meeting starts by default: its 15-minute reminder must fit before it. */
+const DEFAULT_LEAD_MINUTES = 30;
+
+/**
+ * A new meeting: on `date` at 09:00 when that is still ahead, else 30 minutes from now rounded up
+ * to the next 5 (SPEC point 5), in the user's zone and default room, reminded 15 minutes before.
+ */
+export function newDraft(options: { now: number; timezone: string; roomId: string | null; date?: string }): Draft {
+  const { now, timezone } = options;
+  const soon = now + DEFAULT_LEAD_MINUTES * 60_000;
+  let date = dateIn(soon, timezone);
+  let time = roundUpToFive(minutesIn(soon, timezone));
+  if (time >= 24 * 60) {
+    date = addDays(date, 1);
+    time = 0;
+  }
+  if (options.date && instantOf(options.date, 9 * 60, timezone) > soon) {
+    date = options.date;
+    time = 9 * 60;
+  }
+  return {
+    title: '',
+    description: '',
+    date,
+    time,
+    duration: '0:30',
+    timezone,
+    roomId: options.roomId,
+    passwordMode: 'none',
+    password: '',
+    attendees: [],
+    groups: [],
+    showAttendees: false,
+    repeatType: 'none',
+    repeatCustom: null,
+    notifications: DEFAULT_NOTIFICATIONS.map((n) => ({ ...n })),
+  };
+}
+
+/** The start of the draft as unix seconds. */
+export function draftStart(draft: Pick<Draft, 'date' | 'time' | 'timezone'>): number {
+  return Math.floor(instantOf(draft.date, draft.time, draft.timezone) / 1000);
+}
+
+/** The body of POST /api/event and /api/event/update. */
+export function draftBody(draft: Draft) {
+  return {
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    from: draftStart(draft),
+    duration: draft.duration,
+    timezone: draft.timezone,
+    roomId: draft.roomId,
+    passwordMode: draft.passwordMode,
+    ...(draft.passwordMode === 'custom' && draft.password ? { password: draft.password } : {}),
+    attendees: draft.attendees,
+    groups: draft.groups,
+    showAttendees: draft.showAttendees,
+    repeatType: draft.repeatType,
+    repeatCustom: draft.repeatType === 'custom' ? draft.repeatCustom : null,
+    notifications: draft.notifications,
+  };
+}
+
+/** A field of the draft and the error code it has, as the server would name them. */
+export type DraftErrors = Partial<Record<keyof Draft, string>>;
+
+/** Which step edits a field the server complained about. */
+export const STEP_OF_FIELD: Record<string, Step> = {
+  title: 0,
+  description: 0,
+  from: 0,
+  date: 0,
+  time: 0,
+  duration: 0,
+  timezone: 0,
+  roomId: 1,
+  passwordMode: 1,
+  password: 1,
+  attendees: 2,
+  groups: 2,
+  showAttendees: 2,
+  repeatType: 3,
+  repeatCustom: 3,
+  notifications: 3,
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+/**
+ * The mistakes of one step (SPEC point 5): a name of at least 5 characters (an empty one becomes
+ * "(No Title)"), no start in the past, a custom password of 8 or more, no own or duplicate
+ * attendee, no duplicate reminder, and without repeat only reminders that fit before the start.
+ */
+export function stepErrors(
+  step: Step,
+  draft: Draft,
+  context: { now: number; ownEmail: string; editing: { hasPassword: boolean } | null },
+): DraftErrors {
+  const errors: DraftErrors = {};
+  if (step === 0) {
+    const title = draft.title.trim() || DEFAULT_TITLE;
+    if (title.length < TITLE_MIN) errors.title = 'room_title_length';
+    if (draftStart(draft) * 1000 < context.now) errors.time = 'error_is_past_event';
+  }
+  if (step === 1 && draft.passwordMode === 'custom') {
+    const keeps = context.editing?.hasPassword && draft.password === '';
+    if (!keeps && draft.password.length < EVENT_PASSWORD_MIN) errors.password = 'room_password_length';
+  }
+  if (step === 2) {
+    const emails = draft.attendees.map((a) => a.email.toLowerCase());
+    if (emails.includes(context.ownEmail.toLowerCase())) errors.attendees = 'incorrect_email';
+    else if (new Set(emails).size !== emails.length) errors.attendees = 'contact_exists';
+  }
+  if (step === 3) {
+    const keys = draft.notifications.map(notificationKey);
+    if (new Set(keys).size !== keys.length) errors.notifications = 'notification_not_added';
+    else if (draft.repeatType === 'none' && !notificationsFit(draft, context.now)) errors.notifications = 'notificationTooLate';
+    if (draft.repeatType === 'custom' && !draft.repeatCustom) errors.repeatCustom = 'missing_data';
+  }
+  return errors;
+}
+
+/** Without repeat, every reminder must fall after now (SPEC point 5). */
+export function notificationsFit(draft: Draft, now: number): boolean {
+  const start = draftStart(draft) * 1000;
+  return draft.notifications.every((n) => start - leadMinutes(n) * 60_000 >= now);
+}
+
+/** The end of the meeting as unix seconds. */
+export function draftEnd(draft: Draft): number {
+  return draftStart(draft) + durationMinutes(draft.duration) * 60;
+}
+
+/** What GET /api/event/{id} answers, as far as the wizard needs it. */
+export interface EditedEvent {
+  id: string;
+  title: string;
+  description: string | null;
+  from: number;
+  duration: string;
+  timezone: string;
+  roomId: string | null;
+  passwordMode: 'none' | 'custom' | 'generated';
+  hasPassword: boolean;
+  attendees: { email: string; name: string | null; role: string }[];
+  groups: string[];
+  showAttendees: boolean;
+  repeatType: string;
+  repeatCustom: unknown;
+  notifications: { type: string; time: number; timeType: string }[];
+  occurrence?: { id: string; title: string; description: string | null; from: number; duration: string };
+}
+
+/** The draft of a meeting being edited: the occurrence's own time and title when one is named. */
+export function draftOf(event: EditedEvent): Draft {
+  const source = event.occurrence ?? event;
+  const startMs = source.from * 1000;
+  const duration = (durations as readonly string[]).includes(source.duration) ? (source.duration as Duration) : '0:30';
+  return {
+    title: source.title,
+    description: source.description ?? '',
+    date: dateIn(startMs, event.timezone),
+    time: minutesIn(startMs, event.timezone),
+    duration,
+    timezone: event.timezone,
+    roomId: event.roomId,
+    passwordMode: event.passwordMode,
+    password: '',
+    attendees: event.attendees.filter((a) => a.role !== 'organizer').map((a) => ({ email: a.email, ...(a.name ? { name: a.name } : {}) })),
+    groups: event.groups,
+    showAttendees: event.showAttendees,
+    repeatType: event.repeatType as RepeatType,
+    repeatCustom: (event.repeatCustom as CustomRepeat | null) ?? null,
+    notifications: event.notifications.map((n) => ({ type: 'email', time: n.time, timeType: n.timeType as TimeType })),
+  };
+}
