@@ -1,14 +1,14 @@
 // Occurrences of a series with its exceptions (RECURRENCE-ID / EXDATE semantics), and the
 // mapping of exceptions when a series changes or splits ("this and following"). Pure.
-import { DateTime } from 'luxon';
 import {
   countBefore,
   formatUtc,
+  fromFloating,
   isOccurrence,
   joinRuleParts,
-  localStart,
   occurrenceStarts,
   ruleParts,
+  toFloating,
   type Series,
 } from './recurrence';
 
@@ -94,24 +94,16 @@ export function remapExceptions<E extends ExceptionLike>(
   newSeries: Series,
   exceptions: readonly E[],
 ): { keep: { exception: E; originalStart: Date }[]; detach: E[]; drop: E[] } {
-  // The shift on the wall clock, computed on floating time (the digits, as if in UTC).
-  const floating = (d: DateTime) => Date.UTC(d.year, d.month - 1, d.day, d.hour, d.minute);
-  const shiftMs =
-    floating(localStart(newSeries.start, newSeries.timezone)) - floating(localStart(oldSeries.start, oldSeries.timezone));
+  // The shift on the wall clock, computed on floating time (the digits, as if in UTC), to the minute.
+  const floating = (d: Date, zone: string) => {
+    const f = toFloating(d.getTime(), zone);
+    return f - (((f % 60_000) + 60_000) % 60_000);
+  };
+  const shiftMs = floating(newSeries.start, newSeries.timezone) - floating(oldSeries.start, oldSeries.timezone);
   const result = { keep: [] as { exception: E; originalStart: Date }[], detach: [] as E[], drop: [] as E[] };
   for (const exception of exceptions) {
-    const moved = new Date(floating(DateTime.fromJSDate(exception.originalStart, { zone: oldSeries.timezone })) + shiftMs);
-    const shifted = DateTime.fromObject(
-      {
-        year: moved.getUTCFullYear(),
-        month: moved.getUTCMonth() + 1,
-        day: moved.getUTCDate(),
-        hour: moved.getUTCHours(),
-        minute: moved.getUTCMinutes(),
-      },
-      { zone: newSeries.timezone },
-    );
-    const originalStart = shifted.toJSDate();
+    // Read as occurrenceStarts reads wall clocks (a repeated one is its first instant).
+    const originalStart = new Date(fromFloating(floating(exception.originalStart, oldSeries.timezone) + shiftMs, newSeries.timezone));
     if (isOccurrence(newSeries, originalStart)) result.keep.push({ exception, originalStart });
     else if (exception.cancelled) result.drop.push(exception);
     else result.detach.push(exception);
