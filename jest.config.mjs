@@ -39,6 +39,8 @@ const projects = [
     ...integration,
     displayName: 'integration',
     setupFiles: ['<rootDir>/tests/support/env-pglite.ts'],
+    // *.postgres.test.ts need a database server (several processes share it): PostgreSQL only.
+    testPathIgnorePatterns: ['/node_modules/', '\\.postgres\\.test\\.ts$'],
   }),
 ];
 

@@ -10,6 +10,16 @@ import { RedisHub } from '@/lib/meeting/server/hub-redis';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
 const PARTICIPANTS = 10;
+const CANDIDATE_ENVELOPE = JSON.stringify({
+  k: 'signed',
+  signal: {
+    from: 'p0',
+    to: 'p1',
+    seq: 1,
+    body: { candidate: { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 } },
+    sig: 'A'.repeat(86),
+  },
+});
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function percentile(sorted: number[], p: number) {
@@ -41,7 +51,8 @@ async function run(label: string, publisher: Hub, subscriber: Hub) {
         publisher.publish(meetingId, `p${(sent + i) % PARTICIPANTS}`, {
           type: 'signal',
           from: String(performance.now()),
-          candidate: { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+          // The size of a signed ICE candidate envelope (E2EE.md "Signaling").
+          envelope: CANDIDATE_ENVELOPE,
         }),
       ),
     );

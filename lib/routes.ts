@@ -22,6 +22,8 @@ export const routeRules: RouteRule[] = [
   { name: 'termsOfService', pattern: '/terms-of-service', auth: false },
   { name: 'download', pattern: '/download', auth: false },
   { name: 'faq', pattern: '/faq', auth: false },
+  // E2EE.md: the page that states what encryption protects and its honest limits.
+  { name: 'security', pattern: '/security', auth: false },
   { name: 'meeting', pattern: '/now/:id', auth: false },
   { name: 'calendar', pattern: '/calendar', auth: true },
   { name: 'calendarView', pattern: '/calendar/:view', auth: true },

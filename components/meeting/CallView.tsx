@@ -10,6 +10,7 @@ import type { MeetingSession, RemotePeer, SessionState } from '@/lib/meeting/cli
 import { Centered } from './MeetingApp';
 import { AudioSink } from './VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
+import { EncryptionIndicator } from './EncryptionIndicator';
 import { Tile, type TileModel } from './Tile';
 import { useRecording } from './useRecording';
 import { useShortcuts } from './useShortcuts';
@@ -115,12 +116,14 @@ export function CallView({ info, session, onRejoin }: CallViewProps) {
     toggleChat: () => togglePanel('chat'),
   });
 
+  /** The full link, with the key in its fragment: whoever opens it needs no handoff (E2EE.md). */
   async function copyLink() {
+    const link = `${window.location.origin}${window.location.pathname}${session.keyFragment() ?? ''}`;
     try {
-      await navigator.clipboard.writeText(`${window.location.origin}${window.location.pathname}`);
+      await navigator.clipboard.writeText(link);
       flash(t('linkCopied'));
     } catch {
-      flash(`${window.location.origin}${window.location.pathname}`);
+      flash(link);
     }
   }
 
@@ -200,7 +203,13 @@ export function CallView({ info, session, onRejoin }: CallViewProps) {
           </span>
         )}
         {state.signaling === 'reconnecting' && <span className="text-xs text-amber-300">{t('reconnecting')}</span>}
+        <EncryptionIndicator session={session} encryption={state.encryption} peers={state.peers} />
       </header>
+      {state.encryption.status === 'wrong-key' && (
+        <p role="alert" className="mx-4 rounded-md bg-red-700 px-4 py-2 text-sm">
+          {t('e2ee.wrongKey')}
+        </p>
+      )}
 
       <div className="flex min-h-0 flex-1">
         <main className="relative min-h-0 flex-1 p-3" aria-label={t('participants')}>

@@ -1,8 +1,11 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import { fragmentWithoutSecret, secretFromFragment } from '@/lib/meeting/e2ee/keys';
+import { frameEncryptionSupported } from '@/lib/meeting/client/frame-transform';
 import { meetingSupported } from '@/lib/meeting/client/media';
 import { MeetingSession } from '@/lib/meeting/client/session';
 import { useErrorText } from '@/components/forms/useErrorText';
@@ -21,11 +24,18 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+  const secret = useRef<Bytes | null>(null);
 
   useEffect(() => {
+    // The room secret rides in the link's fragment, which browsers never send (E2EE.md "Keys"):
+    // keep it in memory only and take it out of the address bar, history and screenshots.
+    const { hash, pathname, search } = window.location;
+    secret.current ??= secretFromFragment(hash);
+    if (hash) window.history.replaceState(window.history.state, '', `${pathname}${search}${fragmentWithoutSecret(hash)}`);
     let cancelled = false;
     void (async () => {
-      if (!meetingSupported()) return setStage({ kind: 'unsupported' });
+      // A call is never admitted without frame encryption (E2EE.md "Safety code").
+      if (!meetingSupported() || !frameEncryptionSupported()) return setStage({ kind: 'unsupported' });
       const result = await loadInfo(meetingId);
       if (cancelled) return;
       setStage('errorCode' in result ? { kind: 'error', code: result.errorCode } : { kind: 'lobby', info: result });
@@ -42,6 +52,7 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
       join: result.join,
       tracks: { audio: result.microphone, camera: result.camera, screen: null },
       local: { muted: !result.micOn || !result.microphone, cameraOff: !result.camera, sharing: false, hand: false, recording: false },
+      secret: secret.current,
     });
     session.start();
     setStage({ kind: 'call', info, session });

@@ -1,5 +1,6 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
+// use-intl/core: the translator without React, so the worker process (react-server conditions) can load it.
+import { createTranslator } from 'use-intl/core';
 import { config } from '@/lib/config';
 import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';

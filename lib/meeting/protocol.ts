@@ -66,27 +66,16 @@ export interface IceAnswer {
 
 const participantId = z.string().min(1).max(64);
 
-const descriptionSchema = z.object({
-  type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
-  sdp: z.string().max(MAX_SIGNAL_BYTES).optional(),
-});
-
-const candidateSchema = z
-  .object({
-    candidate: z.string().max(2048),
-    sdpMid: z.string().max(64).nullable().optional(),
-    sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
-    usernameFragment: z.string().max(256).nullable().optional(),
-  })
-  .nullable();
-
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  /** WebRTC negotiation for one peer: a description or an ICE candidate (null = end of candidates). */
+  /**
+   * A message for one peer, opaque to the server (E2EE.md "Signaling"): a join announcement
+   * tagged under the room secret, a key handoff, or a signed, numbered WebRTC description or ICE
+   * candidate. The server only relays it; the browsers check every signature.
+   */
   z.object({
     type: z.literal('signal'),
     to: participantId,
-    description: descriptionSchema.optional(),
-    candidate: candidateSchema.optional(),
+    envelope: z.string().min(1).max(MAX_SIGNAL_BYTES),
   }),
   /** Host only: act on another participant (`target`), or lock/unlock the meeting. */
   z.object({
@@ -110,12 +99,7 @@ export type ServerEvent =
   | { type: 'denied' }
   | { type: 'join'; participant: Participant }
   | { type: 'leave'; participantId: string; reason: 'left' | 'lost' | 'removed' }
-  | {
-      type: 'signal';
-      from: string;
-      description?: { type: 'offer' | 'answer' | 'pranswer' | 'rollback'; sdp?: string };
-      candidate?: z.infer<typeof candidateSchema>;
-    }
+  | { type: 'signal'; from: string; envelope: string }
   /** To the host: someone knocks, or stopped waiting. */
   | { type: 'knock'; participant: Participant }
   | { type: 'knock-cancelled'; participantId: string }

@@ -136,10 +136,10 @@ describe('the signaling routes over Redis', () => {
     await east.publish(meeting, ada.self.id, { type: 'join', participant: { id: bob.self.id, name: 'Bob', isHost: false } });
     expect(await stream.next('join')).toMatchObject({ participant: { id: bob.self.id } });
 
-    expect((await send(meeting, ada.token, { type: 'signal', to: bob.self.id, description: { type: 'offer', sdp: 'v=0' } })).status).toBe(200);
-    expect(await atBob.event).toEqual({ type: 'signal', from: ada.self.id, description: { type: 'offer', sdp: 'v=0' } });
-    expect((await send(meeting, bob.token, { type: 'signal', to: ada.self.id, candidate: null })).status).toBe(200);
-    expect(await stream.next('signal')).toMatchObject({ from: bob.self.id, candidate: null });
+    expect((await send(meeting, ada.token, { type: 'signal', to: bob.self.id, envelope: '{"k":"hello"}' })).status).toBe(200);
+    expect(await atBob.event).toEqual({ type: 'signal', from: ada.self.id, envelope: '{"k":"hello"}' });
+    expect((await send(meeting, bob.token, { type: 'signal', to: ada.self.id, envelope: 'end' })).status).toBe(200);
+    expect(await stream.next('signal')).toMatchObject({ from: bob.self.id, envelope: 'end' });
   });
 
   it('announces within seconds a participant whose instance died', async () => {

@@ -1,8 +1,8 @@
 // One RTCPeerConnection to one other participant (E2EE.md "Peer connections"): the "perfect
 // negotiation" pattern (the polite peer has the larger id), trickle ICE, three transceivers
 // created up front — audio, camera, screen — so screen sharing is replaceTrack() without
-// renegotiation, and a negotiated data channel for chat and state. Senders and receivers
-// stay reachable, for setParameters(), getStats() and, later, frame encryption.
+// renegotiation, and a negotiated data channel for chat and state. Every sender and receiver
+// gets its frame-encryption transform in the task that creates it (E2EE.md "Browser APIs").
 import { withOpusDtx, type VideoEncoding } from './quality';
 
 export type Slot = 'audio' | 'camera' | 'screen';
@@ -23,6 +23,9 @@ export interface PeerLinkOptions {
   tracks: Record<Slot, MediaStreamTrack | null>;
   sendSignal: (payload: SignalPayload) => void;
   onRemoteTrack: (slot: Slot, track: MediaStreamTrack) => void;
+  /** Frame encryption: called synchronously once per sender and per receiver. */
+  attachSender: (slot: Slot, sender: RTCRtpSender) => void;
+  attachReceiver: (slot: Slot, receiver: RTCRtpReceiver) => void;
   onMessage: (message: unknown) => void;
   onChannelOpen: () => void;
   onStateChange: (state: RTCPeerConnectionState) => void;
@@ -60,7 +63,10 @@ export class PeerLink {
 
     this.pc.ontrack = (event) => {
       const slot = this.slotOf(event.transceiver);
-      if (slot) options.onRemoteTrack(slot, event.track);
+      if (!slot) return;
+      // Here, not later: a receiver transform set in a later task is silently bypassed.
+      options.attachReceiver(slot, event.receiver);
+      options.onRemoteTrack(slot, event.track);
     };
     this.pc.onicecandidate = ({ candidate }) =>
       options.sendSignal({
@@ -82,6 +88,10 @@ export class PeerLink {
       this.transceivers = SLOTS.map((slot) =>
         this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv' }),
       );
+      for (const [index, slot] of SLOTS.entries()) {
+        options.attachSender(slot, this.transceivers[index]!.sender);
+        options.attachReceiver(slot, this.transceivers[index]!.receiver);
+      }
       this.preferCodecs();
       for (const [index, slot] of SLOTS.entries()) void this.transceivers[index]!.sender.replaceTrack(options.tracks[slot]);
     }
@@ -209,6 +219,7 @@ export class PeerLink {
       SLOTS.map(async (slot, index) => {
         const transceiver = this.transceivers[index];
         if (!transceiver) return;
+        this.options.attachSender(slot, transceiver.sender);
         transceiver.direction = 'sendrecv';
         await transceiver.sender.replaceTrack(this.options.tracks[slot]);
       }),

@@ -1,7 +1,12 @@
 // One participant's side of a meeting: the signaling stream, a PeerLink per other participant
 // (full mesh), the local tracks, and the state the call screen renders. React reads it
 // through subscribe()/getState() (useSyncExternalStore); every change makes a new state object.
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import type { IceAnswer, JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
+import { MeetingCrypto, type PeerCryptoStats, type SecretSource } from './e2ee';
+import { parseEnvelope, parseSignalBody, type Envelope } from './envelope';
+import { ENCODED_STREAMS_CONFIG } from './frame-transform';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
 import { cameraEncoding, screenEncoding } from './quality';
 import { SignalingClient, type SignalingStatus } from './signaling';
@@ -17,6 +22,20 @@ export interface RemotePeer extends Participant {
   quality: Quality;
   /** Relative loudness 0..1 from the audio receiver, for the active-speaker highlight. */
   level: number;
+  /**
+   * Their announcement verified under our room secret (E2EE.md): only then is a connection made.
+   * "mismatch": they hold another secret; "tampered": their SDP's fingerprint was not the signed one.
+   */
+  keys: 'pending' | 'verified' | 'mismatch' | 'tampered';
+}
+
+/**
+ * The encryption indicator (E2EE.md "Safety code"): starting, waiting for a participant to hand
+ * over the key, on, or refused because our link's key is not this meeting's.
+ */
+export interface EncryptionState {
+  status: 'starting' | 'waiting-key' | 'on' | 'wrong-key';
+  source: SecretSource | null;
 }
 
 export interface ChatMessage {
@@ -51,6 +70,7 @@ export interface SessionState {
   activeSpeaker: string | null;
   /** What the host did to us, for a one-time notice. */
   hostNotice: { kind: 'muted' | 'unmute-request'; at: number } | null;
+  encryption: EncryptionState;
 }
 
 export interface SessionOptions {
@@ -58,6 +78,8 @@ export interface SessionOptions {
   join: JoinAnswer;
   tracks: Record<Slot, MediaStreamTrack | null>;
   local: MediaState;
+  /** The room secret from the link's #k, if it had one. */
+  secret: Bytes | null;
 }
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -79,8 +101,11 @@ export class MeetingSession {
   /** Which peers show our camera (they say so); absent = shown. */
   private readonly viewers = new Map<string, boolean>();
   private events: Promise<void> = Promise.resolve();
-  /** Signals from participants we have not been told about yet. */
-  private readonly early = new Map<string, SignalPayload[]>();
+  /** Envelopes from participants we have not been told about, or whose keys we cannot check yet. */
+  private readonly early = new Map<string, string[]>();
+  private readonly crypto: Promise<MeetingCrypto>;
+  /** Set once the keys exist: links are made only after that. */
+  private keys: MeetingCrypto | null = null;
   private timers: ReturnType<typeof setInterval>[] = [];
   private lastSpeakerChange = 0;
   private chatOpen = false;
@@ -106,8 +131,14 @@ export class MeetingSession {
       reactions: [],
       activeSpeaker: null,
       hostNotice: null,
+      encryption: { status: 'starting', source: null },
     };
     this.iceReady = this.loadIce();
+    this.crypto = MeetingCrypto.create(options.meetingId, options.join.self.id).then(async (keys) => {
+      if (options.secret) await keys.useSecret(options.secret, 'link');
+      this.keys = keys;
+      return keys;
+    });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
       token: options.join.token,
@@ -244,6 +275,50 @@ export class MeetingSession {
     return Object.fromEntries(entries);
   }
 
+  /** Frames encrypted, decrypted, withheld and refused, per peer (the indicator and the proofs). */
+  encryptionStats(): Record<string, PeerCryptoStats> {
+    return this.keys?.stats() ?? {};
+  }
+
+  /** The code to compare with a peer's screen (E2EE.md "Safety code"). */
+  safetyCode(peerId: string) {
+    return this.keys?.safetyCode(peerId) ?? Promise.resolve(null);
+  }
+
+  /** The code to compare with whoever handed us the key, if one did. */
+  handoffCode() {
+    return this.keys?.handoffCode ?? null;
+  }
+
+  /** Tests of fail-closed sending: withhold every frame key, or give them back. */
+  withholdKeys(withhold: boolean) {
+    if (this.keys) this.keys.withholdKeys = withhold;
+  }
+
+  /** "#k=…": the meeting link's fragment that carries the key; the server never sees it. */
+  keyFragment(): string | null {
+    return this.keys?.linkFragment() ?? null;
+  }
+
+  /** Tests: the next `count` frames our senders encrypt, as (clear, sealed) byte pairs after the clear prefix. */
+  sampleFrames(count: number): Promise<{ plain: number[]; sealed: number[] }[]> {
+    return new Promise((resolve) => {
+      const samples: { plain: number[]; sealed: number[] }[] = [];
+      if (!this.keys) return resolve(samples);
+      const keys = this.keys;
+      keys.tap = {
+        take(plain, sealed, prefix) {
+          if (samples.length >= count || plain.length - prefix < 64) return;
+          samples.push({ plain: [...plain.subarray(prefix, prefix + 1024)], sealed: [...sealed.subarray(prefix, prefix + 1024)] });
+          if (samples.length === count) {
+            keys.tap = null;
+            resolve(samples);
+          }
+        },
+      };
+    });
+  }
+
   /** Offers per connection, so tests can prove that screen sharing needs no renegotiation. */
   negotiations(): Record<string, number> {
     return Object.fromEntries([...this.links.entries()].map(([id, link]) => [id, link.negotiations]));
@@ -292,7 +367,7 @@ export class MeetingSession {
         this.removePeer(event.participantId);
         break;
       case 'signal':
-        await this.onSignal(event.from, { description: event.description, candidate: event.candidate });
+        await this.onEnvelope(event.from, event.envelope);
         break;
       case 'knock':
         if (!this.state.knocks.some((p) => p.id === event.participant.id))
@@ -324,8 +399,127 @@ export class MeetingSession {
     const present = new Set(others.map((p) => p.id));
     for (const peer of this.state.peers) if (!present.has(peer.id)) this.removePeer(peer.id);
     this.update({ phase: 'in-call', locked });
+    const keys = await this.crypto;
     await this.iceReady;
     for (const participant of others) this.addPeer(participant);
+    // E2EE.md "Who gets S": alone and without a key, we make it; otherwise we ask for it.
+    if (!keys.hasSecret && others.length === 0) await keys.createSecret();
+    if (keys.hasSecret) {
+      this.update({ encryption: { status: 'on', source: keys.source } });
+      for (const participant of others) this.sendHello(participant.id, false);
+    } else {
+      this.update({ encryption: { status: 'waiting-key', source: null } });
+      const key = await keys.requestHandoff();
+      for (const participant of others) this.sendEnvelope(participant.id, { k: 'handoff-request', key });
+    }
+  }
+
+  private sendHello(to: string, reply: boolean) {
+    const announcement = this.keys?.announcement();
+    if (announcement) this.sendEnvelope(to, { k: 'hello', announcement, reply });
+  }
+
+  /**
+   * A message from another participant, checked before use: announcements against our room
+   * secret, everything else against the signing key its announcement gave (E2EE.md).
+   */
+  private async onEnvelope(from: string, text: string) {
+    const keys = this.keys ?? (await this.crypto);
+    const envelope = parseEnvelope(text);
+    if (!envelope) return;
+    const known = this.state.peers.some((p) => p.id === from);
+    const mustWait =
+      !known || (envelope.k === 'hello' && !keys.hasSecret) || (envelope.k === 'signed' && !keys.isVerified(from));
+    if (mustWait) return this.holdEnvelope(from, text);
+    await this.handleEnvelope(keys, from, envelope);
+  }
+
+  private holdEnvelope(from: string, text: string) {
+    const queue = this.early.get(from) ?? [];
+    if (queue.length < 200) queue.push(text);
+    this.early.set(from, queue);
+  }
+
+  /** Envelopes held for a peer, now that they can be checked. */
+  private async releaseEnvelopes(from: string) {
+    const held = this.early.get(from);
+    if (!held?.length) return;
+    this.early.delete(from);
+    for (const text of held) await this.onEnvelope(from, text);
+  }
+
+  private async handleEnvelope(keys: MeetingCrypto, from: string, envelope: Envelope) {
+    switch (envelope.k) {
+      case 'hello': {
+        if (envelope.announcement.id !== from) return;
+        const result = await keys.acceptAnnouncement(envelope.announcement);
+        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once.
+        if (!envelope.reply) this.sendHello(from, true);
+        if (result === 'mismatch') {
+          this.updatePeer(from, () => ({ keys: 'mismatch' }));
+          this.checkWrongKey();
+          return;
+        }
+        this.updatePeer(from, () => ({ keys: 'verified' }));
+        this.checkWrongKey();
+        await this.iceReady;
+        if (this.state.self.id < from && !this.links.has(from)) this.createLink(from, true);
+        await this.releaseEnvelopes(from);
+        return;
+      }
+      case 'handoff-request': {
+        const handoff = await keys.answerHandoff(from, envelope.key);
+        if (handoff) this.sendEnvelope(from, { k: 'handoff', ...handoff });
+        return;
+      }
+      case 'handoff': {
+        if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
+        this.update({ encryption: { status: 'on', source: keys.source } });
+        for (const peer of this.state.peers) {
+          this.sendHello(peer.id, false);
+          await this.releaseEnvelopes(peer.id);
+        }
+        return;
+      }
+      case 'signed':
+        return this.onSignedSignal(keys, from, envelope.signal as SignedSignal);
+    }
+  }
+
+  /** Our link's key is not the meeting's when every participant's announcement fails under it. */
+  private checkWrongKey() {
+    const peers = this.state.peers;
+    const wrong = peers.length > 0 && peers.every((p) => p.keys === 'mismatch');
+    const status = wrong ? 'wrong-key' : this.keys?.hasSecret ? 'on' : this.state.encryption.status;
+    if (status !== this.state.encryption.status) this.update({ encryption: { status, source: this.keys?.source ?? null } });
+  }
+
+  /** Someone changed what this peer sent on the way: no connection to them. */
+  private refuse(peerId: string) {
+    this.links.get(peerId)?.close();
+    this.links.delete(peerId);
+    this.updatePeer(peerId, () => ({ keys: 'tampered', connection: 'failed' }));
+  }
+
+  private async onSignedSignal(keys: MeetingCrypto, from: string, signal: SignedSignal) {
+    if (signal.from !== from || this.state.peers.find((p) => p.id === from)?.keys === 'tampered') return;
+    const opened = await keys.open(signal);
+    if (!opened.ok) {
+      // A signature that does not verify means the relay changed the message: refuse the peer.
+      if (opened.reason === 'signature') this.refuse(from);
+      return;
+    }
+    const body = parseSignalBody(opened.body);
+    if (!body) return;
+    if ('description' in body) {
+      const { description } = body;
+      // A relay that swaps the DTLS fingerprint would sit in the middle: refuse the connection.
+      if (description.sdp && !keys.fingerprintMatches(from, description.sdp)) return this.refuse(from);
+    }
+    const link = this.links.get(from) ?? this.createLink(from, false);
+    await link.handleSignal(body as SignalPayload);
+    // The answering side has senders only after the first offer: apply the budget now.
+    if ('description' in body && body.description.type === 'offer') this.applyEncodings();
   }
 
   private addPeer(participant: Participant) {
@@ -337,18 +531,18 @@ export class MeetingSession {
       media: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false },
       quality: 'unknown',
       level: 0,
+      keys: this.keys?.isVerified(participant.id) ? 'verified' : 'pending',
     };
     this.update({ peers: [...this.state.peers, peer] });
-    if (this.state.self.id < participant.id && !this.links.has(participant.id)) this.createLink(participant.id, true);
     this.applyEncodings();
-    // Signals that arrived before we knew this participant.
-    for (const payload of this.early.get(participant.id)?.splice(0) ?? []) void this.onSignal(participant.id, payload);
-    this.early.delete(participant.id);
+    // What they sent before we knew them.
+    void this.releaseEnvelopes(participant.id);
   }
 
   private removePeer(id: string) {
     this.links.get(id)?.close();
     this.links.delete(id);
+    this.keys?.forgetPeer(id);
     this.sendQueues.delete(id);
     this.hidden.delete(id);
     this.viewers.delete(id);
@@ -366,9 +560,13 @@ export class MeetingSession {
       remoteId,
       polite: this.state.self.id > remoteId,
       initiator,
-      rtcConfig: this.rtcConfig,
+      // Frames are dropped until their transform has a key (fail-closed); DTLS uses the
+      // certificate whose fingerprint our announcement carries.
+      rtcConfig: { ...this.rtcConfig, ...ENCODED_STREAMS_CONFIG, certificates: [this.keys!.certificate] },
       tracks: { ...this.tracks },
       sendSignal: (payload) => this.sendSignal(remoteId, payload),
+      attachSender: (slot, sender) => this.keys!.attachSender(remoteId, slot, sender),
+      attachReceiver: (slot, receiver) => this.keys!.attachReceiver(remoteId, slot, receiver),
       onRemoteTrack: (slot, track) => this.updatePeer(remoteId, (peer) => ({ tracks: { ...peer.tracks, [slot]: track } })),
       onMessage: (raw) => this.onPeerMessage(remoteId, raw),
       onChannelOpen: () => {
@@ -382,25 +580,24 @@ export class MeetingSession {
     return link;
   }
 
-  private async onSignal(from: string, payload: SignalPayload) {
-    if (!this.state.peers.some((p) => p.id === from)) {
-      // The server vouches that `from` is in the meeting; its "join" may simply come later.
-      const queue = this.early.get(from) ?? [];
-      if (queue.length < 200) queue.push(payload);
-      this.early.set(from, queue);
-      return;
-    }
-    await this.iceReady;
-    const link = this.links.get(from) ?? this.createLink(from, false);
-    await link.handleSignal(payload);
-    // The answering side has senders only after the first offer: apply the budget now.
-    if (payload.description?.type === 'offer') this.applyEncodings();
+  /** A description or candidate for one peer, signed and numbered (E2EE.md "Signaling"). */
+  private sendSignal(to: string, payload: SignalPayload) {
+    // JSON round trip: the signed bytes must be exactly what the receiver parses.
+    const body = JSON.parse(JSON.stringify(payload)) as JsonValue;
+    this.enqueueSend(to, async () => {
+      const signal = await this.keys!.sign(to, body);
+      return JSON.stringify({ k: 'signed', signal } satisfies Envelope);
+    });
   }
 
-  /** Signals to one peer go up one at a time, so the offer always precedes its candidates. */
-  private sendSignal(to: string, payload: SignalPayload) {
+  private sendEnvelope(to: string, envelope: Envelope) {
+    this.enqueueSend(to, async () => JSON.stringify(envelope));
+  }
+
+  /** Messages to one peer go up one at a time: an announcement before the offer, the offer before its candidates. */
+  private enqueueSend(to: string, make: () => Promise<string>) {
     const previous = this.sendQueues.get(to) ?? Promise.resolve();
-    const next = previous.then(() => this.signaling.send({ type: 'signal', to, ...payload }));
+    const next = previous.then(async () => this.signaling.send({ type: 'signal', to, envelope: await make() })).catch(() => undefined);
     this.sendQueues.set(to, next);
   }
 

@@ -130,18 +130,24 @@ export class SignalVerifier {
   }
 
   async accept(signal: SignedSignal): Promise<JsonValue | null> {
+    const result = await this.check(signal);
+    return result.ok ? result.body : null;
+  }
+
+  /** Like accept(), saying why a signal was refused: a bad signature is an attack, a replay may be a resend. */
+  async check(signal: SignedSignal): Promise<{ ok: true; body: JsonValue } | { ok: false; reason: 'unknown-peer' | 'address' | 'replay' | 'signature' }> {
     const peer = this.#peers.get(signal.from);
-    if (!peer) return null;
-    if (signal.to !== null && signal.to !== this.self) return null;
-    if (!Number.isSafeInteger(signal.seq) || signal.seq <= peer.lastSeq) return null;
+    if (!peer) return { ok: false, reason: 'unknown-peer' };
+    if (signal.to !== null && signal.to !== this.self) return { ok: false, reason: 'address' };
+    if (!Number.isSafeInteger(signal.seq) || signal.seq <= peer.lastSeq) return { ok: false, reason: 'replay' };
     const sig = base64urlDecode(signal.sig);
-    if (!sig) return null;
+    if (!sig) return { ok: false, reason: 'signature' };
     const unsigned = { from: signal.from, to: signal.to, seq: signal.seq, body: signal.body };
-    if (!(await verify(peer.key, sig, signalBytes(this.room, unsigned)))) return null;
+    if (!(await verify(peer.key, sig, signalBytes(this.room, unsigned)))) return { ok: false, reason: 'signature' };
     // Re-checked after the await: two copies verified concurrently must not both pass.
-    if (signal.seq <= peer.lastSeq) return null;
+    if (signal.seq <= peer.lastSeq) return { ok: false, reason: 'replay' };
     peer.lastSeq = signal.seq;
-    return signal.body;
+    return { ok: true, body: signal.body };
   }
 }
 

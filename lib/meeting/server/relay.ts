@@ -21,12 +21,7 @@ export async function handleMessage(claims: JoinClaims, message: ClientMessage):
     if (sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
     const target = message.to === sender.id ? null : await hub.get(meetingId, message.to);
     if (!target || isStale(target) || target.state !== 'admitted') throw new ApiError('incorrect_data', { field: 'to' });
-    await hub.publish(meetingId, target.id, {
-      type: 'signal',
-      from: sender.id,
-      ...(message.description ? { description: message.description } : {}),
-      ...(message.candidate !== undefined ? { candidate: message.candidate } : {}),
-    });
+    await hub.publish(meetingId, target.id, { type: 'signal', from: sender.id, envelope: message.envelope });
     return;
   }
 

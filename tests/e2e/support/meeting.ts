@@ -26,12 +26,22 @@ export async function joinMeeting(
   browser: Browser,
   baseURL: string,
   meetingId: string,
-  options: { name: string; password?: string; host?: 'demo' | 'trial'; expectInCall?: boolean },
+  options: {
+    name: string;
+    password?: string;
+    host?: 'demo' | 'trial';
+    expectInCall?: boolean;
+    /** "#k=…": the room secret in the link (E2EE.md); without it the key comes by handoff. */
+    fragment?: string;
+    /** Runs on the new context before the page opens (routes, request listeners). */
+    prepare?: (context: BrowserContext) => Promise<void>;
+  },
 ): Promise<Participant> {
   const context = await newParticipantContext(browser, baseURL);
   if (options.host) await logIn(context, baseURL, options.host);
+  await options.prepare?.(context);
   const page = await context.newPage();
-  await page.goto(`/now/${meetingId}`);
+  await page.goto(`/now/${meetingId}${options.fragment ?? ''}`);
   await enterLobby(page, options);
   if (options.expectInCall !== false) await expectInCall(page);
   return { context, page, name: options.name };

@@ -1,7 +1,7 @@
 // Starts Enclave for the end-to-end tests: a loopback SMTP server that keeps what it receives,
 // a fresh embedded database with the seed accounts, then `npm start` (which builds when needed).
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR, E2E_SESSION_SECRET } from './constants.mjs';
 
@@ -40,7 +40,15 @@ for (const [name, extra] of [
 }
 writeFileSync(path.join(E2E_DATA_DIR, 'accounts.json'), JSON.stringify(accounts));
 
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: 'inherit' });
+// The server's output also goes to a file, so tests can search every log line it wrote.
+const log = createWriteStream(path.join(E2E_DATA_DIR, 'server.log'));
+const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+for (const stream of [server.stdout, server.stderr]) {
+  stream.on('data', (chunk) => {
+    log.write(chunk);
+    process.stdout.write(chunk);
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.kill(signal);

@@ -1,0 +1,37 @@
+import { getTranslations } from 'next-intl/server';
+import { routeMetadata } from '@/lib/i18n/metadata';
+import { pageLocale } from '@/lib/i18n/page';
+
+export const generateMetadata = routeMetadata('security');
+
+const SECTIONS = ['keys', 'verify', 'limits'] as const;
+
+// E2EE.md: what end-to-end encryption protects in a meeting, and what it cannot (docs/security.md).
+export default async function SecurityPage({ params }: { params: Promise<{ locale: string }> }) {
+  await pageLocale(params);
+  const t = await getTranslations('Security');
+  return (
+    <article className="mx-auto flex max-w-3xl flex-col gap-6 text-slate-700">
+      <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <p>{t('intro')}</p>
+      {SECTIONS.map((section) => (
+        <section key={section} aria-labelledby={`security-${section}`}>
+          <h2 id={`security-${section}`} className="mb-2 text-lg font-semibold text-slate-900">
+            {t(`${section}Title`)}
+          </h2>
+          <ul className="list-disc space-y-2 pl-6">
+            {(t.raw(section) as string[]).map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section aria-labelledby="security-browsers">
+        <h2 id="security-browsers" className="mb-2 text-lg font-semibold text-slate-900">
+          {t('browsersTitle')}
+        </h2>
+        <p>{t('browsers')}</p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,295 @@
+// One participant's end-to-end encryption for a meeting (E2EE.md): the room secret S from the
+// link or a handoff, the root key and join key it gives, this page's signing and ECDH keys and
+// DTLS certificate, and per peer the announced keys, the pairwise frame keys and counters.
+// Nothing here is sent to the server except what E2EE.md allows: tagged announcements, signed
+// signals and sealed handoffs.
+import { base64urlDecode, base64urlEncode, type Bytes } from '@/lib/meeting/e2ee/bytes';
+import { FrameDecryptor, FrameEncryptor } from '@/lib/meeting/e2ee/frame';
+import { createHandoffRequest, openHandoff, sealHandoff, type HandoffCode, type HandoffRequest } from '@/lib/meeting/e2ee/handoff';
+import {
+  deriveJoinKey,
+  deriveMediaBaseKey,
+  deriveRoot,
+  derivePairSecret,
+  exportPublicKey,
+  fragmentForSecret,
+  generateEcdhKeyPair,
+  generateRoomSecret,
+  importEcdhPublicKey,
+  kidFor,
+} from '@/lib/meeting/e2ee/keys';
+import { safetyCode, type SafetyCode } from '@/lib/meeting/e2ee/safety-code';
+import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
+import {
+  createJoinAnnouncement,
+  exportSigningPublicKey,
+  generateSigningKeyPair,
+  importSigningPublicKey,
+  normalizeFingerprint,
+  sdpMatchesFingerprint,
+  SignalSigner,
+  SignalVerifier,
+  verifyJoinAnnouncement,
+  type JoinAnnouncement,
+  type JsonValue,
+  type SignedSignal,
+} from '@/lib/meeting/e2ee/signing';
+import { decryptReceiver, encryptSender, newCounters, type FrameCounters, type FrameTap } from './frame-transform';
+import { SLOTS, type Slot } from './peer';
+
+/** How this page got S: from the link's #k, by a handoff from a participant, or it made S itself. */
+export type SecretSource = 'link' | 'handoff' | 'created';
+
+interface PeerKeys {
+  announcement: JoinAnnouncement;
+  signingKey: Bytes;
+  encryptors: Map<Slot, FrameEncryptor>;
+  decryptors: Map<Slot, FrameDecryptor>;
+  sent: FrameCounters;
+  received: FrameCounters;
+}
+
+export interface PeerCryptoStats {
+  sent: FrameCounters;
+  received: FrameCounters;
+}
+
+const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
+
+export class MeetingCrypto {
+  private secret: Bytes | null = null;
+  private epoch = 0;
+  private root: Bytes | null = null;
+  private joinKey: CryptoKey | null = null;
+  private own: JoinAnnouncement | null = null;
+  private readonly peers = new Map<string, PeerKeys>();
+  /** Counters of peers whose announcement has not come yet (frames withheld meanwhile). */
+  private readonly pending = new Map<string, PeerCryptoStats>();
+  /**
+   * Encryptors outlive a peer's departure: if the same page comes back (a reconnect), the same
+   * keys would be derived again, and a new encryptor would reuse its nonces from 0.
+   */
+  private readonly encryptorsByKeys = new Map<string, Map<Slot, FrameEncryptor>>();
+  /** Receivers attached before the peer's announcement: keyed when it arrives. */
+  private readonly early = new Map<string, Map<Slot, FrameDecryptor>>();
+  private handoffRequest: HandoffRequest | null = null;
+  private signer: SignalSigner;
+  private verifier: SignalVerifier;
+  source: SecretSource | null = null;
+  /** The code both sides of the handoff can compare. */
+  handoffCode: HandoffCode | null = null;
+  /** Tests: the next frames a sender encrypts, in clear and sealed. */
+  tap: FrameTap | null = null;
+  /** Tests of fail-closed sending: while set, senders have no key and must emit nothing. */
+  withholdKeys = false;
+
+  private constructor(
+    readonly meetingId: string,
+    readonly selfId: string,
+    readonly certificate: RTCCertificate,
+    readonly fingerprint: string,
+    private readonly ecdh: CryptoKeyPair,
+    private readonly ecdhPublic: Bytes,
+    signing: CryptoKeyPair,
+    private readonly signingPublic: Bytes,
+  ) {
+    this.signer = new SignalSigner(meetingId, selfId, signing.privateKey);
+    this.verifier = new SignalVerifier(meetingId, selfId);
+  }
+
+  /** This page's keys for the meeting: fresh on every page load, never stored. */
+  static async create(meetingId: string, selfId: string): Promise<MeetingCrypto> {
+    const [certificate, ecdh, signing] = await Promise.all([
+      RTCPeerConnection.generateCertificate({ name: 'ECDSA', namedCurve: 'P-256' } as EcKeyGenParams),
+      generateEcdhKeyPair(),
+      generateSigningKeyPair(),
+    ]);
+    const sha256 = certificate.getFingerprints().find((f) => f.algorithm === 'sha-256') ?? certificate.getFingerprints()[0];
+    const fingerprint = normalizeFingerprint(`${sha256?.algorithm ?? ''} ${sha256?.value ?? ''}`);
+    if (!fingerprint) throw new Error('no DTLS fingerprint');
+    const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
+    return new MeetingCrypto(meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic);
+  }
+
+  get hasSecret(): boolean {
+    return this.secret !== null;
+  }
+
+  /** The link to share with the key in its fragment (never sent to the server). */
+  linkFragment(): string | null {
+    return this.secret ? fragmentForSecret(this.secret) : null;
+  }
+
+  async useSecret(secret: Bytes, source: SecretSource, epoch = 0): Promise<void> {
+    this.secret = secret;
+    this.source = source;
+    this.epoch = epoch;
+    this.root = await deriveRoot({ secret, roomId: this.meetingId, epoch });
+    this.joinKey = await deriveJoinKey(this.root);
+    this.own = await createJoinAnnouncement(this.joinKey, {
+      id: this.selfId,
+      signingKey: this.signingPublic,
+      ecdhKey: this.ecdhPublic,
+      fingerprint: this.fingerprint,
+    });
+  }
+
+  /** The first participant, with nobody to hand S over, makes it. */
+  createSecret(): Promise<void> {
+    return this.useSecret(generateRoomSecret(), 'created');
+  }
+
+  announcement(): JoinAnnouncement | null {
+    return this.own;
+  }
+
+  /**
+   * A peer's announcement: its tag must verify under our join key (same S, same room, same
+   * epoch). Then its signing key is trusted for its signals and the pairwise frame keys are made.
+   */
+  async acceptAnnouncement(announcement: JoinAnnouncement): Promise<'ok' | 'mismatch'> {
+    if (!this.joinKey || !this.root || announcement.id === this.selfId) return 'mismatch';
+    if (!(await verifyJoinAnnouncement(this.joinKey, announcement))) return 'mismatch';
+    const signingKey = base64urlDecode(announcement.signingKey);
+    const ecdhKey = base64urlDecode(announcement.ecdhKey);
+    if (!signingKey || !ecdhKey) return 'mismatch';
+    const known = this.peers.get(announcement.id);
+    // The same page announcing again (a reconnect): keep its keys and their counters.
+    if (known && known.announcement.ecdhKey === announcement.ecdhKey && known.announcement.signingKey === announcement.signingKey) {
+      return 'ok';
+    }
+    this.verifier.addPeer(announcement.id, await importSigningPublicKey(signingKey));
+    const pair = await derivePairSecret(this.ecdh.privateKey, await importEcdhPublicKey(ecdhKey));
+    const kid = kidFor(this.epoch, 0);
+    const keysId = `${announcement.id} ${announcement.ecdhKey}`;
+    const kept = this.encryptorsByKeys.get(keysId);
+    const peer: PeerKeys = {
+      announcement,
+      signingKey,
+      encryptors: kept ?? new Map(),
+      decryptors: known?.decryptors ?? this.early.get(announcement.id) ?? new Map(),
+      ...(this.pending.get(announcement.id) ?? { sent: newCounters(), received: newCounters() }),
+    };
+    this.pending.delete(announcement.id);
+    this.early.delete(announcement.id);
+    await Promise.all(
+      SLOTS.map(async (slot) => {
+        const [sendBase, receiveBase] = await Promise.all([
+          deriveMediaBaseKey(pair, this.root!, this.selfId, announcement.id, slot),
+          deriveMediaBaseKey(pair, this.root!, announcement.id, this.selfId, slot),
+        ]);
+        const [sendKey, receiveKey] = await Promise.all([deriveSFrameKey(sendBase, kid), deriveSFrameKey(receiveBase, kid)]);
+        if (!kept) peer.encryptors.set(slot, new FrameEncryptor(sendKey));
+        const decryptor = peer.decryptors.get(slot) ?? new FrameDecryptor();
+        decryptor.setKey(receiveKey);
+        peer.decryptors.set(slot, decryptor);
+      }),
+    );
+    this.encryptorsByKeys.set(keysId, peer.encryptors);
+    this.peers.set(announcement.id, peer);
+    return 'ok';
+  }
+
+  isVerified(peerId: string): boolean {
+    return this.peers.has(peerId);
+  }
+
+  forgetPeer(peerId: string): void {
+    this.peers.delete(peerId);
+    this.pending.delete(peerId);
+    this.early.delete(peerId);
+    this.verifier.removePeer(peerId);
+  }
+
+  sign(to: string, body: JsonValue): Promise<SignedSignal> {
+    return this.signer.sign(to, body);
+  }
+
+  /** The body of a signal from a known peer, or why it was refused (signature, address, number). */
+  open(signal: SignedSignal) {
+    return this.verifier.check(signal);
+  }
+
+  /** Before setRemoteDescription: the SDP's DTLS fingerprint must be the one the peer announced. */
+  fingerprintMatches(peerId: string, sdp: string): boolean {
+    const peer = this.peers.get(peerId);
+    return !!peer && sdpMatchesFingerprint(sdp, peer.announcement.fingerprint);
+  }
+
+  // ---- frames ----
+
+  private countersOf(peerId: string): PeerCryptoStats {
+    const peer = this.peers.get(peerId);
+    if (peer) return peer;
+    let pending = this.pending.get(peerId);
+    if (!pending) this.pending.set(peerId, (pending = { sent: newCounters(), received: newCounters() }));
+    return pending;
+  }
+
+  attachSender(peerId: string, slot: Slot, sender: RTCRtpSender): void {
+    encryptSender(sender, kindOf(slot), () => (this.withholdKeys ? null : (this.peers.get(peerId)?.encryptors.get(slot) ?? null)), this.countersOf(peerId).sent, () => this.tap);
+  }
+
+  /** Called in the very task that creates the receiver: a later one would be bypassed (E2EE.md). */
+  attachReceiver(peerId: string, slot: Slot, receiver: RTCRtpReceiver): void {
+    const peer = this.peers.get(peerId);
+    let decryptor = peer?.decryptors.get(slot);
+    if (!decryptor) {
+      decryptor = new FrameDecryptor();
+      // Installed now, keyed when the announcement arrives.
+      if (peer) peer.decryptors.set(slot, decryptor);
+      else this.pendingDecryptors(peerId).set(slot, decryptor);
+    }
+    decryptReceiver(receiver, kindOf(slot), decryptor, this.countersOf(peerId).received);
+  }
+
+  private pendingDecryptors(peerId: string): Map<Slot, FrameDecryptor> {
+    let map = this.early.get(peerId);
+    if (!map) this.early.set(peerId, (map = new Map()));
+    return map;
+  }
+
+  stats(): Record<string, PeerCryptoStats> {
+    const out: Record<string, PeerCryptoStats> = {};
+    for (const [id, counters] of this.pending) out[id] = structuredClone(counters);
+    for (const [id, peer] of this.peers) out[id] = { sent: { ...peer.sent, failed: { ...peer.sent.failed } }, received: { ...peer.received, failed: { ...peer.received.failed } } };
+    return out;
+  }
+
+  // ---- safety codes ----
+
+  /** The code both screens show for this pair: equal codes mean nobody is in the middle. */
+  async safetyCode(peerId: string): Promise<SafetyCode | null> {
+    const peer = this.peers.get(peerId);
+    if (!peer) return null;
+    return safetyCode(
+      { signingKey: this.signingPublic, fingerprint: this.fingerprint },
+      { signingKey: peer.signingKey, fingerprint: peer.announcement.fingerprint },
+    );
+  }
+
+  // ---- handoff (E2EE.md "Who gets S") ----
+
+  async requestHandoff(): Promise<string> {
+    this.handoffRequest ??= await createHandoffRequest();
+    return base64urlEncode(this.handoffRequest.publicKey);
+  }
+
+  /** A holder answers a newcomer's request: S and the epoch, sealed to the newcomer's key. */
+  async answerHandoff(newcomerId: string, key: string): Promise<{ holderKey: string; box: string } | null> {
+    const newcomerKey = base64urlDecode(key);
+    if (!this.secret || !newcomerKey || newcomerKey.length !== 65) return null;
+    const { handoff } = await sealHandoff({ roomId: this.meetingId, newcomerId, holderId: this.selfId }, newcomerKey, this.secret, this.epoch);
+    return handoff;
+  }
+
+  /** The newcomer opens a holder's answer; false if it was tampered with or not for us. */
+  async acceptHandoff(holderId: string, handoff: { holderKey: string; box: string }): Promise<boolean> {
+    if (!this.handoffRequest || this.secret) return false;
+    const opened = await openHandoff({ roomId: this.meetingId, newcomerId: this.selfId, holderId }, this.handoffRequest, handoff);
+    if (!opened) return false;
+    this.handoffCode = opened.code;
+    await this.useSecret(opened.secret, 'handoff', opened.epoch);
+    return true;
+  }
+}

@@ -1,0 +1,218 @@
+// The proofs of end-to-end encryption (issue 6, E2EE.md "Testing in headless Chromium"), in
+// real Chromium: frames decrypt on every receiver, a wrong key decodes nothing, what leaves a
+// sender is ciphertext, no key means no frame, a relay that tampers is refused, and the link's
+// secret never reaches the server.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './support/constants.mjs';
+import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
+import { messages } from './support/messages';
+import { seededAccount } from './support/session';
+
+const en = messages('en');
+test.describe.configure({ timeout: 150_000 });
+
+let open: Participant[] = [];
+test.afterEach(async () => {
+  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
+  open = [];
+});
+
+const newSecret = () => randomBytes(32).toString('base64url');
+
+type Counters = { encrypted: number; decrypted: number; withheld: number; failed: Record<string, number> };
+type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
+
+const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveMeeting?.encryptionStats() ?? {}) as never);
+const encryption = (page: Page) => page.evaluate(() => window.enclaveMeeting?.getState().encryption);
+const peerKeys = (page: Page) => page.evaluate(() => window.enclaveMeeting?.getState().peers.map((p) => p.keys) ?? []);
+
+/** Every peer's frames are decrypted on this page, and the counts keep rising. */
+async function expectDecryptingFrom(page: Page, peers: number) {
+  const before = await cryptoStats(page);
+  await expect
+    .poll(
+      async () => {
+        const now = await cryptoStats(page);
+        return Object.entries(now).filter(([id, s]) => s.received.decrypted > (before[id]?.received.decrypted ?? 0) + 20).length;
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(peers);
+  const after = await cryptoStats(page);
+  for (const stats of Object.values(after)) {
+    expect(stats.sent.encrypted).toBeGreaterThan(0);
+    expect(stats.received.failed.auth).toBe(0);
+  }
+}
+
+/** Shannon entropy in bits per byte. */
+function entropy(bytes: number[]): number {
+  const counts = new Array<number>(256).fill(0);
+  for (const byte of bytes) counts[byte]! += 1;
+  return counts.filter(Boolean).reduce((sum, count) => sum - (count / bytes.length) * Math.log2(count / bytes.length), 0);
+}
+
+test('two and three participants decode each other with every receiver decrypting; a key comes by handoff when the link has none', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const a = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: `#k=${newSecret()}` });
+  open.push(a);
+  // The secret was taken out of the address bar.
+  expect(new URL(a.page.url()).hash).toBe('');
+  const b = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
+  open.push(b);
+  await expectMediaFromPeers(a.page, 1);
+  await expectMediaFromPeers(b.page, 1);
+  await expectDecryptingFrom(a.page, 1);
+  await expectDecryptingFrom(b.page, 1);
+  expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link' });
+  expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff' });
+
+  const c = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
+  open.push(c);
+  for (const page of [a.page, b.page, c.page]) {
+    await expectMediaFromPeers(page, 2, 45_000);
+    await expectDecryptingFrom(page, 2);
+    await expect(page.getByTestId('encryption-indicator')).toHaveAttribute('data-status', 'on');
+  }
+
+  // Safety codes: Ada and Cy see the same code for each other.
+  const codeOf = async (viewer: Page, subject: Page) => {
+    const id = await subject.evaluate(() => window.enclaveMeeting!.getState().self.id);
+    return viewer.evaluate(async (peer) => (await window.enclaveMeeting!.safetyCode(peer))?.digits, id);
+  };
+  const [adaSeesCy, cySeesAda] = await Promise.all([codeOf(a.page, c.page), codeOf(c.page, a.page)]);
+  expect(adaSeesCy).toMatch(/^\d{5}( \d{5}){5}$/);
+  expect(adaSeesCy).toBe(cySeesAda);
+  await a.page.getByTestId('encryption-indicator').click();
+  await expect(a.page.getByRole('dialog', { name: en.Meeting.e2ee.title }).getByTestId('safety-digits')).toHaveCount(2);
+});
+
+test('a participant with the wrong secret decodes nothing and is told why', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Host', fragment: `#k=${newSecret()}` });
+  open.push(host);
+  const wrong = await joinMeeting(browser, baseURL!, meetingId, { name: 'Mallory', fragment: `#k=${newSecret()}` });
+  open.push(wrong);
+  await expect(wrong.page.getByRole('alert').filter({ hasText: en.Meeting.e2ee.wrongKey })).toBeVisible({ timeout: 20_000 });
+  await expect(wrong.page.getByTestId('encryption-indicator')).toHaveAttribute('data-status', 'wrong-key');
+  await expect.poll(() => peerKeys(host.page), { timeout: 10_000 }).toEqual(['mismatch']);
+  await wrong.page.waitForTimeout(3000);
+  for (const page of [host.page, wrong.page]) {
+    const stats = await peerStats(page);
+    expect(Object.values(stats).reduce((sum, s) => sum + s.framesDecoded, 0)).toBe(0);
+  }
+});
+
+test('what leaves a sender is ciphertext; without keys a sender emits no frame', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const a = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada' });
+  const b = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
+  open.push(a, b);
+  await expectMediaFromPeers(b.page, 1);
+
+  // A recording transform in the middle: after the clear prefix, only high-entropy bytes that
+  // never equal what the encoder produced.
+  const samples = await a.page.evaluate(() => window.enclaveMeeting!.sampleFrames(12));
+  expect(samples).toHaveLength(12);
+  for (const { plain, sealed } of samples) {
+    expect(sealed).not.toEqual(plain.slice(0, sealed.length));
+    expect(Buffer.from(sealed).includes(Buffer.from(plain.slice(16, 48)))).toBe(false);
+  }
+  expect(entropy(samples.flatMap((s) => s.sealed))).toBeGreaterThan(7.8);
+
+  // Keys withheld: Ada's senders drop every frame instead of sending it in clear.
+  const bobId = await b.page.evaluate(() => window.enclaveMeeting!.getState().self.id);
+  await a.page.evaluate(() => window.enclaveMeeting!.withholdKeys(true));
+  await a.page.waitForTimeout(500);
+  const [sentBefore, receivedBefore] = [(await cryptoStats(a.page))[bobId]!.sent, Object.values(await cryptoStats(b.page))[0]!.received];
+  await a.page.waitForTimeout(3000);
+  const [sentAfter, receivedAfter] = [(await cryptoStats(a.page))[bobId]!.sent, Object.values(await cryptoStats(b.page))[0]!.received];
+  expect(sentAfter.encrypted).toBe(sentBefore.encrypted);
+  expect(sentAfter.withheld).toBeGreaterThan(sentBefore.withheld + 50);
+  expect(receivedAfter.decrypted).toBe(receivedBefore.decrypted);
+  // Keys back: media flows again.
+  await a.page.evaluate(() => window.enclaveMeeting!.withholdKeys(false));
+  await expectDecryptingFrom(b.page, 1);
+});
+
+test('a relay that rewrites a signed fingerprint or an announced public key is detected and refused', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const rewrite = (change: (envelope: { k: string; [key: string]: unknown }) => void) => async (context: import('@playwright/test').BrowserContext) => {
+    await context.route('**/api/meeting/*/signal', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      const message = JSON.parse(request.postData() ?? '{}') as { envelope?: string };
+      if (!message.envelope) return route.continue();
+      const envelope = JSON.parse(message.envelope) as { k: string; [key: string]: unknown };
+      change(envelope);
+      await route.continue({ postData: JSON.stringify({ ...message, envelope: JSON.stringify(envelope) }) });
+    });
+  };
+  const otherFingerprint = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
+
+  // The fingerprint inside a signed description: the signature no longer verifies.
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Host', fragment: `#k=${newSecret()}` });
+  open.push(host);
+  const victim = await joinMeeting(browser, baseURL!, meetingId, {
+    name: 'Vic',
+    prepare: rewrite((envelope) => {
+      const signal = envelope.signal as { body?: { description?: { sdp?: string } } } | undefined;
+      const description = signal?.body?.description;
+      if (description?.sdp) description.sdp = description.sdp.replace(/a=fingerprint:[^\r\n]+/g, `a=fingerprint:${otherFingerprint}`);
+    }),
+  });
+  open.push(victim);
+  await expect.poll(() => peerKeys(host.page), { timeout: 20_000 }).toEqual(['tampered']);
+  expect(Object.values(await peerStats(host.page)).every((s) => s.framesDecoded === 0)).toBe(true);
+  await victim.context.close();
+
+  // A public key in the announcement: its tag under the room secret no longer verifies.
+  const swapped = await joinMeeting(browser, baseURL!, meetingId, {
+    name: 'Sam',
+    prepare: rewrite((envelope) => {
+      const announcement = envelope.announcement as { ecdhKey: string } | undefined;
+      if (envelope.k === 'hello' && announcement) announcement.ecdhKey = `${announcement.ecdhKey.slice(0, -4)}AAAA`;
+    }),
+  });
+  open.push(swapped);
+  await expect.poll(async () => (await peerKeys(host.page)).filter((k) => k !== 'tampered'), { timeout: 20_000 }).toEqual(['mismatch']);
+  await host.page.waitForTimeout(2000);
+  expect(Object.values(await peerStats(host.page)).every((s) => s.framesDecoded === 0)).toBe(true);
+});
+
+test('the fragment secret is never in a request, a header, a log line, the database or a mail', async ({ browser, baseURL }) => {
+  const secret = newSecret();
+  const seen: string[] = [];
+  const capture = async (context: import('@playwright/test').BrowserContext) => {
+    context.on('request', (request) => {
+      seen.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? '');
+    });
+  };
+  const meetingId = seededAccount('demo').meetingId;
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${secret}`, prepare: capture });
+  const guest = await joinMeeting(browser, baseURL!, meetingId, { name: 'Gus', fragment: `#k=${secret}`, prepare: capture });
+  open.push(host, guest);
+  await expectMediaFromPeers(guest.page, 1);
+  // Copying the link gives the key to the person who copies it, not to the server.
+  await host.page.getByRole('button', { name: en.Meeting.copyLink }).click();
+  expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/now/${meetingId}#k=${secret}`);
+  await host.page.reload();
+  await guest.page.waitForTimeout(1000);
+
+  expect(seen.length).toBeGreaterThan(10);
+  expect(seen.filter((text) => text.includes(secret))).toEqual([]);
+  const mails = await (await fetch(`http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3212}/messages`)).text();
+  expect(mails.includes(secret)).toBe(false);
+  // The server's log and every file of its database.
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? files(full) : [full];
+    });
+  const stored = files(E2E_DATA_DIR);
+  expect(stored.some((file) => file.endsWith('server.log'))).toBe(true);
+  for (const file of stored) expect(readFileSync(file).includes(secret), file).toBe(false);
+});
