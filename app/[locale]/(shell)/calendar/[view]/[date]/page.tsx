@@ -1,12 +1,9 @@
 import { notFound } from 'next/navigation';
-import { CalendarScreen } from '@/components/calendar/CalendarScreen';
 import { requirePageUser } from '@/lib/auth/guard';
-import { viewDays, viewWindow } from '@/lib/calendar/grid';
-import { isCalendarDate, isCalendarView, todayIn } from '@/lib/calendar/routes';
-import { occurrencesBetween } from '@/lib/events/list';
+import { isCalendarDate, isCalendarView } from '@/lib/calendar/routes';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
-import { normalizeTimezone } from '@/lib/time/timezones';
+import { calendarView } from '../../load';
 
 export const generateMetadata = routeMetadata('calendarDate');
 
@@ -20,11 +17,5 @@ export default async function CalendarDatePage({
   const user = await requirePageUser(locale, '/calendar');
   const { view, date } = await params;
   if (!isCalendarView(view) || !isCalendarDate(date)) notFound();
-  const timeZone = normalizeTimezone(user.timezone);
-  const days = viewDays(view, date);
-  const window = viewWindow(days, timeZone);
-  const occurrences = await occurrencesBetween(user, new Date(window.start * 1000), new Date(window.end * 1000));
-  return (
-    <CalendarScreen view={view} date={date} days={days} today={todayIn(timeZone)} timeZone={timeZone} occurrences={occurrences} />
-  );
+  return calendarView(user, view, date);
 }
