@@ -216,3 +216,39 @@ test('the fragment secret is never in a request, a header, a log line, the datab
   expect(stored.some((file) => file.endsWith('server.log'))).toBe(true);
   for (const file of stored) expect(readFileSync(file).includes(secret), file).toBe(false);
 });
+
+test('a removal moves everyone else to a new epoch within 3 s; the removed participant is refused', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${newSecret()}` });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
+  const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
+  open.push(host, bob, cy);
+  for (const page of [host.page, bob.page]) await expectMediaFromPeers(page, 2, 45_000);
+  const cyId = await cy.page.evaluate(() => window.enclaveMeeting!.getState().self.id);
+  const cyToken = await cy.page.evaluate(() => (window.enclaveMeeting as unknown as { token: string }).token);
+
+  const removedAt = Date.now();
+  expect(await host.page.evaluate((id) => window.enclaveMeeting!.hostAction('remove', id), cyId)).toBe(200);
+  await Promise.all(
+    [host.page, bob.page].map((page) => expect.poll(async () => (await encryption(page))?.epoch, { timeout: 3000, intervals: [100] }).toBe(1)),
+  );
+  expect(Date.now() - removedAt).toBeLessThan(3000);
+  // Media keeps flowing between those who stayed, under the new keys.
+  await expectDecryptingFrom(host.page, 1);
+  await expectDecryptingFrom(bob.page, 1);
+
+  // The removed participant is told, and its old token no longer works.
+  await expect(cy.page.getByRole('heading', { name: en.Meeting.ended.removed })).toBeVisible();
+  const status = await cy.page.evaluate(
+    async ({ id, token }) =>
+      (
+        await fetch(`/api/meeting/${id}/signal`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'leave' }),
+        })
+      ).status,
+    { id: meetingId, token: cyToken },
+  );
+  expect([401, 403]).toContain(status);
+});

@@ -4,9 +4,11 @@
 // Nothing here is sent to the server except what E2EE.md allows: tagged announcements, signed
 // signals and sealed handoffs.
 import { base64urlDecode, base64urlEncode, type Bytes } from '@/lib/meeting/e2ee/bytes';
+import { DataChannelCipher } from '@/lib/meeting/e2ee/data-channel';
 import { FrameDecryptor, FrameEncryptor } from '@/lib/meeting/e2ee/frame';
 import { createHandoffRequest, openHandoff, sealHandoff, type HandoffCode, type HandoffRequest } from '@/lib/meeting/e2ee/handoff';
 import {
+  deriveDataKey,
   deriveJoinKey,
   deriveMediaBaseKey,
   deriveRoot,
@@ -43,6 +45,8 @@ export type SecretSource = 'link' | 'handoff' | 'created';
 interface PeerKeys {
   announcement: JoinAnnouncement;
   signingKey: Bytes;
+  /** ECDH(ours, theirs) as an HKDF key: the root of every epoch's frame keys for this pair. */
+  pair: CryptoKey;
   encryptors: Map<Slot, FrameEncryptor>;
   decryptors: Map<Slot, FrameDecryptor>;
   sent: FrameCounters;
@@ -160,34 +164,76 @@ export class MeetingCrypto {
     }
     this.verifier.addPeer(announcement.id, await importSigningPublicKey(signingKey));
     const pair = await derivePairSecret(this.ecdh.privateKey, await importEcdhPublicKey(ecdhKey));
-    const kid = kidFor(this.epoch, 0);
-    const keysId = `${announcement.id} ${announcement.ecdhKey}`;
-    const kept = this.encryptorsByKeys.get(keysId);
     const peer: PeerKeys = {
       announcement,
       signingKey,
-      encryptors: kept ?? new Map(),
+      pair,
+      encryptors: new Map(),
       decryptors: known?.decryptors ?? this.early.get(announcement.id) ?? new Map(),
       ...(this.pending.get(announcement.id) ?? { sent: newCounters(), received: newCounters() }),
     };
     this.pending.delete(announcement.id);
     this.early.delete(announcement.id);
+    await this.deriveFrameKeys(peer);
+    this.peers.set(announcement.id, peer);
+    return 'ok';
+  }
+
+  /**
+   * This epoch's frame keys for one peer: per direction and transceiver, KID = epoch · 2^16.
+   * Receivers keep the keys of earlier epochs, so frames already on the way still open.
+   */
+  private async deriveFrameKeys(peer: PeerKeys): Promise<void> {
+    const id = peer.announcement.id;
+    const kid = kidFor(this.epoch, 0);
+    // Encryptors outlive a reconnect of the same page: new ones would restart their nonces at 0.
+    const keysId = `${id} ${peer.announcement.ecdhKey} ${this.epoch}`;
+    const kept = this.encryptorsByKeys.get(keysId);
     await Promise.all(
       SLOTS.map(async (slot) => {
         const [sendBase, receiveBase] = await Promise.all([
-          deriveMediaBaseKey(pair, this.root!, this.selfId, announcement.id, slot),
-          deriveMediaBaseKey(pair, this.root!, announcement.id, this.selfId, slot),
+          deriveMediaBaseKey(peer.pair, this.root!, this.selfId, id, slot),
+          deriveMediaBaseKey(peer.pair, this.root!, id, this.selfId, slot),
         ]);
-        const [sendKey, receiveKey] = await Promise.all([deriveSFrameKey(sendBase, kid), deriveSFrameKey(receiveBase, kid)]);
-        if (!kept) peer.encryptors.set(slot, new FrameEncryptor(sendKey));
+        if (!kept) peer.encryptors.set(slot, new FrameEncryptor(await deriveSFrameKey(sendBase, kid)));
         const decryptor = peer.decryptors.get(slot) ?? new FrameDecryptor();
-        decryptor.setKey(receiveKey);
+        decryptor.setKey(await deriveSFrameKey(receiveBase, kid));
         peer.decryptors.set(slot, decryptor);
       }),
     );
-    this.encryptorsByKeys.set(keysId, peer.encryptors);
-    this.peers.set(announcement.id, peer);
-    return 'ok';
+    if (kept) for (const [slot, encryptor] of kept) peer.encryptors.set(slot, encryptor);
+    this.encryptorsByKeys.set(keysId, new Map(peer.encryptors));
+  }
+
+  /** A fresh cipher for one data channel with a verified peer: a key per direction, numbered messages. */
+  async dataCipher(peerId: string): Promise<DataChannelCipher> {
+    const peer = this.peers.get(peerId);
+    if (!peer || !this.root) throw new Error('data channel before the peer was verified');
+    const [send, receive] = await Promise.all([
+      deriveDataKey(peer.pair, this.root, this.selfId, peerId),
+      deriveDataKey(peer.pair, this.root, peerId, this.selfId),
+    ]);
+    return new DataChannelCipher(send, receive, this.selfId, peerId);
+  }
+
+  get currentEpoch(): number {
+    return this.epoch;
+  }
+
+  /** The host, after removing someone: a fresh secret for the next epoch (E2EE.md "Kick"). */
+  async nextEpoch(): Promise<{ secret: string; epoch: number }> {
+    const secret = generateRoomSecret();
+    const epoch = this.epoch + 1;
+    await this.rotate(secret, epoch);
+    return { secret: base64urlEncode(secret), epoch };
+  }
+
+  /** Moves to a later epoch's secret: new announcement key and new frame keys for every verified peer. */
+  async rotate(secret: Bytes, epoch: number): Promise<boolean> {
+    if (epoch <= this.epoch || secret.length !== 32) return false;
+    await this.useSecret(secret, this.source ?? 'handoff', epoch);
+    await Promise.all([...this.peers.values()].map((peer) => this.deriveFrameKeys(peer)));
+    return true;
   }
 
   isVerified(peerId: string): boolean {

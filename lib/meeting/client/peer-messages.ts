@@ -15,7 +15,9 @@ export type PeerMessage =
   | ({ t: 'state' } & MediaState)
   | { t: 'chat'; id: string; text: string; at: number }
   | { t: 'reaction'; emoji: string }
-  | { t: 'view'; visible: boolean };
+  | { t: 'view'; visible: boolean }
+  /** From the host after a removal: the next room secret (base64url) and its epoch (E2EE.md "Kick"). */
+  | { t: 'rekey'; epoch: number; secret: string };
 
 const MAX_CHAT = 2000;
 
@@ -43,6 +45,9 @@ export function parsePeerMessage(raw: unknown): PeerMessage | null {
       return typeof m.emoji === 'string' && (REACTIONS as readonly string[]).includes(m.emoji) ? { t: 'reaction', emoji: m.emoji } : null;
     case 'view':
       return typeof m.visible === 'boolean' ? { t: 'view', visible: m.visible } : null;
+    case 'rekey':
+      if (typeof m.epoch !== 'number' || !Number.isInteger(m.epoch) || m.epoch < 1 || m.epoch > 0xffff) return null;
+      return typeof m.secret === 'string' && /^[A-Za-z0-9_-]{43}$/.test(m.secret) ? { t: 'rekey', epoch: m.epoch, secret: m.secret } : null;
     default:
       return null;
   }

@@ -27,6 +27,8 @@ export interface PeerLinkOptions {
   attachSender: (slot: Slot, sender: RTCRtpSender) => void;
   attachReceiver: (slot: Slot, receiver: RTCRtpReceiver) => void;
   onMessage: (message: unknown) => void;
+  /** Data-channel encryption (E2EE.md "Keys"): every message is sealed before it is sent. */
+  cipher: Promise<{ seal(text: string): Promise<Uint8Array>; open(data: Uint8Array): Promise<string | null> }>;
   onChannelOpen: () => void;
   onStateChange: (state: RTCPeerConnectionState) => void;
 }
@@ -44,6 +46,8 @@ export class PeerLink {
   private pendingCandidates: NonNullable<SignalPayload['candidate']>[] = [];
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  private sendChain: Promise<void> = Promise.resolve();
+  private receiveChain: Promise<void> = Promise.resolve();
   /** Offers made or answered so far: screen share and camera toggles must not add any. */
   negotiations = 0;
 
@@ -51,14 +55,21 @@ export class PeerLink {
     this.pc = new RTCPeerConnection(options.rtcConfig);
     // Negotiated on both sides with the same id: no extra round trip, no ondatachannel race.
     this.channel = this.pc.createDataChannel('enclave', { negotiated: true, id: 0, ordered: true });
+    this.channel.binaryType = 'arraybuffer';
     this.channel.onopen = () => options.onChannelOpen();
     this.channel.onmessage = (event) => {
-      if (typeof event.data !== 'string' || event.data.length > 64 * 1024) return;
-      try {
-        options.onMessage(JSON.parse(event.data));
-      } catch {
-        // not ours: ignore
-      }
+      // Only sealed messages, in order: plain text is refused (fail-closed).
+      if (!(event.data instanceof ArrayBuffer) || event.data.byteLength > 96 * 1024) return;
+      const data = new Uint8Array(event.data);
+      this.receiveChain = this.receiveChain.then(async () => {
+        const text = await (await options.cipher).open(data);
+        if (text === null) return;
+        try {
+          options.onMessage(JSON.parse(text));
+        } catch {
+          // not ours: ignore
+        }
+      }).catch(() => {});
     };
 
     this.pc.ontrack = (event) => {
@@ -133,9 +144,14 @@ export class PeerLink {
     }
   }
 
+  /** Seals and sends, keeping the order of calls. */
   send(message: unknown): boolean {
     if (this.channel.readyState !== 'open') return false;
-    this.channel.send(JSON.stringify(message));
+    const text = JSON.stringify(message);
+    this.sendChain = this.sendChain.then(async () => {
+      const sealed = await (await this.options.cipher).seal(text);
+      if (this.channel.readyState === 'open') this.channel.send(sealed as Uint8Array<ArrayBuffer>);
+    }).catch(() => {});
     return true;
   }
 

@@ -1,7 +1,7 @@
 // One participant's side of a meeting: the signaling stream, a PeerLink per other participant
 // (full mesh), the local tracks, and the state the call screen renders. React reads it
 // through subscribe()/getState() (useSyncExternalStore); every change makes a new state object.
-import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import { base64urlDecode, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import type { IceAnswer, JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
 import { MeetingCrypto, type PeerCryptoStats, type SecretSource } from './e2ee';
@@ -36,6 +36,8 @@ export interface RemotePeer extends Participant {
 export interface EncryptionState {
   status: 'starting' | 'waiting-key' | 'on' | 'wrong-key';
   source: SecretSource | null;
+  /** Raised by every removal: the removed participant's keys open nothing sent after it. */
+  epoch: number;
 }
 
 export interface ChatMessage {
@@ -131,7 +133,7 @@ export class MeetingSession {
       reactions: [],
       activeSpeaker: null,
       hostNotice: null,
-      encryption: { status: 'starting', source: null },
+      encryption: { status: 'starting', source: null, epoch: 0 },
     };
     this.iceReady = this.loadIce();
     this.crypto = MeetingCrypto.create(options.meetingId, options.join.self.id).then(async (keys) => {
@@ -246,9 +248,26 @@ export class MeetingSession {
 
   // ---- host ----
 
-  hostAction(action: 'admit' | 'deny' | 'mute' | 'ask-unmute' | 'remove', target: string) {
+  async hostAction(action: 'admit' | 'deny' | 'mute' | 'ask-unmute' | 'remove', target: string) {
     if (action === 'admit' || action === 'deny') this.update({ knocks: this.state.knocks.filter((p) => p.id !== target) });
-    return this.signaling.send({ type: 'host', action, target });
+    const status = await this.signaling.send({ type: 'host', action, target });
+    if (action === 'remove' && status === 200) await this.rekey(target);
+    return status;
+  }
+
+  /**
+   * E2EE.md "Kick": after the server refused the removed participant, everyone else moves to a
+   * fresh secret and epoch, sent over the data channels (DTLS to the fingerprint each one signed),
+   * so the removed participant's keys open nothing sent from now on.
+   */
+  private async rekey(removed: string) {
+    const keys = this.keys;
+    if (!keys?.hasSecret) return;
+    this.links.get(removed)?.close();
+    this.links.delete(removed);
+    const { secret, epoch } = await keys.nextEpoch();
+    for (const [id, link] of this.links) if (id !== removed && keys.isVerified(id)) link.send({ t: 'rekey', epoch, secret });
+    this.update({ encryption: { ...this.state.encryption, epoch } });
   }
 
   /** Shown at once; the server's "locked" event confirms it (or puts it back if refused). */
@@ -405,10 +424,10 @@ export class MeetingSession {
     // E2EE.md "Who gets S": alone and without a key, we make it; otherwise we ask for it.
     if (!keys.hasSecret && others.length === 0) await keys.createSecret();
     if (keys.hasSecret) {
-      this.update({ encryption: { status: 'on', source: keys.source } });
+      this.update({ encryption: { status: 'on', source: keys.source, epoch: keys.currentEpoch } });
       for (const participant of others) this.sendHello(participant.id, false);
     } else {
-      this.update({ encryption: { status: 'waiting-key', source: null } });
+      this.update({ encryption: { status: 'waiting-key', source: null, epoch: 0 } });
       const key = await keys.requestHandoff();
       for (const participant of others) this.sendEnvelope(participant.id, { k: 'handoff-request', key });
     }
@@ -474,7 +493,7 @@ export class MeetingSession {
       }
       case 'handoff': {
         if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
-        this.update({ encryption: { status: 'on', source: keys.source } });
+        this.update({ encryption: { status: 'on', source: keys.source, epoch: keys.currentEpoch } });
         for (const peer of this.state.peers) {
           this.sendHello(peer.id, false);
           await this.releaseEnvelopes(peer.id);
@@ -491,7 +510,7 @@ export class MeetingSession {
     const peers = this.state.peers;
     const wrong = peers.length > 0 && peers.every((p) => p.keys === 'mismatch');
     const status = wrong ? 'wrong-key' : this.keys?.hasSecret ? 'on' : this.state.encryption.status;
-    if (status !== this.state.encryption.status) this.update({ encryption: { status, source: this.keys?.source ?? null } });
+    if (status !== this.state.encryption.status) this.update({ encryption: { ...this.state.encryption, status, source: this.keys?.source ?? null } });
   }
 
   /** Someone changed what this peer sent on the way: no connection to them. */
@@ -569,6 +588,7 @@ export class MeetingSession {
       attachReceiver: (slot, receiver) => this.keys!.attachReceiver(remoteId, slot, receiver),
       onRemoteTrack: (slot, track) => this.updatePeer(remoteId, (peer) => ({ tracks: { ...peer.tracks, [slot]: track } })),
       onMessage: (raw) => this.onPeerMessage(remoteId, raw),
+      cipher: this.keys!.dataCipher(remoteId),
       onChannelOpen: () => {
         link.send({ t: 'state', ...this.state.local });
         if (this.hidden.has(remoteId)) link.send({ t: 'view', visible: false });
@@ -626,7 +646,17 @@ export class MeetingSession {
         this.viewers.set(peer.id, message.visible);
         this.applyEncodings();
         break;
+      case 'rekey':
+        // Only a host moves the meeting to a new epoch; a later one than ours.
+        if (peer.isHost) void this.acceptRekey(message.epoch, message.secret);
+        break;
     }
+  }
+
+  private async acceptRekey(epoch: number, encoded: string) {
+    const secret = base64urlDecode(encoded);
+    if (!secret || !this.keys || !(await this.keys.rotate(secret, epoch))) return;
+    this.update({ encryption: { ...this.state.encryption, epoch } });
   }
 
   private applyEncodings() {
