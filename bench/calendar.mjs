@@ -1,12 +1,207 @@
 #!/usr/bin/env node
-// `npm run bench:calendar`: expanding one month for a user with 1,000 recurring series (the pure
-// expansion of lib/events, run through tsx). Prints a table; asserts nothing.
-import { spawnSync } from 'node:child_process';
+// `npm run bench:calendar`: a user with 1,000 recurring series.
+//  1. The pure expansion of one month (lib/events, through tsx): bench/calendar-expand.ts.
+//  2. GET /api/events/calendar?start&end for this month under 50 concurrent clients (autocannon,
+//     ~10 s each; then with gzip, then one client at a time): latency p50 / p95 and requests per
+//     second, against the production build
+//     (`scripts/start.mjs` builds when .next is missing or older than the sources) on a free
+//     port, with the embedded PGlite and with a fresh PostgreSQL database.
+// Prints tables; asserts nothing.
+//   BENCH_HTTP=0            only the pure expansion
+//   BENCH_DATABASES=pglite,postgres (default both; postgres from TEST_DATABASE_URL or
+//                           postgres://postgres@127.0.0.1:5432/test, skipped when unreachable)
+//   BENCH_DURATION=10       seconds per autocannon run;  BENCH_CONNECTIONS=50
+//   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const result = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['--conditions=react-server', path.join(root, 'bench', 'calendar-expand.ts')], {
-  stdio: 'inherit',
-  cwd: root,
-});
-process.exit(result.status ?? 1);
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').filter(Boolean);
+const email = 'calendar-bench@enclave.local';
+const password = 'Calendar-Bench-2026';
+const sessionSecret = 'calendar-bench-session-secret-0123456789abcdef';
+
+const pure = spawnSync(tsx, ['--conditions=react-server', path.join(root, 'bench', 'calendar-expand.ts')], { stdio: 'inherit', cwd: root });
+if (pure.status !== 0 || process.env.BENCH_HTTP === '0') process.exit(pure.status ?? 1);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function baseEnv(extra) {
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    SESSION_SECRET: sessionSecret,
+    SMTP_URL: '',
+    REDIS_URL: '',
+    DATABASE_URL: '',
+    DATA_DIR: '',
+    SEED_EMAIL: email,
+    SEED_PASSWORD: password,
+    ...extra,
+  };
+  return env;
+}
+
+function run(script, env) {
+  const result = spawnSync(tsx, ['--conditions=react-server', script], { cwd: root, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stdout}${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+/** A fresh database on the PostgreSQL server, or null when there is none to reach. */
+async function createDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `enclave_bench_${process.pid}_${Date.now()}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (error) {
+    await admin.end({ timeout: 1 });
+    console.log(`PostgreSQL skipped: ${adminUrl} not reachable (${error.message})`);
+    return null;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function startServer(port, env) {
+  // BENCH_PROFILE_DIR: run `next start` itself (the build must exist) under --cpu-prof.
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const args = profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)]
+    : [path.join(root, 'scripts', 'start.mjs')];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  // A first build can take minutes on two cores.
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited:\n${output}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the app did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+/** POST /login as the seeded account; answers the session cookie. */
+async function logIn(url) {
+  const response = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('enclave_session='));
+  if (!response.ok || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0];
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function measure(url, cookie, encoding, clients) {
+  const now = new Date();
+  const start = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) / 1000);
+  const end = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000);
+  const target = `${url}/api/events/calendar?start=${start}&end=${end}`;
+  const headers = { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) };
+  const probe = await fetch(target, { headers: { cookie } });
+  const occurrences = (await probe.json()).length;
+  // Warm the route (JIT, caches), then measure.
+  await autocannon({ url: target, connections: 4, amount: 40, headers });
+  const latencies = [];
+  const instance = autocannon({ url: target, connections: clients, duration, headers });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode === 200) latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return {
+    occurrences,
+    'body KB': Math.round(result.throughput.total / Math.max(1, result.requests.total) / 1024),
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': percentile(latencies, 50)?.toFixed(1),
+    'p95 ms': percentile(latencies, 95)?.toFixed(1),
+    'max ms': latencies.at(-1)?.toFixed(1),
+    failed: non2xx,
+  };
+}
+
+const rows = [];
+for (const database of databases) {
+  const prepared = database === 'postgres' ? await createDatabase() : { env: {}, drop: async () => {} };
+  if (!prepared) continue;
+  // The PGlite database (and anything else the app keeps) in a folder of its own.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'enclave-calendar-bench-'));
+  const env = baseEnv({ DATA_DIR: dataDir, ...prepared.env });
+  let server;
+  try {
+    run('scripts/seed.ts', env);
+    const seeded = run('bench/calendar-seed.ts', env);
+    server = await startServer(await freePort(), env);
+    const cookie = await logIn(server.url);
+    // Under load, as a browser asks (compressed), and one client at a time (the service time).
+    for (const [encoding, clients] of [
+      [null, connections],
+      ['gzip, deflate, br', connections],
+      [null, 1],
+    ]) {
+      rows.push({
+        database,
+        clients,
+        'accept-encoding': encoding ?? '(none)',
+        series: seeded.series,
+        ...(await measure(server.url, cookie, encoding, clients)),
+      });
+    }
+  } finally {
+    await server?.stop();
+    await prepared.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+console.log(
+  `\nGET /api/events/calendar (this month), ${duration} s each; Node ${process.version}, ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+console.table(rows);

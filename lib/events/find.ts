@@ -18,8 +18,8 @@ export function parseEventId(id: string): { eventId: string; occurrence: Date | 
   return { eventId: match[1]!.toLowerCase(), occurrence: match[2] ? new Date(Number(match[2]) * 1000) : null };
 }
 
-export function occurrenceId(eventId: string, originalStart: Date): string {
-  return `${eventId}_${Math.floor(originalStart.getTime() / 1000)}`;
+export function occurrenceId(eventId: string, originalStart: Date | number): string {
+  return `${eventId}_${Math.floor((typeof originalStart === 'number' ? originalStart : originalStart.getTime()) / 1000)}`;
 }
 
 /** The user's own event that is not cancelled; anything else answers event_not_found. */

@@ -5,8 +5,9 @@ import {
   formatUtc,
   fromFloating,
   isOccurrence,
+  isOccurrenceAt,
   joinRuleParts,
-  occurrenceStarts,
+  occurrenceTimes,
   ruleParts,
   toFloating,
   type Series,
@@ -30,34 +31,50 @@ export interface Occurrence<E extends ExceptionLike = ExceptionLike> {
   exception: E | null;
 }
 
-function occurrence<E extends ExceptionLike>(series: Series, originalStart: Date, exception: E | null): Occurrence<E> {
-  const start = exception?.startsAt ?? originalStart;
-  const minutes = exception?.durationMinutes ?? series.durationMinutes;
-  return { originalStart, start, end: new Date(start.getTime() + minutes * 60_000), exception };
+/** An Occurrence in ms (the calendar API's form: no Date per occurrence). */
+export interface OccurrenceTimes<E extends ExceptionLike = ExceptionLike> {
+  originalStart: number;
+  start: number;
+  end: number;
+  exception: E | null;
 }
 
 /**
- * The occurrences that overlap [from, to): the rule's, less the cancelled ones, with the changed
- * ones at their new time — also those moved into the window from outside it.
+ * The occurrences that overlap [from, to) (ms): the rule's, less the cancelled ones, with the
+ * changed ones at their new time — also those moved into the window from outside it.
  */
-export function expandSeries<E extends ExceptionLike>(series: Series, exceptions: readonly E[], from: Date, to: Date): Occurrence<E>[] {
+export function expandSeriesTimes<E extends ExceptionLike>(series: Series, exceptions: readonly E[], from: number, to: number): OccurrenceTimes<E>[] {
+  const at = (originalStart: number, exception: E | null): OccurrenceTimes<E> => {
+    const start = exception?.startsAt ? exception.startsAt.getTime() : originalStart;
+    return { originalStart, start, end: start + (exception?.durationMinutes ?? series.durationMinutes) * 60_000, exception };
+  };
   const byOriginal = new Map(exceptions.map((e) => [e.originalStart.getTime(), e]));
-  const overlaps = (o: Occurrence<E>) => o.start < to && o.end > from;
-  const result: Occurrence<E>[] = [];
+  const result: OccurrenceTimes<E>[] = [];
   const seen = new Set<number>();
-  for (const originalStart of occurrenceStarts(series, from, to)) {
-    seen.add(originalStart.getTime());
-    const exception = byOriginal.get(originalStart.getTime()) ?? null;
+  for (const originalStart of occurrenceTimes(series, from, to)) {
+    const exception = byOriginal.get(originalStart) ?? null;
+    if (exception) seen.add(originalStart);
     if (exception?.cancelled) continue;
-    const item = occurrence(series, originalStart, exception);
-    if (overlaps(item)) result.push(item);
+    const item = at(originalStart, exception);
+    if (item.start < to && item.end > from) result.push(item);
   }
   for (const exception of exceptions) {
-    if (exception.cancelled || !exception.startsAt || seen.has(exception.originalStart.getTime())) continue;
-    const item = occurrence(series, exception.originalStart, exception);
-    if (overlaps(item) && isOccurrence(series, exception.originalStart)) result.push(item);
+    const originalStart = exception.originalStart.getTime();
+    if (exception.cancelled || !exception.startsAt || seen.has(originalStart)) continue;
+    const item = at(originalStart, exception);
+    if (item.start < to && item.end > from && isOccurrenceAt(series, originalStart)) result.push(item);
   }
-  return result.sort((a, b) => a.start.getTime() - b.start.getTime());
+  return result.sort((a, b) => a.start - b.start);
+}
+
+/** expandSeriesTimes with Dates. */
+export function expandSeries<E extends ExceptionLike>(series: Series, exceptions: readonly E[], from: Date, to: Date): Occurrence<E>[] {
+  return expandSeriesTimes(series, exceptions, from.getTime(), to.getTime()).map((o) => ({
+    originalStart: new Date(o.originalStart),
+    start: o.exception?.startsAt ?? new Date(o.start),
+    end: new Date(o.end),
+    exception: o.exception,
+  }));
 }
 
 /** The rule of the part of a series before `at` (an original start): it ends just before it. */

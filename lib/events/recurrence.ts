@@ -90,10 +90,12 @@ const MINUTE_MS = 60_000;
 // in milliseconds. Converting needs the zone's UTC offset, which luxon reads from Intl — a few
 // microseconds each time, and an expansion converts every occurrence. Offsets are kept per UTC
 // day instead: a day whose start, middle and end have the same offset has it all day (no zone
-// changes its offset twice within a day and back); a day with a change is read exactly.
+// changes its offset twice within a day and back); on a day with one change, the instant of the
+// change is found once (by bisection); a day with two is read exactly every time.
 
 const zoneCache = new Map<string, IANAZone>();
-const offsetsByDay = new Map<string, Map<number, number>>();
+/** Per zone, per UTC day: its offset (ms), or its change, or null (read exactly). */
+const offsetsByDay = new Map<string, Map<number, number | { at: number; before: number; after: number } | null>>();
 
 function ianaZone(name: string): IANAZone {
   let zone = zoneCache.get(name);
@@ -109,6 +111,22 @@ function exactOffset(zone: IANAZone, instant: number): number {
   return Math.round(zone.offset(instant) * MINUTE_MS);
 }
 
+function offsetsOfDay(zone: IANAZone, day: number) {
+  const [start, mid, end] = [day * DAY_MS, day * DAY_MS + DAY_MS / 2, day * DAY_MS + DAY_MS - 1];
+  const [first, middle, last] = [exactOffset(zone, start), exactOffset(zone, mid), exactOffset(zone, end)];
+  if (first === middle && middle === last) return first;
+  if (first !== middle && middle !== last) return null;
+  // One change, between two instants with different offsets: the first instant of the new one.
+  let [low, high] = first !== middle ? [start, mid] : [mid, end];
+  const before = exactOffset(zone, low);
+  while (high - low > 1) {
+    const probe = Math.floor((low + high) / 2);
+    if (exactOffset(zone, probe) === before) low = probe;
+    else high = probe;
+  }
+  return { at: high, before, after: exactOffset(zone, high) };
+}
+
 /** The UTC offset of `zone` at `instant`, in ms. */
 function offsetAt(zoneName: string, instant: number): number {
   let days = offsetsByDay.get(zoneName);
@@ -119,14 +137,13 @@ function offsetAt(zoneName: string, instant: number): number {
   const day = Math.floor(instant / DAY_MS);
   let offset = days.get(day);
   if (offset === undefined) {
-    const zone = ianaZone(zoneName);
-    const first = exactOffset(zone, day * DAY_MS);
-    const constant = first === exactOffset(zone, day * DAY_MS + DAY_MS / 2) && first === exactOffset(zone, day * DAY_MS + DAY_MS - 1);
-    offset = constant ? first : Number.NaN;
+    offset = offsetsOfDay(ianaZone(zoneName), day);
     if (days.size > 100_000) days.clear();
     days.set(day, offset);
   }
-  return Number.isNaN(offset) ? exactOffset(ianaZone(zoneName), instant) : offset;
+  if (typeof offset === 'number') return offset;
+  if (offset) return instant < offset.at ? offset.before : offset.after;
+  return exactOffset(ianaZone(zoneName), instant);
 }
 
 const floorSecond = (ms: number) => ms - (((ms % 1000) + 1000) % 1000);
@@ -497,33 +514,40 @@ function instantOf(series: Series, rule: CompiledRule, floating: number): number
 }
 
 /**
- * The original starts of the occurrences that overlap [from, to), oldest first. Only that window
- * is expanded; there is no cap on the number of occurrences of a series.
+ * The original starts (ms) of the occurrences that overlap [from, to) (ms), oldest first. Only
+ * that window is expanded; there is no cap on the number of occurrences of a series. Numbers,
+ * not Dates: the calendar API expands thousands (and Next.js wraps the Date constructor).
  */
-export function occurrenceStarts(series: Series, from: Date, to: Date): Date[] {
+export function occurrenceTimes(series: Series, from: number, to: number): number[] {
   const durationMs = series.durationMinutes * 60_000;
-  const fromMs = from.getTime();
-  const toMs = to.getTime();
-  const overlaps = (start: number) => start < toMs && start + durationMs > fromMs;
-  if (!series.rrule) return overlaps(series.start.getTime()) ? [series.start] : [];
-  if (series.start.getTime() >= toMs) return [];
+  const first = series.start.getTime();
+  if (!series.rrule) return first < to && first + durationMs > from ? [first] : [];
+  if (first >= to) return [];
   const rule = compiled(series);
   // A day either side covers any UTC offset; the exact overlap is checked on real instants.
-  const after = toFloating(fromMs - durationMs - DAY_MS, series.timezone);
-  const before = toFloating(toMs + DAY_MS, series.timezone);
-  const result: Date[] = [];
+  const after = toFloating(from - durationMs - DAY_MS, series.timezone);
+  const before = toFloating(to + DAY_MS, series.timezone);
+  const result: number[] = [];
   for (const floating of floatingBetween(rule, after, before)) {
     const start = instantOf(series, rule, floating);
-    if (overlaps(start)) result.push(new Date(start));
+    if (start < to && start + durationMs > from) result.push(start);
   }
   return result;
 }
 
+/** occurrenceTimes with Dates. */
+export function occurrenceStarts(series: Series, from: Date, to: Date): Date[] {
+  return occurrenceTimes(series, from.getTime(), to.getTime()).map((start) => new Date(start));
+}
+
+/** True when `originalStart` (ms) is an occurrence of the series. */
+export function isOccurrenceAt(series: Series, originalStart: number): boolean {
+  return occurrenceTimes(series, originalStart, originalStart + 1).includes(originalStart);
+}
+
 /** True when `originalStart` is an occurrence of the series. */
 export function isOccurrence(series: Series, originalStart: Date): boolean {
-  return occurrenceStarts(series, originalStart, new Date(originalStart.getTime() + 1)).some(
-    (start) => start.getTime() === originalStart.getTime(),
-  );
+  return isOccurrenceAt(series, originalStart.getTime());
 }
 
 /** When the last occurrence ends, or null for a series without end. */

@@ -3,33 +3,39 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/db/client';
 import { eventAttendees, eventGroups, eventNotifications, rooms, type Event, type Room } from '@/lib/db/schema';
 import { occurrenceId } from './find';
-import type { Occurrence } from './occurrences';
+import type { Occurrence, OccurrenceTimes } from './occurrences';
 import { formatDuration } from './schemas';
 
 type Db = Database | Transaction;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 type RoomSummary = Pick<Room, 'id' | 'name' | 'color'> | null;
 
+/** The columns of an event that its occurrences show. */
+export type OccurrenceEvent = Pick<Event, 'id' | 'rrule' | 'repeat' | 'repeatType' | 'title' | 'description' | 'timezone' | 'link'>;
+
+const ms = (date: Date | number) => (typeof date === 'number' ? date : date.getTime());
+
 /** One meeting of the calendar: a single event, or one occurrence of a series. */
-export function occurrenceView(event: Event, occurrence: Occurrence, room: RoomSummary, now = new Date()) {
+export function occurrenceView(event: OccurrenceEvent, occurrence: Occurrence | OccurrenceTimes, room: RoomSummary, now: Date | number = Date.now()) {
   const e = occurrence.exception;
+  const [originalStart, start, end] = [ms(occurrence.originalStart), ms(occurrence.start), ms(occurrence.end)];
   return {
-    id: event.rrule ? occurrenceId(event.id, occurrence.originalStart) : event.id,
+    id: event.rrule ? occurrenceId(event.id, originalStart) : event.id,
     eventId: event.id,
     repeat: event.repeat,
     repeatType: event.repeatType,
-    occurrence: unix(occurrence.originalStart),
+    occurrence: Math.floor(originalStart / 1000),
     title: e?.title ?? event.title,
     description: e?.description ?? event.description,
-    from: unix(occurrence.start),
-    to: unix(occurrence.end),
-    duration: formatDuration((occurrence.end.getTime() - occurrence.start.getTime()) / 60_000),
+    from: Math.floor(start / 1000),
+    to: Math.floor(end / 1000),
+    duration: formatDuration((end - start) / 60_000),
     timezone: event.timezone,
     room,
     link: event.link,
     isException: e !== null,
     // SPEC point 4: past when its start is before now (the same instant in its own zone).
-    isPast: occurrence.start < now,
+    isPast: start < ms(now),
   };
 }
 export type OccurrenceView = ReturnType<typeof occurrenceView>;

@@ -221,6 +221,25 @@ describe('wall clocks through cached zone offsets', () => {
     );
   });
 
+  it('read every 5 minutes around each DST change as luxon does', () => {
+    for (const zone of zones) {
+      for (const year of [2018, 2026]) {
+        const changes: number[] = [];
+        for (let day = Date.UTC(year, 0, 1); day < Date.UTC(year + 1, 0, 1); day += DAY_MS) {
+          const offset = (t: number) => DateTime.fromMillis(t, { zone }).offset;
+          if (offset(day) !== offset(day + DAY_MS)) changes.push(day);
+        }
+        for (const day of changes) {
+          for (let instant = day - 6 * 3_600_000; instant < day + DAY_MS + 6 * 3_600_000; instant += 5 * 60_000 + 7_001) {
+            const floating = toFloating(instant, zone);
+            expect([zone, floating]).toEqual([zone, luxonFloating(instant, zone).getTime()]);
+            expect([zone, fromFloating(floating, zone)]).toEqual([zone, luxonInstant(new Date(floating), zone)]);
+          }
+        }
+      }
+    }
+  });
+
   it.each([
     ['Europe/Berlin', '2026-10-25T02:30:00Z', '2026-10-25T00:30:00.000Z'], // twice: the first (CEST)
     ['Europe/Berlin', '2026-03-29T02:30:00Z', '2026-03-29T01:30:00.000Z'], // gap: 03:30 CEST
