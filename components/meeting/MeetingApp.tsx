@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { fragmentWithoutSecret, secretFromFragment } from '@/lib/meeting/e2ee/keys';
-import { frameEncryptionSupported } from '@/lib/meeting/client/frame-transform';
+import { framePath, type FramePath } from '@/lib/meeting/client/frame-backends';
 import { meetingSupported } from '@/lib/meeting/client/media';
 import { MeetingSession } from '@/lib/meeting/client/session';
 import { useErrorText } from '@/components/forms/useErrorText';
@@ -25,6 +25,7 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
   const errorText = useErrorText();
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   const secret = useRef<Bytes | null>(null);
+  const frames = useRef<FramePath | null>(null);
 
   useEffect(() => {
     // The room secret rides in the link's fragment, which browsers never send (E2EE.md "Keys"):
@@ -34,8 +35,10 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
     if (hash) window.history.replaceState(window.history.state, '', `${pathname}${search}${fragmentWithoutSecret(hash)}`);
     let cancelled = false;
     void (async () => {
-      // A call is never admitted without frame encryption (E2EE.md "Safety code").
-      if (!meetingSupported() || !frameEncryptionSupported()) return setStage({ kind: 'unsupported' });
+      // A call is never admitted without frame encryption (E2EE.md "Safety code"). `?frames=script`
+      // picks the standard worker path where both exist, to test it in Chromium.
+      frames.current = framePath(new URLSearchParams(search).get('frames') === 'script' ? 'script' : undefined);
+      if (!meetingSupported() || !frames.current) return setStage({ kind: 'unsupported' });
       const result = await loadInfo(meetingId);
       if (cancelled) return;
       setStage('errorCode' in result ? { kind: 'error', code: result.errorCode } : { kind: 'lobby', info: result });
@@ -53,6 +56,7 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
       tracks: { audio: result.microphone, camera: result.camera, screen: null },
       local: { muted: !result.micOn || !result.microphone, cameraOff: !result.camera, sharing: false, hand: false, recording: false },
       secret: secret.current,
+      framePath: frames.current ?? 'streams',
     });
     session.start();
     setStage({ kind: 'call', info, session });

@@ -19,15 +19,19 @@ const loaders: Record<Locale, () => Promise<unknown>> = {
   pt: () => import('@/messages/pt.json').then((m) => m.default),
 };
 
-type Tree = { [key: string]: string | Tree };
+type Tree = { [key: string]: string | string[] | Tree };
 
-/** Fills the keys a translation lacks with English, so a missing key never shows its id. */
+const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Fills the keys a translation lacks with English, so a missing key never shows its id. A list
+ * (a page's paragraphs) is taken whole from the translation: merging it would make it an object.
+ */
 function withFallback(messages: Tree, fallback: Tree): Tree {
   const merged: Tree = { ...fallback };
   for (const [key, value] of Object.entries(messages)) {
     const base = fallback[key];
-    merged[key] =
-      typeof value === 'object' && typeof base === 'object' ? withFallback(value, base) : value;
+    merged[key] = isTree(value) && isTree(base) ? withFallback(value, base) : value;
   }
   return merged;
 }

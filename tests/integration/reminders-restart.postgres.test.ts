@@ -47,7 +47,7 @@ afterAll(async () => {
 
 /** `npm run worker` as its own process; resolves when it says it is ready. */
 function startWorker(): Promise<ChildProcess> {
-  // node itself with tsx's loader, not the tsx wrapper: SIGKILL must reach the worker, not a parent.
+  // As `npm run worker` does: node itself with tsx's loader, so SIGKILL reaches the worker.
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/worker.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, NODE_OPTIONS: '' },

@@ -62,3 +62,13 @@ describe('every user-facing string in all twelve languages', () => {
     });
   });
 });
+
+describe('loading a language with English as fallback (lib/i18n/messages)', () => {
+  it('keeps lists as lists, in the language asked for', async () => {
+    const { loadMessages } = await import('@/lib/i18n/messages');
+    const german = await loadMessages('de');
+    const raw = JSON.parse(readFileSync(path.join(process.cwd(), 'messages', 'de.json'), 'utf8')) as { Security: { limits: string[] } };
+    expect(Array.isArray(german.Security.limits)).toBe(true);
+    expect(german.Security.limits).toEqual(raw.Security.limits);
+  });
+});

@@ -5,7 +5,6 @@
 // signals and sealed handoffs.
 import { base64urlDecode, base64urlEncode, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { DataChannelCipher } from '@/lib/meeting/e2ee/data-channel';
-import { FrameDecryptor, FrameEncryptor } from '@/lib/meeting/e2ee/frame';
 import { createHandoffRequest, openHandoff, sealHandoff, type HandoffCode, type HandoffRequest } from '@/lib/meeting/e2ee/handoff';
 import {
   deriveDataKey,
@@ -21,7 +20,6 @@ import {
   kidFor,
 } from '@/lib/meeting/e2ee/keys';
 import { safetyCode, type SafetyCode } from '@/lib/meeting/e2ee/safety-code';
-import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
 import {
   createJoinAnnouncement,
   exportSigningPublicKey,
@@ -36,7 +34,7 @@ import {
   type JsonValue,
   type SignedSignal,
 } from '@/lib/meeting/e2ee/signing';
-import { decryptReceiver, encryptSender, newCounters, type FrameCounters, type FrameTap } from './frame-transform';
+import { createFrameBackend, type FrameBackend, type FramePath, type PeerCryptoStats } from './frame-backends';
 import { SLOTS, type Slot } from './peer';
 
 /** How this page got S: from the link's #k, by a handoff from a participant, or it made S itself. */
@@ -47,18 +45,9 @@ interface PeerKeys {
   signingKey: Bytes;
   /** ECDH(ours, theirs) as an HKDF key: the root of every epoch's frame keys for this pair. */
   pair: CryptoKey;
-  encryptors: Map<Slot, FrameEncryptor>;
-  decryptors: Map<Slot, FrameDecryptor>;
-  sent: FrameCounters;
-  received: FrameCounters;
 }
 
-export interface PeerCryptoStats {
-  sent: FrameCounters;
-  received: FrameCounters;
-}
-
-const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
+export type { PeerCryptoStats };
 
 export class MeetingCrypto {
   private secret: Bytes | null = null;
@@ -67,27 +56,15 @@ export class MeetingCrypto {
   private joinKey: CryptoKey | null = null;
   private own: JoinAnnouncement | null = null;
   private readonly peers = new Map<string, PeerKeys>();
-  /** Counters of peers whose announcement has not come yet (frames withheld meanwhile). */
-  private readonly pending = new Map<string, PeerCryptoStats>();
-  /**
-   * Encryptors outlive a peer's departure: if the same page comes back (a reconnect), the same
-   * keys would be derived again, and a new encryptor would reuse its nonces from 0.
-   */
-  private readonly encryptorsByKeys = new Map<string, Map<Slot, FrameEncryptor>>();
-  /** Receivers attached before the peer's announcement: keyed when it arrives. */
-  private readonly early = new Map<string, Map<Slot, FrameDecryptor>>();
   private handoffRequest: HandoffRequest | null = null;
   private signer: SignalSigner;
   private verifier: SignalVerifier;
   source: SecretSource | null = null;
   /** The code both sides of the handoff can compare. */
   handoffCode: HandoffCode | null = null;
-  /** Tests: the next frames a sender encrypts, in clear and sealed. */
-  tap: FrameTap | null = null;
-  /** Tests of fail-closed sending: while set, senders have no key and must emit nothing. */
-  withholdKeys = false;
-
   private constructor(
+    /** Where frames are encrypted: this page or a worker. */
+    readonly frames: FrameBackend,
     readonly meetingId: string,
     readonly selfId: string,
     readonly certificate: RTCCertificate,
@@ -102,7 +79,7 @@ export class MeetingCrypto {
   }
 
   /** This page's keys for the meeting: fresh on every page load, never stored. */
-  static async create(meetingId: string, selfId: string): Promise<MeetingCrypto> {
+  static async create(meetingId: string, selfId: string, path: FramePath): Promise<MeetingCrypto> {
     const [certificate, ecdh, signing] = await Promise.all([
       RTCPeerConnection.generateCertificate({ name: 'ECDSA', namedCurve: 'P-256' } as EcKeyGenParams),
       generateEcdhKeyPair(),
@@ -112,7 +89,7 @@ export class MeetingCrypto {
     const fingerprint = normalizeFingerprint(`${sha256?.algorithm ?? ''} ${sha256?.value ?? ''}`);
     if (!fingerprint) throw new Error('no DTLS fingerprint');
     const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
-    return new MeetingCrypto(meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic);
+    return new MeetingCrypto(createFrameBackend(path), meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic);
   }
 
   get hasSecret(): boolean {
@@ -164,16 +141,7 @@ export class MeetingCrypto {
     }
     this.verifier.addPeer(announcement.id, await importSigningPublicKey(signingKey));
     const pair = await derivePairSecret(this.ecdh.privateKey, await importEcdhPublicKey(ecdhKey));
-    const peer: PeerKeys = {
-      announcement,
-      signingKey,
-      pair,
-      encryptors: new Map(),
-      decryptors: known?.decryptors ?? this.early.get(announcement.id) ?? new Map(),
-      ...(this.pending.get(announcement.id) ?? { sent: newCounters(), received: newCounters() }),
-    };
-    this.pending.delete(announcement.id);
-    this.early.delete(announcement.id);
+    const peer: PeerKeys = { announcement, signingKey, pair };
     await this.deriveFrameKeys(peer);
     this.peers.set(announcement.id, peer);
     return 'ok';
@@ -186,23 +154,17 @@ export class MeetingCrypto {
   private async deriveFrameKeys(peer: PeerKeys): Promise<void> {
     const id = peer.announcement.id;
     const kid = kidFor(this.epoch, 0);
-    // Encryptors outlive a reconnect of the same page: new ones would restart their nonces at 0.
-    const keysId = `${id} ${peer.announcement.ecdhKey} ${this.epoch}`;
-    const kept = this.encryptorsByKeys.get(keysId);
     await Promise.all(
       SLOTS.map(async (slot) => {
         const [sendBase, receiveBase] = await Promise.all([
           deriveMediaBaseKey(peer.pair, this.root!, this.selfId, id, slot),
           deriveMediaBaseKey(peer.pair, this.root!, id, this.selfId, slot),
         ]);
-        if (!kept) peer.encryptors.set(slot, new FrameEncryptor(await deriveSFrameKey(sendBase, kid)));
-        const decryptor = peer.decryptors.get(slot) ?? new FrameDecryptor();
-        decryptor.setKey(await deriveSFrameKey(receiveBase, kid));
-        peer.decryptors.set(slot, decryptor);
+        // The id names this key for good: a reconnect of the same page reuses its encryptor.
+        const keyId = `${id} ${peer.announcement.ecdhKey} ${this.epoch} ${slot}`;
+        await Promise.all([this.frames.setSendKey(id, slot, keyId, kid, sendBase), this.frames.setReceiveKey(id, slot, kid, receiveBase)]);
       }),
     );
-    if (kept) for (const [slot, encryptor] of kept) peer.encryptors.set(slot, encryptor);
-    this.encryptorsByKeys.set(keysId, new Map(peer.encryptors));
   }
 
   /** A fresh cipher for one data channel with a verified peer: a key per direction, numbered messages. */
@@ -242,8 +204,6 @@ export class MeetingCrypto {
 
   forgetPeer(peerId: string): void {
     this.peers.delete(peerId);
-    this.pending.delete(peerId);
-    this.early.delete(peerId);
     this.verifier.removePeer(peerId);
   }
 
@@ -264,42 +224,17 @@ export class MeetingCrypto {
 
   // ---- frames ----
 
-  private countersOf(peerId: string): PeerCryptoStats {
-    const peer = this.peers.get(peerId);
-    if (peer) return peer;
-    let pending = this.pending.get(peerId);
-    if (!pending) this.pending.set(peerId, (pending = { sent: newCounters(), received: newCounters() }));
-    return pending;
-  }
-
   attachSender(peerId: string, slot: Slot, sender: RTCRtpSender): void {
-    encryptSender(sender, kindOf(slot), () => (this.withholdKeys ? null : (this.peers.get(peerId)?.encryptors.get(slot) ?? null)), this.countersOf(peerId).sent, () => this.tap);
+    this.frames.attachSender(peerId, slot, sender);
   }
 
   /** Called in the very task that creates the receiver: a later one would be bypassed (E2EE.md). */
   attachReceiver(peerId: string, slot: Slot, receiver: RTCRtpReceiver): void {
-    const peer = this.peers.get(peerId);
-    let decryptor = peer?.decryptors.get(slot);
-    if (!decryptor) {
-      decryptor = new FrameDecryptor();
-      // Installed now, keyed when the announcement arrives.
-      if (peer) peer.decryptors.set(slot, decryptor);
-      else this.pendingDecryptors(peerId).set(slot, decryptor);
-    }
-    decryptReceiver(receiver, kindOf(slot), decryptor, this.countersOf(peerId).received);
+    this.frames.attachReceiver(peerId, slot, receiver);
   }
 
-  private pendingDecryptors(peerId: string): Map<Slot, FrameDecryptor> {
-    let map = this.early.get(peerId);
-    if (!map) this.early.set(peerId, (map = new Map()));
-    return map;
-  }
-
-  stats(): Record<string, PeerCryptoStats> {
-    const out: Record<string, PeerCryptoStats> = {};
-    for (const [id, counters] of this.pending) out[id] = structuredClone(counters);
-    for (const [id, peer] of this.peers) out[id] = { sent: { ...peer.sent, failed: { ...peer.sent.failed } }, received: { ...peer.received, failed: { ...peer.received.failed } } };
-    return out;
+  stats(): Promise<Record<string, PeerCryptoStats>> {
+    return this.frames.stats();
   }
 
   // ---- safety codes ----

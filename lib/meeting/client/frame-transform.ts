@@ -1,36 +1,15 @@
-// Frame encryption on one RTCRtpSender or RTCRtpReceiver (E2EE.md "Frames"): Chromium's
-// createEncodedStreams() with `encodedInsertableStreams: true`, so a frame that has no key yet
-// is dropped, never sent or decoded in clear (fail-closed).
+// Frame encryption on the page, for one RTCRtpSender or RTCRtpReceiver (E2EE.md "Frames"):
+// Chromium's createEncodedStreams() with `encodedInsertableStreams: true`, so a frame that has no
+// key yet is dropped, never sent or decoded in clear (fail-closed). The worker path is
+// e2ee-worker.ts; frame-backends.ts picks one.
 import { clearPrefixLength, FrameDecryptor, FrameEncryptor, type MediaCodec } from '@/lib/meeting/e2ee/frame';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import type { FrameCounters } from './frame-counters';
+
 
 type EncodedFrame = { data: ArrayBuffer; type?: 'key' | 'delta' | 'empty'; getMetadata?: () => { mimeType?: string } };
 type EncodedStreams = { readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame> };
 type WithEncodedStreams = { createEncodedStreams?: () => EncodedStreams };
-
-/** Counters per direction, for the indicator, the "wrong secret" message and the proofs. */
-export interface FrameCounters {
-  encrypted: number;
-  decrypted: number;
-  /** Frames dropped because no key was there yet (fail-closed). */
-  withheld: number;
-  failed: { malformed: number; 'unknown-key': number; replay: number; auth: number };
-}
-
-export const newCounters = (): FrameCounters => ({
-  encrypted: 0,
-  decrypted: 0,
-  withheld: 0,
-  failed: { malformed: 0, 'unknown-key': 0, replay: 0, auth: 0 },
-});
-
-/** Can this browser encrypt frames? (Chromium: createEncodedStreams.) */
-export function frameEncryptionSupported(): boolean {
-  return typeof RTCRtpSender !== 'undefined' && 'createEncodedStreams' in RTCRtpSender.prototype;
-}
-
-/** The RTCPeerConnection options frame encryption needs. */
-export const ENCODED_STREAMS_CONFIG = { encodedInsertableStreams: true } as RTCConfiguration;
 
 function codecOf(kind: 'audio' | 'video', frame: EncodedFrame): MediaCodec {
   if (kind === 'audio') return 'opus';

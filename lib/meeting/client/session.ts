@@ -6,7 +6,7 @@ import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import type { IceAnswer, JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
 import { MeetingCrypto, type PeerCryptoStats, type SecretSource } from './e2ee';
 import { parseEnvelope, parseSignalBody, type Envelope } from './envelope';
-import { ENCODED_STREAMS_CONFIG } from './frame-transform';
+import type { FramePath } from './frame-backends';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
 import { cameraEncoding, screenEncoding } from './quality';
 import { SignalingClient, type SignalingStatus } from './signaling';
@@ -82,6 +82,8 @@ export interface SessionOptions {
   local: MediaState;
   /** The room secret from the link's #k, if it had one. */
   secret: Bytes | null;
+  /** Where frames are encrypted (frame-backends.ts): on the page, or in a worker. */
+  framePath: FramePath;
 }
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -136,7 +138,7 @@ export class MeetingSession {
       encryption: { status: 'starting', source: null, epoch: 0 },
     };
     this.iceReady = this.loadIce();
-    this.crypto = MeetingCrypto.create(options.meetingId, options.join.self.id).then(async (keys) => {
+    this.crypto = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath).then(async (keys) => {
       if (options.secret) await keys.useSecret(options.secret, 'link');
       this.keys = keys;
       return keys;
@@ -295,8 +297,8 @@ export class MeetingSession {
   }
 
   /** Frames encrypted, decrypted, withheld and refused, per peer (the indicator and the proofs). */
-  encryptionStats(): Record<string, PeerCryptoStats> {
-    return this.keys?.stats() ?? {};
+  encryptionStats(): Promise<Record<string, PeerCryptoStats>> {
+    return this.keys?.stats() ?? Promise.resolve({});
   }
 
   /** The code to compare with a peer's screen (E2EE.md "Safety code"). */
@@ -311,7 +313,7 @@ export class MeetingSession {
 
   /** Tests of fail-closed sending: withhold every frame key, or give them back. */
   withholdKeys(withhold: boolean) {
-    if (this.keys) this.keys.withholdKeys = withhold;
+    this.keys?.frames.withhold(withhold);
   }
 
   /** "#k=…": the meeting link's fragment that carries the key; the server never sees it. */
@@ -324,13 +326,13 @@ export class MeetingSession {
     return new Promise((resolve) => {
       const samples: { plain: number[]; sealed: number[] }[] = [];
       if (!this.keys) return resolve(samples);
-      const keys = this.keys;
-      keys.tap = {
+      const frames = this.keys.frames;
+      frames.tap = {
         take(plain, sealed, prefix) {
           if (samples.length >= count || plain.length - prefix < 64) return;
           samples.push({ plain: [...plain.subarray(prefix, prefix + 1024)], sealed: [...sealed.subarray(prefix, prefix + 1024)] });
           if (samples.length === count) {
-            keys.tap = null;
+            frames.tap = null;
             resolve(samples);
           }
         },
@@ -581,7 +583,7 @@ export class MeetingSession {
       initiator,
       // Frames are dropped until their transform has a key (fail-closed); DTLS uses the
       // certificate whose fingerprint our announcement carries.
-      rtcConfig: { ...this.rtcConfig, ...ENCODED_STREAMS_CONFIG, certificates: [this.keys!.certificate] },
+      rtcConfig: { ...this.rtcConfig, ...this.keys!.frames.rtcConfig, certificates: [this.keys!.certificate] },
       tracks: { ...this.tracks },
       sendSignal: (payload) => this.sendSignal(remoteId, payload),
       attachSender: (slot, sender) => this.keys!.attachSender(remoteId, slot, sender),

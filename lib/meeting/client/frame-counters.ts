@@ -1,0 +1,17 @@
+// Frame counters per direction, for the indicator, the "wrong key" message and the proofs.
+
+export interface FrameCounters {
+  encrypted: number;
+  decrypted: number;
+  /** Frames dropped because no key was there yet (fail-closed). */
+  withheld: number;
+  failed: { malformed: number; 'unknown-key': number; replay: number; auth: number };
+}
+
+export const newCounters = (): FrameCounters => ({
+  encrypted: 0,
+  decrypted: 0,
+  withheld: 0,
+  failed: { malformed: 0, 'unknown-key': 0, replay: 0, auth: 0 },
+});
+
