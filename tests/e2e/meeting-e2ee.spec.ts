@@ -67,8 +67,8 @@ test('two and three participants decode each other with every receiver decryptin
   await expectMediaFromPeers(b.page, 1);
   await expectDecryptingFrom(a.page, 1);
   await expectDecryptingFrom(b.page, 1);
-  expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link' });
-  expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff' });
+  expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0 });
+  expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0 });
 
   const c = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
   open.push(c);
