@@ -57,6 +57,7 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
       local: { muted: !result.micOn || !result.microphone, cameraOff: !result.camera, sharing: false, hand: false, recording: false },
       secret: secret.current,
       framePath: frames.current ?? 'streams',
+      askToJoin: info.askToJoin,
     });
     session.start();
     setStage({ kind: 'call', info, session });

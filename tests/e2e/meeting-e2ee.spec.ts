@@ -263,3 +263,33 @@ test('the standard worker path (RTCRtpScriptTransform) and the page path decrypt
   await expectDecryptingFrom(worker.page, 1);
   await expectDecryptingFrom(page.page, 1);
 });
+
+test('where newcomers ask to join, only the host who let them in hands over the key', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${newSecret()}` });
+  const handoffsByBob: string[] = [];
+  const bob = await joinMeeting(browser, baseURL!, meetingId, {
+    name: 'Bob',
+    prepare: async (context) => {
+      context.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/signal') && (request.postData() ?? '').includes('\\"k\\":\\"handoff\\"')) {
+          handoffsByBob.push(request.postData()!);
+        }
+      });
+    },
+  });
+  open.push(host, bob);
+  await expectMediaFromPeers(bob.page, 1);
+
+  await host.page.getByRole('button', { name: en.Meeting.people, exact: true }).click();
+  await host.page.getByRole('complementary').getByLabel(en.Meeting.lockMeeting).check();
+  const late = await joinMeeting(browser, baseURL!, meetingId, { name: 'Late Larry', expectInCall: false });
+  open.push(late);
+  await expect(late.page.getByRole('heading', { name: en.Meeting.waitingTitle })).toBeVisible();
+  await host.page.getByRole('complementary').getByRole('button', { name: en.Meeting.admit }).click();
+  await expectMediaFromPeers(late.page, 2, 45_000);
+  await expectDecryptingFrom(late.page, 2);
+  expect(await encryption(late.page)).toMatchObject({ status: 'on', source: 'handoff' });
+  // Bob holds the key too, but did not hand it to someone he did not let in.
+  expect(handoffsByBob).toEqual([]);
+});

@@ -81,9 +81,11 @@ scope.onrtctransform = ({ transformer }: { transformer: ScriptTransformer }) => 
               count.sent.withheld += 1;
               return;
             }
+            const started = performance.now();
             const sealed = await encryptor
               .encrypt(new Uint8Array(frame.data), clearPrefixLength(codecOf(kind, frame), frame.type === 'key'))
               .catch(() => null);
+            count.sent.busyMs += performance.now() - started;
             if (!sealed) return;
             frame.data = sealed.buffer;
             count.sent.encrypted += 1;
@@ -93,7 +95,9 @@ scope.onrtctransform = ({ transformer }: { transformer: ScriptTransformer }) => 
       : new TransformStream<EncodedFrame, EncodedFrame>({
           async transform(frame, controller) {
             const prefix = clearPrefixLength(codecOf(kind, frame), frame.type === 'key');
+            const started = performance.now();
             const opened = await decryptorOf(peerId, slot).open(new Uint8Array(frame.data), prefix);
+            count.received.busyMs += performance.now() - started;
             if (!opened.ok) {
               count.received.failed[opened.reason] += 1;
               return;

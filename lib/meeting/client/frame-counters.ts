@@ -6,6 +6,8 @@ export interface FrameCounters {
   /** Frames dropped because no key was there yet (fail-closed). */
   withheld: number;
   failed: { malformed: number; 'unknown-key': number; replay: number; auth: number };
+  /** Milliseconds spent sealing or opening frames (wall time of the awaits: an upper bound of their CPU). */
+  busyMs: number;
 }
 
 export const newCounters = (): FrameCounters => ({
@@ -13,5 +15,6 @@ export const newCounters = (): FrameCounters => ({
   decrypted: 0,
   withheld: 0,
   failed: { malformed: 0, 'unknown-key': 0, replay: 0, auth: 0 },
+  busyMs: 0,
 });
 

@@ -45,7 +45,9 @@ export function encryptSender(
       }
       const plain = new Uint8Array(frame.data);
       const prefix = clearPrefixLength(codecOf(kind, frame), frame.type === 'key');
+      const started = performance.now();
       const sealed = await encryptor.encrypt(plain, prefix).catch(() => null);
+      counters.busyMs += performance.now() - started;
       if (!sealed) return;
       tap?.()?.take(plain, sealed, prefix);
       frame.data = sealed.buffer;
@@ -70,7 +72,9 @@ export function decryptReceiver(
     async transform(frame, controller) {
       const data = new Uint8Array(frame.data);
       const prefix = clearPrefixLength(codecOf(kind, frame), frame.type === 'key');
+      const started = performance.now();
       const opened = await decryptor.open(data, prefix);
+      counters.busyMs += performance.now() - started;
       if (!opened.ok) {
         counters.failed[opened.reason] += 1;
         return;

@@ -84,6 +84,8 @@ export interface SessionOptions {
   secret: Bytes | null;
   /** Where frames are encrypted (frame-backends.ts): on the page, or in a worker. */
   framePath: FramePath;
+  /** The room makes newcomers wait to be let in: then the key goes only to those the host lets in. */
+  askToJoin: boolean;
 }
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -115,10 +117,14 @@ export class MeetingSession {
   private chatOpen = false;
   private readonly meetingId: string;
   private readonly token: string;
+  private readonly askToJoin: boolean;
+  /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
+  private readonly admittedHere = new Set<string>();
 
   constructor(options: SessionOptions) {
     this.meetingId = options.meetingId;
     this.token = options.join.token;
+    this.askToJoin = options.askToJoin;
     this.tracks = { ...options.tracks };
     this.state = {
       phase: 'connecting',
@@ -252,7 +258,10 @@ export class MeetingSession {
 
   async hostAction(action: 'admit' | 'deny' | 'mute' | 'ask-unmute' | 'remove', target: string) {
     if (action === 'admit' || action === 'deny') this.update({ knocks: this.state.knocks.filter((p) => p.id !== target) });
+    // Before the request: their handoff request can arrive before our answer from the server.
+    if (action === 'admit') this.admittedHere.add(target);
     const status = await this.signaling.send({ type: 'host', action, target });
+    if (action === 'admit' && status !== 200) this.admittedHere.delete(target);
     if (action === 'remove' && status === 200) await this.rekey(target);
     return status;
   }
@@ -489,6 +498,13 @@ export class MeetingSession {
         return;
       }
       case 'handoff-request': {
+        // E2EE.md "Who gets S": where newcomers wait in the lobby, the key goes only to those this
+        // host let in — not to whoever the server says is in (it could let anyone in). The room's
+        // host coming back (a reload) gets it too: nobody else could let people in.
+        const gated = this.askToJoin || this.state.locked;
+        const letInHere = this.state.self.isHost && this.admittedHere.has(from);
+        const host = this.state.peers.find((p) => p.id === from)?.isHost ?? false;
+        if (gated && !letInHere && !host) return;
         const handoff = await keys.answerHandoff(from, envelope.key);
         if (handoff) this.sendEnvelope(from, { k: 'handoff', ...handoff });
         return;
