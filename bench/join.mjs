@@ -45,8 +45,12 @@ async function join(browser, meetingId, name) {
   return { context, page };
 }
 
-/** CPU seconds (user + system) of a process and all its descendants, from /proc (Linux). */
-function treeCpuSeconds(rootPid) {
+/**
+ * CPU seconds (user + system) of this process's descendants but `exclude` and theirs, from /proc
+ * (Linux): Playwright starts Chromium as our child, beside the app server we started.
+ */
+function browserCpuSeconds(exclude) {
+  const rootPid = process.pid;
   const { readdirSync, readFileSync } = require('node:fs');
   const parents = new Map();
   const cpu = new Map();
@@ -63,7 +67,11 @@ function treeCpuSeconds(rootPid) {
     }
   }
   const inTree = (pid) => {
-    for (let current = pid, hops = 0; current > 1 && hops < 50; current = parents.get(current) ?? 0, hops += 1) if (current === rootPid) return true;
+    if (pid === rootPid) return false;
+    for (let current = pid, hops = 0; current > 1 && hops < 50; current = parents.get(current) ?? 0, hops += 1) {
+      if (current === exclude) return false;
+      if (current === rootPid) return true;
+    }
     return false;
   };
   let ticks = 0;
@@ -81,7 +89,7 @@ async function cryptoMs(pages) {
 }
 
 /** A call of `size` people kept running: the browser's CPU and the pages' frame-crypto time. */
-async function steadyCall(browser, meetingId, size) {
+async function steadyCall(browser, meetingId, size, serverPid) {
   const participants = [];
   for (let i = 0; i < size; i += 1) {
     const participant = await join(browser, meetingId, `Steady ${i + 1}`);
@@ -99,10 +107,9 @@ async function steadyCall(browser, meetingId, size) {
     );
   }
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const pid = browser.process()?.pid;
-  const [cpu0, crypto0, t0] = [treeCpuSeconds(pid), await cryptoMs(pages), Date.now()];
+  const [cpu0, crypto0, t0] = [browserCpuSeconds(serverPid), await cryptoMs(pages), Date.now()];
   await new Promise((resolve) => setTimeout(resolve, steadySeconds * 1000));
-  const [cpu1, crypto1, t1] = [treeCpuSeconds(pid), await cryptoMs(pages), Date.now()];
+  const [cpu1, crypto1, t1] = [browserCpuSeconds(serverPid), await cryptoMs(pages), Date.now()];
   for (const participant of participants) await participant.context.close();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const seconds = (t1 - t0) / 1000;
@@ -163,7 +170,7 @@ async function main() {
       rows.push({ N: size, runs, 'p50 ms': percentile(times, 50), 'p95 ms': percentile(times, 95), 'min ms': Math.min(...times) });
     }
     const steady = [];
-    for (const size of sizes) steady.push(await steadyCall(browser, meetingId, size));
+    for (const size of sizes) steady.push(await steadyCall(browser, meetingId, size, server.pid));
     await browser.close();
     console.log(`\nJoin → first decoded remote frame, end-to-end encrypted (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, ${new Date().toISOString().slice(0, 10)})`);
     console.table(rows);
