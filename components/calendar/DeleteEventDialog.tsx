@@ -1,9 +1,10 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiDelete } from '@/lib/api/client';
 import type { OccurrenceView } from '@/lib/events/view';
+import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { Dialog } from '@/components/modal/Dialog';
 import { useUpcoming } from './UpcomingProvider';
@@ -21,7 +22,6 @@ export function DeleteEventDialog({ occurrence, onClose }: { occurrence: Occurre
   const [scope, setScope] = useState<'one' | 'all'>('one');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const messageId = useId();
 
   async function remove(event: React.FormEvent) {
     event.preventDefault();
@@ -53,19 +53,7 @@ export function DeleteEventDialog({ occurrence, onClose }: { occurrence: Occurre
         ) : (
           <p className="text-slate-700">{t('deleteConfirm', { title: occurrence.title })}</p>
         )}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={messageId} className="text-sm font-medium text-slate-700">
-            {t('cancelMessage')}
-          </label>
-          <textarea
-            id={messageId}
-            value={message}
-            maxLength={2000}
-            rows={3}
-            onChange={(e) => setMessage(e.target.value)}
-            className="rounded-md border border-slate-300 px-3 py-2"
-          />
-        </div>
+        <TextAreaField label={t('cancelMessage')} value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
         <div className="flex justify-end gap-2">
           <button type="button" className="button-secondary" onClick={onClose}>
             {t('cancel')}

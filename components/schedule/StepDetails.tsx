@@ -6,6 +6,7 @@ import { DEFAULT_TITLE, durations } from '@/lib/events/schemas';
 import { formatClock, parseClock, roundUpToFive } from '@/lib/time/zoned';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
+import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { TimezonePickerDialog } from './TimezonePickerDialog';
 import type { StepProps } from './types';
@@ -17,7 +18,6 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
   const t = useTranslations('Schedule');
   const errorText = useErrorText();
   const [picking, setPicking] = useState(false);
-  const descriptionId = useId();
   const zoneId = useId();
   // What is being typed into the time field; applied rounded up to 5 minutes once complete (SPEC point 5).
   const [typing, setTyping] = useState<string | null>(null);
@@ -72,19 +72,13 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
           <span aria-hidden="true">▾</span>
         </button>
       </div>
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
-          {t('description')}
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={3}
-          maxLength={5000}
-          value={draft.description}
-          onChange={(e) => onChange({ description: e.target.value })}
-          className="rounded-md border border-slate-300 px-3 py-2"
-        />
-      </div>
+      <TextAreaField
+        label={t('description')}
+        className="sm:col-span-2"
+        maxLength={5000}
+        value={draft.description}
+        onChange={(e) => onChange({ description: e.target.value })}
+      />
       {errors.timezone && <p role="alert" className="text-sm text-red-700">{errorText(errors.timezone)}</p>}
       {picking && (
         <TimezonePickerDialog
