@@ -1,0 +1,141 @@
+/** @jest-environment node */
+// The page side of frame encryption without a browser: a fake RTCRtpSender/Receiver whose
+// encoded streams are plain TransformStreams, the envelopes participants send each other, and
+// the host's rekey message.
+import { randomBytes, type Bytes } from '@/lib/meeting/e2ee/bytes';
+import { decodeHeader } from '@/lib/meeting/e2ee/sframe';
+import { parseEnvelope, parseSignalBody } from '@/lib/meeting/client/envelope';
+import { StreamsBackend } from '@/lib/meeting/client/frame-backends';
+import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
+
+type Frame = { data: ArrayBuffer; type?: 'key' | 'delta' };
+
+/** An RTCRtpSender or Receiver stand-in: frames written to `input` come out of `output`. */
+function fakeEndpoint() {
+  const inbound = new TransformStream<Frame, Frame>();
+  const outbound = new TransformStream<Frame, Frame>();
+  const writer = inbound.writable.getWriter();
+  const reader = outbound.readable.getReader();
+  // A read that timed out is kept for the next call, so no frame is lost to it.
+  let pending: Promise<Bytes | null> | null = null;
+  return {
+    endpoint: { createEncodedStreams: () => ({ readable: inbound.readable, writable: outbound.writable }) },
+    send: (bytes: Bytes, type: Frame['type'] = 'delta') => writer.write({ data: bytes.slice().buffer, type }),
+    /** The next frame out, or null if none comes within 100 ms. */
+    next: async (): Promise<Bytes | null> => {
+      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 100));
+      pending ??= reader.read().then((r) => (r.done ? null : new Uint8Array(r.value.data)));
+      const won = await Promise.race([pending.then((frame) => ({ frame })), timeout]);
+      if (!won) return null;
+      pending = null;
+      return won.frame;
+    },
+  };
+}
+
+const PEER = 'peer-b';
+const baseKey = randomBytes(32);
+
+describe('frame encryption on the page (StreamsBackend)', () => {
+  it('drops every frame until a key is set (fail-closed), then sends only ciphertext the other side opens', async () => {
+    const sending = new StreamsBackend();
+    const receiving = new StreamsBackend();
+    const tx = fakeEndpoint();
+    const rx = fakeEndpoint();
+    sending.attachSender(PEER, 'camera', tx.endpoint as unknown as RTCRtpSender);
+    receiving.attachReceiver('peer-a', 'camera', rx.endpoint as unknown as RTCRtpReceiver);
+
+    const frame = randomBytes(300);
+    await tx.send(frame, 'key');
+    expect(await tx.next()).toBeNull();
+    expect((await sending.stats())[PEER]!.sent.withheld).toBe(1);
+
+    await sending.setSendKey(PEER, 'camera', 'k1', BigInt(0), baseKey);
+    await receiving.setReceiveKey('peer-a', 'camera', BigInt(0), baseKey);
+    await tx.send(frame, 'key');
+    const sealed = (await tx.next())!;
+    // VP8 key frame: 10 bytes in clear, then the SFrame header and ciphertext.
+    expect(sealed.subarray(0, 10)).toEqual(frame.subarray(0, 10));
+    expect(Buffer.from(sealed).includes(Buffer.from(frame.subarray(10, 40)))).toBe(false);
+    await rx.send(sealed, 'key');
+    expect(await rx.next()).toEqual(frame);
+    // The same frame again is a replay; a flipped bit in the next one fails authentication.
+    // Both are dropped and counted, never passed on.
+    await rx.send(sealed, 'key');
+    expect(await rx.next()).toBeNull();
+    await tx.send(frame, 'key');
+    const tampered = (await tx.next())!.slice();
+    tampered[tampered.length - 1]! ^= 1;
+    await rx.send(tampered, 'key');
+    expect(await rx.next()).toBeNull();
+    expect((await receiving.stats())['peer-a']!.received).toMatchObject({ decrypted: 1, failed: { replay: 1, auth: 1 } });
+  });
+
+  it('keeps counting from where it was when the same key comes back (a reconnect never reuses a nonce)', async () => {
+    const backend = new StreamsBackend();
+    const first = fakeEndpoint();
+    backend.attachSender(PEER, 'audio', first.endpoint as unknown as RTCRtpSender);
+    await backend.setSendKey(PEER, 'audio', 'same-key', BigInt(0), baseKey);
+    const counters: bigint[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await first.send(randomBytes(50));
+      counters.push(decodeHeader((await first.next())!, 1)!.ctr);
+    }
+    // The link is made again: a new sender, the same key id.
+    const second = fakeEndpoint();
+    backend.attachSender(PEER, 'audio', second.endpoint as unknown as RTCRtpSender);
+    await backend.setSendKey(PEER, 'audio', 'same-key', BigInt(0), baseKey);
+    await second.send(randomBytes(50));
+    counters.push(decodeHeader((await second.next())!, 1)!.ctr);
+    expect(counters).toEqual([BigInt(0), BigInt(1), BigInt(2), BigInt(3)]);
+  });
+
+  it('withholding keys stops every frame', async () => {
+    const backend = new StreamsBackend();
+    const tx = fakeEndpoint();
+    backend.attachSender(PEER, 'screen', tx.endpoint as unknown as RTCRtpSender);
+    await backend.setSendKey(PEER, 'screen', 'k', BigInt(0), baseKey);
+    backend.withhold(true);
+    await tx.send(randomBytes(100));
+    expect(await tx.next()).toBeNull();
+    backend.withhold(false);
+    await tx.send(randomBytes(100));
+    expect(await tx.next()).not.toBeNull();
+  });
+});
+
+describe('envelopes and peer messages are checked before use', () => {
+  const announcement = { id: 'a', signingKey: 'AAAA', ecdhKey: 'BBBB', fingerprint: 'sha-256 AB:CD', tag: 'CCCC' };
+
+  it('accepts the four kinds and refuses anything else', () => {
+    expect(parseEnvelope(JSON.stringify({ k: 'hello', announcement, reply: false }))?.k).toBe('hello');
+    expect(parseEnvelope(JSON.stringify({ k: 'handoff-request', key: 'AAAA' }))?.k).toBe('handoff-request');
+    expect(parseEnvelope(JSON.stringify({ k: 'handoff', holderKey: 'AAAA', box: 'BBBB' }))?.k).toBe('handoff');
+    expect(parseEnvelope(JSON.stringify({ k: 'signed', signal: { from: 'a', to: 'b', seq: 1, body: {}, sig: 'AAAA' } }))?.k).toBe('signed');
+    for (const text of [
+      '{not json',
+      JSON.stringify({ k: 'shout' }),
+      JSON.stringify({ k: 'hello', announcement: { ...announcement, tag: 'not base64url!' }, reply: false }),
+      JSON.stringify({ k: 'handoff-request', key: 'A'.repeat(600) }),
+      JSON.stringify({ k: 'signed', signal: { from: 'a', to: 'b', seq: 0, body: {}, sig: 'AAAA' } }),
+    ]) {
+      expect(parseEnvelope(text)).toBeNull();
+    }
+  });
+
+  it('a signed body is one description or one candidate', () => {
+    expect(parseSignalBody({ description: { type: 'offer', sdp: 'v=0' } })).not.toBeNull();
+    expect(parseSignalBody({ candidate: null })).not.toBeNull();
+    expect(parseSignalBody({ description: { type: 'bogus' } })).toBeNull();
+    expect(parseSignalBody({ description: { type: 'offer', sdp: 'x'.repeat(20_000) } })).toBeNull();
+    expect(parseSignalBody('hello')).toBeNull();
+  });
+
+  it('a rekey carries a later epoch and a 32-byte secret, or is ignored', () => {
+    const secret = 'A'.repeat(43);
+    expect(parsePeerMessage({ t: 'rekey', epoch: 1, secret })).toEqual({ t: 'rekey', epoch: 1, secret });
+    expect(parsePeerMessage({ t: 'rekey', epoch: 0, secret })).toBeNull();
+    expect(parsePeerMessage({ t: 'rekey', epoch: 1.5, secret })).toBeNull();
+    expect(parsePeerMessage({ t: 'rekey', epoch: 1, secret: 'short' })).toBeNull();
+  });
+});
