@@ -56,7 +56,6 @@ function EncryptionDialog({
 }) {
   const t = useTranslations('Meeting');
   const [codes, setCodes] = useState<Record<string, SafetyCode | null>>({});
-  const handoff = session.handoffCode();
   const verifiedIds = peers.filter((p) => p.keys === 'verified').map((p) => p.id).join(',');
 
   useEffect(() => {
@@ -75,12 +74,6 @@ function EncryptionDialog({
     <Dialog title={t('e2ee.title')} onClose={onClose}>
       <div className="flex flex-col gap-4 text-sm text-slate-700">
         <p>{explanation}</p>
-        {handoff && (
-          <div>
-            <h3 className="font-semibold text-slate-900">{t('e2ee.handoffCode')}</h3>
-            <Code code={handoff} />
-          </div>
-        )}
         {peers.length > 0 && (
           <div>
             <h3 className="font-semibold text-slate-900">{t('e2ee.safetyCodes')}</h3>
@@ -91,6 +84,12 @@ function EncryptionDialog({
                   <span className="font-medium text-slate-900">{peer.name}</span>{' '}
                   <span className="text-slate-600">{t(`e2ee.peer.${peer.keys}`)}</span>
                   {codes[peer.id] && <Code code={codes[peer.id]!} />}
+                  {session.handoffCode(peer.id) && (
+                    <div className="mt-1">
+                      <span className="text-slate-600">{t('e2ee.handoffCode')}</span>
+                      <Code code={session.handoffCode(peer.id)!} testId="handoff-digits" />
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
@@ -105,13 +104,13 @@ function EncryptionDialog({
   );
 }
 
-function Code({ code }: { code: Pick<SafetyCode, 'digits' | 'emoji'> }) {
+function Code({ code, testId = 'safety-digits' }: { code: Pick<SafetyCode, 'digits' | 'emoji'>; testId?: string }) {
   return (
     <div className="mt-1">
       <p className="text-2xl" aria-label={code.emoji.map(([, name]) => name).join(', ')}>
         {code.emoji.map(([emoji]) => emoji).join(' ')}
       </p>
-      <p className="font-mono text-slate-900" data-testid="safety-digits">
+      <p className="font-mono text-slate-900" data-testid={testId}>
         {code.digits}
       </p>
     </div>

@@ -69,6 +69,12 @@ test('two and three participants decode each other with every receiver decryptin
   await expectDecryptingFrom(b.page, 1);
   expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0 });
   expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0 });
+  // Both sides of the handover see the same code.
+  const idOf = (page: Page) => page.evaluate(() => window.enclaveMeeting!.getState().self.id);
+  const [adaId, bobId] = [await idOf(a.page), await idOf(b.page)];
+  const handedBy = await b.page.evaluate((id) => window.enclaveMeeting!.handoffCode(id)?.digits, adaId);
+  expect(handedBy).toMatch(/^\d/);
+  expect(await a.page.evaluate((id) => window.enclaveMeeting!.handoffCode(id)?.digits, bobId)).toBe(handedBy);
 
   const c = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
   open.push(c);

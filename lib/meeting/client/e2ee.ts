@@ -60,8 +60,8 @@ export class MeetingCrypto {
   private signer: SignalSigner;
   private verifier: SignalVerifier;
   source: SecretSource | null = null;
-  /** The code both sides of the handoff can compare. */
-  handoffCode: HandoffCode | null = null;
+  /** The codes of key handovers, by the other side's id: both sides see the same code (E2EE.md). */
+  readonly handoffCodes = new Map<string, HandoffCode>();
   private constructor(
     /** Where frames are encrypted: this page or a worker. */
     readonly frames: FrameBackend,
@@ -260,7 +260,8 @@ export class MeetingCrypto {
   async answerHandoff(newcomerId: string, key: string): Promise<{ holderKey: string; box: string } | null> {
     const newcomerKey = base64urlDecode(key);
     if (!this.secret || !newcomerKey || newcomerKey.length !== 65) return null;
-    const { handoff } = await sealHandoff({ roomId: this.meetingId, newcomerId, holderId: this.selfId }, newcomerKey, this.secret, this.epoch);
+    const { handoff, code } = await sealHandoff({ roomId: this.meetingId, newcomerId, holderId: this.selfId }, newcomerKey, this.secret, this.epoch);
+    this.handoffCodes.set(newcomerId, code);
     return handoff;
   }
 
@@ -269,7 +270,7 @@ export class MeetingCrypto {
     if (!this.handoffRequest || this.secret) return false;
     const opened = await openHandoff({ roomId: this.meetingId, newcomerId: this.selfId, holderId }, this.handoffRequest, handoff);
     if (!opened) return false;
-    this.handoffCode = opened.code;
+    this.handoffCodes.set(holderId, opened.code);
     await this.useSecret(opened.secret, 'handoff', opened.epoch);
     return true;
   }

@@ -315,9 +315,9 @@ export class MeetingSession {
     return this.keys?.safetyCode(peerId) ?? Promise.resolve(null);
   }
 
-  /** The code to compare with whoever handed us the key, if one did. */
-  handoffCode() {
-    return this.keys?.handoffCode ?? null;
+  /** The code of a key handover with this peer (either way), if there was one. */
+  handoffCode(peerId: string) {
+    return this.keys?.handoffCodes.get(peerId) ?? null;
   }
 
   /** Tests of fail-closed sending: withhold every frame key, or give them back. */
