@@ -1,12 +1,11 @@
 // One participant's side of a meeting: the signaling stream, a PeerLink per other participant
 // (full mesh), the local tracks, and the state the call screen renders. React reads it
 // through subscribe()/getState() (useSyncExternalStore); every change makes a new state object.
-import { base64urlDecode, type Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { IceAnswer, JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
-import { MeetingCrypto, type PeerCryptoStats, type SecretSource } from './e2ee';
-import { parseEnvelope, parseSignalBody, type Envelope } from './envelope';
+import { MeetingCrypto, type PeerCryptoStats } from './e2ee';
 import type { FramePath } from './frame-backends';
+import { KeyExchange, type EncryptionState, type PeerKeyState } from './key-exchange';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
 import { cameraEncoding, screenEncoding } from './quality';
 import { SignalingClient, type SignalingStatus } from './signaling';
@@ -26,19 +25,10 @@ export interface RemotePeer extends Participant {
    * Their announcement verified under our room secret (E2EE.md): only then is a connection made.
    * "mismatch": they hold another secret; "tampered": their SDP's fingerprint was not the signed one.
    */
-  keys: 'pending' | 'verified' | 'mismatch' | 'tampered';
+  keys: PeerKeyState;
 }
 
-/**
- * The encryption indicator (E2EE.md "Safety code"): starting, waiting for a participant to hand
- * over the key, on, or refused because our link's key is not this meeting's.
- */
-export interface EncryptionState {
-  status: 'starting' | 'waiting-key' | 'on' | 'wrong-key';
-  source: SecretSource | null;
-  /** Raised by every removal: the removed participant's keys open nothing sent after it. */
-  epoch: number;
-}
+export type { EncryptionState };
 
 export interface ChatMessage {
   id: string;
@@ -98,7 +88,6 @@ export class MeetingSession {
   private readonly listeners = new Set<() => void>();
   private readonly links = new Map<string, PeerLink>();
   private readonly signaling: SignalingClient;
-  private readonly sendQueues = new Map<string, Promise<unknown>>();
   private rtcConfig: RTCConfiguration = {};
   private iceReady: Promise<void>;
   private readonly tracks: Record<Slot, MediaStreamTrack | null>;
@@ -107,19 +96,13 @@ export class MeetingSession {
   /** Which peers show our camera (they say so); absent = shown. */
   private readonly viewers = new Map<string, boolean>();
   private events: Promise<void> = Promise.resolve();
-  /** Envelopes from participants we have not been told about, or whose keys we cannot check yet. */
-  private readonly early = new Map<string, string[]>();
-  private readonly crypto: Promise<MeetingCrypto>;
-  /** Set once the keys exist: links are made only after that. */
-  private keys: MeetingCrypto | null = null;
+  private readonly keyExchange: KeyExchange;
   private timers: ReturnType<typeof setInterval>[] = [];
   private lastSpeakerChange = 0;
   private chatOpen = false;
   private readonly meetingId: string;
   private readonly token: string;
   private readonly askToJoin: boolean;
-  /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
-  private readonly admittedHere = new Set<string>();
 
   constructor(options: SessionOptions) {
     this.meetingId = options.meetingId;
@@ -144,10 +127,31 @@ export class MeetingSession {
       encryption: { status: 'starting', source: null, epoch: 0 },
     };
     this.iceReady = this.loadIce();
-    this.crypto = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath).then(async (keys) => {
-      if (options.secret) await keys.useSecret(options.secret, 'link');
-      this.keys = keys;
-      return keys;
+    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath).then(async (made) => {
+      if (options.secret) await made.useSecret(options.secret, 'link');
+      return made;
+    });
+    this.keyExchange = new KeyExchange(keys, {
+      selfId: options.join.self.id,
+      selfIsHost: () => this.state.self.isHost,
+      peers: () => this.state.peers,
+      gated: () => this.askToJoin || this.state.locked,
+      post: (to, envelope) => this.signaling.send({ type: 'signal', to, envelope }),
+      setPeerKeys: (id, state) => this.updatePeer(id, () => ({ keys: state })),
+      encryption: () => this.state.encryption,
+      setEncryption: (encryption) => this.update({ encryption }),
+      onVerified: async (id) => {
+        await this.iceReady;
+        // In each pair the smaller id makes the offer.
+        if (this.state.self.id < id && !this.links.has(id)) this.createLink(id, true);
+      },
+      onSignal: async (from, body) => {
+        const link = this.links.get(from) ?? this.createLink(from, false);
+        await link.handleSignal(body as SignalPayload);
+        // The answering side has senders only after the first offer: apply the budget now.
+        if ('description' in body && body.description.type === 'offer') this.applyEncodings();
+      },
+      onTampered: (id) => this.refuse(id),
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
@@ -259,9 +263,9 @@ export class MeetingSession {
   async hostAction(action: 'admit' | 'deny' | 'mute' | 'ask-unmute' | 'remove', target: string) {
     if (action === 'admit' || action === 'deny') this.update({ knocks: this.state.knocks.filter((p) => p.id !== target) });
     // Before the request: their handoff request can arrive before our answer from the server.
-    if (action === 'admit') this.admittedHere.add(target);
+    if (action === 'admit') this.keyExchange.letIn(target);
     const status = await this.signaling.send({ type: 'host', action, target });
-    if (action === 'admit' && status !== 200) this.admittedHere.delete(target);
+    if (action === 'admit' && status !== 200) this.keyExchange.letIn(target, false);
     if (action === 'remove' && status === 200) await this.rekey(target);
     return status;
   }
@@ -272,13 +276,15 @@ export class MeetingSession {
    * so the removed participant's keys open nothing sent from now on.
    */
   private async rekey(removed: string) {
-    const keys = this.keys;
-    if (!keys?.hasSecret) return;
     this.links.get(removed)?.close();
     this.links.delete(removed);
-    const { secret, epoch } = await keys.nextEpoch();
-    for (const [id, link] of this.links) if (id !== removed && keys.isVerified(id)) link.send({ t: 'rekey', epoch, secret });
-    this.update({ encryption: { ...this.state.encryption, epoch } });
+    const next = await this.keyExchange.nextEpoch();
+    if (!next) return;
+    for (const [id, link] of this.links) if (id !== removed && this.keys?.isVerified(id)) link.send({ t: 'rekey', ...next });
+  }
+
+  private get keys(): MeetingCrypto | null {
+    return this.keyExchange.keys;
   }
 
   /** Shown at once; the server's "locked" event confirms it (or puts it back if refused). */
@@ -397,7 +403,7 @@ export class MeetingSession {
         this.removePeer(event.participantId);
         break;
       case 'signal':
-        await this.onEnvelope(event.from, event.envelope);
+        await this.keyExchange.receive(event.from, event.envelope);
         break;
       case 'knock':
         if (!this.state.knocks.some((p) => p.id === event.participant.id))
@@ -429,106 +435,9 @@ export class MeetingSession {
     const present = new Set(others.map((p) => p.id));
     for (const peer of this.state.peers) if (!present.has(peer.id)) this.removePeer(peer.id);
     this.update({ phase: 'in-call', locked });
-    const keys = await this.crypto;
     await this.iceReady;
     for (const participant of others) this.addPeer(participant);
-    // E2EE.md "Who gets S": alone and without a key, we make it; otherwise we ask for it.
-    if (!keys.hasSecret && others.length === 0) await keys.createSecret();
-    if (keys.hasSecret) {
-      this.update({ encryption: { status: 'on', source: keys.source, epoch: keys.currentEpoch } });
-      for (const participant of others) this.sendHello(participant.id, false);
-    } else {
-      this.update({ encryption: { status: 'waiting-key', source: null, epoch: 0 } });
-      const key = await keys.requestHandoff();
-      for (const participant of others) this.sendEnvelope(participant.id, { k: 'handoff-request', key });
-    }
-  }
-
-  private sendHello(to: string, reply: boolean) {
-    const announcement = this.keys?.announcement();
-    if (announcement) this.sendEnvelope(to, { k: 'hello', announcement, reply });
-  }
-
-  /**
-   * A message from another participant, checked before use: announcements against our room
-   * secret, everything else against the signing key its announcement gave (E2EE.md).
-   */
-  private async onEnvelope(from: string, text: string) {
-    const keys = this.keys ?? (await this.crypto);
-    const envelope = parseEnvelope(text);
-    if (!envelope) return;
-    const known = this.state.peers.some((p) => p.id === from);
-    const mustWait =
-      !known || (envelope.k === 'hello' && !keys.hasSecret) || (envelope.k === 'signed' && !keys.isVerified(from));
-    if (mustWait) return this.holdEnvelope(from, text);
-    await this.handleEnvelope(keys, from, envelope);
-  }
-
-  private holdEnvelope(from: string, text: string) {
-    const queue = this.early.get(from) ?? [];
-    if (queue.length < 200) queue.push(text);
-    this.early.set(from, queue);
-  }
-
-  /** Envelopes held for a peer, now that they can be checked. */
-  private async releaseEnvelopes(from: string) {
-    const held = this.early.get(from);
-    if (!held?.length) return;
-    this.early.delete(from);
-    for (const text of held) await this.onEnvelope(from, text);
-  }
-
-  private async handleEnvelope(keys: MeetingCrypto, from: string, envelope: Envelope) {
-    switch (envelope.k) {
-      case 'hello': {
-        if (envelope.announcement.id !== from) return;
-        const result = await keys.acceptAnnouncement(envelope.announcement);
-        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once.
-        if (!envelope.reply) this.sendHello(from, true);
-        if (result === 'mismatch') {
-          this.updatePeer(from, () => ({ keys: 'mismatch' }));
-          this.checkWrongKey();
-          return;
-        }
-        this.updatePeer(from, () => ({ keys: 'verified' }));
-        this.checkWrongKey();
-        await this.iceReady;
-        if (this.state.self.id < from && !this.links.has(from)) this.createLink(from, true);
-        await this.releaseEnvelopes(from);
-        return;
-      }
-      case 'handoff-request': {
-        // E2EE.md "Who gets S": where newcomers wait in the lobby, the key goes only to those this
-        // host let in — not to whoever the server says is in (it could let anyone in). The room's
-        // host coming back (a reload) gets it too: nobody else could let people in.
-        const gated = this.askToJoin || this.state.locked;
-        const letInHere = this.state.self.isHost && this.admittedHere.has(from);
-        const host = this.state.peers.find((p) => p.id === from)?.isHost ?? false;
-        if (gated && !letInHere && !host) return;
-        const handoff = await keys.answerHandoff(from, envelope.key);
-        if (handoff) this.sendEnvelope(from, { k: 'handoff', ...handoff });
-        return;
-      }
-      case 'handoff': {
-        if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
-        this.update({ encryption: { status: 'on', source: keys.source, epoch: keys.currentEpoch } });
-        for (const peer of this.state.peers) {
-          this.sendHello(peer.id, false);
-          await this.releaseEnvelopes(peer.id);
-        }
-        return;
-      }
-      case 'signed':
-        return this.onSignedSignal(keys, from, envelope.signal as SignedSignal);
-    }
-  }
-
-  /** Our link's key is not the meeting's when every participant's announcement fails under it. */
-  private checkWrongKey() {
-    const peers = this.state.peers;
-    const wrong = peers.length > 0 && peers.every((p) => p.keys === 'mismatch');
-    const status = wrong ? 'wrong-key' : this.keys?.hasSecret ? 'on' : this.state.encryption.status;
-    if (status !== this.state.encryption.status) this.update({ encryption: { ...this.state.encryption, status, source: this.keys?.source ?? null } });
+    await this.keyExchange.enter(others.map((p) => p.id));
   }
 
   /** Someone changed what this peer sent on the way: no connection to them. */
@@ -536,27 +445,6 @@ export class MeetingSession {
     this.links.get(peerId)?.close();
     this.links.delete(peerId);
     this.updatePeer(peerId, () => ({ keys: 'tampered', connection: 'failed' }));
-  }
-
-  private async onSignedSignal(keys: MeetingCrypto, from: string, signal: SignedSignal) {
-    if (signal.from !== from || this.state.peers.find((p) => p.id === from)?.keys === 'tampered') return;
-    const opened = await keys.open(signal);
-    if (!opened.ok) {
-      // A signature that does not verify means the relay changed the message: refuse the peer.
-      if (opened.reason === 'signature') this.refuse(from);
-      return;
-    }
-    const body = parseSignalBody(opened.body);
-    if (!body) return;
-    if ('description' in body) {
-      const { description } = body;
-      // A relay that swaps the DTLS fingerprint would sit in the middle: refuse the connection.
-      if (description.sdp && !keys.fingerprintMatches(from, description.sdp)) return this.refuse(from);
-    }
-    const link = this.links.get(from) ?? this.createLink(from, false);
-    await link.handleSignal(body as SignalPayload);
-    // The answering side has senders only after the first offer: apply the budget now.
-    if ('description' in body && body.description.type === 'offer') this.applyEncodings();
   }
 
   private addPeer(participant: Participant) {
@@ -573,17 +461,15 @@ export class MeetingSession {
     this.update({ peers: [...this.state.peers, peer] });
     this.applyEncodings();
     // What they sent before we knew them.
-    void this.releaseEnvelopes(participant.id);
+    void this.keyExchange.release(participant.id);
   }
 
   private removePeer(id: string) {
     this.links.get(id)?.close();
     this.links.delete(id);
-    this.keys?.forgetPeer(id);
-    this.sendQueues.delete(id);
+    this.keyExchange.forget(id);
     this.hidden.delete(id);
     this.viewers.delete(id);
-    this.early.delete(id);
     this.update({
       peers: this.state.peers.filter((p) => p.id !== id),
       knocks: this.state.knocks.filter((p) => p.id !== id),
@@ -601,7 +487,7 @@ export class MeetingSession {
       // certificate whose fingerprint our announcement carries.
       rtcConfig: { ...this.rtcConfig, ...this.keys!.frames.rtcConfig, certificates: [this.keys!.certificate] },
       tracks: { ...this.tracks },
-      sendSignal: (payload) => this.sendSignal(remoteId, payload),
+      sendSignal: (payload) => this.keyExchange.sendSignal(remoteId, payload),
       attachSender: (slot, sender) => this.keys!.attachSender(remoteId, slot, sender),
       attachReceiver: (slot, receiver) => this.keys!.attachReceiver(remoteId, slot, receiver),
       onRemoteTrack: (slot, track) => this.updatePeer(remoteId, (peer) => ({ tracks: { ...peer.tracks, [slot]: track } })),
@@ -616,27 +502,6 @@ export class MeetingSession {
     this.links.set(remoteId, link);
     this.applyEncodings();
     return link;
-  }
-
-  /** A description or candidate for one peer, signed and numbered (E2EE.md "Signaling"). */
-  private sendSignal(to: string, payload: SignalPayload) {
-    // JSON round trip: the signed bytes must be exactly what the receiver parses.
-    const body = JSON.parse(JSON.stringify(payload)) as JsonValue;
-    this.enqueueSend(to, async () => {
-      const signal = await this.keys!.sign(to, body);
-      return JSON.stringify({ k: 'signed', signal } satisfies Envelope);
-    });
-  }
-
-  private sendEnvelope(to: string, envelope: Envelope) {
-    this.enqueueSend(to, async () => JSON.stringify(envelope));
-  }
-
-  /** Messages to one peer go up one at a time: an announcement before the offer, the offer before its candidates. */
-  private enqueueSend(to: string, make: () => Promise<string>) {
-    const previous = this.sendQueues.get(to) ?? Promise.resolve();
-    const next = previous.then(async () => this.signaling.send({ type: 'signal', to, envelope: await make() })).catch(() => undefined);
-    this.sendQueues.set(to, next);
   }
 
   private onPeerMessage(from: string, raw: unknown) {
@@ -666,15 +531,9 @@ export class MeetingSession {
         break;
       case 'rekey':
         // Only a host moves the meeting to a new epoch; a later one than ours.
-        if (peer.isHost) void this.acceptRekey(message.epoch, message.secret);
+        if (peer.isHost) void this.keyExchange.acceptRekey(message.epoch, message.secret);
         break;
     }
-  }
-
-  private async acceptRekey(epoch: number, encoded: string) {
-    const secret = base64urlDecode(encoded);
-    if (!secret || !this.keys || !(await this.keys.rotate(secret, epoch))) return;
-    this.update({ encryption: { ...this.state.encryption, epoch } });
   }
 
   private applyEncodings() {

@@ -1,0 +1,219 @@
+// Who holds the meeting's key and whom to trust (E2EE.md "Who gets S", "Signaling"): the
+// announcements tagged under the room secret, the handoff to newcomers, signed signals with their
+// fingerprint check, and the host's rekey after a removal. The session owns the connections and
+// the screen state; this module tells it when a peer is verified, refused, or has sent a signal.
+import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
+import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
+import type { MeetingCrypto } from './e2ee';
+import { parseEnvelope, parseSignalBody, type Envelope, type SignalBody } from './envelope';
+import type { SignalPayload } from './peer';
+
+/** What a peer's keys say about it: only "verified" peers are connected to. */
+export type PeerKeyState = 'pending' | 'verified' | 'mismatch' | 'tampered';
+
+/**
+ * The encryption indicator (E2EE.md "Safety code"): starting, waiting for a participant to hand
+ * over the key, on, or refused because our link's key is not this meeting's.
+ */
+export interface EncryptionState {
+  status: 'starting' | 'waiting-key' | 'on' | 'wrong-key';
+  source: MeetingCrypto['source'];
+  /** Raised by every removal: the removed participant's keys open nothing sent after it. */
+  epoch: number;
+}
+
+/** What the key exchange needs from the session. */
+export interface KeyExchangeContext {
+  selfId: string;
+  selfIsHost(): boolean;
+  /** The peers the server announced, with their key state and host flag. */
+  peers(): { id: string; isHost: boolean; keys: PeerKeyState }[];
+  /** The room makes newcomers wait in the lobby, or the host locked the meeting. */
+  gated(): boolean;
+  post(to: string, envelope: string): Promise<unknown>;
+  setPeerKeys(id: string, keys: PeerKeyState): void;
+  encryption(): EncryptionState;
+  setEncryption(state: EncryptionState): void;
+  /** A peer's announcement verified: connections may be made. */
+  onVerified(id: string): Promise<void>;
+  /** A signed description or candidate from a verified peer, its fingerprint checked. */
+  onSignal(from: string, body: SignalBody): Promise<void>;
+  /** Someone changed what this peer sent on the way: no connection to it. */
+  onTampered(id: string): void;
+}
+
+export class KeyExchange {
+  /** This page's keys, once made. */
+  keys: MeetingCrypto | null = null;
+  private readonly ready: Promise<MeetingCrypto>;
+  /** Envelopes from peers we cannot check yet (unknown, or no key to check them with). */
+  private readonly held = new Map<string, string[]>();
+  private readonly sendQueues = new Map<string, Promise<unknown>>();
+  /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
+  private readonly letInHere = new Set<string>();
+
+  constructor(
+    keys: Promise<MeetingCrypto>,
+    private readonly ctx: KeyExchangeContext,
+  ) {
+    this.ready = keys.then((made) => (this.keys = made));
+  }
+
+  /** After the welcome: alone and without a key, we make it; with a key we announce ourselves; else we ask for it. */
+  async enter(others: string[]) {
+    const keys = await this.ready;
+    if (!keys.hasSecret && others.length === 0) await keys.createSecret();
+    if (keys.hasSecret) {
+      this.ctx.setEncryption({ status: 'on', source: keys.source, epoch: keys.currentEpoch });
+      for (const id of others) this.sendHello(id, false);
+    } else {
+      this.ctx.setEncryption({ status: 'waiting-key', source: null, epoch: 0 });
+      const key = await keys.requestHandoff();
+      for (const id of others) this.sendEnvelope(id, { k: 'handoff-request', key });
+    }
+  }
+
+  /** The host let this participant in (before the server confirms: their request may come first). */
+  letIn(id: string, confirmed = true) {
+    if (confirmed) this.letInHere.add(id);
+    else this.letInHere.delete(id);
+  }
+
+  forget(id: string) {
+    this.keys?.forgetPeer(id);
+    this.held.delete(id);
+    this.sendQueues.delete(id);
+  }
+
+  /**
+   * A message from another participant, checked before use: announcements against our room
+   * secret, everything else against the signing key its announcement gave (E2EE.md).
+   */
+  async receive(from: string, text: string) {
+    const keys = await this.ready;
+    const envelope = parseEnvelope(text);
+    if (!envelope) return;
+    const known = this.ctx.peers().some((p) => p.id === from);
+    const mustWait = !known || (envelope.k === 'hello' && !keys.hasSecret) || (envelope.k === 'signed' && !keys.isVerified(from));
+    if (mustWait) return this.hold(from, text);
+    await this.handle(keys, from, envelope);
+  }
+
+  /** Envelopes held for a peer, now that they can be checked. */
+  async release(from: string) {
+    const held = this.held.get(from);
+    if (!held?.length) return;
+    this.held.delete(from);
+    for (const text of held) await this.receive(from, text);
+  }
+
+  /** A description or candidate for one peer, signed and numbered. */
+  sendSignal(to: string, payload: SignalPayload) {
+    // JSON round trip: the signed bytes must be exactly what the receiver parses.
+    const body = JSON.parse(JSON.stringify(payload)) as JsonValue;
+    this.enqueue(to, async () => JSON.stringify({ k: 'signed', signal: await this.keys!.sign(to, body) } satisfies Envelope));
+  }
+
+  /** The host, after a removal: the next epoch's secret, for the data channels of those who stay. */
+  async nextEpoch(): Promise<{ epoch: number; secret: string } | null> {
+    const keys = this.keys;
+    if (!keys?.hasSecret) return null;
+    const next = await keys.nextEpoch();
+    this.ctx.setEncryption({ ...this.ctx.encryption(), epoch: next.epoch });
+    return next;
+  }
+
+  /** A host's rekey, if it is for a later epoch. */
+  async acceptRekey(epoch: number, encoded: string) {
+    const secret = base64urlDecode(encoded);
+    if (!secret || !this.keys || !(await this.keys.rotate(secret, epoch))) return;
+    this.ctx.setEncryption({ ...this.ctx.encryption(), epoch });
+  }
+
+  private hold(from: string, text: string) {
+    const queue = this.held.get(from) ?? [];
+    if (queue.length < 200) queue.push(text);
+    this.held.set(from, queue);
+  }
+
+  private async handle(keys: MeetingCrypto, from: string, envelope: Envelope) {
+    switch (envelope.k) {
+      case 'hello': {
+        if (envelope.announcement.id !== from) return;
+        const result = await keys.acceptAnnouncement(envelope.announcement);
+        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once.
+        if (!envelope.reply) this.sendHello(from, true);
+        this.ctx.setPeerKeys(from, result === 'ok' ? 'verified' : 'mismatch');
+        this.checkWrongKey();
+        if (result !== 'ok') return;
+        await this.ctx.onVerified(from);
+        await this.release(from);
+        return;
+      }
+      case 'handoff-request': {
+        // Where newcomers wait in the lobby, the key goes only to those this host let in — not to
+        // whoever the server says is in (it could let anyone in). The room's host coming back (a
+        // reload) gets it too: nobody else could let people in.
+        const host = this.ctx.peers().find((p) => p.id === from)?.isHost ?? false;
+        const letIn = this.ctx.selfIsHost() && this.letInHere.has(from);
+        if (this.ctx.gated() && !letIn && !host) return;
+        const handoff = await keys.answerHandoff(from, envelope.key);
+        if (handoff) this.sendEnvelope(from, { k: 'handoff', ...handoff });
+        return;
+      }
+      case 'handoff': {
+        if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
+        this.ctx.setEncryption({ status: 'on', source: keys.source, epoch: keys.currentEpoch });
+        for (const peer of this.ctx.peers()) {
+          this.sendHello(peer.id, false);
+          await this.release(peer.id);
+        }
+        return;
+      }
+      case 'signed':
+        return this.onSigned(keys, from, envelope.signal as SignedSignal);
+    }
+  }
+
+  private async onSigned(keys: MeetingCrypto, from: string, signal: SignedSignal) {
+    if (signal.from !== from || this.ctx.peers().find((p) => p.id === from)?.keys === 'tampered') return;
+    const opened = await keys.open(signal);
+    if (!opened.ok) {
+      // A signature that does not verify means the relay changed the message: refuse the peer.
+      if (opened.reason === 'signature') this.ctx.onTampered(from);
+      return;
+    }
+    const body = parseSignalBody(opened.body);
+    if (!body) return;
+    // A relay that swaps the DTLS fingerprint would sit in the middle: refuse the connection.
+    if ('description' in body && body.description.sdp && !keys.fingerprintMatches(from, body.description.sdp)) {
+      return this.ctx.onTampered(from);
+    }
+    await this.ctx.onSignal(from, body);
+  }
+
+  /** Our link's key is not the meeting's when every participant's announcement fails under it. */
+  private checkWrongKey() {
+    const peers = this.ctx.peers();
+    const current = this.ctx.encryption();
+    const wrong = peers.length > 0 && peers.every((p) => p.keys === 'mismatch');
+    const status = wrong ? 'wrong-key' : this.keys?.hasSecret ? 'on' : current.status;
+    if (status !== current.status) this.ctx.setEncryption({ ...current, status, source: this.keys?.source ?? null });
+  }
+
+  private sendHello(to: string, reply: boolean) {
+    const announcement = this.keys?.announcement();
+    if (announcement) this.sendEnvelope(to, { k: 'hello', announcement, reply });
+  }
+
+  private sendEnvelope(to: string, envelope: Envelope) {
+    this.enqueue(to, async () => JSON.stringify(envelope));
+  }
+
+  /** Messages to one peer go up one at a time: an announcement before the offer, the offer before its candidates. */
+  private enqueue(to: string, make: () => Promise<string>) {
+    const previous = this.sendQueues.get(to) ?? Promise.resolve();
+    const next = previous.then(async () => this.ctx.post(to, await make())).catch(() => undefined);
+    this.sendQueues.set(to, next);
+  }
+}
