@@ -8,12 +8,11 @@
 // Prints tables; asserts nothing. Every participant runs on this machine, so the figures
 // include the cost of N browsers sharing its cores.
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
 
-const require = createRequire(import.meta.url);
 const port = Number(process.env.BENCH_PORT ?? 3610);
 const runs = Number(process.env.RUNS ?? 10);
 const sizes = (process.env.SIZES ?? '2,3,4').split(',').map(Number);
@@ -51,7 +50,6 @@ async function join(browser, meetingId, name) {
  */
 function browserCpuSeconds(exclude) {
   const rootPid = process.pid;
-  const { readdirSync, readFileSync } = require('node:fs');
   const parents = new Map();
   const cpu = new Map();
   for (const entry of readdirSync('/proc')) {
@@ -146,7 +144,6 @@ async function main() {
   });
   try {
     await waitForHealth();
-    const { readFileSync } = await import('node:fs');
     const { E2E_DATA_DIR } = await import('../tests/e2e/support/constants.mjs');
     const meetingId = JSON.parse(readFileSync(`${E2E_DATA_DIR}/accounts.json`, 'utf8')).demo.meetingId;
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

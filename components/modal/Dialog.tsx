@@ -55,7 +55,7 @@ export function Dialog({ title, onClose, children, size = 'max-w-lg' }: DialogPr
       ref={ref}
       aria-labelledby={titleId}
       onKeyDown={wrapFocus}
-      // A dialog opened from inside a form (the schedule wizard's pickers) submits its own form only.
+      // React events bubble through the component tree: a dialog's form must not submit a form around it.
       onSubmit={(event) => event.stopPropagation()}
       onCancel={(event) => {
         event.preventDefault();

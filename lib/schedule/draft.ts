@@ -4,6 +4,7 @@
 // Pure and browser-safe.
 import type { CustomRepeat, RepeatType } from '@/lib/events/repeat';
 import {
+  attendeeSchema,
   DEFAULT_NOTIFICATIONS,
   DEFAULT_TITLE,
   EVENT_PASSWORD_MIN,
@@ -138,10 +139,9 @@ export const STEP_OF_FIELD: Record<string, Step> = {
   notifications: 3,
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The server's own rule for an attendee's address (lib/events/schemas.ts). */
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
+  return attendeeSchema.safeParse(value).success;
 }
 
 /**

@@ -1,6 +1,7 @@
 // What participants send each other through the signaling server (E2EE.md "Signaling"). The
 // server relays the JSON string untouched; every field is checked here before anything is used.
 import { z } from 'zod';
+import { MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
 
 const b64 = z.string().max(512).regex(/^[A-Za-z0-9_-]*$/);
 
@@ -44,7 +45,7 @@ export function parseEnvelope(text: string): Envelope | null {
 /** The body of a signed signal: one WebRTC description or one ICE candidate (null = the end). */
 const bodySchema = z.union([
   z.object({
-    description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(16 * 1024).optional() }),
+    description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(MAX_SIGNAL_BYTES).optional() }),
   }),
   z.object({
     candidate: z

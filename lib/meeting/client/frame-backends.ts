@@ -1,18 +1,19 @@
 // Where frames are encrypted (E2EE.md "Browser APIs"): on the page with Chromium's
 // createEncodedStreams(), or in a worker with the standard RTCRtpScriptTransform. MeetingCrypto
 // derives the keys; a backend holds the SFrame keys, attaches the transforms and counts frames.
-import { FrameDecryptor, FrameEncryptor } from '@/lib/meeting/e2ee/frame';
-import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { TransformOptions, WorkerCommand } from './e2ee-worker-protocol';
-import { newCounters, type FrameCounters } from './frame-counters';
-import { decryptReceiver, encryptSender, type FrameTap } from './frame-transform';
+import {
+  decryptingTransform,
+  encryptingTransform,
+  FrameKeyring,
+  type EncodedFrame,
+  type FrameTap,
+  type PeerCryptoStats,
+} from './frame-transform';
 import type { Slot } from './peer';
 
-export interface PeerCryptoStats {
-  sent: FrameCounters;
-  received: FrameCounters;
-}
+export type { PeerCryptoStats };
 
 export interface FrameBackend {
   /** RTCPeerConnection options this path needs. */
@@ -40,67 +41,47 @@ export function framePath(prefer?: FramePath): FramePath | null {
 }
 
 const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
-const pathOf = (peerId: string, slot: Slot) => `${peerId}/${slot}`;
 
-/** Counters per peer, made on first use. */
-class CounterBook {
-  private readonly peers = new Map<string, PeerCryptoStats>();
-  of(peerId: string): PeerCryptoStats {
-    let entry = this.peers.get(peerId);
-    if (!entry) this.peers.set(peerId, (entry = { sent: newCounters(), received: newCounters() }));
-    return entry;
-  }
-  snapshot(): Record<string, PeerCryptoStats> {
-    return structuredClone(Object.fromEntries(this.peers));
-  }
-}
+type WithEncodedStreams = { createEncodedStreams(): { readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame> } };
 
 /** Chromium: createEncodedStreams() on the page, with `encodedInsertableStreams` (fail-closed). */
 export class StreamsBackend implements FrameBackend {
   readonly rtcConfig = { encodedInsertableStreams: true } as RTCConfiguration;
   tap: FrameTap | null = null;
-  private withholding = false;
-  private readonly encryptors = new Map<string, FrameEncryptor>();
-  private readonly current = new Map<string, string>();
-  private readonly decryptors = new Map<string, FrameDecryptor>();
-  private readonly counters = new CounterBook();
+  private readonly keyring = new FrameKeyring();
+  /** createEncodedStreams() may be called once per sender or receiver. */
+  private readonly attached = new WeakSet<object>();
 
   attachSender(peerId: string, slot: Slot, sender: RTCRtpSender) {
-    const path = pathOf(peerId, slot);
-    encryptSender(
-      sender,
-      kindOf(slot),
-      () => (this.withholding ? null : (this.encryptors.get(this.current.get(path) ?? '') ?? null)),
-      this.counters.of(peerId).sent,
-      () => this.tap,
-    );
+    const transform = encryptingTransform(kindOf(slot), () => this.keyring.encryptor(peerId, slot), this.keyring.countersOf(peerId).sent, () => this.tap);
+    this.pipe(sender, transform);
   }
 
   attachReceiver(peerId: string, slot: Slot, receiver: RTCRtpReceiver) {
-    decryptReceiver(receiver, kindOf(slot), this.decryptor(peerId, slot), this.counters.of(peerId).received);
+    this.pipe(receiver, decryptingTransform(kindOf(slot), this.keyring.decryptor(peerId, slot), this.keyring.countersOf(peerId).received));
   }
 
-  async setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
-    if (!this.encryptors.has(keyId)) this.encryptors.set(keyId, new FrameEncryptor(await deriveSFrameKey(baseKey, kid)));
-    this.current.set(pathOf(peerId, slot), keyId);
+  setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
+    return this.keyring.setSendKey(peerId, slot, keyId, kid, baseKey);
   }
 
-  async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
-    this.decryptor(peerId, slot).setKey(await deriveSFrameKey(baseKey, kid));
+  setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
+    return this.keyring.setReceiveKey(peerId, slot, kid, baseKey);
   }
 
   withhold(withhold: boolean) {
-    this.withholding = withhold;
+    this.keyring.withhold = withhold;
   }
 
   async stats() {
-    return this.counters.snapshot();
+    return this.keyring.stats();
   }
 
-  private decryptor(peerId: string, slot: Slot) {
-    let decryptor = this.decryptors.get(pathOf(peerId, slot));
-    if (!decryptor) this.decryptors.set(pathOf(peerId, slot), (decryptor = new FrameDecryptor()));
-    return decryptor;
+  private pipe(endpoint: RTCRtpSender | RTCRtpReceiver, transform: TransformStream<EncodedFrame, EncodedFrame>) {
+    if (this.attached.has(endpoint)) return;
+    this.attached.add(endpoint);
+    const streams = (endpoint as unknown as WithEncodedStreams).createEncodedStreams();
+    void streams.readable.pipeThrough(transform).pipeTo(streams.writable).catch(() => {});
   }
 }
 

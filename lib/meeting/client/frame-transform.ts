@@ -1,15 +1,19 @@
-// Frame encryption on the page, for one RTCRtpSender or RTCRtpReceiver (E2EE.md "Frames"):
-// Chromium's createEncodedStreams() with `encodedInsertableStreams: true`, so a frame that has no
-// key yet is dropped, never sent or decoded in clear (fail-closed). The worker path is
-// e2ee-worker.ts; frame-backends.ts picks one.
+// Frame encryption for one sender or receiver (E2EE.md "Frames"), shared by the page path
+// (createEncodedStreams, frame-backends.ts) and the worker path (RTCRtpScriptTransform,
+// e2ee-worker.ts): the transforms, and the keyring behind them. A frame without a key is
+// dropped, never sent or decoded in clear (fail-closed). No DOM: it runs in a worker too.
 import { clearPrefixLength, FrameDecryptor, FrameEncryptor, type MediaCodec } from '@/lib/meeting/e2ee/frame';
+import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { FrameCounters } from './frame-counters';
+import { newCounters, type FrameCounters } from './frame-counters';
+import type { Slot } from './peer';
 
+export type EncodedFrame = { data: ArrayBuffer; type?: 'key' | 'delta' | 'empty'; getMetadata?: () => { mimeType?: string } };
 
-type EncodedFrame = { data: ArrayBuffer; type?: 'key' | 'delta' | 'empty'; getMetadata?: () => { mimeType?: string } };
-type EncodedStreams = { readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame> };
-type WithEncodedStreams = { createEncodedStreams?: () => EncodedStreams };
+export interface PeerCryptoStats {
+  sent: FrameCounters;
+  received: FrameCounters;
+}
 
 function codecOf(kind: 'audio' | 'video', frame: EncodedFrame): MediaCodec {
   if (kind === 'audio') return 'opus';
@@ -18,25 +22,21 @@ function codecOf(kind: 'audio' | 'video', frame: EncodedFrame): MediaCodec {
   return !mime || mime === 'video/vp8' ? 'vp8' : 'unknown';
 }
 
+const prefixOf = (kind: 'audio' | 'video', frame: EncodedFrame) => clearPrefixLength(codecOf(kind, frame), frame.type === 'key');
+
 /** A tap on the frames a sender encrypts: (clear, encrypted) pairs, for the ciphertext proof. */
 export interface FrameTap {
   take(plain: Bytes, sealed: Bytes, prefix: number): void;
 }
 
-const attached = new WeakSet<object>();
-
-/** Encrypts every frame of a sender with the encryptor `current()` gives, or drops it. */
-export function encryptSender(
-  sender: RTCRtpSender,
+/** Encrypts every frame with the encryptor `current()` gives, or drops it. */
+export function encryptingTransform(
   kind: 'audio' | 'video',
   current: () => FrameEncryptor | null,
   counters: FrameCounters,
   tap?: () => FrameTap | null,
-): void {
-  if (attached.has(sender)) return;
-  attached.add(sender);
-  const streams = (sender as unknown as WithEncodedStreams).createEncodedStreams!();
-  const transform = new TransformStream<EncodedFrame, EncodedFrame>({
+): TransformStream<EncodedFrame, EncodedFrame> {
+  return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
       const encryptor = current();
       if (!encryptor) {
@@ -44,7 +44,7 @@ export function encryptSender(
         return;
       }
       const plain = new Uint8Array(frame.data);
-      const prefix = clearPrefixLength(codecOf(kind, frame), frame.type === 'key');
+      const prefix = prefixOf(kind, frame);
       const started = performance.now();
       const sealed = await encryptor.encrypt(plain, prefix).catch(() => null);
       counters.busyMs += performance.now() - started;
@@ -55,25 +55,18 @@ export function encryptSender(
       controller.enqueue(frame);
     },
   });
-  void streams.readable.pipeThrough(transform).pipeTo(streams.writable).catch(() => {});
 }
 
-/** Decrypts every frame of a receiver; a frame that does not open is dropped and counted. */
-export function decryptReceiver(
-  receiver: RTCRtpReceiver,
+/** Decrypts every frame; a frame that does not open is dropped and counted by reason. */
+export function decryptingTransform(
   kind: 'audio' | 'video',
   decryptor: FrameDecryptor,
   counters: FrameCounters,
-): void {
-  if (attached.has(receiver)) return;
-  attached.add(receiver);
-  const streams = (receiver as unknown as WithEncodedStreams).createEncodedStreams!();
-  const transform = new TransformStream<EncodedFrame, EncodedFrame>({
+): TransformStream<EncodedFrame, EncodedFrame> {
+  return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
-      const data = new Uint8Array(frame.data);
-      const prefix = clearPrefixLength(codecOf(kind, frame), frame.type === 'key');
       const started = performance.now();
-      const opened = await decryptor.open(data, prefix);
+      const opened = await decryptor.open(new Uint8Array(frame.data), prefixOf(kind, frame));
       counters.busyMs += performance.now() - started;
       if (!opened.ok) {
         counters.failed[opened.reason] += 1;
@@ -84,5 +77,51 @@ export function decryptReceiver(
       controller.enqueue(frame);
     },
   });
-  void streams.readable.pipeThrough(transform).pipeTo(streams.writable).catch(() => {});
+}
+
+const pathOf = (peerId: string, slot: Slot) => `${peerId}/${slot}`;
+
+/**
+ * The frame keys of one page (or its worker): an encryptor per key id for good — the same id
+ * never gets a second encryptor, which would restart its nonces at 0 — the current one per
+ * (peer, slot), a decryptor per (peer, slot) holding every epoch's key, and counters per peer.
+ */
+export class FrameKeyring {
+  withhold = false;
+  private readonly encryptors = new Map<string, FrameEncryptor>();
+  private readonly current = new Map<string, string>();
+  private readonly decryptors = new Map<string, FrameDecryptor>();
+  private readonly counters = new Map<string, PeerCryptoStats>();
+
+  async setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
+    if (!this.encryptors.has(keyId)) this.encryptors.set(keyId, new FrameEncryptor(await deriveSFrameKey(baseKey, kid)));
+    this.current.set(pathOf(peerId, slot), keyId);
+  }
+
+  async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
+    this.decryptor(peerId, slot).setKey(await deriveSFrameKey(baseKey, kid));
+  }
+
+  /** The encryptor a sender uses now, or null (no key yet, or withheld). */
+  encryptor(peerId: string, slot: Slot): FrameEncryptor | null {
+    if (this.withhold) return null;
+    return this.encryptors.get(this.current.get(pathOf(peerId, slot)) ?? '') ?? null;
+  }
+
+  /** Made on first use, so a receiver can be attached before its key arrives. */
+  decryptor(peerId: string, slot: Slot): FrameDecryptor {
+    let decryptor = this.decryptors.get(pathOf(peerId, slot));
+    if (!decryptor) this.decryptors.set(pathOf(peerId, slot), (decryptor = new FrameDecryptor()));
+    return decryptor;
+  }
+
+  countersOf(peerId: string): PeerCryptoStats {
+    let entry = this.counters.get(peerId);
+    if (!entry) this.counters.set(peerId, (entry = { sent: newCounters(), received: newCounters() }));
+    return entry;
+  }
+
+  stats(): Record<string, PeerCryptoStats> {
+    return structuredClone(Object.fromEntries(this.counters));
+  }
 }
