@@ -74,6 +74,7 @@ function EncryptionDialog({
     <Dialog title={t('e2ee.title')} onClose={onClose}>
       <div className="flex flex-col gap-4 text-sm text-slate-700">
         <p>{explanation}</p>
+        {encryption.status === 'on' && encryption.password && <p>{t('e2ee.passwordInKey')}</p>}
         {peers.length > 0 && (
           <div>
             <h3 className="font-semibold text-slate-900">{t('e2ee.safetyCodes')}</h3>

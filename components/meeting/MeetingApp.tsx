@@ -58,6 +58,7 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
       secret: secret.current,
       framePath: frames.current ?? 'streams',
       askToJoin: info.askToJoin,
+      passwordKey: result.passwordKey,
     });
     session.start();
     setStage({ kind: 'call', info, session });

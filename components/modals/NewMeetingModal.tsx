@@ -8,6 +8,7 @@ import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';
 import { apiGet, apiPost } from '@/lib/api/client';
 import { useRouter } from '@/lib/i18n/navigation';
+import { passwordChange } from '@/lib/meeting/client/room-password-store';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import { ROOM_PASSWORD_MIN } from '@/lib/rooms/schemas';
 import type { RoomView } from '@/lib/rooms/view';
@@ -98,13 +99,14 @@ function ChooseRoom({
     const keep = security === 'custom' && password === '' && room.hasPassword;
     if (security !== 'none' && !keep && password.length < ROOM_PASSWORD_MIN) return setError('room_password_length');
     setBusy(true);
-    const change = security === 'none' ? (room.hasPassword ? null : undefined) : keep ? undefined : password;
-    if (change !== undefined) {
-      const answer = await apiPost('/api/room/update', { id: room.id, password: change });
+    const change = await passwordChange(security === 'none' ? (room.hasPassword ? null : undefined) : keep ? undefined : password);
+    if (Object.keys(change.fields).length) {
+      const answer = await apiPost('/api/room/update', { id: room.id, ...change.fields });
       if (answer.status !== 'ok') {
         setBusy(false);
         return setError(answer.errorCode ?? 'error_contact_us');
       }
+      change.settle(room.meetingId);
     }
     setBusy(false);
     onReady({

@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { DialogActions } from '@/components/forms/DialogActions';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api/client';
+import { passwordChange } from '@/lib/meeting/client/room-password-store';
 import { roomSchema } from '@/lib/rooms/schemas';
 import type { RoomView } from '@/lib/rooms/view';
 import { Dialog } from '@/components/modal/Dialog';
@@ -34,16 +35,15 @@ export function RoomDialog({ room, onClose }: { room?: RoomView; onClose: () => 
     },
   });
 
-  async function onSubmit(values: Output) {
+  async function onSubmit({ password, ...values }: Output) {
+    // An empty password keeps the current one; null removes it. A new one goes as a proof only.
+    const change = await passwordChange(room && removePassword ? null : password);
     const answer = room
-      ? // An empty password keeps the current one; null removes it.
-        await apiPost('/api/room/update', {
-          ...values,
-          id: room.id,
-          password: removePassword ? null : values.password,
-        })
-      : await apiPost('/api/room', values);
+      ? await apiPost('/api/room/update', { ...values, ...change.fields, id: room.id })
+      : await apiPost('/api/room', { ...values, ...change.fields });
     if (answer.status !== 'ok') return showAnswerError(answer, FIELDS, setError, feedback.failed);
+    const saved = answer.room as RoomView | undefined;
+    if (saved) change.settle(saved.meetingId);
     feedback.succeeded();
     onClose();
   }

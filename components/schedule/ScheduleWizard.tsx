@@ -3,6 +3,8 @@
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/client';
+import { passwordChange } from '@/lib/meeting/client/room-password-store';
+import { generateMeetingPassword } from '@/lib/meeting/password';
 import { useRouter } from '@/lib/i18n/navigation';
 import {
   draftBody,
@@ -87,6 +89,8 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
     });
   };
 
+  const roomOf = (d: Draft) => data.rooms.find((room) => room.id === d.roomId);
+
   const goTo = (next: Step) => {
     setStep(next);
     headingRef.current?.focus();
@@ -97,7 +101,7 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
       const found = stepErrors(s as Step, draft, {
         now,
         ownEmail: data.ownEmail,
-        editing: event ? { hasPassword: event.hasPassword } : null,
+        roomHasPassword: roomOf(draft)?.hasPassword ?? false,
       });
       if (Object.keys(found).length) {
         setErrors(found);
@@ -113,7 +117,13 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
     if (!check(3, now)) return;
     setAskScope(false);
     setBusy(true);
-    const body = draftBody(draft);
+    const room = roomOf(draft);
+    // The meeting's password is its room's (docs/decisions.md). A new one — typed, or generated
+    // here — goes as a proof; a generated one is kept on an edit, as the server does.
+    const keepsGenerated = event?.passwordMode === 'generated' && room?.hasPassword === true;
+    const generated = draft.passwordMode === 'generated' && !keepsGenerated ? generateMeetingPassword() : null;
+    const password = await passwordChange(draft.passwordMode === 'custom' ? draft.password : (generated ?? ''));
+    const body = draftBody(draft, password.fields);
     const answer = event
       ? await apiPost('/api/event/update', {
           ...body,
@@ -132,6 +142,7 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
       } else feedback.failed(code);
       return;
     }
+    if (room) password.settle(room.meetingId);
     feedback.succeeded();
     upcoming.refresh();
     const href = `/calendar/week/${draft.date}`;
@@ -142,7 +153,7 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
         setStep(0);
       }, DRAFT_RESET_MS);
     }
-    if (typeof answer.password === 'string') setSaved({ password: answer.password, href });
+    if (generated) setSaved({ password: generated, href });
     else router.push(href);
   }
 
@@ -187,7 +198,7 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
           {stepNames[step]}
         </h2>
         {step === 0 && <StepDetails draft={draft} errors={errors} onChange={change} />}
-        {step === 1 && <StepRoom draft={draft} errors={errors} onChange={change} rooms={data.rooms} editing={event} />}
+        {step === 1 && <StepRoom draft={draft} errors={errors} onChange={change} room={roomOf(draft)} rooms={data.rooms} editing={event} />}
         {step === 2 && <StepAttendees draft={draft} errors={errors} onChange={change} contacts={data.contacts} groups={data.groups} />}
         {step === 3 && <StepRepeat draft={draft} errors={errors} onChange={change} />}
         {step === 4 && <StepReview draft={draft} data={data} />}

@@ -9,14 +9,25 @@ import type { StepProps, WizardData } from './types';
 
 const MODES = ['none', 'custom', 'generated'] as const;
 
+type WizardRoom = WizardData['rooms'][number];
+
 /**
  * Step 1: the room and the password (SPEC point 4): none leaves the field disabled with 'Not
  * password protected', custom takes one of 8 or more characters, generated makes a random one of
- * 16 when the meeting is saved (shown once then; only its hash is kept).
+ * 16 when the meeting is saved (shown once then). The password is the room's: an empty custom
+ * field keeps the room's current one, and "none" does not remove it (docs/decisions.md).
  */
-export function StepRoom({ draft, errors, onChange, rooms, editing }: StepProps & { rooms: WizardData['rooms']; editing?: EditedEvent }) {
+export function StepRoom({
+  draft,
+  errors,
+  onChange,
+  room,
+  rooms,
+  editing,
+}: StepProps & { room: WizardRoom | undefined; rooms: WizardRoom[]; editing?: EditedEvent }) {
   const t = useTranslations('Schedule');
-  const keeps = editing?.hasPassword && editing.passwordMode === draft.passwordMode;
+  const roomHasPassword = room?.hasPassword === true;
+  const keeps = draft.passwordMode === 'generated' ? roomHasPassword && editing?.passwordMode === 'generated' : roomHasPassword;
   return (
     <div className="flex flex-col gap-5">
       {rooms.length ? (
@@ -63,6 +74,9 @@ export function StepRoom({ draft, errors, onChange, rooms, editing }: StepProps 
           error={errors.password}
           onChange={(e) => onChange({ password: e.target.value })}
         />
+      )}
+      {(draft.passwordMode !== 'none' || roomHasPassword) && (
+        <p className="text-sm text-slate-600">{draft.passwordMode === 'none' ? t('roomKeepsPassword') : t('roomPasswordHint')}</p>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import type { Draft, DraftErrors } from '@/lib/schedule/draft';
 export interface WizardData {
   timezone: string;
   ownEmail: string;
-  rooms: { id: string; name: string; isDefault: boolean; hasPassword: boolean }[];
+  rooms: { id: string; name: string; meetingId: string; isDefault: boolean; hasPassword: boolean }[];
   contacts: { id: string; name: string; email: string }[];
   groups: { id: string; name: string; attendees: string[] }[];
 }

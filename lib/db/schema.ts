@@ -87,8 +87,11 @@ export const rooms = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     adminName: text('admin_name'),
     adminEmail: text('admin_email'),
-    // Only a verifier is kept; the password itself never reaches the database.
+    // argon2id of the proof the browser derives from the password (lib/meeting/room-password.ts):
+    // neither the password nor the key it adds to the call ever reaches the server.
     passwordHash: text('password_hash'),
+    // Public, random per password: the browser's PBKDF2 salt. Set whenever passwordHash is.
+    passwordSalt: text('password_salt'),
     // The stable public id in the meeting link {APP_URL}/now/{meetingId}.
     meetingId: text('meeting_id').notNull(),
     askToJoin: boolean('ask_to_join').notNull().default(false),
@@ -188,7 +191,6 @@ export const events = pgTable(
     passwordMode: text('password_mode', { enum: ['none', 'custom', 'generated'] })
       .notNull()
       .default('none'),
-    passwordHash: text('password_hash'),
     link: text('link'),
     // ICS SEQUENCE, raised on every change sent to attendees.
     sequence: integer('sequence').notNull().default(0),

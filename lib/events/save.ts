@@ -1,12 +1,12 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { hashPassword } from '@/lib/auth/password';
 import type { Transaction } from '@/lib/db/client';
-import { eventNotifications, rooms, type Event, type User } from '@/lib/db/schema';
+import { eventNotifications, rooms, type Event, type Room, type User } from '@/lib/db/schema';
 import { findOwnRoom } from '@/lib/rooms/find';
 import { meetingLink } from '@/lib/rooms/view';
-import { generateMeetingPassword } from './password';
+import { generateMeetingPassword } from '@/lib/meeting/password';
+import { roomPasswordColumns } from '@/lib/rooms/password';
 import { buildRRule, seriesEnd, type CustomRepeat } from './recurrence';
 import { durationMinutes, leadMinutes, type EventInput, type NotificationInput } from './schemas';
 
@@ -22,7 +22,6 @@ export type EventValues = Pick<
   | 'repeatCustom'
   | 'showAttendees'
   | 'passwordMode'
-  | 'passwordHash'
   | 'roomId'
   | 'link'
   | 'endsAt'
@@ -61,19 +60,7 @@ export async function eventValues(
       ? null
       : ((await tx.select().from(rooms).where(and(eq(rooms.ownerId, owner.id), eq(rooms.isDefault, true))))[0] ?? null);
 
-  let passwordHash: string | null = null;
-  let generatedPassword: string | undefined;
-  if (input.passwordMode === 'custom') {
-    passwordHash = input.password ? await hashPassword(input.password) : (options.previous?.passwordHash ?? null);
-    if (!passwordHash) throw new ApiError('room_password_length', { field: 'password' });
-  } else if (input.passwordMode === 'generated') {
-    const keep = options.previous?.passwordMode === 'generated' && options.previous.passwordHash;
-    if (keep) passwordHash = keep;
-    else {
-      generatedPassword = generateMeetingPassword();
-      passwordHash = await hashPassword(generatedPassword);
-    }
-  }
+  const { passwordMode, generatedPassword } = await applyRoomPassword(tx, room, input, options.previous);
   const series = { start, timezone: input.timezone, durationMinutes: minutes, rrule };
   return {
     values: {
@@ -86,8 +73,7 @@ export async function eventValues(
       rrule,
       repeatCustom: custom as Record<string, unknown> | null,
       showAttendees: input.showAttendees,
-      passwordMode: input.passwordMode,
-      passwordHash,
+      passwordMode,
       roomId: room?.id ?? null,
       link: room ? meetingLink(room.meetingId) : null,
       endsAt: seriesEnd(series),
@@ -101,4 +87,35 @@ export async function writeNotifications(tx: Transaction, eventId: string, notif
   if (notifications.length) {
     await tx.insert(eventNotifications).values(notifications.map((n) => ({ eventId, type: n.type, time: n.time, timeType: n.timeType })));
   }
+}
+
+/**
+ * A meeting's password is its room's (docs/decisions.md "Room passwords and the call key"): the
+ * wizard's custom or generated password becomes the room's, sent by the browser as a proof
+ * (lib/meeting/room-password.ts). "Custom" with no new password keeps the room's current one;
+ * "generated" on an edit keeps the one generated before. "None" leaves the room as it is — a
+ * password is removed in the room's settings — so a meeting in a protected room is saved as
+ * protected. Only an API client that sends neither password nor proof for "generated" gets one
+ * generated here, answered once.
+ */
+async function applyRoomPassword(
+  tx: Transaction,
+  room: Room | null,
+  input: EventInput,
+  previous: Event | undefined,
+): Promise<{ passwordMode: Event['passwordMode']; generatedPassword?: string }> {
+  const roomHasPassword = room?.passwordHash != null;
+  if (input.passwordMode === 'none') return { passwordMode: roomHasPassword ? 'custom' : 'none' };
+  let generatedPassword: string | undefined;
+  let password = input.password;
+  if (input.passwordMode === 'generated' && !input.passwordProof) {
+    const keep = previous?.passwordMode === 'generated' && roomHasPassword;
+    if (!keep) password = generatedPassword = generateMeetingPassword();
+  }
+  const columns = await roomPasswordColumns({ password: password || undefined, passwordProof: input.passwordProof, passwordSalt: input.passwordSalt });
+  if (!columns && !roomHasPassword) throw new ApiError('room_password_length', { field: 'password' });
+  // A password protects a room's link; a meeting without a room has neither.
+  if (!room) throw new ApiError('room_not_found', { field: 'roomId' });
+  if (columns) await tx.update(rooms).set(columns).where(eq(rooms.id, room.id));
+  return { passwordMode: input.passwordMode, generatedPassword };
 }

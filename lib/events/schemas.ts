@@ -1,6 +1,7 @@
 // The schedule wizard and POST /api/event, /api/event/update share these rules (SPEC points 3 and
 // 5); each names the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
+import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 import { repeatTypes, weekdayCodes } from './repeat';
 
@@ -133,6 +134,7 @@ export const eventFields = {
   groups: z.array(uuidish, { error: 'incorrect_data' }).max(100, 'incorrect_data'),
   passwordMode: z.enum(['none', 'custom', 'generated'], { error: 'incorrect_data' }),
   password: z.string({ error: 'incorrect_data' }).max(256, 'incorrect_data'),
+  ...passwordProofFields,
   notifications: z.array(notificationSchema, { error: 'incorrect_data' }).max(20, 'incorrect_data'),
   description: z.string({ error: 'incorrect_data' }).trim().max(5000, 'incorrect_data'),
 };
@@ -144,6 +146,8 @@ function checkEvent(
     attendees?: { email: string }[];
     passwordMode?: string;
     password?: string;
+    passwordProof?: string;
+    passwordSalt?: string;
     repeatType?: string;
     repeatCustom?: unknown;
   },
@@ -157,9 +161,11 @@ function checkEvent(
   if (new Set(emails).size !== emails.length) {
     ctx.addIssue({ code: 'custom', path: ['attendees'], message: 'contact_exists' });
   }
-  // An update may leave a custom password out to keep the one set before.
+  // A custom password left out keeps the room's (save.ts: refused when the room has none); a form
+  // sends a proof instead (lib/meeting/room-password.ts), having checked the length itself.
   const password = event.password ?? '';
-  if (event.passwordMode === 'custom' && (password || !('id' in event)) && password.length < EVENT_PASSWORD_MIN) {
+  checkPasswordProofFields(event, ctx);
+  if (event.passwordMode === 'custom' && password && password.length < EVENT_PASSWORD_MIN) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: 'room_password_length' });
   }
   if (event.repeatType === 'custom' && !event.repeatCustom) {
@@ -180,6 +186,8 @@ const eventObject = z.object({
   groups: eventFields.groups.default([]),
   passwordMode: eventFields.passwordMode.default('none'),
   password: eventFields.password.optional(),
+  passwordProof: eventFields.passwordProof,
+  passwordSalt: eventFields.passwordSalt,
   notifications: eventFields.notifications.default(DEFAULT_NOTIFICATIONS),
   description: eventFields.description.optional(),
 });

@@ -135,7 +135,6 @@ async function detachException(tx: Transaction, series: Event, e: EventException
       repeatType: 'none',
       showAttendees: series.showAttendees,
       passwordMode: series.passwordMode,
-      passwordHash: series.passwordHash,
       link: series.link,
       endsAt: new Date(start.getTime() + minutes * 60_000),
     })

@@ -68,7 +68,8 @@ export async function eventDetails(db: Db, event: Event, now = new Date()) {
       .map((p) => ({ email: p.email, name: p.name, role: p.role, isContact: p.attendeeId !== null, isUser: p.userId !== null })),
     groups: groupRows.map((g) => g.id),
     passwordMode: event.passwordMode,
-    hasPassword: event.passwordHash !== null,
+    // The room's password protects the meeting (docs/decisions.md).
+    hasPassword: room?.passwordHash != null,
     notifications: notifications
       .map((n) => ({ type: n.type, time: n.time, timeType: n.timeType }))
       .sort((a, b) => a.time * (a.timeType === 'day' ? 1440 : a.timeType === 'hour' ? 60 : 1) - b.time * (b.timeType === 'day' ? 1440 : b.timeType === 'hour' ? 60 : 1)),

@@ -1,7 +1,7 @@
 // The meeting's wire protocol between the browser and the signaling server (DESIGN.md
 // "Meetings"). Shared by both sides: no server-only or DOM code here.
 //
-//   POST /api/meeting/{id}/join   { name?, password? }       → JoinAnswer (a join token)
+//   POST /api/meeting/{id}/join   { name?, passwordProof? }  → JoinAnswer (a join token)
 //   GET  /api/meeting/{id}                                     → MeetingInfo (for the lobby)
 //   GET  /api/meeting/{id}/signal  Authorization: Bearer …     → text/event-stream of ServerEvent
 //   POST /api/meeting/{id}/signal  Authorization: Bearer …     ClientMessage → { status: "ok" }
@@ -11,6 +11,7 @@
 // stream is read with fetch() (not EventSource, which cannot send headers); the client
 // reconnects with `Last-Event-ID` and the server replays what it missed.
 import { z } from 'zod';
+import { passwordProofSchema } from './room-password';
 
 /** DESIGN.md: a signaling message is at most 16 KB. */
 export const MAX_SIGNAL_BYTES = 16 * 1024;
@@ -24,7 +25,8 @@ export const HEARTBEAT_MS = 10_000;
 
 export const joinRequestSchema = z.object({
   name: z.string().trim().max(MAX_NAME_LENGTH, 'incorrect_data').optional(),
-  password: z.string().max(200, 'incorrect_password').optional(),
+  /** Never the password: the proof the browser derived from it (room-password.ts). */
+  passwordProof: passwordProofSchema.optional(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
@@ -38,8 +40,10 @@ export interface MeetingInfo {
   meetingId: string;
   roomName: string;
   hasPassword: boolean;
+  /** The salt the browser stretches the password with; null without a password. */
+  passwordSalt: string | null;
   askToJoin: boolean;
-  /** The signed-in user owns the room: no password, no waiting, host controls. */
+  /** The signed-in user owns the room: no waiting, host controls (the password is still asked: it is part of the key). */
   isHost: boolean;
   /** The signed-in user's name, to prefill the lobby. */
   userName: string | null;

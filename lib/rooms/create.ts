@@ -1,19 +1,19 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { hashPassword } from '@/lib/auth/password';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { rooms, type User } from '@/lib/db/schema';
 import { assertFreeRoomName, clearDefaultRoom } from './find';
 import { roomLimit } from './limits';
+import { NO_PASSWORD, roomPasswordColumns } from './password';
 import type { RoomInput } from './schemas';
 import { newMeetingId, roomView, type RoomView } from './view';
 
 /** POST /api/room: a new room within the plan's limit; the user's first room is the default. */
 export async function createRoom(user: User, input: RoomInput): Promise<RoomView> {
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const password = (await roomPasswordColumns(input)) ?? NO_PASSWORD;
   const db = await getDb();
   const room = await db.transaction(async (tx) => {
     const owner = await lockOwner(tx, user.id);
@@ -33,7 +33,7 @@ export async function createRoom(user: User, input: RoomInput): Promise<RoomView
         // "Managed by" (SPEC point 6): the account that creates the room administers it.
         adminName: `${owner.firstName} ${owner.lastName}`,
         adminEmail: owner.email,
-        passwordHash,
+        ...password,
         meetingId: newMeetingId(),
       })
       .returning();

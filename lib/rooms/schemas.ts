@@ -2,6 +2,7 @@
 // the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
 import { colorField } from '@/lib/colors';
+import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
 
 export const ROOM_NAME_MIN = 5;
 export const ROOM_PASSWORD_MIN = 8;
@@ -18,17 +19,27 @@ const password = z
   .max(256, 'incorrect_data')
   .refine((value) => value === '' || value.length >= ROOM_PASSWORD_MIN, 'room_password_length');
 
-export const roomSchema = z.object({
+/**
+ * Enclave's own forms send `passwordProof` and `passwordSalt` (lib/meeting/room-password.ts), so
+ * the password never reaches the server; a plain `password` is still taken from API clients.
+ */
+const roomObject = z.object({
   name,
   color: colorField.optional(),
   password: password.optional(),
+  ...passwordProofFields,
   isDefault: z.boolean({ error: 'incorrect_data' }).optional(),
 });
+
+export const roomSchema = roomObject.superRefine(checkPasswordProofFields);
 export type RoomInput = z.output<typeof roomSchema>;
 
 /** Every field but the id may be left out (unchanged); `password: null` removes the password. */
-export const roomUpdateSchema = roomSchema.partial().extend({
-  id: z.string({ error: 'missing_data' }).max(64, 'room_not_found'),
-  password: password.nullable().optional(),
-});
+export const roomUpdateSchema = roomObject
+  .partial()
+  .extend({
+    id: z.string({ error: 'missing_data' }).max(64, 'room_not_found'),
+    password: password.nullable().optional(),
+  })
+  .superRefine(checkPasswordProofFields);
 export type RoomUpdate = z.output<typeof roomUpdateSchema>;

@@ -1,11 +1,11 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '@/lib/auth/password';
 import { changesOf } from '@/lib/db/changes';
 import { getDb } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { rooms, type User } from '@/lib/db/schema';
 import { assertFreeRoomName, clearDefaultRoom, findOwnRoom } from './find';
+import { roomPasswordColumns } from './password';
 import type { RoomUpdate } from './schemas';
 import { roomView, type RoomView } from './view';
 
@@ -14,7 +14,7 @@ import { roomView, type RoomView } from './view';
  * default flag. The flag only moves to a room: the default room cannot be unflagged on its own.
  */
 export async function updateRoom(user: User, input: RoomUpdate): Promise<RoomView> {
-  const passwordHash = input.password ? await hashPassword(input.password) : input.password === null ? null : undefined;
+  const password = await roomPasswordColumns(input);
   const db = await getDb();
   const room = await db.transaction(async (tx) => {
     await lockOwner(tx, user.id);
@@ -22,7 +22,7 @@ export async function updateRoom(user: User, input: RoomUpdate): Promise<RoomVie
     if (input.name !== undefined) await assertFreeRoomName(tx, user.id, input.name, room.id);
     const makeDefault = input.isDefault === true && !room.isDefault;
     if (makeDefault) await clearDefaultRoom(tx, user.id);
-    const changes = changesOf({ name: input.name, color: input.color, passwordHash, isDefault: makeDefault || undefined });
+    const changes = changesOf({ name: input.name, color: input.color, ...password, isDefault: makeDefault || undefined });
     if (!changes) return room;
     const [row] = await tx.update(rooms).set(changes).where(eq(rooms.id, room.id)).returning();
     return row!;

@@ -96,8 +96,11 @@ export function draftStart(draft: Pick<Draft, 'date' | 'time' | 'timezone'>): nu
   return Math.floor(instantOf(draft.date, draft.time, draft.timezone) / 1000);
 }
 
-/** The body of POST /api/event and /api/event/update. */
-export function draftBody(draft: Draft) {
+/**
+ * The body of POST /api/event and /api/event/update. The password is never in it: a new one
+ * comes as `password` fields made by passwordChange() (room-password-store.ts), a proof and salt.
+ */
+export function draftBody(draft: Draft, password: { passwordProof?: string; passwordSalt?: string } = {}) {
   return {
     title: draft.title.trim(),
     description: draft.description.trim(),
@@ -106,7 +109,7 @@ export function draftBody(draft: Draft) {
     timezone: draft.timezone,
     roomId: draft.roomId,
     passwordMode: draft.passwordMode,
-    ...(draft.passwordMode === 'custom' && draft.password ? { password: draft.password } : {}),
+    ...password,
     attendees: draft.attendees,
     groups: draft.groups,
     showAttendees: draft.showAttendees,
@@ -152,7 +155,8 @@ export function isEmail(value: string): boolean {
 export function stepErrors(
   step: Step,
   draft: Draft,
-  context: { now: number; ownEmail: string; editing: { hasPassword: boolean } | null },
+  /** roomHasPassword: the chosen room's password, which an empty custom field keeps. */
+  context: { now: number; ownEmail: string; roomHasPassword: boolean },
 ): DraftErrors {
   const errors: DraftErrors = {};
   if (step === 0) {
@@ -161,7 +165,7 @@ export function stepErrors(
     if (draftStart(draft) * 1000 < context.now) errors.time = 'error_is_past_event';
   }
   if (step === 1 && draft.passwordMode === 'custom') {
-    const keeps = context.editing?.hasPassword && draft.password === '';
+    const keeps = context.roomHasPassword && draft.password === '';
     if (!keeps && draft.password.length < EVENT_PASSWORD_MIN) errors.password = 'room_password_length';
   }
   if (step === 2) {

@@ -7,9 +7,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './support/constants.mjs';
-import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
+import { enterLobby, expectInCall, expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, type Participant } from './support/meeting';
 import { messages } from './support/messages';
-import { seededAccount } from './support/session';
+import { logIn, seededAccount } from './support/session';
 
 const en = messages('en');
 test.describe.configure({ timeout: 150_000 });
@@ -213,14 +213,84 @@ test('the fragment secret is never in a request, a header, a log line, the datab
   const mails = await (await fetch(`http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3212}/messages`)).text();
   expect(mails.includes(secret)).toBe(false);
   // The server's log and every file of its database.
-  const files = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? files(full) : [full];
-    });
-  const stored = files(E2E_DATA_DIR);
+  const stored = storedFiles();
   expect(stored.some((file) => file.endsWith('server.log'))).toBe(true);
   for (const file of stored) expect(readFileSync(file).includes(secret), file).toBe(false);
+});
+
+/** Every file under the app's data folder: its PGlite database and its server log. */
+function storedFiles(dir: string = E2E_DATA_DIR): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? storedFiles(full) : [full];
+  });
+}
+
+test('a room password stays in the browser: set as a proof, remembered by its owner, mixed into the key, in no request, log, database file or mail', async ({ browser, baseURL }) => {
+  const password = `Pw-${randomBytes(12).toString('base64url')}`;
+  const seen: string[] = [];
+  const capture = async (context: import('@playwright/test').BrowserContext) => {
+    context.on('request', (request) => {
+      seen.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? '');
+    });
+  };
+  const R = en.Rooms;
+  const ownerContext = await newParticipantContext(browser, baseURL!);
+  await logIn(ownerContext, baseURL!, 'demo');
+  await capture(ownerContext);
+  const page = await ownerContext.newPage();
+  open.push({ context: ownerContext, page, name: 'Demo User' });
+
+  // The owner sets the password in the room form: the request carries a salt and a proof.
+  await page.goto('/admin');
+  await page.getByRole('button', { name: R.add }).click();
+  const dialog = page.getByRole('dialog', { name: R.addTitle });
+  const roomName = `Sealed ${Date.now().toString(36)}`;
+  await dialog.getByLabel(R.name, { exact: true }).fill(roomName);
+  await dialog.getByLabel(R.password, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: en.Manage.save }).click();
+  await expect(dialog).toBeHidden();
+  const room = page.getByRole('list', { name: R.listLabel }).getByRole('listitem').filter({ hasText: roomName });
+  const meetingId = (await room.getByRole('link').getAttribute('href'))!.split('/now/')[1]!;
+  expect(seen.some((text) => text.includes('"passwordProof"'))).toBe(true);
+
+  // Its browser remembers the password it set: the owner walks in without typing it.
+  await page.goto(`/now/${meetingId}`);
+  await expect(page.getByRole('button', { name: en.Meeting.joinNow })).toBeVisible();
+  await expect(page.getByLabel(en.Meeting.meetingPassword, { exact: true })).toHaveCount(0);
+  await enterLobby(page, { name: 'Demo User' });
+  await expectInCall(page);
+
+  // A guest types it; a wrong one is refused by the server, which saw only a proof.
+  const guest = await joinMeeting(browser, baseURL!, meetingId, { name: 'Gus', password: 'not-the-password', expectInCall: false, prepare: capture });
+  open.push(guest);
+  await expect(guest.page.getByRole('main').getByRole('alert')).toHaveText(en.Errors.incorrect_password);
+  await guest.page.getByLabel(en.Meeting.meetingPassword, { exact: true }).fill(password);
+  await guest.page.getByRole('button', { name: en.Meeting.joinNow }).click();
+  await expectInCall(guest.page);
+  // Both derived the same key with the password mixed in, so frames decrypt both ways.
+  await expectDecryptingFrom(guest.page, 1);
+  await expectDecryptingFrom(page, 1);
+  expect(await encryption(page)).toMatchObject({ status: 'on', password: true });
+  expect(await encryption(guest.page)).toMatchObject({ status: 'on', password: true });
+
+  // A kept password that no longer opens the room is forgotten, and the lobby asks for it.
+  await page.evaluate((id) => {
+    const key = `enclave.roomPassword.${id}`;
+    localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), stretched: 'A'.repeat(43) }));
+  }, meetingId);
+  await page.reload();
+  await enterLobby(page, { name: 'Demo User' });
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(en.Errors.incorrect_password);
+  await page.getByLabel(en.Meeting.meetingPassword, { exact: true }).fill(password);
+  await page.getByRole('button', { name: en.Meeting.joinNow }).click();
+  await expectInCall(page);
+  await expectDecryptingFrom(page, 1);
+
+  expect(seen.filter((text) => text.includes(password))).toEqual([]);
+  const mails = await (await fetch(`http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3212}/messages`)).text();
+  expect(mails.includes(password)).toBe(false);
+  for (const file of storedFiles()) expect(readFileSync(file).includes(password), file).toBe(false);
 });
 
 test('a removal moves everyone else to a new epoch within 3 s; the removed participant is refused', async ({ browser, baseURL }) => {

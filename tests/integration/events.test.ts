@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { closeDb, getDb } from '@/lib/db/client';
-import { configuration, eventReminders, events, mailOutbox } from '@/lib/db/schema';
+import { verifyPassword } from '@/lib/auth/password';
+import { configuration, eventReminders, events, mailOutbox, rooms } from '@/lib/db/schema';
+import { roomPasswordSecrets, stretchRoomPassword } from '@/lib/meeting/room-password';
 import { GET as listEvents } from '@/app/api/events/route';
 import { GET as calendar } from '@/app/api/events/calendar/route';
 import { GET as upcoming } from '@/app/api/events/upcoming/route';
@@ -147,13 +149,34 @@ describe('scheduling (SPEC points 3 and 4)', () => {
     expect((await as.get(getEvent, { id: event.id })).json).toMatchObject({ id: event.id, title: '(No Title)' });
   });
 
-  it('"UTC" is stored as Europe/London; a generated password is answered once and never again', async () => {
+  it('"UTC" is stored as Europe/London; a generated password becomes the room\'s, answered once and never again', async () => {
     const as = await owner();
+    const room = (await as.post(addRoom, { name: 'Main room' })).json.room as { id: string };
     const answer = await as.post(createEvent, base({ timezone: 'UTC', passwordMode: 'generated' }));
-    expect(answer.json).toMatchObject({ event: { timezone: 'Europe/London', passwordMode: 'generated', hasPassword: true } });
-    expect(answer.json.password).toMatch(/^[A-Za-z0-9!@#$%^&*]{16}$/);
+    expect(answer.json).toMatchObject({ event: { timezone: 'Europe/London', passwordMode: 'generated', hasPassword: true, roomId: room.id } });
+    const password = answer.json.password as string;
+    expect(password).toMatch(/^[A-Za-z0-9!@#$%^&*]{16}$/);
     const again = await as.get(getEvent, { id: (answer.json.event as { id: string }).id });
-    expect(again.text).not.toContain(answer.json.password as string);
+    expect(again.text).not.toContain(password);
+    // The meeting's password is its room's: a browser typing it makes the proof the room checks.
+    const db = await getDb();
+    const [stored] = await db.select().from(rooms).where(eq(rooms.id, room.id));
+    const { proof } = await roomPasswordSecrets(await stretchRoomPassword(password, stored!.passwordSalt!));
+    expect(await verifyPassword(stored!.passwordHash!, proof)).toBe(true);
+  });
+
+  it('a password needs a room: without one → room_not_found on roomId, and nothing is stored', async () => {
+    const as = await owner();
+    const answer = await as.post(createEvent, base({ passwordMode: 'generated' }));
+    expect([answer.status, answer.json.errorCode, answer.json.field]).toEqual([404, 'room_not_found', 'roomId']);
+    expect((await as.get(listEvents)).json).toEqual([]);
+  });
+
+  it('"none" keeps a protected room\'s password, and the meeting is saved as protected', async () => {
+    const as = await owner();
+    await as.post(addRoom, { name: 'Main room', passwordProof: 'p'.repeat(43), passwordSalt: 's'.repeat(22) });
+    const answer = await as.post(createEvent, base({ passwordMode: 'none' }));
+    expect(answer.json).toMatchObject({ event: { passwordMode: 'custom', hasPassword: true } });
   });
 
   it('a weekly 09:00 Berlin series stays at 09:00 across the DST change, expanded only in the window', async () => {

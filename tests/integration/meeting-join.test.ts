@@ -2,7 +2,7 @@ import { closeDb, getDb } from '@/lib/db/client';
 import { limits } from '@/lib/security/rate-limit';
 import { GET as info } from '@/app/api/meeting/[id]/route';
 import { call, createUser } from '../support/api';
-import { freshIp, join, makeRoom } from '../support/meeting';
+import { freshIp, join, makeRoom, proofFor, wrongProof } from '../support/meeting';
 
 beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
@@ -17,24 +17,27 @@ describe('POST /api/meeting/{id}/join', () => {
     }
   });
 
+  // The browser sends a proof derived from the password (E2EE.md "Secrets"), never the password.
   it.each([
-    ['no password', {}, 400, 'incorrect_password'],
-    ['a wrong password', { password: 'wrong-password' }, 400, 'incorrect_password'],
-    ['an oversized password', { password: 'p'.repeat(201) }, 400, 'incorrect_password'],
-    ['the right password', { password: PASSWORD }, 200, undefined],
-  ])('a guest of a password room with %s', async (_label, extra, status, code) => {
+    ['no proof', async () => ({}), 400, 'incorrect_password', 'password'],
+    ['the plain password, which the server never takes', async () => ({ password: PASSWORD }), 400, 'incorrect_password', 'password'],
+    ['the proof of a wrong password', async (id: string) => ({ passwordProof: await proofFor(id, 'wrong-password') }), 400, 'incorrect_password', 'password'],
+    ['a malformed proof', async () => ({ passwordProof: 'p'.repeat(201) }), 400, 'incorrect_password', 'passwordProof'],
+    ['the proof of the right password', async (id: string) => ({ passwordProof: await proofFor(id, PASSWORD) }), 200, undefined, undefined],
+  ])('a guest of a password room with %s', async (_label, extra, status, code, field) => {
     const { user } = await createUser({ isTrial: false });
     const meetingId = await makeRoom(user, { password: PASSWORD });
-    const answer = await join(meetingId, { name: 'Guest', ...extra });
-    expect([answer.status, answer.json.errorCode]).toEqual([status, code]);
-    if (status === 400) expect(answer.json.field).toBe('password');
+    const answer = await join(meetingId, { name: 'Guest', ...(await extra(meetingId)) });
+    expect([answer.status, answer.json.errorCode, answer.json.field]).toEqual([status, code, field]);
     if (status === 200) expect(answer.json).toMatchObject({ admitted: true, self: { name: 'Guest', isHost: false } });
   });
 
-  it('lets the signed-in owner in as host without the password, under their own name', async () => {
+  it('lets the signed-in owner in as host under their own name, with the proof: the password is part of the key', async () => {
     const { user, cookie } = await createUser({ isTrial: false, firstName: 'Olga', lastName: 'Owner' });
     const meetingId = await makeRoom(user, { password: PASSWORD, askToJoin: true });
-    const answer = await join(meetingId, {}, { cookie });
+    const without = await join(meetingId, {}, { cookie });
+    expect([without.status, without.json.errorCode]).toEqual([400, 'incorrect_password']);
+    const answer = await join(meetingId, { passwordProof: await proofFor(meetingId, PASSWORD) }, { cookie });
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ admitted: true, self: { name: 'Olga Owner', isHost: true }, maxParticipants: 30 });
     expect(typeof answer.json.token).toBe('string');
@@ -81,13 +84,14 @@ describe('POST /api/meeting/{id}/join', () => {
     const meetingId = await makeRoom(user, { password: PASSWORD });
     const ip = freshIp();
     const codes = [];
-    for (let i = 0; i < 11; i += 1) codes.push((await join(meetingId, { name: 'Guesser', password: `guess-${i}` }, { ip })).json.errorCode);
+    for (let i = 0; i < 11; i += 1) codes.push((await join(meetingId, { name: 'Guesser', passwordProof: wrongProof() }, { ip })).json.errorCode);
     expect(codes.slice(0, 10).every((code) => code === 'incorrect_password')).toBe(true);
     expect(codes[10]).toBe('too_many_attempts');
     // Even the right password waits for the window to end.
-    expect((await join(meetingId, { name: 'Guesser', password: PASSWORD }, { ip })).json.errorCode).toBe('too_many_attempts');
+    const right = await proofFor(meetingId, PASSWORD);
+    expect((await join(meetingId, { name: 'Guesser', passwordProof: right }, { ip })).json.errorCode).toBe('too_many_attempts');
     // Another address is not affected.
-    expect((await join(meetingId, { name: 'Friend', password: PASSWORD })).status).toBe(200);
+    expect((await join(meetingId, { name: 'Friend', passwordProof: right })).status).toBe(200);
   });
 
   it('rate limits joins per address, before looking the meeting up', async () => {
@@ -108,6 +112,7 @@ describe('GET /api/meeting/{id}', () => {
     const { user, cookie } = await createUser({ isTrial: false, firstName: 'Hana', lastName: 'Host' });
     const meetingId = await makeRoom(user, { password: PASSWORD });
     const guest = await call(info as never, { params: { id: meetingId } });
+    expect(guest.json.passwordSalt).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(guest.json).toMatchObject({ meetingId, hasPassword: true, askToJoin: false, isHost: false, userName: null, maxParticipants: 30, participantCount: 0, locked: false });
     expect(guest.text).not.toMatch(/argon2|passwordHash/);
     const owner = await call(info as never, { params: { id: meetingId }, cookies: { enclave_session: cookie } });

@@ -8,7 +8,9 @@ import { POST as addRoom } from '@/app/api/room/route';
 import { POST as updateRoom } from '@/app/api/room/update/route';
 import { DELETE as deleteRoom } from '@/app/api/room/[id]/route';
 import { GET as startMeeting } from '@/app/api/startmeeting/[id]/route';
+import { roomPasswordSecrets, stretchRoomPassword } from '@/lib/meeting/room-password';
 import { owner, type Owner } from '../support/address-book';
+import { wrongProof } from '../support/meeting';
 
 // Opening and migrating the database takes a while on a busy machine.
 beforeAll(() => getDb(), 60_000);
@@ -22,6 +24,9 @@ async function add(as: Owner, body: Record<string, unknown>): Promise<RoomAnswer
   if (answer.status !== 200) throw new Error(answer.text);
   return answer.json.room as RoomAnswer;
 }
+
+/** What the room form sends for a new password: a salt and the proof made with it (no stretching needed here). */
+const sealed = () => ({ passwordProof: wrongProof(), passwordSalt: wrongProof().slice(0, 22) });
 
 async function storedRoom(id: string) {
   const db = await getDb();
@@ -82,16 +87,43 @@ describe('POST /api/room: SPEC point 5 rules', () => {
     expect(other.isDefault).toBe(false);
   });
 
-  it('keeps only an argon2id verifier of the room password, never the password', async () => {
+  it('keeps only an argon2id verifier of the proof the form sends, and its salt', async () => {
     const as = await executive();
-    const answer = await as.post(addRoom, { name: 'Private room', password: 'correct horse' });
-    expect(answer.text).not.toContain('correct horse');
+    const password = sealed();
+    const answer = await as.post(addRoom, { name: 'Private room', ...password });
+    expect(answer.text).not.toContain(password.passwordProof);
     expect(answer.text).not.toContain('argon2');
     const room = answer.json.room as RoomAnswer;
     expect(room.hasPassword).toBe(true);
     const stored = await storedRoom(room.id);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword(stored!.passwordHash!, 'correct horse')).toBe(true);
+    expect(stored?.passwordSalt).toBe(password.passwordSalt);
+    expect(await verifyPassword(stored!.passwordHash!, password.passwordProof)).toBe(true);
+  });
+
+  it('an API client\'s plain password is turned into a proof with a fresh salt, and is not kept', async () => {
+    const as = await executive();
+    const answer = await as.post(addRoom, { name: 'Private room', password: 'correct horse' });
+    expect(answer.text).not.toContain('correct horse');
+    const stored = await storedRoom((answer.json.room as RoomAnswer).id);
+    expect(stored?.passwordSalt).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await verifyPassword(stored!.passwordHash!, 'correct horse')).toBe(false);
+    // A browser that types the same password makes the same proof with the room's salt.
+    const { proof } = await roomPasswordSecrets(await stretchRoomPassword('correct horse', stored!.passwordSalt!));
+    expect(await verifyPassword(stored!.passwordHash!, proof)).toBe(true);
+  });
+
+  it.each([
+    { name: 'a proof without its salt', body: { passwordProof: wrongProof() }, code: 'missing_data' },
+    { name: 'a salt without its proof', body: { passwordSalt: wrongProof().slice(0, 22) }, code: 'missing_data' },
+    { name: 'a proof and a plain password', body: { ...sealed(), password: 'correct horse' }, code: 'incorrect_data' },
+    { name: 'a malformed salt', body: { passwordProof: wrongProof(), passwordSalt: 'not base64url!' }, code: 'incorrect_data' },
+    { name: 'a malformed proof', body: { passwordProof: 'short', passwordSalt: wrongProof().slice(0, 22) }, code: 'incorrect_password' },
+  ])('$name → $code, and no room', async ({ body, code }) => {
+    const as = await executive();
+    const answer = await as.post(addRoom, { name: 'Private room', ...body });
+    expect([answer.status, answer.json.errorCode]).toEqual([400, code]);
+    expect(await as.get(listRooms).then((a) => a.json)).toEqual([]);
   });
 
   it('an empty password means an open room', async () => {
@@ -160,7 +192,7 @@ describe('POST /api/room/update', () => {
   let room: RoomAnswer;
   beforeEach(async () => {
     as = await executive();
-    room = await add(as, { name: 'Team room', password: 'first-password' });
+    room = await add(as, { name: 'Team room', ...sealed() });
   });
 
   it.each([
@@ -186,14 +218,17 @@ describe('POST /api/room/update', () => {
     expect((await storedRoom(room.id))?.passwordHash).toBe(before?.passwordHash);
   });
 
-  it('the owner can set a new password, or remove it with null', async () => {
-    await as.post(updateRoom, { id: room.id, password: 'second-password' });
+  it('the owner can set a new password (a new salt), or remove it with null', async () => {
+    const before = await storedRoom(room.id);
+    const second = sealed();
+    await as.post(updateRoom, { id: room.id, ...second });
     const stored = await storedRoom(room.id);
-    expect(await verifyPassword(stored!.passwordHash!, 'second-password')).toBe(true);
-    expect(await verifyPassword(stored!.passwordHash!, 'first-password')).toBe(false);
+    expect(stored?.passwordSalt).toBe(second.passwordSalt);
+    expect(stored?.passwordSalt).not.toBe(before?.passwordSalt);
+    expect(await verifyPassword(stored!.passwordHash!, second.passwordProof)).toBe(true);
     const removed = await as.post(updateRoom, { id: room.id, password: null });
     expect(removed.json).toMatchObject({ room: { hasPassword: false } });
-    expect((await storedRoom(room.id))?.passwordHash).toBeNull();
+    expect(await storedRoom(room.id)).toMatchObject({ passwordHash: null, passwordSalt: null });
   });
 
   it('room_already_exists for another room\'s name; keeping its own name is fine', async () => {
@@ -289,16 +324,18 @@ describe('DELETE /api/room/{id}', () => {
 describe('GET /api/rooms and GET /api/startmeeting/{id}', () => {
   it('lists the user\'s rooms without any password hash', async () => {
     const as = await executive();
-    await add(as, { name: 'Listed room', password: 'listed-password' });
+    const password = sealed();
+    await add(as, { name: 'Listed room', ...password });
     const answer = await as.get(listRooms);
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual([expect.objectContaining({ name: 'Listed room', hasPassword: true })]);
-    expect(answer.text).not.toMatch(/argon2|passwordHash|listed-password/);
+    expect(answer.text).not.toMatch(/argon2|passwordHash/);
+    expect(answer.text).not.toContain(password.passwordProof);
   });
 
   it('answers what the meeting needs, by room id or by meeting id', async () => {
     const as = await executive();
-    const room = await add(as, { name: 'Meeting room', password: 'meeting-password' });
+    const room = await add(as, { name: 'Meeting room', ...sealed() });
     for (const id of [room.id, room.meetingId]) {
       const answer = await as.get(startMeeting, { id });
       expect(answer.status).toBe(200);

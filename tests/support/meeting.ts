@@ -2,10 +2,12 @@
 // the real handler, and event streams read from the handler's Response as a browser would.
 import { randomBytes } from 'node:crypto';
 import { NextRequest } from 'next/server';
-import { hashPassword } from '@/lib/auth/password';
+import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { rooms, type User } from '@/lib/db/schema';
 import type { JoinAnswer, ServerEvent } from '@/lib/meeting/protocol';
+import { roomPasswordSecrets, stretchRoomPassword } from '@/lib/meeting/room-password';
+import { NO_PASSWORD, roomPasswordColumns } from '@/lib/rooms/password';
 import { parseEventStream } from '@/lib/meeting/client/event-stream';
 import { POST as joinRoute } from '@/app/api/meeting/[id]/join/route';
 import { GET as signalStream, POST as signalPost } from '@/app/api/meeting/[id]/signal/route';
@@ -18,7 +20,7 @@ export async function makeRoom(owner: User, options: { password?: string; askToJ
     ownerId: owner.id,
     name: `Room ${meetingId.slice(0, 6)}`,
     meetingId,
-    passwordHash: options.password ? await hashPassword(options.password) : null,
+    ...((await roomPasswordColumns({ password: options.password })) ?? NO_PASSWORD),
     askToJoin: options.askToJoin ?? false,
   });
   return meetingId;
@@ -37,8 +39,20 @@ export function join(meetingId: string, body: Record<string, unknown>, options: 
   });
 }
 
+/** What the lobby sends for a typed password: the proof made with the room's salt, as a browser does. */
+export async function proofFor(meetingId: string, password: string): Promise<string> {
+  const db = await getDb();
+  const [room] = await db.select({ salt: rooms.passwordSalt }).from(rooms).where(eq(rooms.meetingId, meetingId));
+  if (!room?.salt) throw new Error('the room has no password');
+  return (await roomPasswordSecrets(await stretchRoomPassword(password, room.salt))).proof;
+}
+
+/** A proof that is well formed but made from no password: a wrong guess, without the stretching. */
+export const wrongProof = () => randomBytes(32).toString('base64url');
+
 export async function joined(meetingId: string, name: string, options: { cookie?: string; password?: string } = {}): Promise<JoinAnswer> {
-  const answer = await join(meetingId, { name, password: options.password }, options);
+  const passwordProof = options.password ? await proofFor(meetingId, options.password) : undefined;
+  const answer = await join(meetingId, { name, passwordProof }, options);
   if (answer.status !== 200) throw new Error(`join failed: ${answer.text}`);
   return answer.json as unknown as JoinAnswer;
 }

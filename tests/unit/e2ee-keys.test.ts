@@ -168,7 +168,7 @@ describe('room secret and fragment', () => {
 });
 
 describe('password stretching', () => {
-  it('uses 600,000 iterations of PBKDF2-SHA-256 salted with the room id', async () => {
+  it('uses 600,000 iterations of PBKDF2-SHA-256 salted with the password salt', async () => {
     expect(PASSWORD_ITERATIONS).toBe(600_000);
     const stretched = await stretchPassword(PASSWORD, ROOM);
     expect(toHex(stretched)).toBe(KAT.stretchedDefault);
@@ -195,7 +195,7 @@ describe('password stretching', () => {
     expect(toHex(base64urlDecode(proof)!)).not.toBe(toHex(passwordKey));
   });
 
-  it('changes with the password, the room id and Unicode normalisation only as intended', async () => {
+  it('changes with the password, the salt and Unicode normalisation only as intended', async () => {
     const base = toHex(await stretchPassword(PASSWORD, ROOM, { unsafeIterationsForTests: 1000 }));
     expect(
       toHex(await stretchPassword(`${PASSWORD}!`, ROOM, { unsafeIterationsForTests: 1000 })),

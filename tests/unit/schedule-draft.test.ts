@@ -4,7 +4,7 @@ import { draftBody, draftOf, draftStart, newDraft, stepErrors, type Draft } from
 
 const zone = 'Europe/Berlin';
 const now = DateTime.fromISO('2026-11-23T11:52:10', { zone }).toMillis();
-const context = { now, ownEmail: 'me@example.test', editing: null };
+const context = { now, ownEmail: 'me@example.test', roomHasPassword: false };
 const base = (patch: Partial<Draft> = {}): Draft => ({ ...newDraft({ now, timezone: zone, roomId: 'room-1' }), ...patch });
 
 describe('the schedule draft (lib/schedule/draft)', () => {
@@ -32,7 +32,7 @@ describe('the schedule draft (lib/schedule/draft)', () => {
     expect(stepErrors(0, base({ title: '' }), context)).toEqual({});
     expect(stepErrors(0, base({ title: 'Standup', time: 11 * 60 + 50 }), context)).toEqual({ time: 'error_is_past_event' });
     expect(stepErrors(1, base({ passwordMode: 'custom', password: 'short' }), context)).toEqual({ password: 'room_password_length' });
-    expect(stepErrors(1, base({ passwordMode: 'custom', password: '' }), { ...context, editing: { hasPassword: true } })).toEqual({});
+    expect(stepErrors(1, base({ passwordMode: 'custom', password: '' }), { ...context, roomHasPassword: true })).toEqual({});
     expect(stepErrors(2, base({ attendees: [{ email: 'ME@example.test' }] }), context)).toEqual({ attendees: 'incorrect_email' });
     expect(stepErrors(2, base({ attendees: [{ email: 'a@x.test' }, { email: 'A@x.test' }] }), context)).toEqual({ attendees: 'contact_exists' });
     const twice = [
@@ -58,7 +58,9 @@ describe('the schedule draft (lib/schedule/draft)', () => {
     expect(body).not.toHaveProperty('password');
     const parsed = eventSchema.safeParse(body);
     expect(parsed.success).toBe(true);
-    expect(draftBody({ ...draft, passwordMode: 'custom', password: 'long enough' })).toMatchObject({ password: 'long enough' });
+    // The password itself never goes into the request, only the proof fields made from it.
+    expect(draftBody({ ...draft, passwordMode: 'custom', password: 'long enough' })).not.toHaveProperty('password');
+    expect(draftBody({ ...draft, passwordMode: 'custom', password: 'long enough' }, { passwordProof: 'p', passwordSalt: 's' })).toMatchObject({ passwordProof: 'p', passwordSalt: 's' });
     expect(draftBody({ ...draft, repeatType: 'weekly' }).repeatCustom).toBeNull();
   });
 

@@ -73,13 +73,15 @@ export class MeetingCrypto {
     private readonly ecdhPublic: Bytes,
     signing: CryptoKeyPair,
     private readonly signingPublic: Bytes,
+    /** From the room password, when the room has one: mixed into every epoch's root (E2EE.md "Password"). */
+    private readonly passwordKey: Bytes | null,
   ) {
     this.signer = new SignalSigner(meetingId, selfId, signing.privateKey);
     this.verifier = new SignalVerifier(meetingId, selfId);
   }
 
   /** This page's keys for the meeting: fresh on every page load, never stored. */
-  static async create(meetingId: string, selfId: string, path: FramePath): Promise<MeetingCrypto> {
+  static async create(meetingId: string, selfId: string, path: FramePath, passwordKey: Bytes | null = null): Promise<MeetingCrypto> {
     const [certificate, ecdh, signing] = await Promise.all([
       RTCPeerConnection.generateCertificate({ name: 'ECDSA', namedCurve: 'P-256' } as EcKeyGenParams),
       generateEcdhKeyPair(),
@@ -89,7 +91,7 @@ export class MeetingCrypto {
     const fingerprint = normalizeFingerprint(`${sha256?.algorithm ?? ''} ${sha256?.value ?? ''}`);
     if (!fingerprint) throw new Error('no DTLS fingerprint');
     const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
-    return new MeetingCrypto(createFrameBackend(path), meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic);
+    return new MeetingCrypto(createFrameBackend(path), meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic, passwordKey);
   }
 
   get hasSecret(): boolean {
@@ -105,7 +107,7 @@ export class MeetingCrypto {
     this.secret = secret;
     this.source = source;
     this.epoch = epoch;
-    this.root = await deriveRoot({ secret, roomId: this.meetingId, epoch });
+    this.root = await deriveRoot({ secret, passwordKey: this.passwordKey ?? undefined, roomId: this.meetingId, epoch });
     this.joinKey = await deriveJoinKey(this.root);
     this.own = await createJoinAnnouncement(this.joinKey, {
       id: this.selfId,

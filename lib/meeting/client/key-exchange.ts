@@ -20,6 +20,8 @@ export interface EncryptionState {
   source: MeetingCrypto['source'];
   /** Raised by every removal: the removed participant's keys open nothing sent after it. */
   epoch: number;
+  /** The room password is mixed into the key (E2EE.md "Secrets"). */
+  password: boolean;
 }
 
 /** What the key exchange needs from the session. */
@@ -64,10 +66,10 @@ export class KeyExchange {
     const keys = await this.ready;
     if (!keys.hasSecret && others.length === 0) await keys.createSecret();
     if (keys.hasSecret) {
-      this.ctx.setEncryption({ status: 'on', source: keys.source, epoch: keys.currentEpoch });
+      this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
       for (const id of others) this.sendHello(id, false);
     } else {
-      this.ctx.setEncryption({ status: 'waiting-key', source: null, epoch: 0 });
+      this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'waiting-key', source: null, epoch: 0 });
       const key = await keys.requestHandoff();
       for (const id of others) this.sendEnvelope(id, { k: 'handoff-request', key });
     }
@@ -163,7 +165,7 @@ export class KeyExchange {
       }
       case 'handoff': {
         if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
-        this.ctx.setEncryption({ status: 'on', source: keys.source, epoch: keys.currentEpoch });
+        this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
         for (const peer of this.ctx.peers()) {
           this.sendHello(peer.id, false);
           await this.release(peer.id);

@@ -76,6 +76,8 @@ export interface SessionOptions {
   framePath: FramePath;
   /** The room makes newcomers wait to be let in: then the key goes only to those the host lets in. */
   askToJoin: boolean;
+  /** From the room password, when the room has one (room-password.ts); never leaves this page. */
+  passwordKey?: Bytes | null;
 }
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -124,10 +126,10 @@ export class MeetingSession {
       reactions: [],
       activeSpeaker: null,
       hostNotice: null,
-      encryption: { status: 'starting', source: null, epoch: 0 },
+      encryption: { status: 'starting', source: null, epoch: 0, password: Boolean(options.passwordKey) },
     };
     this.iceReady = this.loadIce();
-    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath).then(async (made) => {
+    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey).then(async (made) => {
       if (options.secret) await made.useSecret(options.secret, 'link');
       return made;
     });

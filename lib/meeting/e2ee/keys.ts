@@ -74,11 +74,13 @@ export function fragmentWithoutSecret(hash: string): string {
 
 /**
  * PBKDF2-SHA-256 over the NFC-normalised password (so the same password typed on any system
- * matches), salted with the room id. Lower iteration counts exist only for tests.
+ * matches), salted with the room's password salt: random per password and public, so the same
+ * password on two rooms, or set again on one, stretches differently. Lower iteration counts
+ * exist only for tests.
  */
 export async function stretchPassword(
   password: string,
-  roomId: string,
+  salt: string,
   options: { unsafeIterationsForTests?: number } = {},
 ): Promise<Bytes> {
   const iterations = options.unsafeIterationsForTests ?? PASSWORD_ITERATIONS;
@@ -86,7 +88,7 @@ export async function stretchPassword(
     'deriveBits',
   ]);
   const bits = await subtle().deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: utf8(roomId), iterations },
+    { name: 'PBKDF2', hash: 'SHA-256', salt: utf8(salt), iterations },
     key,
     256,
   );

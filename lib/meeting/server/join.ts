@@ -20,6 +20,7 @@ export async function meetingInfo(meetingId: string, user: User | null): Promise
     meetingId,
     roomName: room.name,
     hasPassword: room.passwordHash !== null,
+    passwordSalt: room.passwordHash !== null ? room.passwordSalt : null,
     askToJoin: room.askToJoin,
     isHost: user?.id === room.ownerId,
     userName: user ? fullName(user) : null,
@@ -30,8 +31,9 @@ export async function meetingInfo(meetingId: string, user: User | null): Promise
 }
 
 /**
- * POST /api/meeting/{id}/join: the gate. The room's owner walks in; everyone else needs the
- * password when there is one; nobody gets a seat past the owner's participant limit.
+ * POST /api/meeting/{id}/join: the gate. When the room has a password everyone shows the proof
+ * derived from it — the owner too, whose browser needs the password for the call's key anyway
+ * (E2EE.md "Secrets"); nobody gets a seat past the owner's participant limit.
  */
 export async function joinMeeting(meetingId: string, input: JoinRequest, user: User | null, headers: Headers): Promise<JoinAnswer> {
   const ip = clientIp(headers);
@@ -39,9 +41,9 @@ export async function joinMeeting(meetingId: string, input: JoinRequest, user: U
   const { room, limit } = await findMeetingRoom(meetingId);
   const isHost = user?.id === room.ownerId;
 
-  if (room.passwordHash && !isHost) {
+  if (room.passwordHash) {
     await consumeAttempt(limits.meetingPassword, `${ip}:${meetingId}`);
-    if (!input.password || !(await verifyPassword(room.passwordHash, input.password)))
+    if (!input.passwordProof || !(await verifyPassword(room.passwordHash, input.passwordProof)))
       throw new ApiError('incorrect_password', { field: 'password' });
   }
   const name = (input.name?.trim() || (user ? fullName(user) : '')).slice(0, 60);

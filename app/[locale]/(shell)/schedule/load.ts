@@ -12,7 +12,7 @@ export async function wizardData(user: User): Promise<WizardData> {
   return {
     timezone: normalizeTimezone(user.timezone),
     ownEmail: user.email,
-    rooms: rooms.map((r) => ({ id: r.id, name: r.name, isDefault: r.isDefault, hasPassword: r.hasPassword })),
+    rooms: rooms.map((r) => ({ id: r.id, name: r.name, meetingId: r.meetingId, isDefault: r.isDefault, hasPassword: r.hasPassword })),
     contacts: contacts.map((c) => ({ id: c.id, name: c.name, email: c.email })),
     groups: groups.map((g) => ({ id: g.id, name: g.name, attendees: g.attendees })),
   };

@@ -1,0 +1,66 @@
+// A room's password as E2EE.md "Secrets" uses it: the browser stretches it (PBKDF2-SHA-256,
+// 600,000 iterations, salted with the room's random password salt) and splits the result into a
+// key that joins the call's key tree and a proof that opens the server's gate. The server keeps
+// only an argon2id hash of the proof and the salt, which is public: it learns neither the
+// password nor the key. Shared by the browser and the server (for API clients that still send a
+// plain password), so no DOM or server-only code here.
+import { z } from 'zod';
+import { base64urlEncode, randomBytes, type Bytes } from './e2ee/bytes';
+import { passwordSecrets, stretchPassword } from './e2ee/keys';
+
+/** 16 random bytes, base64url: 22 characters. */
+export const PASSWORD_SALT_LENGTH = 22;
+/** A proof is 32 bytes, base64url: 43 characters. */
+export const PASSWORD_PROOF_LENGTH = 43;
+
+export const passwordProofSchema = z
+  .string({ error: 'incorrect_password' })
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${PASSWORD_PROOF_LENGTH}}$`), 'incorrect_password');
+export const passwordSaltSchema = z
+  .string({ error: 'incorrect_data' })
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${PASSWORD_SALT_LENGTH}}$`), 'incorrect_data');
+
+/** Request fields that set a password by its proof (a form) rather than in plain text (an API client). */
+export const passwordProofFields = {
+  passwordProof: passwordProofSchema.optional(),
+  passwordSalt: passwordSaltSchema.optional(),
+};
+
+/** A proof needs its salt and the other way round, and one request cannot set two passwords. */
+export function checkPasswordProofFields(
+  value: { password?: string | null; passwordProof?: string; passwordSalt?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.passwordProof !== !value.passwordSalt) {
+    ctx.addIssue({ code: 'custom', path: [value.passwordProof ? 'passwordSalt' : 'passwordProof'], message: 'missing_data' });
+  }
+  if (value.passwordProof && value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'incorrect_data' });
+}
+
+export function newPasswordSalt(): string {
+  return base64urlEncode(randomBytes(16));
+}
+
+export interface RoomPasswordSecrets {
+  /** What the server checks (POST /api/meeting/{id}/join, or stored hashed when the password is set). */
+  proof: string;
+  /** Mixed into the root key R; never leaves the browser. */
+  passwordKey: Bytes;
+}
+
+/** The stretched password: all a browser needs to keep to rejoin without typing it again. */
+export function stretchRoomPassword(password: string, salt: string): Promise<Bytes> {
+  return stretchPassword(password, salt);
+}
+
+export function roomPasswordSecrets(stretched: Bytes): Promise<RoomPasswordSecrets> {
+  return passwordSecrets(stretched);
+}
+
+/** What a form sends instead of the password when it sets one: a fresh salt and its proof. */
+export async function sealNewRoomPassword(password: string): Promise<{ passwordSalt: string; passwordProof: string; stretched: Bytes }> {
+  const passwordSalt = newPasswordSalt();
+  const stretched = await stretchRoomPassword(password, passwordSalt);
+  const { proof } = await roomPasswordSecrets(stretched);
+  return { passwordSalt, passwordProof: proof, stretched };
+}
