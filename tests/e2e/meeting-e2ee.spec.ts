@@ -67,8 +67,8 @@ test('two and three participants decode each other with every receiver decryptin
   await expectMediaFromPeers(b.page, 1);
   await expectDecryptingFrom(a.page, 1);
   await expectDecryptingFrom(b.page, 1);
-  expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0 });
-  expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0 });
+  expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
+  expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false });
   // Both sides of the handover see the same code.
   const idOf = (page: Page) => page.evaluate(() => window.enclaveMeeting!.getState().self.id);
   const [adaId, bobId] = [await idOf(a.page), await idOf(b.page)];
