@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test. Jest (unit, integration on PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL is set), then Playwright end to end in Debian's Chromium. Prints one
-// closing line "tests: N passed, N failed" and exits non-zero if anything failed.
+// TEST_DATABASE_URL is set), then Playwright end to end in Debian's Chromium (one meeting test
+// also starts Debian's Firefox ESR, and fails without it). Prints one closing line
+// "tests: N passed, N failed" and exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -105,9 +105,12 @@ export class MeetingSession {
   private readonly meetingId: string;
   private readonly token: string;
   private readonly askToJoin: boolean;
+  /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
+  readonly framePath: FramePath;
 
   constructor(options: SessionOptions) {
     this.meetingId = options.meetingId;
+    this.framePath = options.framePath;
     this.token = options.join.token;
     this.askToJoin = options.askToJoin;
     this.tracks = { ...options.tracks };
