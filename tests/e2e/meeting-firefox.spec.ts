@@ -125,8 +125,8 @@ test('Firefox (RTCRtpScriptTransform in a worker) and Chromium (createEncodedStr
     const media = Object.values(await side.media())[0]!;
     report[side.name] = { framesDecoded: media.framesDecoded, audioSamplesReceived: media.audioSamplesReceived, sent, received };
   }
-  expect(await fox.encryption()).toEqual({ status: 'on', source: 'link', epoch: 0 });
-  expect(await chrome.encryption()).toEqual({ status: 'on', source: 'handoff', epoch: 0 });
+  expect(await fox.encryption()).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
+  expect(await chrome.encryption()).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false });
   report.timingsMs = timings;
   test.info().annotations.push({ type: 'firefox-chromium call', description: JSON.stringify(report) });
   console.log(`firefox-chromium call: ${JSON.stringify(report)}`);
