@@ -41,26 +41,17 @@ export function newPasswordSalt(): string {
   return base64urlEncode(randomBytes(16));
 }
 
-export interface RoomPasswordSecrets {
-  /** What the server checks (POST /api/meeting/{id}/join, or stored hashed when the password is set). */
-  proof: string;
-  /** Mixed into the root key R; never leaves the browser. */
-  passwordKey: Bytes;
-}
-
-/** The stretched password: all a browser needs to keep to rejoin without typing it again. */
-export function stretchRoomPassword(password: string, salt: string): Promise<Bytes> {
-  return stretchPassword(password, salt);
-}
-
-export function roomPasswordSecrets(stretched: Bytes): Promise<RoomPasswordSecrets> {
-  return passwordSecrets(stretched);
-}
+/**
+ * stretchRoomPassword(password, salt): the stretched password, all a browser keeps to rejoin
+ * without typing it. roomPasswordSecrets(stretched): { passwordKey, proof } — the key mixed into
+ * R, which never leaves the browser, and the proof the server checks.
+ */
+export { stretchPassword as stretchRoomPassword, passwordSecrets as roomPasswordSecrets };
 
 /** What a form sends instead of the password when it sets one: a fresh salt and its proof. */
 export async function sealNewRoomPassword(password: string): Promise<{ passwordSalt: string; passwordProof: string; stretched: Bytes }> {
   const passwordSalt = newPasswordSalt();
-  const stretched = await stretchRoomPassword(password, passwordSalt);
-  const { proof } = await roomPasswordSecrets(stretched);
+  const stretched = await stretchPassword(password, passwordSalt);
+  const { proof } = await passwordSecrets(stretched);
   return { passwordSalt, passwordProof: proof, stretched };
 }
