@@ -1,17 +1,16 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/client';
 import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
 import { cameraOnByDefault } from '@/lib/meeting/client/quality';
-import { forgetRoomPassword, recallRoomPassword, rememberRoomPassword } from '@/lib/meeting/client/room-password-store';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import { roomPasswordSecrets, stretchRoomPassword } from '@/lib/meeting/room-password';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useLocalPreview } from './useLocalPreview';
+import { useRoomPassword } from './useRoomPassword';
 import { VideoView } from './VideoView';
 import { MicIcon, CameraIcon } from './icons';
 
@@ -41,13 +40,8 @@ export function Lobby({ info, onJoined }: LobbyProps) {
   const [joining, setJoining] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  // The owner's browser may keep the password of its own room (room-password-store.ts).
-  const remembered = useMemo(
-    () => (info.isHost && info.passwordSalt ? recallRoomPassword(info.meetingId, info.passwordSalt) : null),
-    [info.isHost, info.meetingId, info.passwordSalt],
-  );
-  const [useRemembered, setUseRemembered] = useState(remembered !== null);
-  const needsPassword = info.hasPassword && !useRemembered;
+  const roomPassword = useRoomPassword(info);
+  const { needsPassword } = roomPassword;
   const needsName = !info.userName;
 
   useEffect(() => {
@@ -62,29 +56,22 @@ export function Lobby({ info, onJoined }: LobbyProps) {
     setJoining(true);
     setError(null);
     const ready = preview.settled();
-    // The password never leaves the page: it is stretched here into the call's password key and
-    // the proof the server checks.
-    const stretched = info.hasPassword && info.passwordSalt ? (useRemembered ? remembered : await stretchRoomPassword(password, info.passwordSalt)) : null;
-    const secrets = stretched ? await roomPasswordSecrets(stretched) : null;
+    const prepared = await roomPassword.prepare(password);
     const answer = await apiPost(`/api/meeting/${encodeURIComponent(info.meetingId)}/join`, {
       name: name.trim() || undefined,
-      passwordProof: secrets?.proof,
+      passwordProof: prepared?.proof,
     });
     if (answer.status !== 'ok' || typeof answer.token !== 'string') {
       setJoining(false);
-      if (answer.errorCode === 'incorrect_password' && useRemembered) {
-        // The password changed since this browser kept it: ask for the new one.
-        forgetRoomPassword(info.meetingId);
-        setUseRemembered(false);
-      }
+      if (answer.errorCode === 'incorrect_password') roomPassword.refused();
       setError({ code: answer.errorCode ?? 'error_contact_us', field: answer.field as string | undefined });
       return;
     }
-    if (info.isHost && stretched && info.passwordSalt && !useRemembered) rememberRoomPassword(info.meetingId, info.passwordSalt, stretched);
+    roomPassword.accepted(prepared);
     if (!info.userName) rememberGuestName(name.trim());
     await ready;
     const tracks = preview.takeTracks();
-    onJoined({ join: answer as unknown as JoinAnswer, ...tracks, micOn: preview.micOn, passwordKey: secrets?.passwordKey ?? null });
+    onJoined({ join: answer as unknown as JoinAnswer, ...tracks, micOn: preview.micOn, passwordKey: prepared?.passwordKey ?? null });
   }
 
   const problem = preview.cameraProblem ?? preview.micProblem;
