@@ -1,37 +1,48 @@
 #!/usr/bin/env node
-// `npm run bench:join`: the cost of end-to-end encryption in a meeting, with encryption on and
-// off. For meetings of N = 2, 3 and 4 people on loopback (SIZES), RUNS runs each: how long a
-// participant waits between clicking "Join now" and the first decoded frame from the others
-// (p50, p95). Then, for each N, a steady call of STEADY_S seconds: the CPU of the whole browser
-// (every Chromium process), the time its pages spent encrypting and decrypting frames (E2EE.md),
-// the video frames decoded per second per stream (the encoders lower their rate on a starved
-// machine, so the two modes must be compared at the same rate) and the load average (the cores
-// are shared). Then the signaling hub's throughput (bench:hub; SKIP_HUB=1 skips it).
-// E2EE=on,off (the default) runs both modes. "Off" exists only here: the app cannot switch
-// encryption off, so bench/plain-webrtc.mjs makes the browser plain DTLS-SRTP under it. Join runs
-// alternate on and off, so that other work on the machine weighs on both alike.
-// Prints one table with the on-vs-off CPU difference; asserts nothing about speed, but stops if
-// a mode is not what it claims (no frame through frame crypto with "on", any with "off").
-// Every participant runs on this machine, so the figures include the cost of N browsers sharing
-// its cores. Progress goes to stderr.
+// `npm run bench:join`: what end-to-end encryption costs in a meeting. For meetings of N = 2, 3
+// and 4 people on loopback (SIZES), two measures per mode of frame handling (E2EE):
+// - join: RUNS times, how long a participant waits between clicking "Join now" and the first
+//   decoded frame from the others (p50, p95), the modes taking turns run by run;
+// - steady call: PAIRS calls per mode, taking turns, each measured for STEADY_S seconds once the
+//   camera senders have ramped up to their full resolution (at most SETTLE_S seconds): the CPU of
+//   the browser's threads from /proc, grouped (page main threads, workers, WebRTC's threads, the
+//   rest), the video frames decoded per second per stream and the resolution sent. The medians
+//   over the pairs are printed.
+// Modes (bench/frame-modes.mjs): "on" is the app as shipped; "off" makes the browser plain
+// DTLS-SRTP under it; "identity" sends every frame through the browser's encoded-frame plumbing
+// with a transform that changes nothing. on − off is the cost of encryption; identity − off is
+// the part of it that any frame transform pays in this browser, on − identity Enclave's own.
+// Encoders and decoders do the same work in every mode, so the per-thread figures separate the
+// cost far better than the browser's total, which other work on the machine moves by ±10 %.
+// Asserts nothing about speed, but stops if a mode is not what it claims (no frame through frame
+// crypto with "on", any with the others). Every participant runs on this machine, so the figures
+// include the cost of N browsers sharing its cores. Then the signaling hub's throughput
+// (bench:hub; SKIP_HUB=1 skips it). Progress goes to stderr.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
-import { plainWebRtc } from './plain-webrtc.mjs';
+import { cameraSize, identityFrames, plainWebRtc, watchPeerConnections } from './frame-modes.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3610);
 const runs = Number(process.env.RUNS ?? 10);
+const pairs = Number(process.env.PAIRS ?? 3);
 const sizes = (process.env.SIZES ?? '2,3,4').split(',').map(Number);
-const modes = (process.env.E2EE ?? 'on,off').split(',').map((mode) => mode.trim());
+const MODES = ['on', 'off', 'identity'];
+const modes = (process.env.E2EE ?? MODES.join(',')).split(',').map((mode) => mode.trim());
 const steadySeconds = Number(process.env.STEADY_S ?? 15);
+const settleSeconds = Number(process.env.SETTLE_S ?? 60);
+/** CAMERA=640x360: the camera size asked for instead of the app's own (1280x720, which four browsers on two cores cannot encode). */
+const camera = process.env.CAMERA?.split('x').map(Number);
+if (camera && (camera.length !== 2 || camera.some((n) => !Number.isInteger(n) || n <= 0)))
+  throw new Error(`CAMERA must look like 640x360, not ${process.env.CAMERA}`);
 const baseURL = `http://localhost:${port}`;
 // The seeded accounts live in the data folder named after the port (tests/e2e/support/constants.mjs).
 process.env.E2E_PORT = String(port);
 
-if (modes.length === 0 || modes.some((mode) => mode !== 'on' && mode !== 'off'))
-  throw new Error(`E2EE must list "on" and/or "off", not ${process.env.E2EE}`);
+if (modes.length === 0 || modes.some((mode) => !MODES.includes(mode)))
+  throw new Error(`E2EE must list some of ${MODES.join(', ')}, not ${process.env.E2EE}`);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Progress on stderr: a full run takes minutes, and the table goes to stdout.
@@ -56,10 +67,16 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** A participant in the lobby, name filled in; with mode "off" its browser has no frame API to encrypt with. */
+const median = (values) => percentile(values, 50);
+
+/** A participant in the lobby, name filled in, its browser set up for `mode`. */
 async function open(browser, meetingId, name, mode) {
-  const context = await browser.newContext({ baseURL });
+  // The identity mode's worker is a blob, which the meeting's CSP (rightly) refuses.
+  const context = await browser.newContext({ baseURL, bypassCSP: mode === 'identity' });
+  await context.addInitScript(watchPeerConnections);
+  if (camera) await context.addInitScript(cameraSize, camera);
   if (mode === 'off') await context.addInitScript(plainWebRtc);
+  if (mode === 'identity') await context.addInitScript(identityFrames);
   await context.grantPermissions(['camera', 'microphone'], { origin: baseURL });
   const page = await context.newPage();
   await page.goto(`/now/${meetingId}`);
@@ -81,46 +98,60 @@ async function leaveAll(participants) {
   await sleep(1000);
 }
 
-/**
- * CPU seconds (user + system) of this process's descendants but `exclude` and theirs, from /proc
- * (Linux): Playwright starts Chromium as our child, beside the app server we started.
- */
-function browserCpuSeconds(exclude) {
-  const rootPid = process.pid;
+/** This process's descendants but `exclude` and theirs (Playwright starts Chromium as our child, beside the app server). */
+function browserPids(exclude) {
   const parents = new Map();
-  const cpu = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // Fields after the command name (which may contain spaces) start after the last ")".
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       // the process ended meanwhile
     }
   }
   const inTree = (pid) => {
-    if (pid === rootPid) return false;
-    for (
-      let current = pid, hops = 0;
-      current > 1 && hops < 50;
-      current = parents.get(current) ?? 0, hops += 1
-    ) {
+    for (let current = pid, hops = 0; current > 1 && hops < 50; current = parents.get(current) ?? 0, hops += 1) {
       if (current === exclude) return false;
-      if (current === rootPid) return true;
+      if (current === process.pid) return pid !== process.pid;
     }
     return false;
   };
-  let ticks = 0;
-  for (const [pid, value] of cpu) if (inTree(pid)) ticks += value;
-  return ticks / 100; // USER_HZ
+  return [...parents.keys()].filter(inTree);
+}
+
+/** Where a browser thread's CPU is counted: the pages' main threads, workers, WebRTC's own threads, or the rest. */
+function threadGroup(pid, tid, name, isRenderer) {
+  if (!isRenderer) return 'rest';
+  if (tid === pid) return 'main';
+  if (name.startsWith('DedicatedWorker')) return 'workers';
+  if (name.startsWith('WebRTC')) return 'webrtc';
+  return 'rest';
+}
+
+/** CPU seconds (user + system) of the browser's threads so far, by group, from /proc (Linux). */
+function browserCpu(serverPid) {
+  const cpu = { main: 0, workers: 0, webrtc: 0, rest: 0 };
+  for (const pid of browserPids(serverPid)) {
+    try {
+      const isRenderer = readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpu[threadGroup(pid, Number(task), name, isRenderer)] += (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+      }
+    } catch {
+      // the process or thread ended meanwhile
+    }
+  }
+  return cpu;
 }
 
 /**
  * Summed over the pages: frames through frame crypto and the milliseconds spent on them
- * (encryptionStats), and video frames decoded (stats): the same media must flow in both modes.
+ * (encryptionStats), and video frames decoded (stats): the same media must flow in every mode.
  */
 async function pageCounters(pages) {
   const total = { cryptoFrames: 0, cryptoMs: 0, decoded: 0 };
@@ -139,21 +170,14 @@ async function pageCounters(pages) {
 }
 
 /**
- * Stops the benchmark if a mode is not what it says: "on" must have opened frames, "off" must
- * have run the init script and touched no frame, while video was decoded (frames flowed natively).
+ * Stops the benchmark if a mode is not what it says: "on" must have opened frames and run no
+ * bench script; the others must have run theirs and touched no frame, while video was decoded.
  */
 async function checkMode(pages, mode, counters) {
-  const plain = await Promise.all(
-    pages.map((page) => page.evaluate(() => window.enclaveBenchPlain === true)),
-  );
-  const ok =
-    mode === 'on'
-      ? counters.cryptoFrames > 0 && !plain.some(Boolean)
-      : counters.cryptoFrames === 0 && counters.cryptoMs === 0 && plain.every(Boolean);
+  const ran = await Promise.all(pages.map((page) => page.evaluate(() => window.enclaveBenchMode ?? 'on')));
+  const ok = ran.every((each) => each === mode) && (mode === 'on' ? counters.cryptoFrames > 0 : counters.cryptoFrames === 0);
   if (!ok)
-    throw new Error(
-      `E2EE=${mode} is not in effect: ${counters.cryptoFrames} frames through frame crypto, init script ran in ${plain.filter(Boolean).length}/${pages.length} pages`,
-    );
+    throw new Error(`E2EE=${mode} is not in effect: ${counters.cryptoFrames} frames through frame crypto, pages ran ${ran.join(', ')}`);
 }
 
 /** Until the page decodes video from `others` participants. */
@@ -167,11 +191,48 @@ async function waitForVideoFrom(page, others, timeout = 60_000) {
   );
 }
 
+/** What a page's camera senders send now: "1280x720" per connection, and whether any is still held back. */
+async function cameraSends(page) {
+  return page.evaluate(async () => {
+    const sends = [];
+    let limited = false;
+    for (const connection of window.enclaveBenchConnections ?? []) {
+      if (connection.connectionState !== 'connected') continue;
+      (await connection.getStats()).forEach((stat) => {
+        if (stat.type !== 'outbound-rtp' || stat.kind !== 'video' || !stat.framesEncoded || !stat.frameWidth) return;
+        // The screen-share sender is idle; the camera's is the one encoding.
+        sends.push(`${stat.frameWidth}x${stat.frameHeight}`);
+        if (stat.qualityLimitationReason && stat.qualityLimitationReason !== 'none') limited = true;
+      });
+    }
+    return { sends, limited };
+  });
+}
+
 /**
- * A call of `size` people kept running: the browser's CPU and the pages' frame-crypto time, in
- * cores, the video frames each stream decoded per second, and the machine's load meanwhile. Each
- * call has a browser of its own: after a call whose pages fell far behind (a starved machine),
- * the next call in the same browser decoded no video at all.
+ * Until every camera sender sends what its camera gives, unlimited by bandwidth or CPU, for two
+ * checks in a row: a new connection starts small and its bandwidth estimate ramps up for tens of
+ * seconds, and a call measured on the way would compare different resolutions. At most SETTLE_S.
+ */
+async function settle(pages) {
+  const deadline = Date.now() + settleSeconds * 1000;
+  let steadyChecks = 0;
+  let last = [];
+  while (Date.now() < deadline && steadyChecks < 2) {
+    await sleep(2000);
+    const all = await Promise.all(pages.map(cameraSends));
+    const now = all.flatMap((each) => each.sends);
+    steadyChecks = !all.some((each) => each.limited) && now.join() === last.join() ? steadyChecks + 1 : 0;
+    last = now;
+  }
+  return [...new Set(last)].sort().join(' ');
+}
+
+/**
+ * A call of `size` people kept running: CPU by thread group in cores, the frame-crypto time the
+ * pages measured themselves, the video frames each stream decoded per second and the resolution
+ * sent. Each call has a browser of its own: after a call whose pages fell far behind (a starved
+ * machine), the next call in the same browser decoded no video at all.
  */
 async function steadyCall(meetingId, size, mode, serverPid) {
   const browser = await launchBrowser();
@@ -179,27 +240,44 @@ async function steadyCall(meetingId, size, mode, serverPid) {
   for (let i = 0; i < size; i += 1)
     participants.push(await enter(browser, meetingId, `Steady ${i + 1}`, mode));
   const pages = participants.map((p) => p.page);
-  // Until every page decodes everyone else, then a few seconds to settle.
   for (const page of pages) await waitForVideoFrom(page, size - 1);
-  await sleep(3000);
-  // The CPU window holds nothing but the call: the pages' counters are read outside it (on a
-  // starved machine a page can take long to answer).
+  const video = await settle(pages);
+  // The CPU window holds nothing but the call: the pages are asked for their counters outside it
+  // (on a starved machine a page can take long to answer).
   const [counters0, tc0] = [await pageCounters(pages), Date.now()];
-  const [cpu0, t0] = [browserCpuSeconds(serverPid), Date.now()];
+  const [cpu0, t0] = [browserCpu(serverPid), Date.now()];
   await sleep(steadySeconds * 1000);
-  const [cpu1, t1] = [browserCpuSeconds(serverPid), Date.now()];
+  const [cpu1, t1] = [browserCpu(serverPid), Date.now()];
   const load = os.loadavg()[0];
   const [counters1, tc1] = [await pageCounters(pages), Date.now()];
   await checkMode(pages, mode, counters1);
   await leaveAll(participants);
   await browser.close();
-  const streams = size * (size - 1);
+  const seconds = (t1 - t0) / 1000;
+  const cores = Object.fromEntries(Object.keys(cpu1).map((group) => [group, (cpu1[group] - cpu0[group]) / seconds]));
   return {
-    browserCpu: (cpu1 - cpu0) / ((t1 - t0) / 1000),
+    ...cores,
+    total: cores.main + cores.workers + cores.webrtc + cores.rest,
     cryptoCpu: (counters1.cryptoMs - counters0.cryptoMs) / (tc1 - tc0),
-    fps: (counters1.decoded - counters0.decoded) / streams / ((tc1 - tc0) / 1000),
+    fps: (counters1.decoded - counters0.decoded) / (size * (size - 1)) / ((tc1 - tc0) / 1000),
+    video,
     load,
   };
+}
+
+/** PAIRS steady calls per mode, the modes taking turns, so that other work weighs on all alike. */
+async function steadyCalls(meetingId, size, serverPid) {
+  const calls = Object.fromEntries(modes.map((mode) => [mode, []]));
+  for (let pair = 0; pair < pairs; pair += 1) {
+    for (const mode of modes) {
+      const call = await steadyCall(meetingId, size, mode, serverPid);
+      calls[mode].push(call);
+      progress(
+        `N=${size} E2EE=${mode} steady call ${pair + 1}/${pairs}: ${call.total.toFixed(3)} cores (main ${call.main.toFixed(3)}, workers ${call.workers.toFixed(3)}), ${call.fps.toFixed(1)} fps, ${call.video}`,
+      );
+    }
+  }
+  return calls;
 }
 
 /** One run: size − 1 people in the call, then the milliseconds from the last one's click on Join to its first frame from any other. */
@@ -233,22 +311,39 @@ async function joinTimes(browser, meetingId, size) {
   return times;
 }
 
-/** "+3.2 %": how much more browser CPU the call took with encryption on than off. */
-const cpuDifference = (on, off) =>
-  `${on >= off ? '+' : '−'}${Math.abs(((on - off) / off) * 100).toFixed(1)} %`;
+const GROUPS = ['total', 'main', 'workers', 'webrtc', 'rest'];
+
+/** Median per field over a mode's calls. */
+function medians(calls) {
+  const out = {};
+  for (const field of [...GROUPS, 'cryptoCpu', 'fps', 'load']) out[field] = median(calls.map((call) => call[field]));
+  out.video = [...new Set(calls.flatMap((call) => call.video.split(' ')))].sort().join(' ');
+  return out;
+}
+
+/** "+0.041 (+3.9 %)": how many more cores `mode` took than "off", and that share of "off"'s browser total. */
+function overOff(steady, mode, field) {
+  if (mode === 'off' || !steady.off) return '';
+  const difference = steady[mode][field] - steady.off[field];
+  const sign = difference >= 0 ? '+' : '−';
+  return `${sign}${Math.abs(difference).toFixed(3)} (${sign}${Math.abs((difference / steady.off.total) * 100).toFixed(1)} %)`;
+}
 
 function tableRows(size, times, steady) {
   return modes.map((mode) => ({
     N: size,
     E2EE: mode,
-    'join p50 ms': percentile(times[mode], 50),
-    'join p95 ms': percentile(times[mode], 95),
-    'browser CPU (cores)': steady[mode].browserCpu.toFixed(2),
-    'frame crypto (cores, ≤)': steady[mode].cryptoCpu.toFixed(3),
-    'video fps per stream': steady[mode].fps.toFixed(1),
+    'join p50 / p95 ms': `${percentile(times[mode], 50)} / ${percentile(times[mode], 95)}`,
+    'browser CPU': steady[mode].total.toFixed(3),
+    'page main': steady[mode].main.toFixed(3),
+    workers: steady[mode].workers.toFixed(3),
+    'WebRTC threads': steady[mode].webrtc.toFixed(3),
+    'frame crypto (≤)': steady[mode].cryptoCpu.toFixed(3),
+    'video sent': steady[mode].video,
+    'fps per stream': steady[mode].fps.toFixed(1),
     'load avg': steady[mode].load.toFixed(1),
-    'CPU on vs off':
-      mode === 'on' && steady.off ? cpuDifference(steady.on.browserCpu, steady.off.browserCpu) : '',
+    'browser vs off': overOff(steady, mode, 'total'),
+    'main + workers + WebRTC vs off': overOff(steady, mode, 'frames'),
   }));
 }
 
@@ -275,17 +370,19 @@ async function main() {
     await browser.close();
     const rows = [];
     for (const size of sizes) {
+      const calls = await steadyCalls(meetingId, size, server.pid);
       const steady = {};
       for (const mode of modes) {
-        steady[mode] = await steadyCall(meetingId, size, mode, server.pid);
-        progress(`N=${size} E2EE=${mode} steady call: ${steady[mode].browserCpu.toFixed(2)} cores`);
+        steady[mode] = medians(calls[mode]);
+        // The threads that carry frames through JS: what a frame transform can cost.
+        steady[mode].frames = median(calls[mode].map((call) => call.main + call.workers + call.webrtc));
       }
       rows.push(...tableRows(size, times.get(size), steady));
     }
     const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
-    console.log(`\nEncryption on vs off (${machine}, ${new Date().toISOString().slice(0, 10)})`);
+    console.log(`\nEncryption on vs off (${machine}, ${new Date().toISOString().slice(0, 10)}${camera ? `, camera ${camera.join('x')}` : ''})`);
     console.log(
-      `Join → first decoded remote frame, ${runs} runs; steady call of ${steadySeconds} s: CPU of every Chromium process, and the time pages spent in frame crypto`,
+      `Join → first decoded remote frame, ${runs} runs per mode; steady calls: median of ${pairs} per mode, ${steadySeconds} s each once the cameras send at full resolution; CPU in cores`,
     );
     console.table(rows);
   } finally {

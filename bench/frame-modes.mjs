@@ -1,0 +1,100 @@
+// Bench only: init scripts for `npm run bench:join`, given to Playwright's
+// `context.addInitScript` so they run in every page before the app. The app has no switch for
+// any of this and must never get one (E2EE.md: a call is never admitted without frame
+// encryption), so the benchmark changes the browser instead. Each function must be
+// self-contained (Playwright serializes it).
+
+/**
+ * "off": plain DTLS-SRTP under the same app.
+ * - RTCPeerConnection drops `encodedInsertableStreams` from its config, so frames go from the
+ *   encoder to the packetizer (and from the depacketizer to the decoder) natively, never through JS;
+ * - createEncodedStreams() stays on RTCRtpSender/RTCRtpReceiver, so the app still finds a frame API
+ *   (framePath() refuses a browser without one), but it returns streams that never carry a frame:
+ *   the app's transforms sit idle, its keys are made and its counters stay at zero;
+ * - RTCRtpScriptTransform is hidden, so no worker path can pick the frames up either.
+ * Signaling, key exchange, signed descriptions and data-channel encryption are untouched: "off"
+ * measures only the per-frame cost.
+ */
+export function plainWebRtc() {
+  const NativePeerConnection = window.RTCPeerConnection;
+  class PlainPeerConnection extends NativePeerConnection {
+    constructor(config, ...rest) {
+      const plain = { ...config };
+      delete plain.encodedInsertableStreams;
+      super(plain, ...rest);
+    }
+  }
+  // Static generateCertificate() comes along with `extends`.
+  window.RTCPeerConnection = PlainPeerConnection;
+
+  const inertStreams = () => ({ readable: new ReadableStream(), writable: new WritableStream() });
+  RTCRtpSender.prototype.createEncodedStreams = inertStreams;
+  RTCRtpReceiver.prototype.createEncodedStreams = inertStreams;
+  delete window.RTCRtpScriptTransform;
+  // For the benchmark's own check that this script ran.
+  window.enclaveBenchMode = 'off';
+}
+
+/**
+ * "identity": every frame goes through Chromium's encoded-frame plumbing exactly as with
+ * encryption (encodedInsertableStreams, createEncodedStreams(), the streams handed to a worker),
+ * but the worker passes it on untouched. What "identity" costs over "off" is the browser's price
+ * for any frame transform; what "on" costs over "identity" is Enclave's encryption. The app gets
+ * inert streams, as with "off". Needs a context with `bypassCSP` (the worker is a blob).
+ */
+export function identityFrames() {
+  const worker = new Worker(
+    URL.createObjectURL(
+      new Blob(
+        [
+          'onmessage = ({ data: { readable, writable } }) => {' +
+            ' readable.pipeThrough(new TransformStream({ transform(frame, controller) { controller.enqueue(frame); } })).pipeTo(writable); };',
+        ],
+        { type: 'text/javascript' },
+      ),
+    ),
+  );
+  const NativePeerConnection = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends NativePeerConnection {
+    constructor(config, ...rest) {
+      super({ ...config, encodedInsertableStreams: true }, ...rest);
+    }
+  };
+  for (const prototype of [RTCRtpSender.prototype, RTCRtpReceiver.prototype]) {
+    const native = prototype.createEncodedStreams;
+    prototype.createEncodedStreams = function identity() {
+      const { readable, writable } = native.call(this);
+      worker.postMessage({ readable, writable }, [readable, writable]);
+      return { readable: new ReadableStream(), writable: new WritableStream() };
+    };
+  }
+  delete window.RTCRtpScriptTransform;
+  window.enclaveBenchMode = 'identity';
+}
+
+/**
+ * Every mode: keeps the page's peer connections in `window.enclaveBenchConnections`, so the
+ * benchmark can read what the camera senders send (resolution, frame rate, what limits them).
+ */
+export function watchPeerConnections() {
+  const NativePeerConnection = window.RTCPeerConnection;
+  const connections = [];
+  window.enclaveBenchConnections = connections;
+  window.RTCPeerConnection = class extends NativePeerConnection {
+    constructor(...args) {
+      super(...args);
+      connections.push(this);
+    }
+  };
+}
+
+/**
+ * CAMERA=WxH: the camera the app asks for, whatever its own constraints (1280x720), so that a
+ * call of four fits on two cores. The app's sending policy still applies on top.
+ */
+export function cameraSize([width, height]) {
+  const devices = navigator.mediaDevices;
+  const getUserMedia = devices.getUserMedia.bind(devices);
+  devices.getUserMedia = (constraints) =>
+    getUserMedia(constraints?.video ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: width }, height: { exact: height } } } : constraints);
+}
