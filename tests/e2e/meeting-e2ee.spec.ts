@@ -329,7 +329,7 @@ test('a removal moves everyone else to a new epoch within 3 s; the removed parti
   expect([401, 403]).toContain(status);
 });
 
-test('the standard worker path (RTCRtpScriptTransform) and the page path decrypt each other', async ({ browser, baseURL }) => {
+test('the script-transform path (RTCRtpScriptTransform) and the encoded-streams path decrypt each other', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
   const worker = await joinMeeting(browser, baseURL!, meetingId, { name: 'Wanda', fragment: `?frames=script#k=${newSecret()}` });
   const page = await joinMeeting(browser, baseURL!, meetingId, { name: 'Paul' });

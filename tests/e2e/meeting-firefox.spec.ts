@@ -1,5 +1,5 @@
 // Firefox and Chromium in one encrypted call (E2EE.md "Browser APIs"): Firefox encrypts frames in
-// a worker through the standard RTCRtpScriptTransform, Chromium on the page through
+// a worker through the standard RTCRtpScriptTransform, Chromium in a worker fed by
 // createEncodedStreams(); each decodes the other's video and every receiver's decrypt counter
 // rises. Firefox is Debian's ESR, driven by puppeteer-core (support/firefox.ts); Chromium is
 // Playwright's. A machine without Firefox fails this test: it is never skipped.
@@ -103,7 +103,7 @@ test('Firefox (RTCRtpScriptTransform in a worker) and Chromium (createEncodedStr
   }
 
   // Every receiver decrypts, and its count rises over a few seconds. Firefox's counters are the
-  // worker's own (ScriptBackend asks e2ee-worker.ts): frames went through RTCRtpScriptTransform.
+  // worker's own (frame-backends.ts asks e2ee-worker.ts): frames went through RTCRtpScriptTransform.
   const before = { fox: await fox.crypto(), chrome: await chrome.crypto() };
   const rising = async (side: Side, earlier: CryptoStats) =>
     Object.entries(await side.crypto()).filter(([id, s]) => s.received.decrypted > (earlier[id]?.received.decrypted ?? 0) + 50).length;

@@ -1,11 +1,12 @@
 /** @jest-environment node */
-// The page side of frame encryption without a browser: a fake RTCRtpSender/Receiver whose
-// encoded streams are plain TransformStreams, the envelopes participants send each other, and
-// the host's rekey message.
+// Frame encryption without a browser: the page's backend and the worker's core, joined by an
+// in-process stand-in for the Worker, and fake RTCRtpSenders/Receivers whose encoded streams are
+// plain TransformStreams; the envelopes participants send each other, and the host's rekey message.
 import { randomBytes, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { decodeHeader } from '@/lib/meeting/e2ee/sframe';
 import { parseEnvelope, parseSignalBody } from '@/lib/meeting/client/envelope';
-import { StreamsBackend } from '@/lib/meeting/client/frame-backends';
+import { WorkerBackend, type WorkerPort } from '@/lib/meeting/client/frame-backends';
+import { FrameWorkerCore } from '@/lib/meeting/client/frame-worker-core';
 import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
 
 type Frame = { data: ArrayBuffer; type?: 'key' | 'delta' };
@@ -36,13 +37,27 @@ function fakeEndpoint() {
   };
 }
 
+/** The worker's core in this process: commands go in as they would by postMessage, replies come back as message events. */
+function inProcessWorker(): WorkerPort {
+  const replies = new EventTarget();
+  const core = new FrameWorkerCore((reply) => replies.dispatchEvent(Object.assign(new Event('message'), { data: reply })));
+  return {
+    postMessage: (command) => void core.handle(command),
+    addEventListener: (type, listener) => replies.addEventListener(type, listener as unknown as EventListener),
+    removeEventListener: (type, listener) => replies.removeEventListener(type, listener as unknown as EventListener),
+  };
+}
+
+/** Chromium's path: encoded streams handed to the worker. */
+const streamsBackend = () => new WorkerBackend('streams', inProcessWorker());
+
 const PEER = 'peer-b';
 const baseKey = randomBytes(32);
 
-describe('frame encryption on the page (StreamsBackend)', () => {
+describe('frame encryption in the worker, fed by encoded streams', () => {
   it('drops every frame until a key is set (fail-closed), then sends only ciphertext the other side opens', async () => {
-    const sending = new StreamsBackend();
-    const receiving = new StreamsBackend();
+    const sending = streamsBackend();
+    const receiving = streamsBackend();
     const tx = fakeEndpoint();
     const rx = fakeEndpoint();
     sending.attachSender(PEER, 'camera', tx.endpoint as unknown as RTCRtpSender);
@@ -75,7 +90,7 @@ describe('frame encryption on the page (StreamsBackend)', () => {
   });
 
   it('keeps counting from where it was when the same key comes back (a reconnect never reuses a nonce)', async () => {
-    const backend = new StreamsBackend();
+    const backend = streamsBackend();
     const first = fakeEndpoint();
     backend.attachSender(PEER, 'audio', first.endpoint as unknown as RTCRtpSender);
     await backend.setSendKey(PEER, 'audio', 'same-key', BigInt(0), baseKey);
@@ -94,7 +109,7 @@ describe('frame encryption on the page (StreamsBackend)', () => {
   });
 
   it('withholding keys stops every frame', async () => {
-    const backend = new StreamsBackend();
+    const backend = streamsBackend();
     const tx = fakeEndpoint();
     backend.attachSender(PEER, 'screen', tx.endpoint as unknown as RTCRtpSender);
     await backend.setSendKey(PEER, 'screen', 'k', BigInt(0), baseKey);
@@ -104,6 +119,21 @@ describe('frame encryption on the page (StreamsBackend)', () => {
     backend.withhold(false);
     await tx.send(randomBytes(100));
     expect(await tx.next()).not.toBeNull();
+  });
+  it('samples the frames it seals for the ciphertext proof: the bytes after the prefix never match', async () => {
+    const backend = streamsBackend();
+    const tx = fakeEndpoint();
+    backend.attachSender(PEER, 'camera', tx.endpoint as unknown as RTCRtpSender);
+    await backend.setSendKey(PEER, 'camera', 'sampled', BigInt(0), baseKey);
+    const sampled = backend.sampleFrames(2);
+    // Too short to sample (under 64 bytes after the prefix), then two that count.
+    for (const size of [40, 500, 700]) {
+      await tx.send(randomBytes(size));
+      expect(await tx.next()).not.toBeNull();
+    }
+    const samples = await sampled;
+    expect(samples.map((sample) => sample.plain.length)).toEqual([497, 697]);
+    for (const { plain, sealed } of samples) expect(sealed.slice(4, 68)).not.toEqual(plain.slice(0, 64));
   });
 });
 

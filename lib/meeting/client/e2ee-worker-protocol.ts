@@ -1,7 +1,8 @@
 // Messages between the page and the frame-encryption worker (e2ee-worker.ts).
+import type { EncodedFrame, PeerCryptoStats } from './frame-transform';
 import type { Slot } from './peer';
 
-/** What each RTCRtpScriptTransform is told about the frames it sees. */
+/** What the worker is told about the frames of one sender or receiver. */
 export interface TransformOptions {
   peerId: string;
   slot: Slot;
@@ -9,9 +10,28 @@ export interface TransformOptions {
   kind: 'audio' | 'video';
 }
 
-export type WorkerCommand =
+/** A sender's frames, clear and sealed, after the clear prefix (the ciphertext proof). */
+export interface FrameSample {
+  plain: number[];
+  sealed: number[];
+}
+
+/** Commands the worker answers, once, with a reply carrying the same `requestId`. */
+export type WorkerRequest =
   /** `keyId` names the key for good: the worker makes one encryptor per id, ever. */
   | { type: 'send-key'; peerId: string; slot: Slot; keyId: string; kid: string; baseKey: Uint8Array<ArrayBuffer> }
   | { type: 'receive-key'; peerId: string; slot: Slot; kid: string; baseKey: Uint8Array<ArrayBuffer> }
+  | { type: 'stats' }
+  /** Tests: the next `count` frames the senders encrypt. */
+  | { type: 'sample'; count: number };
+
+export type WorkerCommand =
+  | (WorkerRequest & { requestId: number })
   | { type: 'withhold'; withhold: boolean }
-  | { type: 'stats'; requestId: number };
+  /** Chromium: a sender's or receiver's encoded streams, transferred from the page. */
+  | { type: 'streams'; options: TransformOptions; readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame> };
+
+export type WorkerReply =
+  | { type: 'done'; requestId: number }
+  | { type: 'stats'; requestId: number; stats: Record<string, PeerCryptoStats> }
+  | { type: 'sample'; requestId: number; samples: FrameSample[] };

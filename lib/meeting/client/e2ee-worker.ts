@@ -1,9 +1,10 @@
-// Frame encryption in a worker, through RTCRtpScriptTransform (E2EE.md "Browser APIs"): the
-// standard path, for browsers without Chromium's createEncodedStreams() (Firefox, Safari). The
-// page sends each pairwise base key once; the SFrame keys, counters and replay windows live here,
-// in the same keyring and transforms as the page path.
+// The frame-encryption worker (E2EE.md "Browser APIs"): frames reach it through
+// RTCRtpScriptTransform (Firefox, Safari) or as Chromium's encoded streams transferred from the
+// page, so that no frame is encrypted or decrypted on the page's main thread. The work itself is
+// in frame-worker-core.ts.
 import type { TransformOptions, WorkerCommand } from './e2ee-worker-protocol';
-import { decryptingTransform, encryptingTransform, FrameKeyring, type EncodedFrame } from './frame-transform';
+import type { EncodedFrame } from './frame-transform';
+import { FrameWorkerCore } from './frame-worker-core';
 
 interface ScriptTransformer {
   readable: ReadableStream<EncodedFrame>;
@@ -18,32 +19,7 @@ interface WorkerScope {
   postMessage(message: unknown): void;
 }
 const scope = self as unknown as WorkerScope;
-const keyring = new FrameKeyring();
+const core = new FrameWorkerCore((reply) => scope.postMessage(reply));
 
-scope.onmessage = async (event) => {
-  const command = event.data;
-  switch (command.type) {
-    case 'send-key':
-      await keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey);
-      break;
-    case 'receive-key':
-      await keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey);
-      break;
-    case 'withhold':
-      keyring.withhold = command.withhold;
-      break;
-    case 'stats':
-      scope.postMessage({ type: 'stats', requestId: command.requestId, stats: keyring.stats() });
-      break;
-  }
-};
-
-scope.onrtctransform = ({ transformer }: { transformer: ScriptTransformer }) => {
-  const { peerId, slot, side, kind } = transformer.options;
-  const counters = keyring.countersOf(peerId);
-  const transform =
-    side === 'send'
-      ? encryptingTransform(kind, () => keyring.encryptor(peerId, slot), counters.sent)
-      : decryptingTransform(kind, keyring.decryptor(peerId, slot), counters.received);
-  void transformer.readable.pipeThrough(transform).pipeTo(transformer.writable).catch(() => {});
-};
+scope.onmessage = (event) => void core.handle(event.data);
+scope.onrtctransform = ({ transformer }) => core.pipe(transformer.options, transformer.readable, transformer.writable);

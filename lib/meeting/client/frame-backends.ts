@@ -1,16 +1,11 @@
-// Where frames are encrypted (E2EE.md "Browser APIs"): on the page with Chromium's
-// createEncodedStreams(), or in a worker with the standard RTCRtpScriptTransform. MeetingCrypto
-// derives the keys; a backend holds the SFrame keys, attaches the transforms and counts frames.
+// Where frames are encrypted (E2EE.md "Browser APIs"): always in a worker (e2ee-worker.ts), so
+// the page's main thread, which draws the call, never waits for a frame. The frames get there by
+// one of two paths: Chromium's createEncodedStreams(), whose streams the page transfers to the
+// worker, or the standard RTCRtpScriptTransform. MeetingCrypto derives the keys; the backend
+// hands them and the frames to the worker, and asks it for counters.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { TransformOptions, WorkerCommand } from './e2ee-worker-protocol';
-import {
-  decryptingTransform,
-  encryptingTransform,
-  FrameKeyring,
-  type EncodedFrame,
-  type FrameTap,
-  type PeerCryptoStats,
-} from './frame-transform';
+import type { FrameSample, TransformOptions, WorkerCommand, WorkerReply, WorkerRequest } from './e2ee-worker-protocol';
+import type { EncodedFrame, PeerCryptoStats } from './frame-transform';
 import type { Slot } from './peer';
 
 export type { PeerCryptoStats };
@@ -26,13 +21,21 @@ export interface FrameBackend {
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void>;
   withhold(withhold: boolean): void;
   stats(): Promise<Record<string, PeerCryptoStats>>;
-  /** Tests: the next frames a sender encrypts (the page path only). */
-  tap: FrameTap | null;
+  /** Tests: the next `count` frames the senders encrypt, clear and sealed (the ciphertext proof). */
+  sampleFrames(count: number): Promise<FrameSample[]>;
 }
 
+/**
+ * 'streams': Chromium's createEncodedStreams() with `encodedInsertableStreams`, which drops every
+ * frame until its streams are piped (fail-closed). 'script': RTCRtpScriptTransform.
+ */
 export type FramePath = 'streams' | 'script';
 
-/** Which path this browser has; createEncodedStreams first (the one Chromium runs reliably). */
+/**
+ * Which path this browser has; createEncodedStreams first where both exist. Chromium also has
+ * RTCRtpScriptTransform (141+), but a transform it fails to attach is bypassed silently (E2EE.md),
+ * while encodedInsertableStreams never lets a frame past unencrypted.
+ */
 export function framePath(prefer?: FramePath): FramePath | null {
   const streams = typeof RTCRtpSender !== 'undefined' && 'createEncodedStreams' in RTCRtpSender.prototype;
   const script = typeof RTCRtpScriptTransform !== 'undefined';
@@ -44,93 +47,84 @@ const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
 
 type WithEncodedStreams = { createEncodedStreams(): { readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame> } };
 
-/** Chromium: createEncodedStreams() on the page, with `encodedInsertableStreams` (fail-closed). */
-export class StreamsBackend implements FrameBackend {
-  readonly rtcConfig = { encodedInsertableStreams: true } as RTCConfiguration;
-  tap: FrameTap | null = null;
-  private readonly keyring = new FrameKeyring();
-  /** createEncodedStreams() may be called once per sender or receiver. */
-  private readonly attached = new WeakSet<object>();
-
-  attachSender(peerId: string, slot: Slot, sender: RTCRtpSender) {
-    const transform = encryptingTransform(kindOf(slot), () => this.keyring.encryptor(peerId, slot), this.keyring.countersOf(peerId).sent, () => this.tap);
-    this.pipe(sender, transform);
-  }
-
-  attachReceiver(peerId: string, slot: Slot, receiver: RTCRtpReceiver) {
-    this.pipe(receiver, decryptingTransform(kindOf(slot), this.keyring.decryptor(peerId, slot), this.keyring.countersOf(peerId).received));
-  }
-
-  setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
-    return this.keyring.setSendKey(peerId, slot, keyId, kid, baseKey);
-  }
-
-  setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
-    return this.keyring.setReceiveKey(peerId, slot, kid, baseKey);
-  }
-
-  withhold(withhold: boolean) {
-    this.keyring.withhold = withhold;
-  }
-
-  async stats() {
-    return this.keyring.stats();
-  }
-
-  private pipe(endpoint: RTCRtpSender | RTCRtpReceiver, transform: TransformStream<EncodedFrame, EncodedFrame>) {
-    if (this.attached.has(endpoint)) return;
-    this.attached.add(endpoint);
-    const streams = (endpoint as unknown as WithEncodedStreams).createEncodedStreams();
-    void streams.readable.pipeThrough(transform).pipeTo(streams.writable).catch(() => {});
-  }
+/** What the backend needs of a Worker; the unit tests give it one that runs in the same process. */
+export interface WorkerPort {
+  postMessage(message: WorkerCommand, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<WorkerReply>) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent<WorkerReply>) => void): void;
 }
 
-/** The standard path: RTCRtpScriptTransform, with keys, counters and nonces in e2ee-worker.ts. */
-export class ScriptBackend implements FrameBackend {
-  readonly rtcConfig: RTCConfiguration = {};
-  tap: FrameTap | null = null;
-  private readonly worker = new Worker(new URL('./e2ee-worker.ts', import.meta.url), { type: 'module' });
+export class WorkerBackend implements FrameBackend {
+  readonly rtcConfig: RTCConfiguration;
+  /** A sender or receiver gets its streams or transform once (createEncodedStreams() throws the second time). */
+  private readonly attached = new WeakSet<object>();
   private requests = 0;
 
+  constructor(
+    readonly path: FramePath,
+    private readonly worker: WorkerPort,
+  ) {
+    this.rtcConfig = path === 'streams' ? ({ encodedInsertableStreams: true } as RTCConfiguration) : {};
+  }
+
   attachSender(peerId: string, slot: Slot, sender: RTCRtpSender) {
-    sender.transform = new RTCRtpScriptTransform(this.worker, { peerId, slot, side: 'send', kind: kindOf(slot) } satisfies TransformOptions);
+    this.attach(sender, { peerId, slot, side: 'send', kind: kindOf(slot) });
   }
 
   attachReceiver(peerId: string, slot: Slot, receiver: RTCRtpReceiver) {
-    if (receiver.transform) return;
-    receiver.transform = new RTCRtpScriptTransform(this.worker, { peerId, slot, side: 'receive', kind: kindOf(slot) } satisfies TransformOptions);
+    this.attach(receiver, { peerId, slot, side: 'receive', kind: kindOf(slot) });
   }
 
   async setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
-    this.post({ type: 'send-key', peerId, slot, keyId, kid: kid.toString(), baseKey });
+    await this.request({ type: 'send-key', peerId, slot, keyId, kid: kid.toString(), baseKey });
   }
 
   async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
-    this.post({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey });
+    await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey });
   }
 
   withhold(withhold: boolean) {
-    this.post({ type: 'withhold', withhold });
+    this.worker.postMessage({ type: 'withhold', withhold });
   }
 
-  stats(): Promise<Record<string, PeerCryptoStats>> {
+  async stats() {
+    const reply = await this.request({ type: 'stats' });
+    return reply.type === 'stats' ? reply.stats : {};
+  }
+
+  async sampleFrames(count: number) {
+    const reply = await this.request({ type: 'sample', count });
+    return reply.type === 'sample' ? reply.samples : [];
+  }
+
+  private attach(endpoint: RTCRtpSender | RTCRtpReceiver, options: TransformOptions) {
+    if (this.attached.has(endpoint)) return;
+    this.attached.add(endpoint);
+    if (this.path === 'script') {
+      endpoint.transform = new RTCRtpScriptTransform(this.worker as Worker, options);
+      return;
+    }
+    // Made in this task (a receiver's in the task that creates it); the frames wait in the
+    // readable until the worker takes them, and are never passed on in clear meanwhile.
+    const { readable, writable } = (endpoint as unknown as WithEncodedStreams).createEncodedStreams();
+    this.worker.postMessage({ type: 'streams', options, readable, writable }, [readable as unknown as Transferable, writable as unknown as Transferable]);
+  }
+
+  /** Sends a request to the worker; resolves with its reply. */
+  private request(command: WorkerRequest): Promise<WorkerReply> {
     const requestId = ++this.requests;
     return new Promise((resolve) => {
-      const onMessage = (event: MessageEvent<{ type: string; requestId: number; stats: Record<string, PeerCryptoStats> }>) => {
-        if (event.data?.type !== 'stats' || event.data.requestId !== requestId) return;
+      const onMessage = (event: MessageEvent<WorkerReply>) => {
+        if (event.data?.requestId !== requestId) return;
         this.worker.removeEventListener('message', onMessage);
-        resolve(event.data.stats);
+        resolve(event.data);
       };
       this.worker.addEventListener('message', onMessage);
-      this.post({ type: 'stats', requestId });
+      this.worker.postMessage({ ...command, requestId });
     });
-  }
-
-  private post(command: WorkerCommand) {
-    this.worker.postMessage(command);
   }
 }
 
 export function createFrameBackend(path: FramePath): FrameBackend {
-  return path === 'script' ? new ScriptBackend() : new StreamsBackend();
+  return new WorkerBackend(path, new Worker(new URL('./e2ee-worker.ts', import.meta.url), { type: 'module' }));
 }

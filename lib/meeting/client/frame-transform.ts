@@ -1,7 +1,7 @@
-// Frame encryption for one sender or receiver (E2EE.md "Frames"), shared by the page path
-// (createEncodedStreams, frame-backends.ts) and the worker path (RTCRtpScriptTransform,
-// e2ee-worker.ts): the transforms, and the keyring behind them. A frame without a key is
-// dropped, never sent or decoded in clear (fail-closed). No DOM: it runs in a worker too.
+// Frame encryption for one sender or receiver (E2EE.md "Frames"), run by the worker
+// (frame-worker-core.ts) whichever way the frames reach it: the transforms, and the keyring
+// behind them. A frame without a key is dropped, never sent or decoded in clear (fail-closed).
+// No DOM.
 import { clearPrefixLength, FrameDecryptor, FrameEncryptor, type MediaCodec } from '@/lib/meeting/e2ee/frame';
 import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
@@ -22,7 +22,19 @@ function codecOf(kind: 'audio' | 'video', frame: EncodedFrame): MediaCodec {
   return !mime || mime === 'video/vp8' ? 'vp8' : 'unknown';
 }
 
-const prefixOf = (kind: 'audio' | 'video', frame: EncodedFrame) => clearPrefixLength(codecOf(kind, frame), frame.type === 'key');
+/**
+ * The clear prefix of each frame of one stream. The codec is read from the frame's metadata on
+ * key frames only (and the first frame): a stream changes codec only at a key frame, and
+ * getMetadata() builds a whole dictionary per call.
+ */
+function prefixReader(kind: 'audio' | 'video') {
+  let codec: MediaCodec | null = null;
+  return (frame: EncodedFrame) => {
+    const key = frame.type === 'key';
+    if (key || codec === null) codec = codecOf(kind, frame);
+    return clearPrefixLength(codec, key);
+  };
+}
 
 /** A tap on the frames a sender encrypts: (clear, encrypted) pairs, for the ciphertext proof. */
 export interface FrameTap {
@@ -36,6 +48,7 @@ export function encryptingTransform(
   counters: FrameCounters,
   tap?: () => FrameTap | null,
 ): TransformStream<EncodedFrame, EncodedFrame> {
+  const prefixOf = prefixReader(kind);
   return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
       const encryptor = current();
@@ -44,7 +57,7 @@ export function encryptingTransform(
         return;
       }
       const plain = new Uint8Array(frame.data);
-      const prefix = prefixOf(kind, frame);
+      const prefix = prefixOf(frame);
       const started = performance.now();
       const sealed = await encryptor.encrypt(plain, prefix).catch(() => null);
       counters.busyMs += performance.now() - started;
@@ -63,10 +76,11 @@ export function decryptingTransform(
   decryptor: FrameDecryptor,
   counters: FrameCounters,
 ): TransformStream<EncodedFrame, EncodedFrame> {
+  const prefixOf = prefixReader(kind);
   return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
       const started = performance.now();
-      const opened = await decryptor.open(new Uint8Array(frame.data), prefixOf(kind, frame));
+      const opened = await decryptor.open(new Uint8Array(frame.data), prefixOf(frame));
       counters.busyMs += performance.now() - started;
       if (!opened.ok) {
         counters.failed[opened.reason] += 1;

@@ -4,6 +4,7 @@
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { IceAnswer, JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
 import { MeetingCrypto, type PeerCryptoStats } from './e2ee';
+import type { FrameSample } from './e2ee-worker-protocol';
 import type { FramePath } from './frame-backends';
 import { KeyExchange, type EncryptionState, type PeerKeyState } from './key-exchange';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
@@ -72,7 +73,7 @@ export interface SessionOptions {
   local: MediaState;
   /** The room secret from the link's #k, if it had one. */
   secret: Bytes | null;
-  /** Where frames are encrypted (frame-backends.ts): on the page, or in a worker. */
+  /** How frames reach the encryption worker (frame-backends.ts): encoded streams or script transforms. */
   framePath: FramePath;
   /** The room makes newcomers wait to be let in: then the key goes only to those the host lets in. */
   askToJoin: boolean;
@@ -342,22 +343,8 @@ export class MeetingSession {
   }
 
   /** Tests: the next `count` frames our senders encrypt, as (clear, sealed) byte pairs after the clear prefix. */
-  sampleFrames(count: number): Promise<{ plain: number[]; sealed: number[] }[]> {
-    return new Promise((resolve) => {
-      const samples: { plain: number[]; sealed: number[] }[] = [];
-      if (!this.keys) return resolve(samples);
-      const frames = this.keys.frames;
-      frames.tap = {
-        take(plain, sealed, prefix) {
-          if (samples.length >= count || plain.length - prefix < 64) return;
-          samples.push({ plain: [...plain.subarray(prefix, prefix + 1024)], sealed: [...sealed.subarray(prefix, prefix + 1024)] });
-          if (samples.length === count) {
-            frames.tap = null;
-            resolve(samples);
-          }
-        },
-      };
-    });
+  sampleFrames(count: number): Promise<FrameSample[]> {
+    return this.keys?.frames.sampleFrames(count) ?? Promise.resolve([]);
   }
 
   /** Offers per connection, so tests can prove that screen sharing needs no renegotiation. */

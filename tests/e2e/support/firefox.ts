@@ -1,7 +1,7 @@
 // Debian's Firefox ESR for the meeting tests, driven by puppeteer-core over WebDriver BiDi
 // (Playwright drives only its own patched Firefox, which is never downloaded here). Firefox is
 // the browser that has RTCRtpScriptTransform and not createEncodedStreams: the app's worker
-// path (frame-backends.ts ScriptBackend) in the browser it exists for.
+// script-transform path (frame-backends.ts, 'script') in the browser it exists for.
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 

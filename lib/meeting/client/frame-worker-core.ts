@@ -1,0 +1,58 @@
+// What the frame-encryption worker does (E2EE.md "Frames"), apart from the worker's global scope
+// so that it runs in Node's tests too: it keeps the SFrame keys, counters and nonces, and
+// encrypts or decrypts the frames of every sender and receiver the page hands it, whether they
+// arrive as RTCRtpScriptTransform events or as encoded streams transferred from the page.
+import type { TransformOptions, WorkerCommand, WorkerReply, FrameSample } from './e2ee-worker-protocol';
+import { decryptingTransform, encryptingTransform, FrameKeyring, type EncodedFrame, type FrameTap } from './frame-transform';
+
+export class FrameWorkerCore {
+  private readonly keyring = new FrameKeyring();
+  private tap: FrameTap | null = null;
+
+  constructor(private readonly reply: (message: WorkerReply) => void) {}
+
+  async handle(command: WorkerCommand): Promise<void> {
+    switch (command.type) {
+      case 'send-key':
+        await this.keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey);
+        return this.reply({ type: 'done', requestId: command.requestId });
+      case 'receive-key':
+        await this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey);
+        return this.reply({ type: 'done', requestId: command.requestId });
+      case 'withhold':
+        this.keyring.withhold = command.withhold;
+        return;
+      case 'streams':
+        return this.pipe(command.options, command.readable, command.writable);
+      case 'stats':
+        return this.reply({ type: 'stats', requestId: command.requestId, stats: this.keyring.stats() });
+      case 'sample':
+        return this.sample(command.requestId, command.count);
+    }
+  }
+
+  /** Every frame from `readable` is encrypted (or decrypted) into `writable`, or dropped. */
+  pipe(options: TransformOptions, readable: ReadableStream<EncodedFrame>, writable: WritableStream<EncodedFrame>): void {
+    const { peerId, slot, side, kind } = options;
+    const counters = this.keyring.countersOf(peerId);
+    const transform =
+      side === 'send'
+        ? encryptingTransform(kind, () => this.keyring.encryptor(peerId, slot), counters.sent, () => this.tap)
+        : decryptingTransform(kind, this.keyring.decryptor(peerId, slot), counters.received);
+    void readable.pipeThrough(transform).pipeTo(writable).catch(() => {});
+  }
+
+  /** Answers with the next `count` frames of at least 64 bytes after the prefix that any sender seals. */
+  private sample(requestId: number, count: number): void {
+    const samples: FrameSample[] = [];
+    this.tap = {
+      take: (plain, sealed, prefix) => {
+        if (samples.length >= count || plain.length - prefix < 64) return;
+        samples.push({ plain: [...plain.subarray(prefix, prefix + 1024)], sealed: [...sealed.subarray(prefix, prefix + 1024)] });
+        if (samples.length < count) return;
+        this.tap = null;
+        this.reply({ type: 'sample', requestId, samples });
+      },
+    };
+  }
+}
