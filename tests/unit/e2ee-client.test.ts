@@ -120,6 +120,12 @@ describe('frame encryption in the worker, fed by encoded streams', () => {
     await tx.send(randomBytes(100));
     expect(await tx.next()).not.toBeNull();
   });
+  it('a key the worker cannot derive rejects on the page instead of leaving it waiting', async () => {
+    const backend = streamsBackend();
+    await expect(backend.setSendKey(PEER, 'audio', 'bad', BigInt(-1), baseKey)).rejects.toThrow('could not set the key');
+    await expect(backend.setReceiveKey(PEER, 'audio', BigInt(-1), baseKey)).rejects.toThrow('could not set the key');
+  });
+
   it('samples the frames it seals for the ciphertext proof: the bytes after the prefix never match', async () => {
     const backend = streamsBackend();
     const tx = fakeEndpoint();

@@ -33,5 +33,7 @@ export type WorkerCommand =
 
 export type WorkerReply =
   | { type: 'done'; requestId: number }
+  /** A key the worker could not derive: the page's setSendKey/setReceiveKey rejects. */
+  | { type: 'failed'; requestId: number }
   | { type: 'stats'; requestId: number; stats: Record<string, PeerCryptoStats> }
   | { type: 'sample'; requestId: number; samples: FrameSample[] };

@@ -76,11 +76,11 @@ export class WorkerBackend implements FrameBackend {
   }
 
   async setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
-    await this.request({ type: 'send-key', peerId, slot, keyId, kid: kid.toString(), baseKey });
+    this.check(await this.request({ type: 'send-key', peerId, slot, keyId, kid: kid.toString(), baseKey }));
   }
 
   async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
-    await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey });
+    this.check(await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey }));
   }
 
   withhold(withhold: boolean) {
@@ -108,6 +108,10 @@ export class WorkerBackend implements FrameBackend {
     // readable until the worker takes them, and are never passed on in clear meanwhile.
     const { readable, writable } = (endpoint as unknown as WithEncodedStreams).createEncodedStreams();
     this.worker.postMessage({ type: 'streams', options, readable, writable }, [readable as unknown as Transferable, writable as unknown as Transferable]);
+  }
+
+  private check(reply: WorkerReply) {
+    if (reply.type === 'failed') throw new Error('the frame-encryption worker could not set the key');
   }
 
   /** Sends a request to the worker; resolves with its reply. */

@@ -14,11 +14,11 @@ export class FrameWorkerCore {
   async handle(command: WorkerCommand): Promise<void> {
     switch (command.type) {
       case 'send-key':
-        await this.keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey);
-        return this.reply({ type: 'done', requestId: command.requestId });
+        return this.answer(command.requestId, () =>
+          this.keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey),
+        );
       case 'receive-key':
-        await this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey);
-        return this.reply({ type: 'done', requestId: command.requestId });
+        return this.answer(command.requestId, () => this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey));
       case 'withhold':
         this.keyring.withhold = command.withhold;
         return;
@@ -28,6 +28,16 @@ export class FrameWorkerCore {
         return this.reply({ type: 'stats', requestId: command.requestId, stats: this.keyring.stats() });
       case 'sample':
         return this.sample(command.requestId, command.count);
+    }
+  }
+
+  /** Runs `work` and says whether it did: the page waits for the answer, so it must always get one. */
+  private async answer(requestId: number, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+      this.reply({ type: 'done', requestId });
+    } catch {
+      this.reply({ type: 'failed', requestId });
     }
   }
 
