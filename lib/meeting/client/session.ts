@@ -163,14 +163,20 @@ export class MeetingSession {
       meetingId: options.meetingId,
       token: options.join.token,
       // One event at a time, in stream order: a peer's offer is handled after its "join".
-      onEvent: (event) => {
-        this.events = this.events.then(() => this.onServerEvent(event)).catch((error) => console.warn('event', error));
-      },
+      onEvent: (event) => this.inOrder(() => this.onServerEvent(event)),
       onStatus: (signaling) => this.update({ signaling }),
-      onRejected: () => {
-        if (this.state.phase !== 'removed' && this.state.phase !== 'denied') this.end('rejected');
-      },
+      // After the events already received: a "removed" still in the queue says why the server
+      // now refuses the stream, better than a bare refusal.
+      onRejected: () =>
+        this.inOrder(async () => {
+          if (this.state.phase !== 'removed' && this.state.phase !== 'denied') this.end('rejected');
+        }),
     });
+  }
+
+  /** Runs `step` after every server event received before it. */
+  private inOrder(step: () => Promise<void>) {
+    this.events = this.events.then(step).catch((error) => console.warn('event', error));
   }
 
   // ---- React glue ----
