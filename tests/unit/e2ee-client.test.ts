@@ -38,13 +38,22 @@ function fakeEndpoint() {
 }
 
 /** The worker's core in this process: commands go in as they would by postMessage, replies come back as message events. */
-function inProcessWorker(): WorkerPort {
-  const replies = new EventTarget();
-  const core = new FrameWorkerCore((reply) => replies.dispatchEvent(Object.assign(new Event('message'), { data: reply })));
+function inProcessWorker(): WorkerPort & { crash(): void } {
+  const events = new EventTarget();
+  const core = new FrameWorkerCore((reply) => events.dispatchEvent(Object.assign(new Event('message'), { data: reply })));
+  let crashed = false;
   return {
-    postMessage: (command) => void core.handle(command),
-    addEventListener: (type, listener) => replies.addEventListener(type, listener as unknown as EventListener),
-    removeEventListener: (type, listener) => replies.removeEventListener(type, listener as unknown as EventListener),
+    // Delivered in a later task, as by a real worker.
+    postMessage: (command) =>
+      setTimeout(() => {
+        if (!crashed) void core.handle(command);
+      }, 0),
+    addEventListener: (type: string, listener: unknown) => events.addEventListener(type, listener as EventListener),
+    /** As a worker whose script failed: nothing answers any more, and an "error" event says so. */
+    crash: () => {
+      crashed = true;
+      events.dispatchEvent(new Event('error'));
+    },
   };
 }
 
@@ -113,10 +122,10 @@ describe('frame encryption in the worker, fed by encoded streams', () => {
     const tx = fakeEndpoint();
     backend.attachSender(PEER, 'screen', tx.endpoint as unknown as RTCRtpSender);
     await backend.setSendKey(PEER, 'screen', 'k', BigInt(0), baseKey);
-    backend.withhold(true);
+    await backend.withhold(true);
     await tx.send(randomBytes(100));
     expect(await tx.nextSoon()).toBeNull();
-    backend.withhold(false);
+    await backend.withhold(false);
     await tx.send(randomBytes(100));
     expect(await tx.next()).not.toBeNull();
   });
@@ -124,6 +133,16 @@ describe('frame encryption in the worker, fed by encoded streams', () => {
     const backend = streamsBackend();
     await expect(backend.setSendKey(PEER, 'audio', 'bad', BigInt(-1), baseKey)).rejects.toThrow('could not set the key');
     await expect(backend.setReceiveKey(PEER, 'audio', BigInt(-1), baseKey)).rejects.toThrow('could not set the key');
+  });
+
+  it('a worker that fails rejects what waits for it and what asks it later, instead of leaving key exchange hanging', async () => {
+    const worker = inProcessWorker();
+    const backend = new WorkerBackend('streams', worker);
+    await backend.setSendKey(PEER, 'audio', 'before', BigInt(0), baseKey);
+    const waiting = backend.stats();
+    worker.crash();
+    await expect(waiting).rejects.toThrow('worker failed');
+    await expect(backend.setReceiveKey(PEER, 'audio', BigInt(0), baseKey)).rejects.toThrow('worker failed');
   });
 
   it('samples the frames it seals for the ciphertext proof: the bytes after the prefix never match', async () => {

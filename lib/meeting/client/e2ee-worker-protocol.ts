@@ -21,13 +21,14 @@ export type WorkerRequest =
   /** `keyId` names the key for good: the worker makes one encryptor per id, ever. */
   | { type: 'send-key'; peerId: string; slot: Slot; keyId: string; kid: string; baseKey: Uint8Array<ArrayBuffer> }
   | { type: 'receive-key'; peerId: string; slot: Slot; kid: string; baseKey: Uint8Array<ArrayBuffer> }
+  /** Drop every frame a sender would send (tests of fail-closed sending), or stop dropping. */
+  | { type: 'withhold'; withhold: boolean }
   | { type: 'stats' }
   /** Tests: the next `count` frames the senders encrypt. */
   | { type: 'sample'; count: number };
 
 export type WorkerCommand =
   | (WorkerRequest & { requestId: number })
-  | { type: 'withhold'; withhold: boolean }
   /** Chromium: a sender's or receiver's encoded streams, transferred from the page. */
   | { type: 'streams'; options: TransformOptions; readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame> };
 

@@ -19,7 +19,8 @@ export interface FrameBackend {
   /** `keyId` names one key for good: the same id never gets a second encryptor (nonces from 0). */
   setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes): Promise<void>;
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void>;
-  withhold(withhold: boolean): void;
+  /** Resolves once the worker drops (or sends again) every frame. */
+  withhold(withhold: boolean): Promise<void>;
   stats(): Promise<Record<string, PeerCryptoStats>>;
   /** Tests: the next `count` frames the senders encrypt, clear and sealed (the ciphertext proof). */
   sampleFrames(count: number): Promise<FrameSample[]>;
@@ -51,7 +52,8 @@ type WithEncodedStreams = { createEncodedStreams(): { readable: ReadableStream<E
 export interface WorkerPort {
   postMessage(message: WorkerCommand, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<WorkerReply>) => void): void;
-  removeEventListener(type: 'message', listener: (event: MessageEvent<WorkerReply>) => void): void;
+  /** The worker's script failed to load or threw at the top level. */
+  addEventListener(type: 'error', listener: () => void): void;
 }
 
 export class WorkerBackend implements FrameBackend {
@@ -59,12 +61,27 @@ export class WorkerBackend implements FrameBackend {
   /** A sender or receiver gets its streams or transform once (createEncodedStreams() throws the second time). */
   private readonly attached = new WeakSet<object>();
   private requests = 0;
+  /** Requests waiting for the worker's reply, by id. */
+  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
+  /** Set once the worker failed: key exchange waits on its answers, so it must never wait for one that cannot come. */
+  private failure: Error | null = null;
 
   constructor(
     readonly path: FramePath,
     private readonly worker: WorkerPort,
   ) {
     this.rtcConfig = path === 'streams' ? ({ encodedInsertableStreams: true } as RTCConfiguration) : {};
+    worker.addEventListener('message', (event) => {
+      const reply = event.data;
+      this.pending.get(reply?.requestId)?.resolve(reply);
+      this.pending.delete(reply?.requestId);
+    });
+    worker.addEventListener('error', () => {
+      // Frames stay dropped (fail-closed); what waits for the worker learns it now.
+      this.failure = new Error('the frame-encryption worker failed');
+      for (const { reject } of this.pending.values()) reject(this.failure);
+      this.pending.clear();
+    });
   }
 
   attachSender(peerId: string, slot: Slot, sender: RTCRtpSender) {
@@ -83,8 +100,8 @@ export class WorkerBackend implements FrameBackend {
     this.check(await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey }));
   }
 
-  withhold(withhold: boolean) {
-    this.worker.postMessage({ type: 'withhold', withhold });
+  async withhold(withhold: boolean) {
+    await this.request({ type: 'withhold', withhold });
   }
 
   async stats() {
@@ -114,16 +131,12 @@ export class WorkerBackend implements FrameBackend {
     if (reply.type === 'failed') throw new Error('the frame-encryption worker could not set the key');
   }
 
-  /** Sends a request to the worker; resolves with its reply. */
+  /** Sends a request to the worker; resolves with its reply, rejects if the worker failed. */
   private request(command: WorkerRequest): Promise<WorkerReply> {
+    if (this.failure) return Promise.reject(this.failure);
     const requestId = ++this.requests;
-    return new Promise((resolve) => {
-      const onMessage = (event: MessageEvent<WorkerReply>) => {
-        if (event.data?.requestId !== requestId) return;
-        this.worker.removeEventListener('message', onMessage);
-        resolve(event.data);
-      };
-      this.worker.addEventListener('message', onMessage);
+    return new Promise((resolve, reject) => {
+      this.pending.set(requestId, { resolve, reject });
       this.worker.postMessage({ ...command, requestId });
     });
   }

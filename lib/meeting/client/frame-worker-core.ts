@@ -21,7 +21,7 @@ export class FrameWorkerCore {
         return this.answer(command.requestId, () => this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey));
       case 'withhold':
         this.keyring.withhold = command.withhold;
-        return;
+        return this.reply({ type: 'done', requestId: command.requestId });
       case 'streams':
         return this.pipe(command.options, command.readable, command.writable);
       case 'stats':

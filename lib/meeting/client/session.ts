@@ -339,8 +339,8 @@ export class MeetingSession {
   }
 
   /** Tests of fail-closed sending: withhold every frame key, or give them back. */
-  withholdKeys(withhold: boolean) {
-    this.keys?.frames.withhold(withhold);
+  withholdKeys(withhold: boolean): Promise<void> {
+    return this.keys?.frames.withhold(withhold) ?? Promise.resolve();
   }
 
   /** "#k=…": the meeting link's fragment that carries the key; the server never sees it. */
