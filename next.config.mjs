@@ -31,6 +31,8 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: baseHeaders },
+      // The service worker is checked for updates on every visit, never taken from the HTTP cache.
+      { source: '/sw.js', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
       {
         // Static assets are not seen by the proxy; give them a closed policy of their own. A
         // worker runs under its script's policy: the frame-encryption worker loads its chunks

@@ -4,7 +4,8 @@ import { SESSION_COOKIE, unsealSession } from '@/lib/auth/session-cookie';
 import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { isApiRequest, redirectFor } from '@/lib/routes';
-import { apiPolicy, pagePolicy } from '@/lib/security/csp';
+import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
+import { apiPolicy, pagePolicy, serviceWorkerPolicy } from '@/lib/security/csp';
 
 const handleI18nRouting = createIntlMiddleware(routing);
 
@@ -23,16 +24,15 @@ function splitLocale(pathname: string): { prefix: string; path: string } {
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
+  if (pathname === '/sw.js') return withPolicy(NextResponse.next(), serviceWorkerPolicy);
   if (isApiRequest(pathname, request.method) || isPublicFile(pathname)) {
     return withPolicy(NextResponse.next(), apiPolicy);
   }
 
   const { prefix, path } = splitLocale(pathname);
   const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
-  const target = redirectFor(path, {
-    loggedIn: Boolean(session && !session.pending2fa),
-    role: session?.role,
-  });
+  const loggedIn = Boolean(session && !session.pending2fa);
+  const target = redirectFor(path, { loggedIn, role: session?.role });
   if (target) {
     const url = new URL(`${prefix}${target === '/' && prefix ? '' : target}`, request.url);
     return withPolicy(NextResponse.redirect(url), apiPolicy);
@@ -43,8 +43,35 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('Content-Security-Policy', policy);
-  const response = handleI18nRouting(new NextRequest(request, { headers }));
+  headers.delete(VISITOR_HOME_HEADER); // only this proxy may say so
+  let response = handleI18nRouting(new NextRequest(request, { headers }));
+  if (path === '/' && !loggedIn) response = toVisitorHome(response, request, headers);
+  // A visitor's public page may be kept for offline use by the service worker; a logged-in page never.
+  if (!loggedIn && request.method === 'GET' && (offlinePages as readonly string[]).includes(path)) {
+    response.headers.set(OFFLINE_HEADER, 'public');
+  }
   return withPolicy(response, policy);
+}
+
+/**
+ * `/` is the dashboard for a user and the marketing page for a visitor. The visitor's page is its
+ * own route (app/[locale]/(public)/welcome), so that it ships only the public pages' JavaScript
+ * and not the app's: its answer is rewritten there, marked by a header that only the proxy sets.
+ * A redirect of the locale routing (a saved language) is kept as it is.
+ */
+function toVisitorHome(response: NextResponse, request: NextRequest, headers: Headers): NextResponse {
+  if (response.headers.has('location')) return response;
+  const rewritten = response.headers.get('x-middleware-rewrite');
+  const locale = rewritten ? splitLocale(new URL(rewritten).pathname).prefix : splitLocale(request.nextUrl.pathname).prefix;
+  headers.set(VISITOR_HOME_HEADER, '1');
+  const target = new URL(`${locale || '/en'}${VISITOR_HOME_PATH}${request.nextUrl.search}`, request.url);
+  const home = NextResponse.rewrite(target, { request: { headers } });
+  // Keep what the locale routing answered besides its rewrite: the language cookie, hreflang links.
+  for (const name of ['set-cookie', 'link']) {
+    const value = response.headers.get(name);
+    if (value) home.headers.set(name, value);
+  }
+  return home;
 }
 
 /** Files of public/ (favicon.ico, robots.txt…) are served as they are, with a closed policy. */

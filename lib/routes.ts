@@ -11,7 +11,9 @@ export interface RouteRule {
 }
 
 export const routeRules: RouteRule[] = [
-  { name: 'home', pattern: '/', auth: true },
+  // Home is both: the dashboard for a logged-in user, the marketing page for a visitor (the page
+  // itself chooses), so a visitor is not sent to Login.
+  { name: 'home', pattern: '/', auth: false },
   { name: 'register', pattern: '/register', auth: false },
   { name: 'login', pattern: '/login', auth: false },
   { name: 'forgotPassword', pattern: '/forgotPassword', auth: false },
@@ -36,6 +38,7 @@ export const routeRules: RouteRule[] = [
   { name: 'viewTicket', pattern: '/view-ticket/:id', auth: true },
   { name: 'attendees', pattern: '/attendees', auth: true },
   { name: 'rate', pattern: '/rate', auth: false },
+  { name: 'enterprise', pattern: '/enterprise', auth: false },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

@@ -9,6 +9,7 @@ import { apiPost } from '@/lib/api/client';
 import { registerSchema } from '@/lib/auth/schemas';
 import { Link } from '@/lib/i18n/navigation';
 import { Field } from '@/components/forms/Field';
+import { useModal } from '@/components/modal/ModalProvider';
 import { PasswordStrength } from '@/components/forms/PasswordStrength';
 import { showAnswerError } from '@/components/forms/answers';
 import { useErrorText } from '@/components/forms/useErrorText';
@@ -23,6 +24,7 @@ export function RegisterForm() {
   const locale = useLocale();
   const errorText = useErrorText();
   const [done, setDone] = useState<string | null>(null);
+  const modal = useModal();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, control, setError, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(registerSchema),
@@ -83,7 +85,16 @@ export function RegisterForm() {
           <span>
             {t.rich('agree', {
               terms: (chunks) => (
-                <Link href="/terms-of-service" className="text-brand underline" target="_blank">
+                // SPEC point 2: the terms open in their modal; the link still works in a new tab.
+                <Link
+                  href="/terms-of-service"
+                  className="text-brand underline"
+                  onClick={(event) => {
+                    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+                    event.preventDefault();
+                    modal.open('terms');
+                  }}
+                >
                   {chunks}
                 </Link>
               ),

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
+import { useModal } from '@/components/modal/ModalProvider';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
 import { getCamera, getScreen } from '@/lib/meeting/client/media';
 import { REACTIONS } from '@/lib/meeting/client/peer-messages';
@@ -42,6 +43,7 @@ interface CallViewProps {
 
 export function CallView({ info, session, onRejoin }: CallViewProps) {
   const t = useTranslations('Meeting');
+  const modal = useModal();
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const [panel, setPanel] = useState<'chat' | 'people' | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
@@ -142,9 +144,14 @@ export function CallView({ info, session, onRejoin }: CallViewProps) {
       <Centered title={t(`ended.${state.phase}`)}>
         <div className="mt-6 flex justify-center gap-3">
           {state.phase === 'left' && (
-            <button type="button" className="button-primary" onClick={onRejoin}>
-              {t('rejoin')}
-            </button>
+            <>
+              <button type="button" className="button-primary" onClick={onRejoin}>
+                {t('rejoin')}
+              </button>
+              <button type="button" className="button-secondary" onClick={() => modal.open('rate')}>
+                {t('rateCall')}
+              </button>
+            </>
           )}
           <Link href="/" className="button-secondary">
             {t('home')}

@@ -43,14 +43,29 @@ export interface Download {
   minimum: string;
 }
 
-/** The software hub's list; each URL comes from the configuration row. */
+/** Only web addresses become links: a stored `javascript:` or relative value is no download. */
+function downloadUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The software hub's list. Each URL comes from the configuration row, else from the environment
+ * (DOWNLOAD_URL_ANDROID, …), so a white-label install publishes its own apps; a platform with
+ * neither is not offered on this server.
+ */
 export async function getDownloads(): Promise<Download[]> {
   const db = await getDb();
   const [row] = await db.select({ downloads: configuration.downloads }).from(configuration).limit(1);
   const urls = row?.downloads ?? {};
   return downloadPlatforms.map((platform) => ({
     platform,
-    url: typeof urls[platform] === 'string' ? urls[platform] : null,
+    url: downloadUrl(urls[platform]) ?? downloadUrl(process.env[`DOWNLOAD_URL_${platform.toUpperCase()}`]),
     minimum: minimumSystem[platform],
   }));
 }

@@ -19,3 +19,6 @@ export function pagePolicy(nonce: string, development: boolean): string {
 }
 
 export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+
+/** The service worker's own policy: it fetches pages and assets of this origin, and nothing else. */
+export const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -27,6 +27,7 @@ export const limits = {
   activation: { name: 'activation', points: 20, durationSeconds: 60 * 60 },
   register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
   contact: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
+  rate: { name: 'rate-ip', points: 10, durationSeconds: 60 * 60 },
   // Generous: a whole office behind one NAT address joins and rejoins; passwords have their own limit.
   meetingJoin: { name: 'meeting-join-ip', points: 300, durationSeconds: 15 * 60 },
   meetingPassword: { name: 'meeting-password', points: 10, durationSeconds: 15 * 60 },

@@ -5,11 +5,12 @@ import { getDb } from '@/lib/db/client';
 import { contactRequests } from '@/lib/db/schema';
 import { emailField } from '@/lib/auth/schemas';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
+import { CONTACT_LIMITS } from './contact-limits';
 
 export const contactSalesSchema = z.object({
-  name: z.string({ error: 'missing_data' }).trim().min(2, 'missing_data').max(120, 'incorrect_data'),
+  name: z.string({ error: 'missing_data' }).trim().min(CONTACT_LIMITS.nameMin, 'missing_data').max(CONTACT_LIMITS.nameMax, 'incorrect_data'),
   email: emailField,
-  message: z.string({ error: 'missing_data' }).trim().min(1, 'missing_data').max(5000, 'incorrect_data'),
+  message: z.string({ error: 'missing_data' }).trim().min(1, 'missing_data').max(CONTACT_LIMITS.messageMax, 'incorrect_data'),
 });
 
 /** The address in MAIL_FROM ("Name <address>" or a bare address). */

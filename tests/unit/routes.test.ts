@@ -5,7 +5,6 @@ const member = { loggedIn: true, role: 'user' as const };
 
 describe('SPEC point 2: navigation rules', () => {
   it.each([
-    ['/', '/login'],
     ['/calendar', '/login?next=%2Fcalendar'],
     ['/calendar/week/2026-11-22', '/login?next=%2Fcalendar%2Fweek%2F2026-11-22'],
     ['/schedule', '/login?next=%2Fschedule'],
@@ -20,6 +19,8 @@ describe('SPEC point 2: navigation rules', () => {
   });
 
   it.each([
+    '/',
+    '/enterprise',
     '/register',
     '/login',
     '/forgotPassword',

@@ -1,12 +1,5 @@
-import { AppShell } from '@/components/shell/AppShell';
-import { shellState } from '@/lib/auth/shell-state';
-import { config } from '@/lib/config';
+import { ShellFrame } from '@/components/shell/ShellFrame';
 
-export default async function ShellLayout({ children }: { children: React.ReactNode }) {
-  const { user, theme } = await shellState();
-  return (
-    <AppShell user={user} brand={config.brandName} theme={theme}>
-      {children}
-    </AppShell>
-  );
+export default function ShellLayout({ children }: { children: React.ReactNode }) {
+  return <ShellFrame>{children}</ShellFrame>;
 }

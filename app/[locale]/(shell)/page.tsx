@@ -1,35 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { NextMeeting } from '@/components/calendar/NextMeeting';
-import { StartMeetingButton } from '@/components/dashboard/StartMeetingButton';
+import { Dashboard } from '@/components/dashboard/Dashboard';
 import { requirePageUser } from '@/lib/auth/guard';
-import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
-import { normalizeTimezone } from '@/lib/time/timezones';
 
 export const generateMetadata = routeMetadata('home');
 
-// SPEC point 2, dashboard: start meeting now, schedule a meeting, go to calendar.
+// `/` for a logged-in user. A visitor's `/` is rewritten by proxy.ts to the marketing home
+// (../(public)/welcome); should one still land here, the guard sends them to Login.
 export default async function DashboardPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale);
-  const t = await getTranslations('Dashboard');
-  return (
-    <section className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold">{t('welcome', { name: user.firstName })}</h1>
-      <p className="mt-2 text-slate-600">{t('intro')}</p>
-      <div className="mt-4">
-        <NextMeeting timeZone={normalizeTimezone(user.timezone)} />
-      </div>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <StartMeetingButton label={t('startNow')} />
-        <Link href="/schedule" className="button-secondary">
-          {t('schedule')}
-        </Link>
-        <Link href="/calendar" className="button-secondary">
-          {t('goToCalendar')}
-        </Link>
-      </div>
-    </section>
-  );
+  return <Dashboard user={user} />;
 }

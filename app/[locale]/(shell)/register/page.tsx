@@ -1,10 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/AuthCard';
 import { RegisterForm } from '@/components/auth/RegisterForm';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { publicMetadata } from '@/lib/seo/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
-export const generateMetadata = routeMetadata('register');
+export const generateMetadata = publicMetadata('register');
 
 export default async function RegisterPage({ params }: { params: Promise<{ locale: string }> }) {
   await pageLocale(params);

@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
-import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { publicMetadata } from '@/lib/seo/metadata';
 
-export const generateMetadata = routeMetadata('security');
+export const generateMetadata = publicMetadata('security');
 
 const SECTIONS = ['keys', 'verify', 'limits'] as const;
 
@@ -11,8 +11,8 @@ export default async function SecurityPage({ params }: { params: Promise<{ local
   await pageLocale(params);
   const t = await getTranslations('Security');
   return (
-    <article className="mx-auto flex max-w-3xl flex-col gap-6 text-slate-700">
-      <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+    <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12 text-slate-700 sm:px-6 md:py-16">
+      <h1 className="text-4xl font-bold text-slate-900">{t('title')}</h1>
       <p>{t('intro')}</p>
       {SECTIONS.map((section) => (
         <section key={section} aria-labelledby={`security-${section}`}>

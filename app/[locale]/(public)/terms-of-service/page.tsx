@@ -1,0 +1,26 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { brandParagraphs, TERMS_SECTIONS, TERMS_UPDATED, TermsText } from '@/components/terms/TermsText';
+import { config } from '@/lib/config';
+import { pageLocale } from '@/lib/i18n/page';
+import { publicMetadata } from '@/lib/seo/metadata';
+
+export const generateMetadata = publicMetadata('termsOfService');
+
+// SPEC point 2: the terms of service, which registration asks to agree to.
+export default async function TermsPage({ params }: { params: Promise<{ locale: string }> }) {
+  await pageLocale(params);
+  const [t, format] = await Promise.all([getTranslations('Terms'), getFormatter()]);
+  const brand = config.brandName;
+  const sections = TERMS_SECTIONS.map((key) => ({
+    key,
+    title: t(`sections.${key}.title`),
+    body: brandParagraphs(t.raw(`sections.${key}.body`) as string[], brand),
+  }));
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+      <h1 className="text-4xl font-bold text-slate-900">{t('title')}</h1>
+      <p className="mt-2 mb-8 text-sm text-slate-600">{t('updated', { date: format.dateTime(TERMS_UPDATED, { dateStyle: 'long', timeZone: 'UTC' }) })}</p>
+      <TermsText intro={t('intro', { brand })} sections={sections} closing={t('selfHosted', { brand })} />
+    </article>
+  );
+}

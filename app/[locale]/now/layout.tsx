@@ -1,0 +1,17 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { Providers } from '@/components/Providers';
+import { shellState } from '@/lib/auth/shell-state';
+import { config } from '@/lib/config';
+import { appClientMessages } from '@/lib/i18n/client-messages';
+
+// The meeting fills the window without the app's sidebar, but keeps its toasts and dialogs.
+export default async function MeetingLayout({ children }: { children: React.ReactNode }) {
+  const [{ user }, messages] = await Promise.all([shellState(), appClientMessages()]);
+  return (
+    <NextIntlClientProvider messages={messages}>
+      <Providers brand={config.brandName} user={user}>
+        {children}
+      </Providers>
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,8 @@
+import { brandIconPng } from '@/lib/brand/icon';
+
+export const dynamic = 'force-static';
+
+// GET /icon-512.png – an icon of the web app manifest
+export function GET() {
+  return brandIconPng(512);
+}

@@ -1,0 +1,102 @@
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getCurrentUser } from '@/lib/auth/session';
+import { config } from '@/lib/config';
+import { isLocale, localeLabels, locales, type Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/seo/pages';
+import { BrandMark } from './BrandMark';
+import { PublicLanguageSelect } from './PublicLanguageSelect';
+
+/**
+ * The frame of the public pages (home for visitors, enterprise, FAQ, download, terms, security,
+ * rate): a header and a footer rendered on the server. Its only JavaScript is the language
+ * selector; the links are plain next/link, already part of every Next page.
+ */
+export async function PublicFrame({ children }: { children: React.ReactNode }) {
+  const requested = await getLocale();
+  const locale: Locale = isLocale(requested) ? requested : 'en';
+  const [t, language, user] = await Promise.all([
+    getTranslations('Public'),
+    getTranslations('Language'),
+    getCurrentUser().catch(() => null),
+  ]);
+  const href = (path: string) => localizedPath(locale, path);
+  const brand = config.brandName;
+  const names = Object.fromEntries(locales.map((code) => [code, `${localeLabels[code].flag} ${localeLabels[code].name}`])) as Record<Locale, string>;
+
+  const primary = [
+    { href: `${href('/')}#plans`, label: t('pricing') },
+    { href: href('/enterprise'), label: t('enterprise') },
+    { href: href('/faq'), label: t('faq') },
+    { href: href('/download'), label: t('download') },
+    { href: href('/security'), label: t('security') },
+  ];
+  const account = user ? (
+    <Link href={href('/')} className="button-primary">
+      {t('openApp', { brand })}
+    </Link>
+  ) : (
+    <>
+      <Link href={href('/login')} className="button-secondary">
+        {t('login')}
+      </Link>
+      <Link href={href('/register')} className="button-primary">
+        {t('register')}
+      </Link>
+    </>
+  );
+
+  return (
+    <div className="flex min-h-screen flex-col bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t('skipToContent')}
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
+          <Link href={href('/')} className="flex items-center gap-2 text-xl font-bold text-brand">
+            <BrandMark className="h-8 w-8" />
+            {brand}
+          </Link>
+          <nav aria-label={t('navigation')} className="order-last w-full md:order-none md:w-auto">
+            <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-medium text-slate-700">
+              {primary.map((item) => (
+                <li key={item.href}>
+                  <Link href={item.href} className="rounded px-1 py-1 hover:text-brand">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-2">{account}</div>
+        </div>
+      </header>
+
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+
+      <footer className="border-t border-slate-200 bg-slate-50">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-slate-600 sm:px-6 md:grid-cols-[1fr_auto]">
+          <div className="flex flex-col gap-2">
+            <p className="font-semibold text-slate-900">{brand}</p>
+            <p>{t('tagline')}</p>
+            <p>{t('copyright', { year: new Date().getFullYear(), brand })}</p>
+          </div>
+          <div className="flex flex-col gap-4 md:items-end">
+            <nav aria-label={t('footerNavigation', { brand })}>
+              <ul className="flex flex-wrap gap-x-5 gap-y-2">
+                <li><Link href={href('/terms-of-service')} className="hover:text-brand">{t('terms')}</Link></li>
+                <li><Link href={href('/security')} className="hover:text-brand">{t('security')}</Link></li>
+                <li><a href="/white-paper.pdf" className="hover:text-brand">{t('whitePaper')}</a></li>
+                <li><Link href={`${href('/enterprise')}#contact`} className="hover:text-brand">{t('contactSales')}</Link></li>
+                <li><Link href={href('/rate')} className="hover:text-brand">{t('rate')}</Link></li>
+              </ul>
+            </nav>
+            <PublicLanguageSelect locale={locale} label={language('label')} names={names} />
+          </div>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { getPublicConfiguration } from '@/lib/configuration/configuration';
+import type { Locale } from '@/lib/i18n/locales';
+import { countryFromHeaders, regionForCountry } from '@/lib/location/region';
+import { currencyForRegion, formatPrice } from './pricing';
+
+/** The monthly price of one room, from configuration, in the visitor's currency and language. */
+export async function roomPriceLabel(locale: Locale, preferredRegion?: string | null): Promise<string> {
+  const [{ product_price }, requestHeaders] = await Promise.all([getPublicConfiguration(), headers()]);
+  // A CDN's country header, else the browser's language region (en-US → dollars), else the
+  // user's preferred region; euros when nothing says otherwise.
+  const country = countryFromHeaders(requestHeaders) ?? languageCountry(requestHeaders.get('accept-language'));
+  const region = country ? regionForCountry(country) : preferredRegion === 'na' ? 'na' : 'eu';
+  return formatPrice(product_price, currencyForRegion(region), locale);
+}
+
+/** The region subtag of the browser's first language ("en-US,en;q=0.9" → "US"), if any. */
+function languageCountry(acceptLanguage: string | null): string | null {
+  const match = /^[a-z]{2,3}-([a-z]{2})\b/i.exec(acceptLanguage?.split(',')[0]?.trim() ?? '');
+  return match ? match[1]!.toUpperCase() : null;
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { ratings } from '@/lib/db/schema';
+import { RATING_COMMENT_MAX } from './limits';
+
+/** POST /api/rate (SPEC point 7): a rating from 1 to 5 stars and an optional comment. */
+export const rateSchema = z.object({
+  rating: z
+    .number({ error: (issue) => (issue.input === undefined ? 'missing_data' : 'incorrect_data') })
+    .int('incorrect_data')
+    .min(1, 'incorrect_data')
+    .max(5, 'incorrect_data'),
+  comment: z
+    .string({ error: 'incorrect_data' })
+    .trim()
+    .max(RATING_COMMENT_MAX, 'incorrect_data')
+    .nullish()
+    .transform((comment) => comment || null),
+});
+
+/** Stores one rating; guests' ratings carry no user. */
+export async function saveRating(input: z.output<typeof rateSchema>, userId: string | null): Promise<void> {
+  const db = await getDb();
+  await db.insert(ratings).values({ rating: input.rating, comment: input.comment, userId });
+}

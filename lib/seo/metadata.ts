@@ -1,0 +1,43 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { config } from '@/lib/config';
+import { pageTitle } from '@/lib/i18n/metadata';
+import { defaultLocale, htmlLang, isLocale, type Locale } from '@/lib/i18n/locales';
+import { languageAlternates, localizedPath, publicPages, type PublicPage } from './pages';
+
+/** The Open Graph image, drawn at build time (app/og-image.png/route.tsx). */
+export const OG_IMAGE = { url: '/og-image.png', width: 1200, height: 630 } as const;
+
+/**
+ * `generateMetadata` for an indexable public page: its title (SPEC point 2: brand – alias), a
+ * description of its own, the canonical address in this language, hreflang alternates for all
+ * twelve plus x-default, and Open Graph / Twitter cards.
+ */
+export function publicMetadata(page: PublicPage) {
+  return async ({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> => {
+    const requested = (await params).locale;
+    const locale: Locale = isLocale(requested) ? requested : defaultLocale;
+    const t = await getTranslations({ locale, namespace: 'Meta' });
+    const path = publicPages[page];
+    // The visitor's home is the product's page, not the dashboard its route alias names.
+    const title = await pageTitle(locale, page === 'home' ? 'homePublic' : page);
+    const description = t(page, { brand: config.brandName });
+    const url = localizedPath(locale, path);
+    return {
+      title,
+      description,
+      alternates: { canonical: url, languages: languageAlternates(path) },
+      openGraph: {
+        type: 'website',
+        siteName: config.brandName,
+        title,
+        description,
+        url,
+        locale: htmlLang(locale).replace('-', '_'),
+        images: [{ ...OG_IMAGE, alt: t('imageAlt', { brand: config.brandName }) }],
+      },
+      twitter: { card: 'summary_large_image', title, description, images: [OG_IMAGE.url] },
+    };
+  };
+}

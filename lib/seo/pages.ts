@@ -1,0 +1,61 @@
+// The public pages of SPEC point 2 that a search engine may index, in every locale: what the
+// sitemap lists, what gets canonical and hreflang tags, what the service worker keeps offline.
+import { defaultLocale, htmlLang, locales, type Locale } from '@/lib/i18n/locales';
+
+export const publicPages = {
+  home: '/',
+  enterprise: '/enterprise',
+  faq: '/faq',
+  download: '/download',
+  termsOfService: '/terms-of-service',
+  security: '/security',
+  rate: '/rate',
+  register: '/register',
+  login: '/login',
+} as const;
+
+export type PublicPage = keyof typeof publicPages;
+
+/** A path in a locale: English has no prefix (/faq), the others do (/de/faq, /de). */
+export function localizedPath(locale: Locale, path: string): string {
+  if (locale === defaultLocale) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/** hreflang → path for every locale, plus x-default (English, the fallback language). */
+export function languageAlternates(path: string): Record<string, string> {
+  const entries: [string, string][] = locales.map((locale) => [htmlLang(locale), localizedPath(locale, path)]);
+  return Object.fromEntries([...entries, ['x-default', localizedPath(defaultLocale, path)]]);
+}
+
+/**
+ * What search engines must not crawl (robots.txt): the logged-in areas of SPEC point 2, meetings
+ * (a /now/ link is an invitation, not a page) and account links, in every locale…
+ */
+export const privatePages = [
+  '/now/',
+  '/calendar',
+  '/schedule',
+  '/admin',
+  '/support',
+  '/open-ticket',
+  '/view-ticket/',
+  '/attendees',
+  '/settings',
+  '/resetpassword/',
+  '/activate-account',
+  '/verify-account',
+] as const;
+
+/** …and the calls of SPEC point 7, which have no locale. */
+export const privateCalls = ['/api/', '/2fa/', '/billing/', '/stripe/', '/invitation', '/vip', '/logout', '/dev/'] as const;
+
+/** The public pages a service worker may keep for offline use (proxy.ts marks their answers). */
+export const offlinePages = ['/', '/enterprise', '/faq', '/download', '/terms-of-service', '/security'] as const;
+
+/** The response header that marks a page the service worker may cache (public/sw.js). */
+export const OFFLINE_HEADER = 'X-Enclave-Shell';
+
+/** Where proxy.ts sends a visitor's `/` (the marketing home), and the header that proves it did. */
+export const VISITOR_HOME_PATH = '/welcome';
+export const VISITOR_HOME_HEADER = 'x-enclave-visitor-home';

@@ -1,0 +1,95 @@
+// Enclave's service worker (docs/decisions.md "Installable app"). It makes the app installable and
+// keeps the shell for offline use: the public pages the server marks with X-Enclave-Shell (never a
+// logged-in page) and the build's hashed assets. It never caches API answers, meeting pages,
+// anything but GET, or anything from another origin; those requests are not touched at all.
+const SHELL_CACHE = 'enclave-shell-v1';
+const ASSET_CACHE = 'enclave-assets-v1';
+const SHELL_HEADER = 'X-Enclave-Shell';
+const LOCALES = ['de', 'fr', 'sk', 'pl', 'el', 'es', 'nl', 'hi', 'zh-cn', 'zh-tw', 'pt'];
+
+self.addEventListener('install', () => self.skipWaiting());
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const keep = [SHELL_CACHE, ASSET_CACHE];
+      for (const name of await caches.keys()) if (!keep.includes(name)) await caches.delete(name);
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** "/de/faq" → "/de", "/faq" → "": the locale prefix of a path. */
+function localePrefix(pathname) {
+  const first = pathname.split('/')[1];
+  return LOCALES.includes(first) ? `/${first}` : '';
+}
+
+/** Meetings and calls of the API are never cached, in any language. */
+function isNeverCached(url) {
+  const path = url.pathname.slice(localePrefix(url.pathname).length) || '/';
+  return path.startsWith('/now/') || path.startsWith('/api/') || url.searchParams.has('_rsc');
+}
+
+const isAsset = (url) => url.pathname.startsWith('/_next/static/');
+
+/** Keeps a public page and the build assets it names, so it also renders offline. */
+async function keepShellPage(url, response) {
+  if (!response.ok || response.headers.get(SHELL_HEADER) !== 'public') return;
+  const html = await response.clone().text();
+  await (await caches.open(SHELL_CACHE)).put(url, response);
+  const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1].replaceAll('&amp;', '&'));
+  const cache = await caches.open(ASSET_CACHE);
+  await Promise.all([...new Set(assets)].map(async (asset) => (await cache.match(asset)) || cache.add(asset).catch(() => {})));
+}
+
+async function fetchAndKeep(url) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  await keepShellPage(url, response);
+}
+
+/** Network first: a page is always fresh online; offline, the kept copy, else the kept home page. */
+async function navigate(event) {
+  const url = new URL(event.request.url);
+  url.hash = '';
+  try {
+    const response = (await event.preloadResponse) || (await fetch(event.request));
+    event.waitUntil(keepShellPage(url.href, response.clone()).catch(() => {}));
+    return response;
+  } catch (error) {
+    const cache = await caches.open(SHELL_CACHE);
+    const home = new URL(localePrefix(url.pathname) || '/', url.origin).href;
+    const kept = (await cache.match(url.href, { ignoreSearch: true })) || (await cache.match(home));
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Hashed build assets never change: the cache first, the network once. */
+async function asset(request) {
+  const cache = await caches.open(ASSET_CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || isNeverCached(url)) return;
+  if (request.mode === 'navigate') event.respondWith(navigate(event));
+  else if (isAsset(url)) event.respondWith(asset(request));
+});
+
+// The page that registered this worker asks it to keep itself and its language's home page: the
+// first visit was not yet under the worker's control.
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'keep-shell' || !event.source?.url) return;
+  const page = new URL(event.source.url);
+  page.hash = '';
+  const home = new URL(localePrefix(page.pathname) || '/', page.origin).href;
+  event.waitUntil(Promise.all([...new Set([page.href, home])].map((url) => fetchAndKeep(url).catch(() => {}))).then(() => event.source.postMessage({ type: 'shell-kept' })));
+});
