@@ -64,6 +64,8 @@ function toVisitorHome(response: NextResponse, request: NextRequest, headers: He
   const rewritten = response.headers.get('x-middleware-rewrite');
   const locale = rewritten ? splitLocale(new URL(rewritten).pathname).prefix : splitLocale(request.nextUrl.pathname).prefix;
   headers.set(VISITOR_HOME_HEADER, '1');
+  // What next-intl's own rewrite would have told the pages: the request's language.
+  headers.set('X-NEXT-INTL-LOCALE', (locale || '/en').slice(1));
   const target = new URL(`${locale || '/en'}${VISITOR_HOME_PATH}${request.nextUrl.search}`, request.url);
   const home = NextResponse.rewrite(target, { request: { headers } });
   // Keep what the locale routing answered besides its rewrite: the language cookie, hreflang links.

@@ -20,7 +20,7 @@ export const chunkWatchdog = `(function () {
     var text = String(reason.message || reason);
     return reason.name === 'ChunkLoadError' || /Loading (CSS )?chunk|Failed to load chunk|dynamically imported module|importing a module script failed/i.test(text);
   }
-  // A <script> or stylesheet of the app that fails: error events do not bubble, so capture them.
+  // A script or stylesheet of the app that fails: error events do not bubble, so capture them.
   addEventListener('error', function (event) {
     var el = event.target;
     if (el && ((el.tagName === 'SCRIPT' && isChunk(el.src)) || (el.tagName === 'LINK' && isChunk(el.href)))) show();

@@ -91,5 +91,5 @@ self.addEventListener('message', (event) => {
   const page = new URL(event.source.url);
   page.hash = '';
   const home = new URL(localePrefix(page.pathname) || '/', page.origin).href;
-  event.waitUntil(Promise.all([...new Set([page.href, home])].map((url) => fetchAndKeep(url).catch(() => {}))).then(() => event.source.postMessage({ type: 'shell-kept' })));
+  event.waitUntil(Promise.all([...new Set([page.href, home])].map((url) => fetchAndKeep(url).catch(() => {}))));
 });

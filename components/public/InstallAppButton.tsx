@@ -1,6 +1,14 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+const STANDALONE = '(display-mode: standalone)';
+const isStandalone = () => window.matchMedia(STANDALONE).matches;
+function subscribeStandalone(onChange: () => void) {
+  const query = window.matchMedia(STANDALONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
 
 /** Chromium's install prompt event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -15,10 +23,11 @@ interface BeforeInstallPromptEvent extends Event {
  */
 export function InstallAppButton({ label, installedLabel }: { label: string; installedLabel: string }) {
   const [prompt, setPrompt] = useState<BeforeInstallPromptEvent | null>(null);
-  const [installed, setInstalled] = useState(false);
+  const [installedNow, setInstalled] = useState(false);
+  const runningInstalled = useSyncExternalStore(subscribeStandalone, isStandalone, () => false);
+  const installed = installedNow || runningInstalled;
 
   useEffect(() => {
-    setInstalled(window.matchMedia('(display-mode: standalone)').matches);
     const offer = (event: Event) => {
       event.preventDefault();
       setPrompt(event as BeforeInstallPromptEvent);

@@ -26,6 +26,8 @@ export function PublicLanguageSelect({ locale, label, names }: { locale: Locale;
     setPending(true);
     await apiPost('/api/lang', { lang: next });
     const { pathname, search, hash } = window.location;
+    // A full load on purpose: the server renders the page in the new language; this island has no router.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign(`${switchLocalePath(pathname, next)}${search}${hash}`);
   }
 

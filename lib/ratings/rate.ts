@@ -1,4 +1,5 @@
 import 'server-only';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { ratings } from '@/lib/db/schema';
@@ -23,4 +24,16 @@ export const rateSchema = z.object({
 export async function saveRating(input: z.output<typeof rateSchema>, userId: string | null): Promise<void> {
   const db = await getDb();
   await db.insert(ratings).values({ rating: input.rating, comment: input.comment, userId });
+}
+
+/** The user's newest rating, which /rate shows back to them; null before the first. */
+export async function lastRating(userId: string): Promise<{ rating: number; createdAt: Date } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ rating: ratings.rating, createdAt: ratings.createdAt })
+    .from(ratings)
+    .where(eq(ratings.userId, userId))
+    .orderBy(desc(ratings.createdAt))
+    .limit(1);
+  return row ?? null;
 }

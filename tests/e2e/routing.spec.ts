@@ -2,9 +2,11 @@ import { expect, test } from '@playwright/test';
 import { sealData } from 'iron-session';
 import { E2E_SESSION_SECRET } from './support/constants.mjs';
 import { logIn, seededAccount } from './support/session';
-import { localized, locales } from './support/messages';
+import { localized, locales, messages } from './support/messages';
 
 const publicRoutes = [
+  '/',
+  '/enterprise',
   '/register',
   '/login',
   '/forgotPassword',
@@ -34,9 +36,18 @@ const protectedRoutes = [
 ];
 
 test.describe('SPEC point 2: redirect rules', () => {
-  test('a guest opening Home goes to Login', async ({ page }) => {
+  test('a guest opening Home gets the marketing home, not Login; a user gets the dashboard', async ({ page, context, baseURL }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('en').Home.heroTitle);
+    await logIn(context, baseURL!);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo');
+  });
+
+  test('the marketing home has no address of its own: /welcome is not found', async ({ request }) => {
+    expect((await request.get('/welcome')).status()).toBe(404);
+    expect((await request.get('/de/welcome', { headers: { 'x-enclave-visitor-home': '1' } })).status()).toBe(404);
   });
 
   test('a guest opening a protected route goes to Login, remembering where it was going', async ({ page }) => {
@@ -66,8 +77,8 @@ test.describe('SPEC point 2: redirect rules', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo');
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/calendar');
+    await expect(page).toHaveURL(/\/login\?next=%2Fcalendar$/);
   });
 
   test('/calendar/{view} redirects to the week view with today\'s date', async ({ page, context, baseURL }) => {

@@ -47,7 +47,7 @@ test.describe('SPEC point 2: the shell', () => {
 
   test('logged out, the sidebar offers register and login', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/faq');
+    await page.goto('/forgotPassword');
     expect(await sidebarEntries(page)).toEqual([nav.register, nav.login, nav.appInfo]);
   });
 
@@ -115,7 +115,7 @@ test.describe('SPEC point 2: the shell', () => {
 
   test('the theme switches between green and blue and stays after a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/faq');
+    await page.goto('/forgotPassword');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'green');
     await page.getByRole('complementary').getByLabel(en.Theme.label).selectOption('blue');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'blue');

@@ -1,5 +1,8 @@
 import { PublicFrame } from '@/components/public/PublicFrame';
+import { pageLocale } from '@/lib/i18n/page';
 
-export default function PublicLayout({ children }: { children: React.ReactNode }) {
+export default async function PublicLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
+  // Layouts may render before their page: the language must be set here too.
+  await pageLocale(params);
   return <PublicFrame>{children}</PublicFrame>;
 }

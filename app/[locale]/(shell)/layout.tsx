@@ -1,5 +1,8 @@
 import { ShellFrame } from '@/components/shell/ShellFrame';
+import { pageLocale } from '@/lib/i18n/page';
 
-export default function ShellLayout({ children }: { children: React.ReactNode }) {
+export default async function ShellLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
+  // Layouts may render before their page: the language must be set here too.
+  await pageLocale(params);
   return <ShellFrame>{children}</ShellFrame>;
 }

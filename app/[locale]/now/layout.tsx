@@ -3,9 +3,11 @@ import { Providers } from '@/components/Providers';
 import { shellState } from '@/lib/auth/shell-state';
 import { config } from '@/lib/config';
 import { appClientMessages } from '@/lib/i18n/client-messages';
+import { pageLocale } from '@/lib/i18n/page';
 
 // The meeting fills the window without the app's sidebar, but keeps its toasts and dialogs.
-export default async function MeetingLayout({ children }: { children: React.ReactNode }) {
+export default async function MeetingLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
+  await pageLocale(params);
   const [{ user }, messages] = await Promise.all([shellState(), appClientMessages()]);
   return (
     <NextIntlClientProvider messages={messages}>

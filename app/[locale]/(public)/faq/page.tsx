@@ -21,11 +21,14 @@ export default async function FaqPage({ params }: { params: Promise<{ locale: st
   const locale = await pageLocale(params);
   const [t, price] = await Promise.all([getTranslations('Faq'), roomPriceLabel(locale)]);
   const href = (path: string) => localizedPath(locale, path);
-  const link = (path: string) => (chunks: React.ReactNode) => (
-    <Link href={path} className="font-medium text-brand underline underline-offset-2">
-      {chunks}
-    </Link>
-  );
+  const link = (path: string) =>
+    function FaqLink(chunks: React.ReactNode) {
+      return (
+        <Link href={path} className="font-medium text-brand underline underline-offset-2">
+          {chunks}
+        </Link>
+      );
+    };
   const values = { brand: config.brandName, price };
   const rich = {
     security: link(href('/security')),
