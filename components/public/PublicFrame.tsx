@@ -4,6 +4,7 @@ import { getCurrentUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { isLocale, localeLabels, locales, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/seo/pages';
+import { NavigationEffects } from '@/components/shell/NavigationEffects';
 import { BrandMark } from './BrandMark';
 import { PublicLanguageSelect } from './PublicLanguageSelect';
 
@@ -48,6 +49,7 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col bg-white">
+      <NavigationEffects />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t('skipToContent')}
       </a>

@@ -136,7 +136,7 @@ test('a rating is stored: /rate sends it, and shows it back to the user who gave
   await expect(page.getByText(/Your last rating/)).toHaveCount(0);
   const submit = page.getByRole('button', { name: en.Rate.submit });
   await submit.click();
-  await expect(page.getByRole('alert')).toHaveText(en.Rate.choose);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(en.Rate.choose);
   // The stars are a radio group: keyboard users pick one with the arrow keys.
   await page.getByRole('radio', { name: `3 stars – ${en.Rate.labels['3']}` }).focus();
   await page.keyboard.press('ArrowRight');
@@ -256,7 +256,7 @@ test('a logged-in page is never kept for offline use', async ({ browser, baseURL
 test('a chunk that fails to load shows a reload prompt instead of a blank page', async ({ page }) => {
   await page.route('**/_next/static/chunks/*.js', (route) => route.abort());
   await page.goto('/rate');
-  const prompt = page.getByRole('alert');
+  const prompt = page.locator('#chunk-error');
   await expect(prompt).toContainText(en.ChunkError.message);
   await expect(prompt.getByRole('link', { name: en.ChunkError.reload })).toBeVisible();
 });

@@ -104,13 +104,17 @@ test.describe('SPEC point 2: the shell', () => {
       window.scrollTo(0, 2000);
     });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.getByRole('complementary').getByRole('link', { name: nav.faq }).click();
-    await expect(page).toHaveURL(/\/faq$/);
+    await page.getByRole('complementary').getByRole('link', { name: nav.attendees }).click();
+    await expect(page).toHaveURL(/\/attendees$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('complementary').getByRole('link', { name: nav.support }).click();
     await expect(page).toHaveURL(/\/support$/);
-    const history = await page.evaluate(() => JSON.parse(sessionStorage.getItem('enclave.routeHistory') ?? '[]'));
-    expect(history.slice(-3)).toEqual(['/', '/faq', '/support']);
+    // The public pages, in their own frame, keep the history too.
+    await page.getByRole('complementary').getByRole('link', { name: nav.faq }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('enclave.routeHistory') ?? '[]').slice(-4)))
+      .toEqual(['/', '/attendees', '/support', '/faq']);
   });
 
   test('the theme switches between green and blue and stays after a reload', async ({ page }) => {
