@@ -1,25 +1,160 @@
 #!/usr/bin/env node
-// Prints the JavaScript each page makes the browser download (raw and gzipped), against a
-// running server: BENCH_URL (default http://localhost:3000). Start one with `npm start`.
-import { gzipSync } from 'node:zlib';
+// `npm run bench`: what Enclave's public pages cost a browser, next to a bare Next 16 page
+// (bench/bare-next) built and served in the same run with the project's own next and react, so
+// that the figures can be read against the floor any Next app pays.
+// - First-load JavaScript: the scripts each page's HTML names, raw and gzipped (level 9), and the
+//   gzipped amount over the bare page's ("over floor").
+// - Lighthouse 12 in Debian's Chromium: performance on mobile (Lighthouse's default: simulated
+//   slow 4G and a 4× slower CPU) and desktop, CLS, LCP and TBT on mobile, and the accessibility,
+//   best-practices and SEO scores on mobile. RUNS=n (default 1) takes each figure's median over n
+//   runs, the pages taking turns run by run; LIGHTHOUSE=0 skips it.
+// Enclave is started with `node scripts/start.mjs` (building first when its sources changed) on
+// a free port with an empty data folder, unless BENCH_URL names a running server. Pages come
+// from the command line (default below). It measures and asserts nothing; a page that does not
+// answer 200 is reported with its status. Progress goes to stderr, the tables to stdout.
+import { createRequire } from 'node:module';
+import {
+  runLighthouse,
+  chromiumVersion,
+  median,
+  medianFigures,
+  CONFIGS,
+} from './page-weight/lighthouse.mjs';
+import { weighPage } from './page-weight/measure.mjs';
+import {
+  lighthouseRows,
+  machineAtEnd,
+  machineAtStart,
+  markdownTable,
+  printMachine,
+  weightRows,
+} from './page-weight/report.mjs';
+import {
+  makeTempDir,
+  root,
+  startBareNext,
+  startEnclave,
+  stopServer,
+} from './page-weight/servers.mjs';
 
-const base = process.env.BENCH_URL ?? 'http://localhost:3000';
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/login', '/faq', '/de/register', '/now/demo'];
+const DEFAULT_PAGES = [
+  '/',
+  '/enterprise',
+  '/faq',
+  '/download',
+  '/terms-of-service',
+  '/security',
+  '/login',
+  '/de/faq',
+];
+const pages = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PAGES;
+const runs = Number(process.env.RUNS ?? 1);
+const withLighthouse = process.env.LIGHTHOUSE !== '0';
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`RUNS must be a whole number ≥ 1, not ${process.env.RUNS}`);
 
-const rows = [];
-for (const page of pages) {
-  const html = await (await fetch(base + page)).text();
-  // noModule scripts are polyfills that current browsers never download.
-  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/noModule/i.test(m[0]));
-  const scripts = [...new Set(tags.map((m) => m[1]))];
-  let raw = 0;
-  let gzip = 0;
-  for (const src of scripts) {
-    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  const inline = Buffer.byteLength(html);
-  rows.push({ page, scripts: scripts.length, 'js KB': (raw / 1024).toFixed(1), 'js KB gz': (gzip / 1024).toFixed(1), 'html KB': (inline / 1024).toFixed(1) });
+const progress = (line) =>
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+const version = (name) => createRequire(`${root}/`)(`${name}/package.json`).version;
+
+/** The servers: the bare app, then Enclave unless BENCH_URL names one. */
+async function startServers(logDir) {
+  progress('Building and starting the bare Next app…');
+  const bare = await startBareNext(logDir);
+  if (process.env.BENCH_URL) return { bare, enclave: { base: process.env.BENCH_URL } };
+  progress('Starting Enclave (scripts/start.mjs builds first when its sources changed: minutes)…');
+  const enclave = await startEnclave(logDir);
+  return { bare, enclave };
 }
-console.table(rows);
+
+/** The bare page first, as the floor; then Enclave's pages. */
+async function weighAll(bare, enclave) {
+  progress('Weighing the bare Next page');
+  const targets = [
+    {
+      label: 'bare Next /',
+      url: new URL('/', bare.base).href,
+      weight: await weighPage(bare.base, '/'),
+    },
+  ];
+  for (const page of pages) {
+    progress(`Weighing ${page}`);
+    targets.push({
+      label: page,
+      url: new URL(page, enclave.base).href,
+      weight: await weighPage(enclave.base, page),
+    });
+  }
+  return targets;
+}
+
+/**
+ * Lighthouse on every page that answered 200, in each configuration, RUNS times. The pages take
+ * turns run by run, so that a change in the machine's load spreads over all of them.
+ */
+async function lighthouseAll(targets) {
+  const measured = targets.filter((target) => target.weight.status === 200);
+  const configNames = Object.keys(CONFIGS);
+  const results = new Map(
+    measured.map((target) => [target, Object.fromEntries(configNames.map((name) => [name, []]))]),
+  );
+  const total = runs * measured.length * configNames.length;
+  let done = 0;
+  for (let run = 0; run < runs; run++) {
+    for (const target of measured) {
+      for (const configName of configNames) {
+        const started = Date.now();
+        const figures = await runLighthouse(target.url, configName);
+        results.get(target)[configName].push(figures);
+        const outcome = figures.error ?? `perf ${figures.perf}`;
+        progress(
+          `Lighthouse ${++done}/${total} ${configName} ${target.label}: ${outcome} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
+      }
+    }
+  }
+  for (const [target, byConfig] of results) {
+    target.lighthouse = Object.fromEntries(
+      Object.entries(byConfig).map(([name, list]) => [name, medianFigures(list)]),
+    );
+  }
+}
+
+function printTables(title, rows) {
+  console.log(`\n${title}`);
+  console.table(rows);
+  console.log(`\n${markdownTable(rows)}`);
+}
+
+const machine = machineAtStart({
+  chromium: chromiumVersion(),
+  next: version('next'),
+  lighthouse: version('lighthouse'),
+});
+progress(`Load average at start: ${machine['load average at start (1, 5, 15 min)']}`);
+const logDir = makeTempDir('logs');
+const { bare, enclave } = await startServers(logDir);
+const targets = await weighAll(bare, enclave);
+if (withLighthouse) await lighthouseAll(targets);
+const benchmarkIndex = median(
+  targets.flatMap((t) => Object.values(t.lighthouse ?? {}).map((f) => f.benchmarkIndex)),
+);
+const end = machineAtEnd(machine, benchmarkIndex);
+await stopServer(bare);
+if (enclave.pid) await stopServer(enclave);
+
+console.log(
+  `\nEnclave ${enclave.base}${process.env.BENCH_URL ? ' (BENCH_URL)' : ''} against a bare Next ${machine.next} page; RUNS=${runs}${withLighthouse ? '' : ', Lighthouse skipped'}`,
+);
+printMachine(end);
+const floor = targets[0].weight.jsGzKb;
+printTables(
+  'First-load JavaScript (gzip -9; over floor = page − bare Next page)',
+  weightRows(targets, floor),
+);
+if (withLighthouse) {
+  printTables(
+    `Lighthouse ${machine.lighthouse}, median of ${runs} run(s): perf on mobile and desktop, the rest on mobile`,
+    lighthouseRows(targets),
+  );
+}

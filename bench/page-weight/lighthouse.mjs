@@ -1,0 +1,116 @@
+// Lighthouse 12 through its Node API, in Debian's Chromium. Each run gets a Chromium of its own,
+// so that no cache, storage or leftover renderer of an earlier run touches the next one.
+import { execFileSync } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { onCleanup } from './servers.mjs';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Headless, and nothing that calls Google: this machine has no internet, and a browser waiting
+// on one would move the timings.
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * mobile: Lighthouse's default (a mid-range phone, simulated slow 4G and 4× CPU slowdown);
+ * desktop: its desktop config. The scores other than performance barely depend on the form
+ * factor, so they are taken on mobile only, which keeps desktop runs short.
+ */
+export const CONFIGS = {
+  mobile: {
+    config: undefined,
+    categories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  },
+  desktop: { config: desktopConfig, categories: ['performance'] },
+};
+
+export function chromiumVersion() {
+  try {
+    return execFileSync(chromiumPath, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return `unknown (${chromiumPath} --version failed)`;
+  }
+}
+
+const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
+
+const FIGURES = ['perf', 'a11y', 'bestPractices', 'seo', 'cls', 'lcp', 'tbt', 'benchmarkIndex'];
+
+/** A run without figures, and why. */
+const failed = (error) => ({ error, ...Object.fromEntries(FIGURES.map((key) => [key, null])) });
+
+/** The figures the bench prints from one report; all null when Lighthouse could not load the page. */
+function figures(lhr) {
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    error: lhr.runtimeError?.code ?? null,
+    perf: score(lhr.categories.performance),
+    a11y: score(lhr.categories.accessibility),
+    bestPractices: score(lhr.categories['best-practices']),
+    seo: score(lhr.categories.seo),
+    cls: numeric('cumulative-layout-shift'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+  };
+}
+
+/** One Lighthouse run of url in the given configuration (a key of CONFIGS). */
+export async function runLighthouse(url, configName) {
+  const { config, categories } = CONFIGS[configName];
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: chromiumFlags,
+    // The bench's own handler stops the servers too; it kills this browser through onCleanup.
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
+  const forget = onCleanup(() => chrome.kill());
+  try {
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    };
+    const result = await lighthouse(url, flags, config);
+    return result ? figures(result.lhr) : failed('NO_RESULT');
+  } catch (error) {
+    // One failed run (a browser that crashed, a protocol timeout) leaves the others standing.
+    return failed(error.code ?? error.message);
+  } finally {
+    forget();
+    chrome.kill();
+  }
+}
+
+/** The median of the numbers among values (the mean of the middle two for an even count), or null. */
+export function median(values) {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Per-figure medians over several runs of the same page and configuration. */
+export function medianFigures(runs) {
+  const result = Object.fromEntries(
+    FIGURES.map((key) => [key, median(runs.map((run) => run[key]))]),
+  );
+  // An error shows only when no run got through.
+  result.error = runs.every((run) => run.error) ? runs[0].error : null;
+  return result;
+}
