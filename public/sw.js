@@ -1,11 +1,14 @@
 // Enclave's service worker (docs/decisions.md "Installable app"). It makes the app installable and
-// keeps the shell for offline use: the public pages the server marks with X-Enclave-Shell (never a
-// logged-in page) and the build's hashed assets. It never caches API answers, meeting pages,
-// anything but GET, or anything from another origin; those requests are not touched at all.
+// keeps the shell for offline use: the public pages, when the server marks them with
+// X-Enclave-Shell (never a logged-in page), and the build's hashed assets. API calls, meetings,
+// the app's pages, anything but GET and anything from another origin are not touched at all.
 const SHELL_CACHE = 'enclave-shell-v1';
 const ASSET_CACHE = 'enclave-assets-v1';
 const SHELL_HEADER = 'X-Enclave-Shell';
 const LOCALES = ['de', 'fr', 'sk', 'pl', 'el', 'es', 'nl', 'hi', 'zh-cn', 'zh-tw', 'pt'];
+// The public pages (lib/seo/pages.ts, offlinePages): the only navigations this worker handles.
+// Every other page (the app, meetings, /logout) goes to the network as if there were no worker.
+const SHELL_PAGES = ['/', '/enterprise', '/faq', '/download', '/terms-of-service', '/security'];
 
 self.addEventListener('install', () => self.skipWaiting());
 
@@ -14,7 +17,9 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const keep = [SHELL_CACHE, ASSET_CACHE];
       for (const name of await caches.keys()) if (!keep.includes(name)) await caches.delete(name);
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      // No navigation preload: it would send every navigation twice, and some GETs act (an
+      // activation link is used up by its first request, /logout ends the session).
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.disable();
       await self.clients.claim();
     })(),
   );
@@ -26,11 +31,9 @@ function localePrefix(pathname) {
   return LOCALES.includes(first) ? `/${first}` : '';
 }
 
-/** Meetings and calls of the API are never cached, in any language. */
-function isNeverCached(url) {
-  const path = url.pathname.slice(localePrefix(url.pathname).length) || '/';
-  return path.startsWith('/now/') || path.startsWith('/api/') || url.searchParams.has('_rsc');
-}
+/** "/de/faq" → "/faq", "/de" → "/". */
+const barePath = (url) => url.pathname.slice(localePrefix(url.pathname).length) || '/';
+const isShellPage = (url) => SHELL_PAGES.includes(barePath(url)) && !url.searchParams.has('_rsc');
 
 const isAsset = (url) => url.pathname.startsWith('/_next/static/');
 
@@ -54,7 +57,7 @@ async function navigate(event) {
   const url = new URL(event.request.url);
   url.hash = '';
   try {
-    const response = (await event.preloadResponse) || (await fetch(event.request));
+    const response = await fetch(event.request);
     event.waitUntil(keepShellPage(url.href, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
@@ -79,17 +82,25 @@ async function asset(request) {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin || isNeverCached(url)) return;
-  if (request.mode === 'navigate') event.respondWith(navigate(event));
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate' && isShellPage(url)) event.respondWith(navigate(event));
   else if (isAsset(url)) event.respondWith(asset(request));
 });
 
-// The page that registered this worker asks it to keep itself and its language's home page: the
-// first visit was not yet under the worker's control.
+// A public page asks the worker to keep it, and its language's home page if not kept yet: the
+// first visit was not under the worker's control. Only public pages are fetched again here:
+// another page's GET may act (an activation link is used up by its first request).
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'keep-shell' || !event.source?.url) return;
   const page = new URL(event.source.url);
   page.hash = '';
+  if (!isShellPage(page)) return;
   const home = new URL(localePrefix(page.pathname) || '/', page.origin).href;
-  event.waitUntil(Promise.all([...new Set([page.href, home])].map((url) => fetchAndKeep(url).catch(() => {}))));
+  event.waitUntil(
+    (async () => {
+      const homeKept = await (await caches.open(SHELL_CACHE)).match(home);
+      const urls = homeKept || home === page.href ? [page.href] : [page.href, home];
+      await Promise.all(urls.map((url) => fetchAndKeep(url).catch(() => {})));
+    })(),
+  );
 });

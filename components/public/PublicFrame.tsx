@@ -1,8 +1,10 @@
 import Link from 'next/link';
+import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { isLocale, localeLabels, locales, type Locale } from '@/lib/i18n/locales';
+import { keepPageOffline } from '@/lib/pwa/register';
 import { localizedPath } from '@/lib/seo/pages';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
 import { BrandMark } from './BrandMark';
@@ -16,10 +18,11 @@ import { PublicLanguageSelect } from './PublicLanguageSelect';
 export async function PublicFrame({ children }: { children: React.ReactNode }) {
   const requested = await getLocale();
   const locale: Locale = isLocale(requested) ? requested : 'en';
-  const [t, language, user] = await Promise.all([
+  const [t, language, user, nonce] = await Promise.all([
     getTranslations('Public'),
     getTranslations('Language'),
     getCurrentUser().catch(() => null),
+    headers().then((h) => h.get('x-nonce') ?? undefined),
   ]);
   const href = (path: string) => localizedPath(locale, path);
   const brand = config.brandName;
@@ -50,6 +53,7 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <NavigationEffects />
+      {config.production && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: keepPageOffline }} />}
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t('skipToContent')}
       </a>

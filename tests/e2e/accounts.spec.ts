@@ -96,6 +96,8 @@ test('register → activate by mail → log in → enable 2FA → log in with co
   await page.getByLabel(en.Login.code).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: en.Login.codeSubmit }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The login's own navigation and refresh end before this test navigates away.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.Dashboard.welcome.replace('{name}', 'Grace'));
 
   // The recovery code works once.
   await page.goto('/logout');

@@ -38,6 +38,14 @@ test('two participants see and hear each other, chat, leave and rejoin', async (
   await guest.page.getByRole('button', { name: 'Leave', exact: true }).click();
   await expect(guest.page.getByRole('heading', { name: 'You left the meeting' })).toBeVisible();
   await participantCount(host.page, 1);
+  // The rate-experience modal is offered after leaving (SPEC point 2); a guest may rate.
+  await guest.page.getByRole('button', { name: 'Rate this call' }).click();
+  const rating = guest.page.getByRole('dialog', { name: 'Rate your experience' });
+  await rating.getByRole('radio', { name: '5 stars – Excellent' }).focus();
+  await guest.page.keyboard.press('Space');
+  await rating.getByRole('button', { name: 'Send rating' }).click();
+  await expect(rating.getByRole('status')).toHaveText('Thank you for your rating!');
+  await rating.getByRole('button', { name: 'Close' }).click();
   await guest.page.getByRole('button', { name: 'Rejoin' }).click();
   await guest.page.getByRole('button', { name: 'Join now' }).click();
   await expectInCall(guest.page);
