@@ -61,18 +61,18 @@ export async function proxy(request: NextRequest) {
  */
 function toVisitorHome(response: NextResponse, request: NextRequest, headers: Headers): NextResponse {
   if (response.headers.has('location')) return response;
-  const rewritten = response.headers.get('x-middleware-rewrite');
-  const locale = rewritten ? splitLocale(new URL(rewritten).pathname).prefix : splitLocale(request.nextUrl.pathname).prefix;
+  const routed = response.headers.get('x-middleware-rewrite');
+  const prefix = splitLocale(routed ? new URL(routed).pathname : request.nextUrl.pathname).prefix || '/en';
   headers.set(VISITOR_HOME_HEADER, '1');
-  // What next-intl's own rewrite would have told the pages: the request's language.
-  headers.set('X-NEXT-INTL-LOCALE', (locale || '/en').slice(1));
-  const target = new URL(`${locale || '/en'}${VISITOR_HOME_PATH}${request.nextUrl.search}`, request.url);
-  const home = NextResponse.rewrite(target, { request: { headers } });
-  // Keep what the locale routing answered besides its rewrite: the language cookie, hreflang links.
-  for (const name of ['set-cookie', 'link']) {
-    const value = response.headers.get(name);
-    if (value) home.headers.set(name, value);
-  }
+  // What next-intl's own rewrite tells a page: the request's language.
+  headers.set('X-NEXT-INTL-LOCALE', prefix.slice(1));
+  const home = NextResponse.rewrite(new URL(`${prefix}${VISITOR_HOME_PATH}${request.nextUrl.search}`, request.url), {
+    request: { headers },
+  });
+  // Keep what the locale routing answered besides its rewrite: its cookies and hreflang links.
+  for (const cookie of response.cookies.getAll()) home.cookies.set(cookie);
+  const links = response.headers.get('link');
+  if (links) home.headers.set('link', links);
   return home;
 }
 

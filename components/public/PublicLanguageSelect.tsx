@@ -2,15 +2,8 @@
 
 import { useId, useState } from 'react';
 import { apiPost } from '@/lib/api/client';
-import { defaultLocale, isLocale, locales, type Locale } from '@/lib/i18n/locales';
-
-/** This path in another locale: "/de/faq" → "/faq" (English) or "/fr/faq". */
-export function switchLocalePath(pathname: string, next: Locale): string {
-  const [, first = '', ...rest] = pathname.split('/');
-  const bare = isLocale(first) ? `/${rest.join('/')}` : pathname;
-  if (next === defaultLocale) return bare;
-  return bare === '/' ? `/${next}` : `/${next}${bare}`;
-}
+import { isLocale, locales, type Locale } from '@/lib/i18n/locales';
+import { switchLocalePath } from '@/lib/seo/pages';
 
 /**
  * The language selector of the public pages (SPEC point 1: saved to the user, or as the guest's

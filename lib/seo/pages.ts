@@ -1,6 +1,6 @@
 // The public pages of SPEC point 2 that a search engine may index, in every locale: what the
 // sitemap lists, what gets canonical and hreflang tags, what the service worker keeps offline.
-import { defaultLocale, htmlLang, locales, type Locale } from '@/lib/i18n/locales';
+import { defaultLocale, htmlLang, isLocale, locales, type Locale } from '@/lib/i18n/locales';
 
 export const publicPages = {
   home: '/',
@@ -20,6 +20,12 @@ export type PublicPage = keyof typeof publicPages;
 export function localizedPath(locale: Locale, path: string): string {
   if (locale === defaultLocale) return path;
   return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/** The same page in another locale: "/de/faq" → "/faq" (English) or "/fr/faq". */
+export function switchLocalePath(pathname: string, next: Locale): string {
+  const [, first = '', ...rest] = pathname.split('/');
+  return localizedPath(next, isLocale(first) ? `/${rest.join('/')}` : pathname);
 }
 
 /** hreflang → path for every locale, plus x-default (English, the fallback language). */
