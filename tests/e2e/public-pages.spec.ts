@@ -27,6 +27,10 @@ async function client(browser: Browser, baseURL: string, address: string) {
 for (const locale of ['en', 'de', 'zh-cn']) {
   test(`every public page renders its own content in ${locale}, with canonical and hreflang links`, async ({ page, baseURL }) => {
     const m = messages(locale);
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL!) && !/^(data|blob):/.test(request.url())) foreign.push(request.url());
+    });
     for (const { route, heading } of pages) {
       const response = await page.goto(localized(locale, route));
       expect(response?.status(), route).toBe(200);
@@ -52,6 +56,8 @@ for (const locale of ['en', 'de', 'zh-cn']) {
       await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og-image.png`);
       await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     }
+    // No page asks any third party for anything (fonts, scripts, images, analytics).
+    expect(foreign).toEqual([]);
   });
 }
 
