@@ -13,7 +13,8 @@ import { PublicLanguageSelect } from './PublicLanguageSelect';
 /**
  * The frame of the public pages (home for visitors, enterprise, FAQ, download, terms, security,
  * rate): a header and a footer rendered on the server. Its only JavaScript is the language
- * selector; the links are plain next/link, already part of every Next page.
+ * selector and the route history (SPEC point 2); the links are plain next/link, already part of
+ * every Next page.
  */
 export async function PublicFrame({ children }: { children: React.ReactNode }) {
   const requested = await getLocale();
