@@ -13,6 +13,11 @@ export interface SessionData {
   role: 'user' | 'admin';
   /** Set between the password step and the two-factor step of a login. */
   pending2fa?: boolean;
+  /**
+   * This cookie's own id, which logging out revokes (lib/auth/logout.ts). Every cookie sealed
+   * since issue 16 has one; older cookies without it end with a raised session version.
+   */
+  sid?: string;
 }
 
 function isSessionData(value: unknown): value is SessionData {
@@ -22,12 +27,14 @@ function isSessionData(value: unknown): value is SessionData {
     data !== null &&
     typeof data.userId === 'string' &&
     typeof data.version === 'number' &&
-    (data.role === 'user' || data.role === 'admin')
+    (data.role === 'user' || data.role === 'admin') &&
+    (data.sid === undefined || typeof data.sid === 'string')
   );
 }
 
+/** Seals a session; each new cookie gets an id of its own unless it carries one. */
 export async function sealSession(data: SessionData): Promise<string> {
-  return sealData(data, { password: getSessionSecret(), ttl: SESSION_TTL_SECONDS });
+  return sealData({ ...data, sid: data.sid ?? crypto.randomUUID() }, { password: getSessionSecret(), ttl: SESSION_TTL_SECONDS });
 }
 
 /** The session in a cookie value, or null when it is missing, forged or expired. */

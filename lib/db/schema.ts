@@ -432,6 +432,15 @@ export const contactRequests = pgTable('contact_requests', {
   createdAt: createdAt(),
 });
 
+/**
+ * Sessions ended by logging out (issue 16): a sealed cookie cannot be taken back, so its id is
+ * refused until the cookie would have expired anyway.
+ */
+export const revokedSessions = pgTable('revoked_sessions', {
+  sid: text('sid').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Attempt counters for rate limits (login, reset, 2FA…) shared by every app instance. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

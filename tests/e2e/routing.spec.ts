@@ -75,10 +75,14 @@ test.describe('SPEC point 2: redirect rules', () => {
     await logIn(context, baseURL!);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo');
+    const cookie = (await context.cookies()).find((c) => c.name === 'enclave_session')!;
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/calendar');
     await expect(page).toHaveURL(/\/login\?next=%2Fcalendar$/);
+    // A copy of the old cookie, replayed, no longer counts: the session ended on the server.
+    await context.addCookies([cookie]);
+    expect((await context.request.get('/api/me')).status()).toBe(401);
   });
 
   test('/calendar/{view} redirects to the week view with today\'s date', async ({ page, context, baseURL }) => {

@@ -24,7 +24,8 @@ export function seededAccount(name: 'demo' | 'card' | 'trial'): SeededAccount {
 export async function logIn(context: BrowserContext, baseURL: string, name: 'demo' | 'card' | 'trial' = 'demo') {
   const account = seededAccount(name);
   const value = await sealData(
-    { userId: account.userId, version: account.sessionVersion, role: 'admin' },
+    // A cookie id of its own, as the server gives every login: logging out revokes only it.
+    { userId: account.userId, version: account.sessionVersion, role: 'admin', sid: crypto.randomUUID() },
     { password: E2E_SESSION_SECRET, ttl: 7 * 24 * 3600 },
   );
   await context.addCookies([{ name: 'enclave_session', value, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
