@@ -9,6 +9,7 @@ import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';
 import { AvatarUpload } from './AvatarUpload';
+import { DisableTwoFactorForm } from './DisableTwoFactorForm';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 interface Profile {
@@ -40,6 +41,7 @@ export function AccountModal({ close }: { close: () => void }) {
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', email: '', oldPassword: '', newPassword1: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [disabling, setDisabling] = useState(false);
 
   const show = useCallback((answer: Profile | []) => {
     if (Array.isArray(answer)) return;
@@ -79,12 +81,10 @@ export function AccountModal({ close }: { close: () => void }) {
     else toast.error(errorText(answer.errorCode) ?? '');
   }
 
-  async function cancelTwoFactor() {
-    const answer = await apiPost('/2fa/g2f/cancel');
-    if (answer.status === 'ok') {
-      toast.success(toastText('success'));
-      await load();
-    }
+  async function twoFactorTurnedOff() {
+    setDisabling(false);
+    toast.success(toastText('success'));
+    await load();
   }
 
   const input = (name: keyof typeof form) => ({
@@ -122,9 +122,13 @@ export function AccountModal({ close }: { close: () => void }) {
               <h3 className="font-semibold">{t('twoFactor')}</h3>
               <p className="my-2 text-sm text-slate-600">{profile.user2FA.has2FA ? t('twoFactorOn') : t('twoFactorOff')}</p>
               {profile.user2FA.has2FA ? (
-                <button type="button" className="button-secondary" onClick={cancelTwoFactor}>
-                  {t('disable2fa')}
-                </button>
+                disabling ? (
+                  <DisableTwoFactorForm needsPassword={!profile.enableMCard} onDone={() => void twoFactorTurnedOff()} onCancel={() => setDisabling(false)} />
+                ) : (
+                  <button type="button" className="button-secondary" onClick={() => setDisabling(true)}>
+                    {t('disable2fa')}
+                  </button>
+                )
               ) : (
                 <button type="button" className="button-primary" onClick={() => setStep(1)}>
                   {t('enable2fa')}

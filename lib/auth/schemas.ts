@@ -70,6 +70,12 @@ export const resetPasswordSchema = z
   });
 
 /** Six digits (SPEC point 5), or the six-digit recovery code at login. */
+/** POST /2fa/g2f/cancel: the factor (a code or the recovery code) and the password. */
+export const twoFactorCancelSchema = z.object({
+  code: z.string({ error: 'incorrect_data' }).trim().regex(/^\d{6}$/, 'incorrect_data'),
+  password: z.string({ error: 'incorrect_data' }).max(MAX_PASSWORD_LENGTH, 'invalid_old_password').optional(),
+});
+
 export const twoFactorCodeSchema = z.object({
   code: z
     .string({ error: 'incorrect_data' })

@@ -11,6 +11,8 @@ export interface MailTemplates {
   passwordReset: { firstName: string; link: string };
   /** Sent to the old address when the account's e-mail changes. */
   emailChanged: { firstName: string; newEmail: string };
+  /** Sent when two-factor authentication is turned off (issue 16). */
+  twoFactorDisabled: { firstName: string };
   /** A meeting-card holder's one-time login link. */
   cardLogin: { firstName: string; link: string };
   /** The contact-sales form, sent to the sales address. */
@@ -146,6 +148,11 @@ const templates: { [K in MailTemplate]: (t: Translate, data: MailTemplates[K]) =
       t('emailChanged.intro', { newEmail }),
       t('emailChanged.notYou'),
     ],
+  }),
+  twoFactorDisabled: (t, { firstName }) => ({
+    subject: t('twoFactorDisabled.subject'),
+    heading: t('twoFactorDisabled.heading'),
+    blocks: [t('twoFactorDisabled.greeting', { firstName }), t('twoFactorDisabled.intro'), t('twoFactorDisabled.notYou')],
   }),
   meetingInvite: (t, { inviterName, roomName, link, needsPassword }) => ({
     subject: t('meetingInvite.subject', { inviterName }),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { closeDb, getDb } from '@/lib/db/client';
-import { tokens, users } from '@/lib/db/schema';
+import { mailOutbox, tokens, users } from '@/lib/db/schema';
 import { POST as register } from '@/app/register/route';
 import { POST as login } from '@/app/login/route';
 import { GET as activate } from '@/app/invitation/activate/route';
@@ -263,18 +263,65 @@ describe('two-factor authentication (TOTP)', () => {
     expect(answer.json.errorCode).toBe('incorrect_data');
   });
 
-  it('cancelling turns 2FA off and keeps this session only', async () => {
-    const { email, password, secret } = await enableTwoFactor();
-    const pending = await logInAs(email, password);
-    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-    const done = await call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) });
-    const session = cookieFrom(done, 'enclave_session')!;
-    const cancelled = await call(cancel, { method: 'POST', cookies: sessionCookies(session) });
+  /** A finished 2FA login through the recovery code, which leaves the app's next codes unused. */
+  async function twoFactorSession() {
+    const account = await enableTwoFactor();
+    const pending = await logInAs(account.email, account.password);
+    const done = await call(check, { body: { code: account.recoveryCode }, cookies: sessionCookies(pending.cookie!) });
+    return { ...account, session: cookieFrom(done, 'enclave_session')! };
+  }
+  const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+  // Issue 16, item 4: turning 2FA off needs the factor and the password, not just a session.
+  it.each([
+    { name: 'no body at all', body: undefined, code: 'incorrect_data' },
+    { name: 'a code but no password', body: (c: string) => ({ code: c }), code: 'fill_old_password' },
+    { name: 'a code and a wrong password', body: (c: string) => ({ code: c, password: 'Wrong-Horse-99' }), code: 'invalid_old_password' },
+    { name: 'the password and a wrong code', body: (_c: string, p: string) => ({ code: '000000', password: p }), code: 'incorrect_data' },
+    { name: 'the password and no code', body: (_c: string, p: string) => ({ password: p }), code: 'incorrect_data' },
+  ])('cancelling with $name is refused ($code) and 2FA stays on', async ({ body, code }) => {
+    const { email, password, secret, session } = await twoFactorSession();
+    const answer = await call(cancel, { method: 'POST', body: body?.(await nextCode(secret), password), cookies: sessionCookies(session) });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errorCode).toBe(code);
+    const user = await userByEmail(email);
+    expect(user.has2fa).toBe(true);
+    expect(user.totpSecret).toBe(secret);
+  });
+
+  it('cancelling with the password and a code turns 2FA off, keeps this session only and tells the account by mail', async () => {
+    const { email, password, secret, session } = await twoFactorSession();
+    // A wrong password first: the code it came with is not used up.
+    const code = await nextCode(secret);
+    expect((await call(cancel, { body: { code, password: 'Wrong-Horse-99' }, cookies: sessionCookies(session) })).status).toBe(400);
+    const cancelled = await call(cancel, { body: { code, password }, cookies: sessionCookies(session) });
     expect(cancelled.json).toEqual({ status: 'ok' });
     const fresh = cookieFrom(cancelled, 'enclave_session')!;
     expect((await call(me, { cookies: sessionCookies(session) })).status).toBe(401);
     expect((await call(me, { cookies: sessionCookies(fresh) })).json.user2FA).toEqual({ has2FA: false });
+    expect((await userByEmail(email)).totpSecret).toBeNull();
     expect((await logInAs(email, password)).answer.json.twoFactorRequired).toBe(false);
+    const mails = await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mails.map((mail) => mail.subject)).toContain(`Two-factor authentication was turned off for your Enclave account`);
+  });
+
+  it('the recovery code can turn 2FA off instead of an app code', async () => {
+    const account = await enableTwoFactor();
+    const pending = await logInAs(account.email, account.password);
+    const done = await call(check, { body: { code: await nextCode(account.secret) }, cookies: sessionCookies(pending.cookie!) });
+    const session = cookieFrom(done, 'enclave_session')!;
+    const answer = await call(cancel, { body: { code: account.recoveryCode, password: account.password }, cookies: sessionCookies(session) });
+    expect(answer.json).toEqual({ status: 'ok' });
+  });
+
+  it('guessing codes to turn 2FA off is rate limited', async () => {
+    const { password, session } = await twoFactorSession();
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      codes.push((await call(cancel, { body: { code: String(100000 + i), password }, cookies: sessionCookies(session) })).json.errorCode);
+    }
+    expect(codes.slice(0, 5).every((c) => c === 'incorrect_data')).toBe(true);
+    expect(codes[5]).toBe('too_many_attempts');
   });
 
   it('a wrong code during setup is refused and 2FA stays off', async () => {

@@ -37,7 +37,7 @@ describe('GET /logout ends the session on the server', () => {
   });
 
   it('a typed-in address (Sec-Fetch-Site: none) or a browser without fetch metadata logs out too', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'none' }, {}]) {
+    for (const headers of [{ 'sec-fetch-site': 'none' }, {}] as Record<string, string>[]) {
       const { cookie } = await createUser();
       await call(logout, { path: '/logout', cookies: sessionCookies(cookie), headers });
       expect((await call(me, { cookies: sessionCookies(cookie) })).status).toBe(401);

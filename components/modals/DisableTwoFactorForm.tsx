@@ -1,0 +1,67 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { apiPost } from '@/lib/api/client';
+import { Field } from '@/components/forms/Field';
+
+/**
+ * Turning 2FA off asks for the password (none on meeting cards) and a code from the app or the
+ * recovery code (issue 16, item 4): holding the session alone is not enough.
+ */
+export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { needsPassword: boolean; onDone: () => void; onCancel: () => void }) {
+  const t = useTranslations('AccountModal');
+  const login = useTranslations('Login');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<{ field: 'password' | 'code'; code: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) return setError({ field: 'code', code: 'enterAllDigits' });
+    setBusy(true);
+    const answer = await apiPost('/2fa/g2f/cancel', { code: code.trim(), ...(needsPassword ? { password } : {}) });
+    setBusy(false);
+    if (answer.status === 'ok') return onDone();
+    setError(answer.field === 'password' ? { field: 'password', code: answer.errorCode ?? 'invalid_old_password' } : { field: 'code', code: 'codeFailed' });
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-3 flex flex-col gap-3" noValidate>
+      <p className="text-sm text-slate-700">{t('disable2faIntro')}</p>
+      {needsPassword && (
+        <Field
+          label={t('oldPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={error?.field === 'password' ? error.code : undefined}
+        />
+      )}
+      <Field
+        label={t('disable2faCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        aria-invalid={error?.field === 'code' ? true : undefined}
+      />
+      {error?.field === 'code' && (
+        <p role="alert" className="text-sm text-red-700">
+          {login(error.code as 'codeFailed' | 'enterAllDigits')}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" className="button-danger" disabled={busy}>
+          {t('disable2fa')}
+        </button>
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
