@@ -20,6 +20,7 @@ const inputs: MailInput[] = [
   { template: 'activation', data: { firstName: hostile, link } },
   { template: 'passwordReset', data: { firstName: hostile, link } },
   { template: 'emailChanged', data: { firstName: hostile, newEmail: 'new@example.test' } },
+  { template: 'twoFactorDisabled', data: { firstName: hostile } },
   {
     template: 'contactSales',
     data: {
