@@ -20,7 +20,6 @@ const inputs: MailInput[] = [
   { template: 'activation', data: { firstName: hostile, link } },
   { template: 'passwordReset', data: { firstName: hostile, link } },
   { template: 'emailChanged', data: { firstName: hostile, newEmail: 'new@example.test' } },
-  { template: 'twoFactorDisabled', data: { firstName: hostile } },
   {
     template: 'contactSales',
     data: {
@@ -29,6 +28,7 @@ const inputs: MailInput[] = [
       message: 'We need 40 seats.\n<script>x</script>',
     },
   },
+  { template: 'twoFactorDisabled', data: { firstName: hostile } },
 ];
 
 describe.each(inputs)('mail template $template', (input) => {
