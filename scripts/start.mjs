@@ -37,9 +37,10 @@ if (stale || process.env.FORCE_BUILD === '1') {
 }
 
 const port = process.env.PORT ?? '3000';
-const server = spawn(process.execPath, [next, 'start', '-p', port, ...process.argv.slice(2)], {
+// scripts/server.mjs serves the build: Next.js's handler, told the address of each TCP peer.
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, PORT: port, NODE_ENV: 'production' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

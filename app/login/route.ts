@@ -6,11 +6,14 @@ import { clientIp, consumeAttempt, limits, resetAttempts } from '@/lib/security/
 
 // POST /login – e-mail and password; answers twoFactorRequired when a code must follow
 export const POST = apiRoute({ auth: 'none', body: loginSchema }, async ({ body, request, setSession }) => {
-  await consumeAttempt(limits.loginPerIp, clientIp(request.headers));
-  await consumeAttempt(limits.loginPerEmail, body.email);
+  const client = clientIp(request.headers);
+  const accountClient = `${body.email}|${client}`;
+  await consumeAttempt(limits.loginPerIp, client);
+  await consumeAttempt(limits.loginPerAccountClient, accountClient);
+  await consumeAttempt(limits.loginPerAccount, body.email);
   const { session, twoFactorRequired, user } = await logIn(body.email, body.password);
   setSession(session);
   if (twoFactorRequired) return { status: 'ok', twoFactorRequired: true };
-  await resetAttempts(limits.loginPerEmail, body.email);
+  await resetAttempts(limits.loginPerAccountClient, accountClient);
   return loggedInAnswer(user);
 });

@@ -83,12 +83,15 @@ export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; field?: string } = {},
+    options: { status?: number; field?: string; retryAfterSeconds?: number } = {},
   ) {
     super(code);
     this.name = 'ApiError';
     this.status = options.status ?? statusFor(code);
     this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
   readonly field: string | undefined;
+  /** For too_many_attempts: when to try again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 }

@@ -127,7 +127,9 @@ function withApiHeaders(response: Response): Response {
 /** Answers an error in the envelope of DESIGN.md; unexpected ones are logged, never shown. */
 export async function errorResponse(error: unknown, locale: Locale): Promise<Response> {
   if (error instanceof ApiError) {
-    return errorJson(error.code, error.status, locale, error.field ? { field: error.field } : {});
+    const response = await errorJson(error.code, error.status, locale, error.field ? { field: error.field } : {});
+    if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds));
+    return response;
   }
   const requestId = randomUUID();
   log.error('unhandled error in route handler', { requestId, ...describeError(error) });

@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { clientAddress, parseTrustedProxies, type TrustedProxies } from './client-address';
 
 /**
  * Soft limits for credential endpoints: `points` attempts per `durationSeconds` window per key,
@@ -19,7 +20,10 @@ export interface RateLimit {
 }
 
 export const limits = {
-  loginPerEmail: { name: 'login-email', points: 10, durationSeconds: 15 * 60 },
+  // Per account and client: an attacker elsewhere cannot lock a person out of their account…
+  loginPerAccountClient: { name: 'login-account-client', points: 10, durationSeconds: 15 * 60 },
+  // …and a slower limit per account caps guessing spread over many addresses.
+  loginPerAccount: { name: 'login-account', points: 100, durationSeconds: 60 * 60 },
   loginPerIp: { name: 'login-ip', points: 50, durationSeconds: 15 * 60 },
   reset: { name: 'reset', points: 5, durationSeconds: 60 * 60 },
   resetPerIp: { name: 'reset-ip', points: 20, durationSeconds: 60 * 60 },
@@ -34,7 +38,13 @@ export const limits = {
   invite: { name: 'invite-user', points: 50, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
-async function consumeInDatabase(limit: RateLimit, key: string): Promise<{ points: number }> {
+interface Consumed {
+  points: number;
+  /** When the window ends. */
+  resetsAt: Date;
+}
+
+async function consumeInDatabase(limit: RateLimit, key: string): Promise<Consumed> {
   const db = await getDb();
   const id = `${limit.name}:${key}`;
   const window = `${limit.durationSeconds} seconds`;
@@ -50,7 +60,7 @@ async function consumeInDatabase(limit: RateLimit, key: string): Promise<{ point
       },
     })
     .returning();
-  return { points: row!.points };
+  return { points: row!.points, resetsAt: row!.expiresAt };
 }
 
 let redisClient: import('ioredis').default | undefined;
@@ -74,11 +84,12 @@ async function redisLimiter(limit: RateLimit): Promise<RateLimiterRedis> {
   return limiter;
 }
 
-async function consumeInRedis(limit: RateLimit, key: string): Promise<{ points: number }> {
+async function consumeInRedis(limit: RateLimit, key: string): Promise<Consumed> {
+  const consumed = (res: RateLimiterRes) => ({ points: res.consumedPoints, resetsAt: new Date(Date.now() + res.msBeforeNext) });
   try {
-    return { points: (await (await redisLimiter(limit)).consume(key)).consumedPoints };
+    return consumed(await (await redisLimiter(limit)).consume(key));
   } catch (error) {
-    if (error instanceof RateLimiterRes) return { points: error.consumedPoints };
+    if (error instanceof RateLimiterRes) return consumed(error);
     throw error;
   }
 }
@@ -86,10 +97,12 @@ async function consumeInRedis(limit: RateLimit, key: string): Promise<{ points: 
 /** Counts one attempt; throws too_many_attempts when the key has used up its window. */
 export async function consumeAttempt(limit: RateLimit, key: string): Promise<void> {
   const normalized = key.trim().toLowerCase();
-  const { points } = config.redisUrl
+  const { points, resetsAt } = config.redisUrl
     ? await consumeInRedis(limit, normalized)
     : await consumeInDatabase(limit, normalized);
-  if (points > limit.points) throw new ApiError('too_many_attempts');
+  if (points > limit.points) {
+    throw new ApiError('too_many_attempts', { retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000)) });
+  }
 }
 
 /** Forgets a key's attempts (e.g. after a successful login). */
@@ -103,7 +116,10 @@ export async function resetAttempts(limit: RateLimit, key: string): Promise<void
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${limit.name}:${normalized}`}`);
 }
 
-/** The client address for per-IP limits, from the proxy's header (first hop). */
+let trustedProxies: TrustedProxies | undefined;
+
+/** The client address for per-client limits: the socket's peer, or what trusted proxies say. */
 export function clientIp(headers: Headers): string {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown';
+  trustedProxies ??= parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  return clientAddress(headers, trustedProxies);
 }

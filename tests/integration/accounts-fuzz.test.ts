@@ -65,7 +65,7 @@ describe('property: random bodies never cause a 5xx and never create or change d
           method: 'POST',
           body: typeof value === 'string' ? value : JSON.stringify(value),
           cookies: sessionCookies(cookie),
-          headers: { 'x-forwarded-for': `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+          headers: { 'x-enclave-peer': `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
         });
         expect(answer.status).toBeLessThan(500);
         if (answer.status >= 400) expect(await snapshot()).toEqual(before);

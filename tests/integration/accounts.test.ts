@@ -138,18 +138,52 @@ describe('SPEC point 4: activation and login', () => {
     expect((await userByEmail(email)).passwordHash).toMatch(/m=19456,t=2,p=1/);
   });
 
-  it('too many wrong passwords answer too_many_attempts (429), then the window ends', async () => {
+  it('too many wrong passwords from one client answer too_many_attempts (429) with Retry-After, then the window ends', async () => {
     const { email, password } = await activeAccount();
+    const client = fromIp();
     let last;
-    for (let i = 0; i < 11; i++) last = await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: fromIp() });
+    for (let i = 0; i < 11; i++) last = await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: client });
     expect(last!.status).toBe(429);
     expect(last!.json.errorCode).toBe('too_many_attempts');
-    // Even the right password waits; no permanent lockout once the window has passed.
-    expect((await logInAs(email, password)).answer.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Even the right password waits, from that client; no permanent lockout once the window has passed.
+    expect((await call(login, { body: { email, password }, headers: client })).status).toBe(429);
     const db = await getDb();
     const { rateLimits } = await import('@/lib/db/schema');
     await db.update(rateLimits).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await logInAs(email, password)).answer.status).toBe(200);
+    expect((await call(login, { body: { email, password }, headers: client })).status).toBe(200);
+  });
+
+  // Issue 16, item 2: 10 wrong passwords for a victim's address locked the victim out.
+  it('an attacker elsewhere cannot lock a person out: the owner logs in from their own address', async () => {
+    const { email, password } = await activeAccount();
+    const attacker = fromIp('203.0.113.66');
+    for (let i = 0; i < 12; i++) await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: attacker });
+    expect((await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: attacker })).status).toBe(429);
+    expect((await call(login, { body: { email, password }, headers: fromIp('198.51.100.7') })).status).toBe(200);
+  });
+
+  it('guessing spread over many addresses meets the slower per-account limit', async () => {
+    const { email, password } = await activeAccount();
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push((await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: fromIp() })).status);
+    expect(statuses.slice(0, 100).every((status) => status === 400)).toBe(true);
+    expect(statuses[100]).toBe(429);
+  });
+
+  // Issue 16, item 1: the limit follows the TCP peer; a forwarded header the client writes does not count.
+  it('a client that writes a new X-Forwarded-For each time is still one client', async () => {
+    const peer = '192.0.2.150';
+    const statuses: number[] = [];
+    for (let i = 1; i <= 51; i++) {
+      const answer = await call(login, {
+        body: { email: uniqueEmail('nobody'), password: 'Wrong-Password-1' },
+        headers: { ...fromIp(peer), 'x-forwarded-for': `10.72.${i}.1` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 400)).toBe(true);
+    expect(statuses[50]).toBe(429);
   });
 });
 

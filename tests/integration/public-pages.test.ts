@@ -12,7 +12,7 @@ afterAll(() => closeDb());
 
 let address = 0;
 /** A client address of its own per test, so that one test's rate limit never touches another's. */
-const client = () => ({ 'x-forwarded-for': `198.51.100.${(address += 1)}` });
+const client = () => ({ 'x-enclave-peer': `198.51.100.${(address += 1)}` });
 
 const ratingCount = async () => (await (await getDb()).select().from(ratings)).length;
 

@@ -1,3 +1,4 @@
+import { PEER_HEADER } from '@/lib/security/client-address';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { mailOutbox, users } from '@/lib/db/schema';
@@ -26,9 +27,12 @@ export function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Each call from its own address, so per-IP limits do not mix tests. */
+/**
+ * Each call from its own address, so per-client limits do not mix tests: the TCP peer's address,
+ * as the app's server (scripts/server.mjs) writes it; a forwarded header alone would not count.
+ */
 export const fromIp = (ip = `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => ({
-  'x-forwarded-for': ip,
+  [PEER_HEADER]: ip,
 });
 
 /** The newest mail to `to` in the outbox, and the first link in its text. */

@@ -1,5 +1,6 @@
 // Helpers for the meeting's integration tests: rooms straight in the database, joins through
 // the real handler, and event streams read from the handler's Response as a browser would.
+import { PEER_HEADER } from '@/lib/security/client-address';
 import { randomBytes } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
@@ -34,7 +35,7 @@ export function join(meetingId: string, body: Record<string, unknown>, options: 
   return call(joinRoute as never, {
     body,
     params: { id: meetingId },
-    headers: { 'x-forwarded-for': options.ip ?? freshIp() },
+    headers: { [PEER_HEADER]: options.ip ?? freshIp() },
     cookies: options.cookie ? sessionCookies(options.cookie) : undefined,
   });
 }

@@ -20,6 +20,9 @@ const env = {
   SESSION_SECRET: E2E_SESSION_SECRET,
   APP_URL: `http://localhost:${process.env.PORT}`,
   NEXT_TELEMETRY_DISABLED: '1',
+  // The browsers stand in for a reverse proxy on loopback: a test may give its requests an
+  // X-Forwarded-For of their own, so that its rate-limit bucket is its own.
+  TRUSTED_PROXIES: '127.0.0.1, ::1',
 };
 delete env.DATABASE_URL;
 

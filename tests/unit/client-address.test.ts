@@ -1,0 +1,34 @@
+import { clientAddress, parseTrustedProxies, PEER_HEADER } from '@/lib/security/client-address';
+
+// Issue 16, item 1: per-client limits key on the TCP peer; X-Forwarded-For only via trusted proxies.
+const ask = (peer: string | null, forwarded: string | null, trusted = '') => {
+  const headers = new Headers();
+  if (peer !== null) headers.set(PEER_HEADER, peer);
+  if (forwarded !== null) headers.set('x-forwarded-for', forwarded);
+  return clientAddress(headers, parseTrustedProxies(trusted));
+};
+
+describe('the client address', () => {
+  it.each([
+    ['no proxy: the peer, whatever the client wrote', '203.0.113.9', '10.72.1.1', '', '203.0.113.9'],
+    ['no proxy, no header', '203.0.113.9', null, '', '203.0.113.9'],
+    ['an IPv4 peer on a dual-stack socket', '::ffff:203.0.113.9', null, '', '203.0.113.9'],
+    ['an IPv6 peer', '2001:db8::7', '10.0.0.1', '', '2001:db8::7'],
+    ['behind nginx on loopback: the hop before it', '127.0.0.1', '198.51.100.4', '127.0.0.1', '198.51.100.4'],
+    ['a spoofed first entry is skipped: the right-most untrusted hop', '127.0.0.1', '6.6.6.6, 198.51.100.4', '127.0.0.1', '198.51.100.4'],
+    ['two trusted proxies (CIDR) in a row', '10.0.0.2', '6.6.6.6, 198.51.100.4, 10.0.0.9', '10.0.0.0/8', '198.51.100.4'],
+    ['a trusted proxy that forwards nothing is the client', '127.0.0.1', null, '127.0.0.1', '127.0.0.1'],
+    ['a peer that is not a trusted proxy is the client, forwarded header or not', '198.51.100.4', '6.6.6.6', '10.0.0.0/8', '198.51.100.4'],
+    ['garbage in the forwarded header is ignored', '127.0.0.1', 'unknown, <script>, 198.51.100.4', '127.0.0.1', '198.51.100.4'],
+    ['IPv6 loopback proxy', '::1', '2001:db8::5', '::1', '2001:db8::5'],
+    ['a platform that writes the header (*)', null, '198.51.100.4', '*', '198.51.100.4'],
+  ])('%s', (_name, peer, forwarded, trusted, expected) => expect(ask(peer, forwarded, trusted)).toBe(expected));
+
+  it('without the peer and without "*", a forwarded header is not believed', () => {
+    expect(ask(null, '198.51.100.4')).toBe('unknown');
+  });
+
+  it('refuses a configuration it cannot read, rather than trusting the wrong hops', () => {
+    expect(() => parseTrustedProxies('10.0.0.0/8, nginx')).toThrow(/TRUSTED_PROXIES/);
+  });
+});
