@@ -4,6 +4,7 @@
 // TCP peer for per-client rate limits (lib/security/client-address.ts), and Next.js does not
 // expose the socket. The peer's address goes into x-enclave-peer, replacing any value a client
 // sent; X-Forwarded-For then counts only from TRUSTED_PROXIES.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -17,8 +18,52 @@ const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// What every answer carries (next.config.mjs gives Next's own answers the same).
+const closedHeaders = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+};
+
+// The catalogue's text for incorrect_data in each language, for the one answer given here.
+const incorrectData = Object.fromEntries(
+  readdirSync(path.join(root, 'messages')).map((file) => [
+    file.replace(/\.json$/, ''),
+    JSON.parse(readFileSync(path.join(root, 'messages', file), 'utf8')).Errors.incorrect_data,
+  ]),
+);
+/** The browser's first language that Enclave speaks ("de-AT" → "de"), else English. */
+function messageFor(acceptLanguage) {
+  for (const tag of (acceptLanguage ?? '').toLowerCase().split(',').map((part) => part.split(';')[0].trim())) {
+    if (incorrectData[tag]) return incorrectData[tag];
+    if (incorrectData[tag.split('-')[0]]) return incorrectData[tag.split('-')[0]];
+  }
+  return incorrectData.en;
+}
+
+/** A path whose percent-encoding does not decode ("/%", "/api/room/%E2%82"): Next.js answers 500. */
+function malformedPath(url) {
+  try {
+    decodeURIComponent((url ?? '/').split('?')[0]);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 const server = createServer((request, response) => {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
+  if (malformedPath(request.url)) {
+    if (request.url.startsWith('/api/')) {
+      response.writeHead(400, { ...closedHeaders, 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ status: 'error', errorCode: 'incorrect_data', message: messageFor(request.headers['accept-language']) }));
+      return;
+    }
+    // A page: the localized not-found page, with every header a page gets.
+    request.url = '/__malformed-path';
+  }
   handle(request, response);
 });
 // As `next start`: keep-alive longer than common load balancers' idle time-out.

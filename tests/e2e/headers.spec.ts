@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { messages } from './support/messages';
 
 test.describe('security headers on every response', () => {
   test('pages carry a nonce-based CSP and every script uses the nonce', async ({ request }) => {
@@ -68,5 +69,32 @@ test.describe('security headers on every response', () => {
     });
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({ status: 'error', errorCode: 'incorrect_data', message: expect.any(String) });
+  });
+});
+
+// Issue 16, item 7: a path that does not decode answered 500 without any security header.
+test.describe('malformed and unknown paths', () => {
+  for (const path of ['/api/room/%E2%82', '/%', '/_next/static/%E2%82', '/de/calendar/%E2%82', '/api/%']) {
+    test(`${path} answers 4xx with the security headers`, async ({ request }) => {
+      const response = await request.get(path, { headers: { 'accept-language': 'de' } });
+      expect(response.status()).toBeGreaterThanOrEqual(400);
+      expect(response.status()).toBeLessThan(500);
+      const headers = response.headers();
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['content-security-policy']).toBeTruthy();
+      if (path.startsWith('/api/')) {
+        expect(await response.json()).toMatchObject({ status: 'error', errorCode: 'incorrect_data', message: messages('de').Errors.incorrect_data });
+      } else {
+        expect(await response.text()).toContain(messages('de').NotFound.title);
+      }
+    });
+  }
+
+  test('an unknown /api/ path answers the JSON envelope (404), for every method', async ({ request, baseURL }) => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await request.fetch('/api/no/such/call', { method, headers: { origin: baseURL! } });
+      expect(response.status(), method).toBe(404);
+      expect(await response.json()).toMatchObject({ status: 'error', errorCode: 'incorrect_data' });
+    }
   });
 });
