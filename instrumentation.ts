@@ -2,6 +2,14 @@
 // then start sending the mail queued in the outbox and the meeting reminders that fall due.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { assertMailConfigured } = await import('@/lib/mail');
+  try {
+    assertMailConfigured();
+  } catch (error) {
+    // A production server without a way to send mail would print live links to its log.
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const { getDb } = await import('@/lib/db/client');
   await getDb();
   const { startMailWorker } = await import('@/lib/mail');

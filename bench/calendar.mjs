@@ -49,6 +49,7 @@ function baseEnv(extra) {
     NEXT_TELEMETRY_DISABLED: '1',
     SESSION_SECRET: sessionSecret,
     SMTP_URL: '',
+    MAIL_LOG: '1',
     REDIS_URL: '',
     DATABASE_URL: '',
     DATA_DIR: '',

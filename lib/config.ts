@@ -21,6 +21,8 @@ export const config = {
   dataDir: env('DATA_DIR') === 'memory://' ? 'memory://' : path.resolve(/*turbopackIgnore: true*/ env('DATA_DIR') ?? './data'),
   redisUrl: env('REDIS_URL'),
   smtpUrl: env('SMTP_URL'),
+  /** MAIL_LOG=1: without SMTP_URL, a production server writes mail (links included) to its log. */
+  mailLog: env('MAIL_LOG') === '1',
   mailFrom: env('MAIL_FROM') ?? 'Enclave <no-reply@localhost>',
   /** Where the contact-sales form goes; the sender address when unset. */
   salesEmail: env('SALES_EMAIL'),

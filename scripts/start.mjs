@@ -37,6 +37,14 @@ if (stale || process.env.FORCE_BUILD === '1') {
 }
 
 const port = process.env.PORT ?? '3000';
+
+// A local trial (no APP_URL, or one on localhost) without SMTP_URL keeps the dev mailbox: mail goes
+// to this log. A server with a public APP_URL must be given SMTP_URL, or MAIL_LOG=1 on purpose.
+const local = !process.env.APP_URL || /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/?$/.test(process.env.APP_URL);
+if (!process.env.SMTP_URL && !process.env.MAIL_LOG && local) {
+  console.log('No SMTP_URL: mail is written to this log (the dev mailbox). Set SMTP_URL before serving anyone else.');
+  process.env.MAIL_LOG = '1';
+}
 // scripts/server.mjs serves the build: Next.js's handler, told the address of each TCP peer.
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
   stdio: 'inherit',

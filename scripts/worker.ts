@@ -2,9 +2,10 @@
 // extra instance, or for tests that stop and restart the process. Stops on SIGTERM / SIGINT.
 import { closeDb, getDb } from '@/lib/db/client';
 import { startReminderWorker } from '@/lib/events/reminders';
-import { startMailWorker } from '@/lib/mail';
+import { assertMailConfigured, startMailWorker } from '@/lib/mail';
 
 async function main() {
+  assertMailConfigured();
   await getDb();
   const stops = [startMailWorker(), startReminderWorker()];
   // The timers do not keep the process alive; this does, until a signal.

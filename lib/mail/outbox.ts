@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { config } from '@/lib/config';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
@@ -6,6 +7,7 @@ import { mailOutbox } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { describeError, log } from '@/lib/log';
 import { renderMail, type MailInput } from './templates';
+import { MAIL_NOT_CONFIGURED, mailMode } from './mode';
 import { getTransport, smtpErrorMessage } from './transport';
 
 export type EnqueueMailInput = MailInput & {
@@ -37,6 +39,8 @@ export async function enqueueMail(
       attachments: input.attachments ?? [],
     })
     .onConflictDoNothing({ target: mailOutbox.idempotencyKey });
+  // What a log may say of a mail: that one was queued, for whom (a hash) and which; never its text.
+  log.info('mail queued', { to: createHash('sha256').update(input.to.toLowerCase()).digest('hex').slice(0, 16), template: input.template });
 }
 
 const MAX_ATTEMPTS = 10;
@@ -91,7 +95,7 @@ async function deliver(db: Database, row: OutboxRow): Promise<boolean> {
         messageId: `<${row.id}@${new URL(config.appUrl).hostname}>`,
       });
     } else {
-      // Development without SMTP_URL: the log and /dev/mailbox are the mailbox.
+      // Without SMTP_URL (development, or MAIL_LOG=1): the log and /dev/mailbox are the mailbox.
       log.info('mail (dev mailbox)', { to: row.to, subject: row.subject, text: row.text });
     }
   } catch (error) {
@@ -143,6 +147,11 @@ const holder = globalThis as typeof globalThis & { __enclaveMailWorker?: WorkerS
 const worker = (holder.__enclaveMailWorker ??= { running: false, again: false });
 
 /** Sends due mail now and then every few seconds, one run at a time. Returns the stop function. */
+/** Throws when this server must not run: production without SMTP_URL or MAIL_LOG=1 (lib/mail/mode.ts). */
+export function assertMailConfigured(): void {
+  if (mailMode(config) === 'refuse') throw new Error(MAIL_NOT_CONFIGURED);
+}
+
 export function startMailWorker(): () => void {
   if (!worker.timer) {
     worker.timer = setInterval(kickMailWorker, POLL_MS);

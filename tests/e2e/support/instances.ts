@@ -30,6 +30,8 @@ function baseEnv(port: number, env: Record<string, string>) {
     APP_URL: `http://localhost:${port}`,
     SESSION_SECRET: E2E_SESSION_SECRET,
     SMTP_URL: '',
+    // No mail server for these instances: their mail goes to their log.
+    MAIL_LOG: '1',
     DATABASE_URL: '',
     REDIS_URL: '',
     ...env,
