@@ -9,6 +9,8 @@ import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
+import { describeError, log } from '@/lib/log';
+import { isSealedWithCurrentKey, openSecret, sealSecret } from '@/lib/security/data-key';
 import { hashPassword, verifyPassword } from './password';
 
 // TOTP (RFC 6238): 30-second steps, six digits, one step of clock drift either way.
@@ -20,9 +22,24 @@ export async function beginSetup(user: User): Promise<{ secret: string; png: Buf
   if (user.has2fa) throw new ApiError('incorrect_data');
   const secret = generateSecret();
   const db = await getDb();
-  await db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
+  await db.update(users).set({ totpSecret: sealSecret(secret, user.id), totpLastStep: null }).where(eq(users.id, user.id));
   const uri = generateURI({ issuer: config.brandName, label: user.email, secret });
   return { secret, png: await QRCode.toBuffer(uri, { type: 'png', margin: 2, width: 240 }) };
+}
+
+/**
+ * The user's TOTP secret in clear. It is stored sealed (lib/security/data-key.ts), bound to the
+ * user; one stored before sealing began is sealed now, so it leaves the database's clear text.
+ */
+function totpSecretOf(user: User): string {
+  const stored = user.totpSecret!;
+  const secret = openSecret(stored, user.id);
+  if (!isSealedWithCurrentKey(stored)) {
+    void getDb()
+      .then((db) => db.update(users).set({ totpSecret: sealSecret(secret, user.id) }).where(and(eq(users.id, user.id), eq(users.totpSecret, stored))))
+      .catch((error) => log.warn('could not seal a TOTP secret again', describeError(error)));
+  }
+  return secret;
 }
 
 /** The time step a code belongs to, or null when it is wrong or already used. */
@@ -46,7 +63,7 @@ async function acceptedStep(secret: string, code: string, lastStep: number | nul
 export async function verifyLoginCode(user: User, code: string): Promise<boolean> {
   if (!user.has2fa || !user.totpSecret) return false;
   const db = await getDb();
-  const step = await acceptedStep(user.totpSecret, code, user.totpLastStep);
+  const step = await acceptedStep(totpSecretOf(user), code, user.totpLastStep);
   if (step !== null) {
     // The condition makes two simultaneous uses of one code count once.
     const updated = await db
@@ -70,7 +87,7 @@ export async function verifyLoginCode(user: User, code: string): Promise<boolean
 /** Step 2 of the account modal: is this code right for the secret being set up? */
 export async function checkSetupCode(user: User, code: string): Promise<boolean> {
   if (user.has2fa || !user.totpSecret) return false;
-  return (await acceptedStep(user.totpSecret, code, null)) !== null;
+  return (await acceptedStep(totpSecretOf(user), code, null)) !== null;
 }
 
 /**
@@ -79,7 +96,7 @@ export async function checkSetupCode(user: User, code: string): Promise<boolean>
  */
 export async function finishSetup(user: User, code: string): Promise<string> {
   if (user.has2fa || !user.totpSecret) throw new ApiError('incorrect_data');
-  const step = await acceptedStep(user.totpSecret, code, null);
+  const step = await acceptedStep(totpSecretOf(user), code, null);
   if (step === null) throw new ApiError('incorrect_data', { field: 'code' });
   const recoveryCode = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const db = await getDb();
