@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { messages } from './support/messages';
 
 test.describe('security headers on every response', () => {
@@ -97,4 +99,23 @@ test.describe('malformed and unknown paths', () => {
       expect(await response.json()).toMatchObject({ status: 'error', errorCode: 'incorrect_data' });
     }
   });
+});
+
+// Issue 16: the same sweep over every route file and page folder, as a browser would reach it.
+test('every route and page, given a path that does not decode, answers 4xx with the security headers', async ({ request }) => {
+  const appDir = path.join(process.cwd(), 'app');
+  const folders = (readdirSync(appDir, { recursive: true }) as string[])
+    .filter((file) => /(^|\/)(route\.tsx?|page\.tsx)$/.test(file))
+    .map((file) => `/${path.dirname(file)}`.replace(/\/\[locale\]/, '').replace(/\/\([^)]+\)/g, '').replace(/\[[^\]]+\]/g, 'x'));
+  const paths = [...new Set(folders)].map((folder) => `${folder === '/' ? '' : folder}/%E2%82`);
+  expect(paths.length).toBeGreaterThan(60);
+  let fiveHundreds = 0;
+  for (const target of paths) {
+    const response = await request.get(target, { maxRedirects: 0 });
+    if (response.status() >= 500) fiveHundreds += 1;
+    expect([target, response.status() >= 300 && response.status() < 500]).toEqual([target, true]);
+    expect(response.headers()['x-content-type-options'], target).toBe('nosniff');
+    expect(response.headers()['content-security-policy'], target).toBeTruthy();
+  }
+  console.log(`malformed-path sweep: ${paths.length} paths, ${fiveHundreds} answered 5xx`);
 });
