@@ -87,9 +87,9 @@ self.addEventListener('fetch', (event) => {
   else if (isAsset(url)) event.respondWith(asset(request));
 });
 
-// A public page asks the worker to keep it, and its language's home page if not kept yet: the
-// first visit was not under the worker's control. Only public pages are fetched again here:
-// another page's GET may act (an activation link is used up by its first request).
+// A public page asks the worker to keep it and its language's home page, if not kept yet: the
+// first visit was not under the worker's control (later ones are kept as they pass). Only public
+// pages are fetched again here: another page's GET may act (an activation link is used up).
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'keep-shell' || !event.source?.url) return;
   const page = new URL(event.source.url);
@@ -98,9 +98,10 @@ self.addEventListener('message', (event) => {
   const home = new URL(localePrefix(page.pathname) || '/', page.origin).href;
   event.waitUntil(
     (async () => {
-      const homeKept = await (await caches.open(SHELL_CACHE)).match(home);
-      const urls = homeKept || home === page.href ? [page.href] : [page.href, home];
-      await Promise.all(urls.map((url) => fetchAndKeep(url).catch(() => {})));
+      const cache = await caches.open(SHELL_CACHE);
+      for (const url of new Set([page.href, home])) {
+        if (!(await cache.match(url))) await fetchAndKeep(url).catch(() => {});
+      }
     })(),
   );
 });

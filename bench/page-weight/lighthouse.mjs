@@ -4,22 +4,12 @@ import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromiumPath, offlineArgs } from '../../tests/e2e/support/chromium.mjs';
 import { onCleanup } from './servers.mjs';
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Headless, and nothing that calls Google: this machine has no internet, and a browser waiting
 // on one would move the timings.
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumFlags = ['--headless=new', ...offlineArgs];
 
 /**
  * mobile: Lighthouse's default (a mid-range phone, simulated slow 4G and 4× CPU slowdown);

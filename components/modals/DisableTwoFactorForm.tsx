@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/client';
 import { Field } from '@/components/forms/Field';
+import { useErrorText } from '@/components/forms/useErrorText';
 
 /**
  * Turning 2FA off asks for the password (none on meeting cards) and a code from the app or the
@@ -14,7 +15,8 @@ export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { need
   const login = useTranslations('Login');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ field: 'password' | 'code'; code: string } | null>(null);
+  const errorText = useErrorText();
+  const [error, setError] = useState<{ field: 'password' | 'code' | null; code: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: React.FormEvent) {
@@ -24,7 +26,10 @@ export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { need
     const answer = await apiPost('/2fa/g2f/cancel', { code: code.trim(), ...(needsPassword ? { password } : {}) });
     setBusy(false);
     if (answer.status === 'ok') return onDone();
-    setError(answer.field === 'password' ? { field: 'password', code: answer.errorCode ?? 'invalid_old_password' } : { field: 'code', code: 'codeFailed' });
+    if (answer.field === 'password') setError({ field: 'password', code: answer.errorCode ?? 'invalid_old_password' });
+    else if (answer.field === 'code') setError({ field: 'code', code: 'codeFailed' });
+    // Too many attempts, a lost connection…: the server's own message.
+    else setError({ field: null, code: answer.errorCode ?? 'error_contact_us' });
   }
 
   return (
@@ -52,6 +57,11 @@ export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { need
       {error?.field === 'code' && (
         <p role="alert" className="text-sm text-red-700">
           {login(error.code as 'codeFailed' | 'enterAllDigits')}
+        </p>
+      )}
+      {error?.field === null && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(error.code)}
         </p>
       )}
       <div className="flex gap-2">
