@@ -151,6 +151,9 @@ describe('frame encryption in the worker, fed by encoded streams', () => {
     backend.attachSender(PEER, 'camera', tx.endpoint as unknown as RTCRtpSender);
     await backend.setSendKey(PEER, 'camera', 'sampled', BigInt(0), baseKey);
     const sampled = backend.sampleFrames(2);
+    // Messages to the worker keep their order: once this answer is back, sampling has started,
+    // and no frame below can pass before it (a frame that did made the test wait forever).
+    await backend.stats();
     // Too short to sample (under 64 bytes after the prefix), then two that count.
     for (const size of [40, 500, 700]) {
       await tx.send(randomBytes(size));
