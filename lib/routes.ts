@@ -65,7 +65,7 @@ export function redirectFor(
   if (!rule) return null;
   if (rule.name === 'login' && session.loggedIn) return '/';
   if (rule.auth && !session.loggedIn) {
-    return pathname === '/' ? '/login' : `/login?next=${encodeURIComponent(pathname)}`;
+    return `/login?next=${encodeURIComponent(pathname)}`;
   }
   if (rule.blockUserRole && session.role === 'user') return '/';
   return null;
