@@ -33,11 +33,17 @@ export const users = pgTable(
     // settings (SPEC point 3): timezone, tooltips ("tip"), preferredRegion, lang
     timezone: text('timezone'),
     tooltips: boolean('tooltips').notNull().default(true),
-    preferredRegion: text('preferred_region', { enum: ['na', 'eu'] }).notNull().default('eu'),
+    preferredRegion: text('preferred_region', { enum: ['na', 'eu'] })
+      .notNull()
+      .default('eu'),
     lang: text('lang').notNull().default('en'),
-    theme: text('theme', { enum: ['green', 'blue'] }).notNull().default('green'),
+    theme: text('theme', { enum: ['green', 'blue'] })
+      .notNull()
+      .default('green'),
     avatar: text('avatar'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     accountType: text('account_type', { enum: ['individual', 'executive', 'enterprise'] })
       .notNull()
       .default('individual'),
@@ -63,7 +69,10 @@ export const users = pgTable(
     registrationDate: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_hash_key').on(t.hash)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_hash_key').on(t.hash),
+  ],
 );
 
 /** One row (id 1) of product-wide settings (SPEC point 3, "Configuration"). */
@@ -73,6 +82,8 @@ export const configuration = pgTable('configuration', {
   maxEventAttendees: integer('max_event_attendees').notNull().default(100),
   enable2fa: boolean('enable_2fa').notNull().default(true),
   downloads: jsonb('downloads').$type<Record<string, string | null>>().notNull().default({}),
+  // The one Stripe product that every room subscription prices (created on first use, issue 15).
+  stripeProductId: text('stripe_product_id'),
 });
 
 export const rooms = pgTable(
@@ -100,7 +111,9 @@ export const rooms = pgTable(
   (t) => [
     uniqueIndex('rooms_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
     uniqueIndex('rooms_meeting_id_key').on(t.meetingId),
-    uniqueIndex('rooms_one_default_key').on(t.ownerId).where(sql`${t.isDefault}`),
+    uniqueIndex('rooms_one_default_key')
+      .on(t.ownerId)
+      .where(sql`${t.isDefault}`),
     colorCheck('rooms_color_range', t.color),
   ],
 );
@@ -235,7 +248,9 @@ export const eventAttendees = pgTable(
     name: text('name'),
     attendeeId: uuid('attendee_id').references(() => attendees.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    role: text('role', { enum: ['organizer', 'attendee'] }).notNull().default('attendee'),
+    role: text('role', { enum: ['organizer', 'attendee'] })
+      .notNull()
+      .default('attendee'),
   },
   (t) => [uniqueIndex('event_attendees_email_key').on(t.eventId, sql`lower(${t.email})`)],
 );
@@ -260,7 +275,9 @@ export const eventNotifications = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['email'] }).notNull().default('email'),
+    type: text('type', { enum: ['email'] })
+      .notNull()
+      .default('email'),
     time: integer('time').notNull(),
     timeType: text('time_type', { enum: ['minutes', 'hour', 'day'] }).notNull(),
   },
@@ -289,7 +306,9 @@ export const eventReminders = pgTable(
     kind: text('kind').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'skipped'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'skipped'] })
+      .notNull()
+      .default('pending'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -324,7 +343,10 @@ export const tokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('tokens_hash_key').on(t.tokenHash), index('tokens_user_kind_idx').on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex('tokens_hash_key').on(t.tokenHash),
+    index('tokens_user_kind_idx').on(t.userId, t.kind),
+  ],
 );
 
 export const supportTickets = pgTable('support_tickets', {
@@ -333,7 +355,9 @@ export const supportTickets = pgTable('support_tickets', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   subject: text('subject').notNull(),
-  status: text('status', { enum: ['open', 'answered', 'closed'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'answered', 'closed'] })
+    .notNull()
+    .default('open'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -361,24 +385,87 @@ export const ratings = pgTable(
   (t) => [check('ratings_rating_range', sql`${t.rating} between 1 and 5`)],
 );
 
-/** Billing state and history per account (SPEC point 3, "Account and billing"). Money in cents. */
-export const billingRecords = pgTable('billing_records', {
-  id: uuid('id').primaryKey().defaultRandom(),
+/** Billing history per account (SPEC point 3, "Account and billing"): one row per charge. Money in cents. */
+export const billingRecords = pgTable(
+  'billing_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    rooms: integer('rooms').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: ['eur', 'usd'] })
+      .notNull()
+      .default('eur'),
+    nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
+    cardName: text('card_name'),
+    transactionId: text('transaction_id'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+  },
+  // A charge (Stripe invoice) is recorded once, however often its webhook arrives.
+  (t) => [uniqueIndex('billing_records_transaction_key').on(t.transactionId)],
+);
+
+/**
+ * An account's Stripe subscription as Stripe last described it (issue 15), plus the allowance we
+ * keep: a reduction of rooms applies from the next billing date, so until then `roomsUntilPeriodEnd`
+ * holds what was paid for.
+ */
+export const subscriptions = pgTable('subscriptions', {
   userId: uuid('user_id')
-    .notNull()
+    .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  plan: text('plan').notNull(),
-  rooms: integer('rooms').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency', { enum: ['eur', 'usd'] }).notNull().default('eur'),
-  nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  // Stripe's own status word (incomplete, active, past_due, unpaid, canceled…).
+  status: text('status'),
+  rooms: integer('rooms').notNull().default(0),
+  currency: text('currency', { enum: ['eur', 'usd'] })
+    .notNull()
+    .default('eur'),
+  unitAmountCents: integer('unit_amount_cents').notNull().default(0),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  roomsUntilPeriodEnd: integer('rooms_until_period_end'),
   cardName: text('card_name'),
-  transactionId: text('transaction_id'),
-  stripeCustomerId: text('stripe_customer_id'),
-  stripeSubscriptionId: text('stripe_subscription_id'),
-  status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] }).notNull().default('pending'),
+  cardLast4: text('card_last4'),
+  lastTransactionId: text('last_transaction_id'),
+  lastChargeCents: integer('last_charge_cents'),
+  syncedAt: timestamp('synced_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** Stripe webhook events already applied: each event id changes our state at most once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every mutating call to Stripe, written before its first attempt: a retry after a crash or a
+ * lost answer reuses the same idempotency key, so Stripe does the work once.
+ */
+export const stripeRequests = pgTable(
+  'stripe_requests',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    // The operation's parameters, so that only the same request reuses the key.
+    fingerprint: text('fingerprint').notNull(),
+    resultId: text('result_id'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('stripe_requests_lookup_idx').on(t.userId, t.operation, t.fingerprint)],
+);
 
 /** Mail waits here until the SMTP server has taken it, so a failing server loses nothing. */
 export const mailOutbox = pgTable(
@@ -395,7 +482,9 @@ export const mailOutbox = pgTable(
       .default([]),
     // Suppresses duplicates, e.g. one reminder per (occurrence, recipient, kind).
     idempotencyKey: text('idempotency_key'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -457,3 +546,4 @@ export type Event = typeof events.$inferSelect;
 export type EventException = typeof eventExceptions.$inferSelect;
 export type EventReminder = typeof eventReminders.$inferSelect;
 export type Configuration = typeof configuration.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
