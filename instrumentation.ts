@@ -1,5 +1,6 @@
 // Runs once when the server starts: open the database and apply migrations before any request,
-// then start sending the mail queued in the outbox and the meeting reminders that fall due.
+// then start sending the mail queued in the outbox and the meeting reminders that fall due, and
+// the job that keeps billing in line with Stripe.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { assertMailConfigured } = await import('@/lib/mail');
@@ -16,4 +17,6 @@ export async function register() {
   startMailWorker();
   const { startReminderWorker } = await import('@/lib/events/reminders');
   startReminderWorker();
+  const { startBillingReconcile } = await import('@/lib/billing/reconcile');
+  startBillingReconcile();
 }

@@ -34,6 +34,8 @@ export const config = {
     secretKey: env('STRIPE_SECRET_KEY'),
     publishableKey: env('STRIPE_PUBLISHABLE_KEY'),
     webhookSecret: env('STRIPE_WEBHOOK_SECRET'),
+    /** Another address for Stripe's API (a stand-in in tests); Stripe's own when unset. */
+    apiUrl: env('STRIPE_API_URL'),
   },
   onPremise: env('ON_PREMISE') === 'true',
   brandName: env('BRAND_NAME') ?? 'Enclave',

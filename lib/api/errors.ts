@@ -49,6 +49,14 @@ export const errorCodes = [
   'notification_added',
   'notification_not_added',
   'error_setting_up_payment',
+  // Beyond SPEC point 8, billing (issue 15): SPEC's "incomplete payment information" and "unknown
+  // payment error" messages, a server without Stripe keys, a trial that ended without a plan, and
+  // a reduction below the rooms the account has.
+  'payment_incomplete',
+  'payment_failed',
+  'billing_not_configured',
+  'trial_ended',
+  'rooms_in_use',
   'authentication_error',
   'success',
   // Beyond SPEC point 8: the participant limit of point 9 (docs/decisions.md, "Meetings").
@@ -83,15 +91,18 @@ export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; field?: string; retryAfterSeconds?: number } = {},
+    options: { status?: number; field?: string; retryAfterSeconds?: number; details?: Record<string, string> } = {},
   ) {
     super(code);
     this.name = 'ApiError';
     this.status = options.status ?? statusFor(code);
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
   readonly field: string | undefined;
+  /** More for the person to act on, answered beside the code (e.g. payment_failed's transactionId). */
+  readonly details: Record<string, string> | undefined;
   /** For too_many_attempts: when to try again (the Retry-After header). */
   readonly retryAfterSeconds: number | undefined;
 }

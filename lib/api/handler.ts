@@ -29,6 +29,13 @@ interface Options<A extends Auth, S extends z.ZodType | undefined> {
   /** The zod schema of the JSON body; the body is not read without one. */
   body?: S;
   maxBodyBytes?: number;
+  /** Checked before the body is read: a feature this server does not offer says so first. */
+  available?: () => void;
+  /**
+   * For callers that prove who they are themselves (Stripe's signed webhooks): no Origin check,
+   * no session. Every other state-changing call must come from the app's own pages.
+   */
+  signedByCaller?: boolean;
 }
 
 export interface HandlerContext<A extends Auth, S extends z.ZodType | undefined, P> {
@@ -60,7 +67,7 @@ export function apiRoute<
     let locale = requestLocale(request);
     let sessionChange: { data: SessionData | null } | undefined;
     try {
-      if (!isAllowedOrigin(request)) throw new ApiError('authentication_error', { status: 403 });
+      if (!options.signedByCaller && !isAllowedOrigin(request)) throw new ApiError('authentication_error', { status: 403 });
 
       const auth = options.auth ?? 'optional';
       let user: User | null = null;
@@ -72,6 +79,7 @@ export function apiRoute<
         locale = requestLocale(request, user?.lang);
       }
 
+      options.available?.();
       let body: unknown = undefined;
       if (options.body) {
         const text = await readBodyText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -127,7 +135,7 @@ function withApiHeaders(response: Response): Response {
 /** Answers an error in the envelope of DESIGN.md; unexpected ones are logged, never shown. */
 export async function errorResponse(error: unknown, locale: Locale): Promise<Response> {
   if (error instanceof ApiError) {
-    const response = await errorJson(error.code, error.status, locale, error.field ? { field: error.field } : {});
+    const response = await errorJson(error.code, error.status, locale, { ...error.details, ...(error.field && { field: error.field }) });
     if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds));
     return response;
   }

@@ -3,16 +3,22 @@ import { headers } from 'next/headers';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import type { Locale } from '@/lib/i18n/locales';
 import { countryFromHeaders, regionForCountry } from '@/lib/location/region';
-import { currencyForRegion, formatPrice } from './pricing';
+import { currencyForRegion, formatPrice, type Currency } from './pricing';
 
 /** The monthly price of one room, from configuration, in the visitor's currency and language. */
 export async function roomPriceLabel(locale: Locale, preferredRegion?: string | null): Promise<string> {
   const [{ product_price }, requestHeaders] = await Promise.all([getPublicConfiguration(), headers()]);
-  // A CDN's country header, else the browser's language region (en-US → dollars), else the
-  // user's preferred region; euros when nothing says otherwise.
+  return formatPrice(product_price, currencyFor(requestHeaders, preferredRegion), locale);
+}
+
+/**
+ * A CDN's country header, else the browser's language region (en-US → dollars), else the user's
+ * preferred region; euros when nothing says otherwise.
+ */
+export function currencyFor(requestHeaders: Headers, preferredRegion?: string | null): Currency {
   const country = countryFromHeaders(requestHeaders) ?? languageCountry(requestHeaders.get('accept-language'));
   const region = country ? regionForCountry(country) : preferredRegion === 'na' ? 'na' : 'eu';
-  return formatPrice(product_price, currencyForRegion(region), locale);
+  return currencyForRegion(region);
 }
 
 /** The region subtag of the browser's first language ("en-US,en;q=0.9" → "US"), if any. */

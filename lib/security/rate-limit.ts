@@ -32,6 +32,8 @@ export const limits = {
   register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
   contact: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
   rate: { name: 'rate-ip', points: 10, durationSeconds: 60 * 60 },
+  // Each billing call that reaches Stripe: a person subscribes or changes rooms a few times at most.
+  billing: { name: 'billing-user', points: 30, durationSeconds: 60 * 60 },
   // Generous: a whole office behind one NAT address joins and rejoins; passwords have their own limit.
   meetingJoin: { name: 'meeting-join-ip', points: 300, durationSeconds: 15 * 60 },
   meetingPassword: { name: 'meeting-password', points: 10, durationSeconds: 15 * 60 },

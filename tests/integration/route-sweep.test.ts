@@ -27,6 +27,10 @@ const routePath = (file: string) => `/${path.dirname(file).replace(/\[\.\.\.\w+\
 
 const figures = { routes: 0, handlers: 0, requests: 0, fiveHundreds: 0 };
 
+// Called by Stripe's servers, which send no Origin: the signature over the body is the proof, so
+// an unsigned request is refused by that check instead (billing off here: refused before it).
+const signedByCaller = new Set(['stripe/webhook/route.ts']);
+
 describe('every state-changing route refuses a request from another site', () => {
   it('finds the routes of SPEC point 7 (the sweep is not empty)', () => {
     expect(routeFiles.length).toBeGreaterThan(40);
@@ -51,6 +55,10 @@ describe('every state-changing route refuses a request from another site', () =>
             params: { id: 'x', hash: 'x', email: 'x@example.test', avatar: 'x', link: 'x', token: 'x', rest: ['x', 'y'] as never },
           });
           if (answer.status >= 500) figures.fiveHundreds += 1;
+          if (signedByCaller.has(file)) {
+            expect([file, answer.status, answer.json.errorCode]).toEqual([file, 400, expect.stringMatching(/^(incorrect_data|billing_not_configured)$/)]);
+            continue;
+          }
           expect([file, method, origin, answer.status]).toEqual([file, method, origin, 403]);
           expect(answer.json).toMatchObject({ status: 'error', errorCode: 'authentication_error' });
           expect(answer.headers.get('cache-control')).toBe('no-store');
