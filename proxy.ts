@@ -5,7 +5,7 @@ import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { isApiRequest, redirectFor } from '@/lib/routes';
 import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
-import { apiPolicy, pagePolicy, serviceWorkerPolicy } from '@/lib/security/csp';
+import { apiPolicy, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
 
 const handleI18nRouting = createIntlMiddleware(routing);
 
@@ -39,7 +39,7 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const policy = pagePolicy(nonce, process.env.NODE_ENV === 'development');
+  const policy = pagePolicy(nonce, process.env.NODE_ENV === 'development', { stripe: (STRIPE_PAGES as readonly string[]).includes(path) });
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('Content-Security-Policy', policy);

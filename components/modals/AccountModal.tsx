@@ -8,6 +8,7 @@ import { Dialog } from '@/components/modal/Dialog';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';
+import { AccountSummary, type AccountSummaryData } from './AccountSummary';
 import { AvatarUpload } from './AvatarUpload';
 import { DisableTwoFactorForm } from './DisableTwoFactorForm';
 import { TwoFactorSetup } from './TwoFactorSetup';
@@ -21,6 +22,7 @@ interface Profile {
   user2FA: { has2FA: boolean };
   enable2fa: boolean;
   enableMCard: boolean;
+  account: AccountSummaryData;
 }
 
 type Step = 0 | 1 | 2 | 3;
@@ -99,6 +101,7 @@ export function AccountModal({ close }: { close: () => void }) {
       {!profile && <p role="status">…</p>}
       {profile && step === 0 && (
         <div className="flex flex-col gap-6">
+          <AccountSummary account={profile.account} onNavigate={close} />
           <form onSubmit={save} className="flex flex-col gap-3" noValidate>
             <h3 className="font-semibold">{t('profile')}</h3>
             <AvatarUpload current={profile.avatar} onUploaded={() => void load().then(() => router.refresh())} />

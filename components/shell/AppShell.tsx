@@ -9,6 +9,7 @@ import { Dialog } from '@/components/modal/Dialog';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList } from './NavList';
 import { ThemeSwitcher } from './ThemeSwitcher';
+import { TrialNotice } from './TrialNotice';
 
 export interface ShellUser {
   firstName: string;
@@ -17,6 +18,8 @@ export interface ShellUser {
   enableMCard: boolean;
   /** The trial of this admin's free account has ended: the billing modal opens. */
   needsBilling: boolean;
+  /** The free trial's days left, or that it ended; null when not on trial. */
+  trial: { daysLeft: number; ended: boolean } | null;
   /** Saved time zone, or null before the first-time setup. */
   timezone: string | null;
   hasRoom: boolean;
@@ -100,6 +103,7 @@ export function AppShell({
       )}
 
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+        {user?.trial && <TrialNotice trial={user.trial} />}
         {children}
       </main>
     </div>

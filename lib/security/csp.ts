@@ -1,15 +1,21 @@
 // Content-Security-Policy values. Pages get a per-request nonce; API answers a closed policy.
 
-export function pagePolicy(nonce: string, development: boolean): string {
+/** The one page that holds Stripe's card form (the billing screen) lets Stripe.js in; no other does. */
+export const STRIPE_PAGES = ['/settings'] as const;
+const stripe = { script: ' https://js.stripe.com', frame: 'https://js.stripe.com https://hooks.stripe.com', connect: ' https://api.stripe.com', img: ' https://*.stripe.com' };
+
+export function pagePolicy(nonce: string, development: boolean, options: { stripe?: boolean } = {}): string {
+  const s = options.stripe;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${s ? stripe.script : ''}${development ? " 'unsafe-eval'" : ''}`,
     // React sets style attributes; inline styles cannot run code, so they are allowed.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' blob: data:",
+    `img-src 'self' blob: data:${s ? stripe.img : ''}`,
     "font-src 'self'",
     "media-src 'self' blob:",
-    "connect-src 'self'",
+    `connect-src 'self'${s ? stripe.connect : ''}`,
+    ...(s ? [`frame-src ${stripe.frame}`] : []),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",

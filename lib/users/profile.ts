@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { assertUncommonPassword, findUserByEmail } from '@/lib/auth/accounts';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { emailField, firstNameField, lastNameField, newPasswordField } from '@/lib/auth/schemas';
+import { accountSummary } from '@/lib/billing/summary';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
@@ -14,7 +15,7 @@ import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 
 /** GET /api/me: the user of SPEC point 3, as the client reads it. Never a hash or secret. */
 export async function profileOf(user: User) {
-  const { enable2fa } = await getPublicConfiguration();
+  const [{ enable2fa }, account] = await Promise.all([getPublicConfiguration(), accountSummary(user)]);
   return {
     id: user.id,
     email: user.email,
@@ -42,6 +43,7 @@ export async function profileOf(user: User) {
     enable2fa,
     enableMCard: user.enableMCard,
     location: user.location,
+    account,
   };
 }
 

@@ -13,6 +13,7 @@ import { POST as upgradeFinish } from '@/app/billing/upgrade/finish/route';
 import { POST as downgrade } from '@/app/billing/downgrade/route';
 import { POST as createRoom } from '@/app/api/room/route';
 import { GET as me } from '@/app/api/me/route';
+import { GET as meetingInfo } from '@/app/api/meeting/[id]/route';
 import { POST as login } from '@/app/login/route';
 import { hashPassword } from '@/lib/auth/password';
 import { call, createUser, sessionCookies, type Answer } from '../support/api';
@@ -408,8 +409,22 @@ describe('expiry', () => {
     expect(answer.json.errorCode).toBe('login_failed_expired');
   });
 
-  it('a trial that has ended shows as such in billing', async () => {
-    const { cookie } = await createUser({ trialEndsAt: new Date(Date.now() - 1000) });
+  it('a trial that has ended shows as such in billing, and its rooms hold no meeting until a plan is paid', async () => {
+    const { user, cookie } = await createUser({ trialEndsAt: new Date(Date.now() + 60_000) });
+    const room = await call(createRoom, { body: { name: 'Trial room', color: 1 }, ...as(cookie) });
+    const meetingId = (room.json.room as { meetingId: string } | undefined)?.meetingId ?? (room.json.meetingId as string);
+    const info = () => call(meetingInfo, { params: { id: meetingId } });
+    expect((await info()).status).toBe(200);
+
+    const db = await getDb();
+    await db.update(users).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
     expect((await call(getPayment, as(cookie))).json).toMatchObject({ isTrial: true, trialEnded: true, subscribed: false });
+    const refused = await info();
+    expect(refused.json).toMatchObject({ errorCode: 'trial_ended' });
+
+    const start = await call(paymentSecret, { body: { rooms: 1 }, ...as(cookie) });
+    standIn.controls.pay({ clientSecret: start.json.clientSecret as string });
+    await call(postPayment, { body: { paymentIntent: start.json.paymentIntent }, ...as(cookie) });
+    expect((await info()).json).toMatchObject({ maxParticipants: 30 });
   });
 });

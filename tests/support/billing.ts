@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import { POST as webhook } from '@/app/stripe/webhook/route';
-// @ts-expect-error -- a plain .mjs module without types, shared with the end-to-end server
 import { startStripeStandIn } from './stripe-stand-in.mjs';
 import { STRIPE_STAND_IN_PORT, WEBHOOK_SECRET } from './billing-env';
 import { call, type Answer } from './api';
@@ -26,7 +25,7 @@ export interface StandIn {
 }
 
 export async function startStandIn(): Promise<StandIn> {
-  return startStripeStandIn({ port: STRIPE_STAND_IN_PORT });
+  return (await startStripeStandIn({ port: STRIPE_STAND_IN_PORT })) as unknown as StandIn;
 }
 
 const signer = new Stripe('sk_test_signer');

@@ -319,7 +319,7 @@ export function createStandIn() {
   /** Test controls: what a browser, a bank or the passing of time would do at Stripe. */
   const controls = {
     /** The browser confirms a payment with a card (Elements' confirmCardPayment). */
-    pay({ clientSecret, paymentIntent, card = '4242424242424242', name = 'Ada Lovelace' }) {
+    pay({ clientSecret = '', paymentIntent = undefined, card = '4242424242424242', name = 'Ada Lovelace' }) {
       const id = paymentIntent ?? String(clientSecret).split('_secret_')[0];
       const intent = state.paymentIntents.get(id);
       if (!intent) throw new Error(`no payment intent ${id}`);
@@ -328,7 +328,7 @@ export function createStandIn() {
       return publicIntent(intent);
     },
     /** The browser saves a card (confirmCardSetup). */
-    saveCard({ clientSecret, setupIntent, card = '4242424242424242', name = 'Ada Lovelace' }) {
+    saveCard({ clientSecret = '', setupIntent = undefined, card = '4242424242424242', name = 'Ada Lovelace' }) {
       const id = setupIntent ?? String(clientSecret).split('_secret_')[0];
       const intent = state.setupIntents.get(id);
       const method = createPaymentMethod({ card: { number: card }, billing_details: { name } }, intent.customer);

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms, users, type Room, type User } from '@/lib/db/schema';
+import { trialEnded } from '@/lib/billing/trial';
+import { config } from '@/lib/config';
 import { participantLimit } from '@/lib/rooms/limits';
 
 export interface MeetingRoom {
@@ -13,7 +15,10 @@ export interface MeetingRoom {
 
 const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The room behind a meeting id, with its owner (whose plan sets the participant limit). */
+/**
+ * The room behind a meeting id, with its owner (whose plan sets the participant limit). A trial
+ * that ended without a plan holds no more meetings until its owner subscribes (docs/billing.md).
+ */
 export async function findMeetingRoom(meetingId: string): Promise<MeetingRoom> {
   if (!MEETING_ID.test(meetingId)) throw new ApiError('room_not_found');
   const db = await getDb();
@@ -24,5 +29,6 @@ export async function findMeetingRoom(meetingId: string): Promise<MeetingRoom> {
     .where(eq(rooms.meetingId, meetingId))
     .limit(1);
   if (!row) throw new ApiError('room_not_found');
+  if (!config.onPremise && trialEnded(row.owner)) throw new ApiError('trial_ended');
   return { ...row, limit: participantLimit(row.owner) };
 }

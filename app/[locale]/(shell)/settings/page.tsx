@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { BillingSection } from '@/components/billing/BillingSection';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { getCurrentUser } from '@/lib/auth/session';
 import { isLocale } from '@/lib/i18n/locales';
@@ -18,15 +19,18 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
     <section className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold">{t('title')}</h1>
       {user ? (
-        <SettingsForm
-          initial={{
-            timezone: normalizeTimezone(user.timezone),
-            tooltips: user.tooltips,
-            preferredRegion: user.preferredRegion,
-            lang: isLocale(user.lang) ? user.lang : locale,
-            theme: user.theme,
-          }}
-        />
+        <>
+          <SettingsForm
+            initial={{
+              timezone: normalizeTimezone(user.timezone),
+              tooltips: user.tooltips,
+              preferredRegion: user.preferredRegion,
+              lang: isLocale(user.lang) ? user.lang : locale,
+              theme: user.theme,
+            }}
+          />
+          <BillingSection user={user} locale={locale} />
+        </>
       ) : (
         <div>
           <p className="mb-4">{t('loginNeeded')}</p>

@@ -1,0 +1,101 @@
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { currencyFor } from '@/lib/billing/room-price';
+import { billingOf } from '@/lib/billing/summary';
+import { getPublicConfiguration } from '@/lib/configuration/configuration';
+import { config } from '@/lib/config';
+import type { User } from '@/lib/db/schema';
+import type { Locale } from '@/lib/i18n/locales';
+import { BillingPanel } from './BillingPanel';
+import { money } from './money';
+
+const planKey = { individual: 'planIndividual', executive: 'planExecutive', enterprise: 'planEnterprise' } as const;
+
+/**
+ * The billing screen of SPEC point 2 ("billing / checkout and upgrade"), a section of /settings:
+ * the billing object of point 3 and, when Stripe is configured, subscribing or changing the plan.
+ */
+export async function BillingSection({ user, locale }: { user: User; locale: Locale }) {
+  const t = await getTranslations('Billing');
+  const billing = await billingOf(user);
+  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)) : '—');
+  const { product_price } = await getPublicConfiguration();
+  const trialCurrency = currencyFor(await headers(), user.preferredRegion) === 'USD' ? 'usd' : 'eur';
+  const currency = billing.currency ?? trialCurrency;
+  const unitAmountCents = billing.subscribed ? (billing.unitAmountCents ?? 0) : Math.round(product_price * 100);
+  const daysLeft = Math.max(0, Math.ceil((new Date(billing.trialEndsAt).getTime() - Date.now()) / 86_400_000));
+
+  const rows: [string, string][] = [
+    [t('plan'), billing.isTrial ? t('planTrial') : t(planKey[billing.plan])],
+    [t('roomsCount'), billing.nextRooms ? `${billing.rooms} · ${t('nextRooms', { rooms: billing.nextRooms, date: date(billing.nextBillingDate) })}` : String(billing.rooms)],
+  ];
+  if (billing.subscribed) {
+    rows.push(
+      [t('monthlyPayment'), money(billing.monthlyPaymentCents, currency, locale)],
+      [t('nextBillingDate'), date(billing.nextBillingDate)],
+      [t('cardName'), billing.cardName ?? '—'],
+      [t('card'), billing.cardLast4 ? `•••• ${billing.cardLast4}` : '—'],
+    );
+  }
+  if (billing.chargeAmountCents !== null) rows.push([t('chargeAmount'), money(billing.chargeAmountCents, currency, locale)]);
+  if (billing.transactionId) rows.push([t('transactionId'), billing.transactionId]);
+  if (billing.isTrial) rows.push([t('trialEnd'), date(billing.trialEndsAt)]);
+
+  return (
+    <section id="billing" aria-labelledby="billing-title" className="mt-10 scroll-mt-20 rounded-lg border border-slate-200 bg-white p-6">
+      <h2 id="billing-title" className="mb-4 text-xl font-semibold">
+        {t('sectionTitle')}
+      </h2>
+      {billing.isTrial && !config.onPremise && (
+        <p className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-amber-900">{billing.trialEnded ? t('trialEndedNotice') : t('trialEndsIn', { days: daysLeft })}</p>
+      )}
+      <dl className="mb-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {config.onPremise ? (
+        <p>{t('onPremise')}</p>
+      ) : !billing.configured ? (
+        <p role="note" className="rounded-md bg-slate-50 px-4 py-3">
+          {t('notConfigured')}
+        </p>
+      ) : user.state !== 'active' ? null : (
+        <BillingPanel
+          subscribed={billing.subscribed}
+          unitAmountCents={unitAmountCents}
+          currency={currency}
+          plan={billing.subscribed ? { rooms: billing.rooms, billedRooms: billing.billedRooms, unitAmountCents, currency, nextBillingDate: billing.nextBillingDate } : null}
+        />
+      )}
+      {billing.history.length > 0 && (
+        <>
+          <h3 className="mt-8 mb-2 font-semibold">{t('history')}</h3>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="text-slate-600">
+                <th scope="col" className="py-1 pr-4 font-medium">{t('date')}</th>
+                <th scope="col" className="py-1 pr-4 font-medium">{t('roomsCount')}</th>
+                <th scope="col" className="py-1 pr-4 font-medium">{t('chargeAmount')}</th>
+                <th scope="col" className="py-1 font-medium">{t('transactionId')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {billing.history.map((row) => (
+                <tr key={row.transactionId ?? row.createdAt} className="border-t border-slate-100">
+                  <td className="py-1 pr-4">{date(row.createdAt)}</td>
+                  <td className="py-1 pr-4">{row.rooms}</td>
+                  <td className="py-1 pr-4">{money(row.amountCents, row.currency, locale)}</td>
+                  <td className="py-1 font-mono text-xs break-all">{row.transactionId}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
