@@ -28,7 +28,9 @@ async function main() {
       accountType: 'executive',
       numberOfRooms: 30,
       // SEED_TRIAL=1: an account still in its trial (meetings of at most 2 participants).
-      isTrial: process.env.SEED_TRIAL === '1',
+      isTrial: process.env.SEED_TRIAL === '1' || process.env.SEED_TRIAL_ENDED === '1',
+      // SEED_TRIAL_ENDED=1: a trial that ended without a plan (the billing modal, no meetings).
+      ...(process.env.SEED_TRIAL_ENDED === '1' && { trialEndsAt: new Date(Date.now() - 24 * 60 * 60 * 1000) }),
       // A meeting-card account (SPEC point 6), for trying that variant of the app.
       enableMCard: process.env.SEED_MCARD === '1',
     }));

@@ -1,12 +1,33 @@
 'use client';
 
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { ChangePlan, type PlanState } from './ChangePlan';
 import { Subscribe } from './Subscribe';
 
-/** The interactive half of the billing screen: subscribe, or change a running plan. */
+/**
+ * The interactive half of the billing screen: subscribe, or change a running plan. What just
+ * happened stays on screen while the server part refreshes around it.
+ */
 export function BillingPanel({ subscribed, plan, unitAmountCents, currency }: { subscribed: boolean; plan: PlanState | null; unitAmountCents: number; currency: string }) {
   const router = useRouter();
-  const refresh = () => router.refresh();
-  return subscribed && plan ? <ChangePlan plan={plan} onDone={refresh} /> : <Subscribe unitAmountCents={unitAmountCents} currency={currency} onDone={refresh} />;
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => {
+    setNotice(message);
+    router.refresh();
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      {notice && (
+        <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-green-800">
+          {notice}
+        </p>
+      )}
+      {subscribed && plan ? (
+        <ChangePlan plan={plan} onDone={done} onStart={() => setNotice(null)} />
+      ) : (
+        <Subscribe unitAmountCents={unitAmountCents} currency={currency} onDone={done} />
+      )}
+    </div>
+  );
 }

@@ -23,7 +23,6 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
   const trialCurrency = currencyFor(await headers(), user.preferredRegion) === 'USD' ? 'usd' : 'eur';
   const currency = billing.currency ?? trialCurrency;
   const unitAmountCents = billing.subscribed ? (billing.unitAmountCents ?? 0) : Math.round(product_price * 100);
-  const daysLeft = Math.max(0, Math.ceil((new Date(billing.trialEndsAt).getTime() - Date.now()) / 86_400_000));
 
   const rows: [string, string][] = [
     [t('plan'), billing.isTrial ? t('planTrial') : t(planKey[billing.plan])],
@@ -47,7 +46,7 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
         {t('sectionTitle')}
       </h2>
       {billing.isTrial && !config.onPremise && (
-        <p className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-amber-900">{billing.trialEnded ? t('trialEndedNotice') : t('trialEndsIn', { days: daysLeft })}</p>
+        <p className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-amber-900">{billing.trialEnded ? t('trialEndedNotice') : t('trialEndsIn', { days: billing.trialDaysLeft })}</p>
       )}
       <dl className="mb-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         {rows.map(([label, value]) => (

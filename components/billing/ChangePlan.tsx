@@ -22,30 +22,30 @@ export interface PlanState {
  * For a paying account: change the number of rooms (more now, pro rata; fewer from the next
  * billing date, SPEC point 4) and replace the card.
  */
-export function ChangePlan({ plan, onDone }: { plan: PlanState; onDone: () => void }) {
+export function ChangePlan({ plan, onDone, onStart }: { plan: PlanState; onDone: (message: string) => void; onStart: () => void }) {
   const t = useTranslations('Billing');
   const locale = useLocale() as Locale;
   const [rooms, setRooms] = useState(plan.rooms);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [changingCard, setChangingCard] = useState(false);
   const stripe = useStripeLoader();
   const date = plan.nextBillingDate ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(plan.nextBillingDate)) : '';
+  // Compared with what Stripe bills: above it costs now (or takes back a waiting reduction),
+  // below it is a reduction from the next billing date.
   const more = rooms > plan.billedRooms;
-  const fewer = !more && rooms < plan.rooms;
+  const fewer = rooms < plan.billedRooms;
 
   async function apply(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     setProblem(null);
-    setDone(null);
+    onStart();
     try {
       if (fewer) {
         const answer = await apiPost('/billing/downgrade', { rooms });
         if (answer.status !== 'ok') return setProblem(problemFromAnswer(answer));
-        setDone(t('downgradeDone', { rooms, date }));
-        return onDone();
+        return onDone(t('downgradeDone', { rooms, date }));
       }
       const answer = await apiPost('/billing/upgrade/setup', { rooms });
       if (answer.status !== 'ok') return setProblem(problemFromAnswer(answer));
@@ -58,8 +58,7 @@ export function ChangePlan({ plan, onDone }: { plan: PlanState; onDone: () => vo
         const finish = await apiPost('/billing/upgrade/finish', { paymentIntent: result.paymentIntent.id });
         if (finish.status !== 'ok') return setProblem(problemFromAnswer(finish));
       }
-      setDone(t('upgradeDone', { rooms }));
-      onDone();
+      onDone(t('upgradeDone', { rooms }));
     } finally {
       setBusy(false);
     }
@@ -68,6 +67,7 @@ export function ChangePlan({ plan, onDone }: { plan: PlanState; onDone: () => vo
   async function saveCard({ stripe: client, card, name }: CardDetails) {
     setBusy(true);
     setProblem(null);
+    onStart();
     try {
       const secret = await apiGet<{ clientSecret: string }>('/billing/upgrade/secret');
       if (Array.isArray(secret)) return setProblem({ code: 'error_setting_up_payment' });
@@ -76,8 +76,7 @@ export function ChangePlan({ plan, onDone }: { plan: PlanState; onDone: () => vo
       const answer = await apiPost('/billing/payment', { setupIntent: result.setupIntent.id });
       if (answer.status !== 'ok') return setProblem(problemFromAnswer(answer));
       setChangingCard(false);
-      setDone(t('cardSaved'));
-      onDone();
+      onDone(t('cardSaved'));
     } finally {
       setBusy(false);
     }
@@ -121,11 +120,6 @@ export function ChangePlan({ plan, onDone }: { plan: PlanState; onDone: () => vo
       </div>
 
       {!changingCard && stripe.state.kind === 'failed' && <StripeUnavailable onRetry={() => void stripe.load()} />}
-      {done && (
-        <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-green-800">
-          {done}
-        </p>
-      )}
       <PaymentProblem problem={problem} />
     </div>
   );

@@ -11,14 +11,14 @@ import { PaymentProblem, problemFromAnswer, problemFromStripe, StripeUnavailable
 import { RoomsInput } from './RoomsInput';
 import { useStripeLoader } from './useStripeLoader';
 
-type Step = 'choose' | 'card' | 'processing' | 'complete';
+type Step = 'choose' | 'card' | 'processing' | 'done';
 
 // How long "processing payment" waits for Stripe to confirm before saying it will finish later.
 const PROCESSING_POLLS = 15;
 const POLL_MS = 2_000;
 
 /** SPEC point 4, billing: subscribe → processing payment → complete. */
-export function Subscribe({ unitAmountCents, currency, onDone }: { unitAmountCents: number; currency: string; onDone: () => void }) {
+export function Subscribe({ unitAmountCents, currency, onDone }: { unitAmountCents: number; currency: string; onDone: (message: string) => void }) {
   const t = useTranslations('Billing');
   const locale = useLocale() as Locale;
   const [step, setStep] = useState<Step>('choose');
@@ -49,21 +49,16 @@ export function Subscribe({ unitAmountCents, currency, onDone }: { unitAmountCen
         return setProblem(problemFromAnswer(done));
       }
       if (done.state === 'complete' || (await waitUntilSubscribed())) {
-        setStep('complete');
-        onDone();
+        // The panel says so, while the page refreshes into the paid plan.
+        setStep('done');
+        onDone(t('complete'));
       }
     } finally {
       setBusy(false);
     }
   }
 
-  if (step === 'complete') {
-    return (
-      <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-green-800">
-        {t('complete')}
-      </p>
-    );
-  }
+  if (step === 'done') return null;
   if (step === 'processing') {
     return (
       <p role="status" aria-live="polite" className="rounded-md bg-slate-50 px-4 py-3">

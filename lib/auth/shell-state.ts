@@ -1,7 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import type { ShellUser } from '@/components/shell/AppShell';
-import { needsBillingModal, trialEnded } from '@/lib/billing/trial';
+import { needsBillingModal, trialDaysLeft, trialEnded } from '@/lib/billing/trial';
 import { hasAnyRoom } from '@/lib/rooms/exists';
 import { config } from '@/lib/config';
 import { isTheme, THEME_COOKIE, type Theme } from '@/lib/theme';
@@ -23,7 +23,7 @@ export async function shellState(): Promise<{ user: ShellUser | null; theme: The
           // Every user on trial sees how long it lasts (on-premise installs have no trial).
           trial:
             user.isTrial && !config.onPremise
-              ? { ended: trialEnded(user), daysLeft: Math.max(0, Math.ceil((user.trialEndsAt.getTime() - Date.now()) / 86_400_000)) }
+              ? { ended: trialEnded(user), daysLeft: trialDaysLeft(user) }
               : null,
           timezone: user.timezone,
           hasRoom: await hasAnyRoom(user.id),

@@ -6,7 +6,7 @@ import { attendees, billingRecords, rooms as roomsTable, type User } from '@/lib
 import { storedSubscription } from './customer';
 import { isPaying, roomAllowance } from './state';
 import { billingConfigured } from './stripe';
-import { trialEnded } from './trial';
+import { trialDaysLeft, trialEnded } from './trial';
 
 /** GET /billing/payment: the billing object of SPEC point 3 — plan, payment, rooms, card, last charge. */
 export async function billingOf(user: User, now = new Date()) {
@@ -33,6 +33,7 @@ export async function billingOf(user: User, now = new Date()) {
     isTrial: user.isTrial,
     trialEndsAt: user.trialEndsAt.toISOString(),
     trialEnded: trialEnded(user, now),
+    trialDaysLeft: trialDaysLeft(user, now),
     status: stored?.status ?? null,
     subscribed: paying,
     rooms: allowance,

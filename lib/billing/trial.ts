@@ -14,3 +14,8 @@ export function trialEnded(user: Pick<TrialState, 'isTrial' | 'trialEndsAt'>, no
 export function needsBillingModal(user: TrialState, onPremise: boolean, now = new Date()): boolean {
   return !onPremise && user.role === 'admin' && trialEnded(user, now);
 }
+
+/** Whole days left of the trial ("ends in N days"), 0 on its last day and after. */
+export function trialDaysLeft(user: Pick<TrialState, 'trialEndsAt'>, now = new Date()): number {
+  return Math.max(0, Math.ceil((user.trialEndsAt.getTime() - now.getTime()) / 86_400_000));
+}

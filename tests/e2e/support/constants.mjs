@@ -4,3 +4,8 @@ import path from 'node:path';
 // Shared by the server launcher and the tests, so both know the data folder and the secret.
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `enclave-e2e-${process.env.E2E_PORT ?? 3210}`);
 export const E2E_SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
+
+// The Stripe stand-in beside the e2e server (tests/support/stripe-stand-in.mjs).
+export const STRIPE_STAND_IN_PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
+export const STRIPE_STAND_IN_URL = `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`;
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in';

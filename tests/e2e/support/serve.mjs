@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_SESSION_SECRET } from './constants.mjs';
+import { E2E_DATA_DIR, E2E_SESSION_SECRET, STRIPE_STAND_IN_PORT, STRIPE_STAND_IN_URL, STRIPE_WEBHOOK_SECRET } from './constants.mjs';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
@@ -13,8 +13,15 @@ const catcher = spawn(process.execPath, ['tests/e2e/support/mail-catcher.mjs'], 
   stdio: 'inherit',
 });
 
+// Stripe's servers cannot be reached from here: billing runs against the stand-in.
+const stripeStandIn = spawn(process.execPath, ['tests/support/stripe-stand-in-server.mjs', '--port', String(STRIPE_STAND_IN_PORT)], { stdio: 'inherit' });
+
 const env = {
   ...process.env,
+  STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_stand_in',
+  STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_URL: STRIPE_STAND_IN_URL,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   DATA_DIR: E2E_DATA_DIR,
   SESSION_SECRET: E2E_SESSION_SECRET,
@@ -33,6 +40,10 @@ for (const [name, extra] of [
   ['card', { SEED_EMAIL: 'card@enclave.local', SEED_MCARD: '1' }],
   ['reset', { SEED_EMAIL: 'reset@enclave.local' }],
   ['trial', { SEED_EMAIL: 'trial@enclave.local', SEED_TRIAL: '1' }],
+  // Billing tests change their accounts' plans: accounts of their own.
+  ['billing', { SEED_EMAIL: 'billing@enclave.local', SEED_TRIAL: '1' }],
+  ['billingOffline', { SEED_EMAIL: 'billing-offline@enclave.local', SEED_TRIAL: '1' }],
+  ['trialEnded', { SEED_EMAIL: 'trial-ended@enclave.local', SEED_TRIAL_ENDED: '1' }],
 ]) {
   const seeded = spawnSync(tsx, ['--conditions=react-server', 'scripts/seed.ts'], { env: { ...env, ...extra }, encoding: 'utf8' });
   if (seeded.status !== 0) {
@@ -56,9 +67,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.kill(signal);
     catcher.kill(signal);
+    stripeStandIn.kill(signal);
   });
 }
 server.on('exit', (code) => {
   catcher.kill();
+  stripeStandIn.kill();
   process.exit(code ?? 0);
 });

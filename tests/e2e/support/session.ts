@@ -12,7 +12,9 @@ interface SeededAccount {
   meetingId: string;
 }
 
-export function seededAccount(name: 'demo' | 'card' | 'trial'): SeededAccount {
+export type SeededName = 'demo' | 'card' | 'trial' | 'billing' | 'billingOffline' | 'trialEnded';
+
+export function seededAccount(name: SeededName): SeededAccount {
   const accounts = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'accounts.json'), 'utf8'));
   return accounts[name];
 }
@@ -21,7 +23,7 @@ export function seededAccount(name: 'demo' | 'card' | 'trial'): SeededAccount {
  * Logs a browser context in as a seeded account by giving it a session cookie sealed with the
  * server's secret — the login screen itself is tested where accounts are built.
  */
-export async function logIn(context: BrowserContext, baseURL: string, name: 'demo' | 'card' | 'trial' = 'demo') {
+export async function logIn(context: BrowserContext, baseURL: string, name: SeededName = 'demo') {
   const account = seededAccount(name);
   const value = await sealData(
     // A cookie id of its own, as the server gives every login: logging out revokes only it.
