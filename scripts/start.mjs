@@ -2,7 +2,7 @@
 // `npm start`: builds when there is no build of the current sources, then serves in production
 // mode on PORT. Migrations run in the server itself at start (instrumentation.ts).
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -34,6 +34,13 @@ if (stale || process.env.FORCE_BUILD === '1') {
   const result = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, String(sources));
+  // A new build (new PGlite, new migrations) gets a new template.
+  rmSync(path.join(root, '.next', 'pglite-template'), { recursive: true, force: true });
+}
+// Only the embedded database needs it; made once per build (scripts/pglite-template.mjs).
+if (!process.env.DATABASE_URL && !existsSync(path.join(root, '.next', 'pglite-template', 'PG_VERSION'))) {
+  const template = spawnSync(process.execPath, [path.join(root, 'scripts', 'pglite-template.mjs')], { stdio: 'inherit' });
+  if (template.status !== 0) console.warn('No embedded database template: a first start will take a few seconds longer.');
 }
 
 const port = process.env.PORT ?? '3000';

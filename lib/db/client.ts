@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '@/lib/config';
 import * as schema from './schema';
@@ -32,11 +32,23 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir =
     options.dataDir ?? (config.dataDir === 'memory://' ? 'memory://' : path.join(config.dataDir, 'pglite'));
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) seedDataDir(dataDir);
   const client = await PGlite.create(dataDir);
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
   await migrateDatabase({ kind: 'pglite', db, migrationsFolder });
   return { db, close: () => client.close() };
+}
+
+/**
+ * A first start copies the initialised, migrated template that `npm start` builds
+ * (scripts/pglite-template.mjs) instead of running initdb: ~0.1 s instead of ~4 s.
+ */
+function seedDataDir(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const template = path.join(/*turbopackIgnore: true*/ process.cwd(), '.next', 'pglite-template');
+  if (readdirSync(dataDir).length === 0 && existsSync(path.join(template, 'PG_VERSION'))) {
+    cpSync(template, dataDir, { recursive: true });
+  }
 }
 
 // One database per process, kept on globalThis so that dev-server reloads reuse it.
