@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
@@ -117,6 +117,3 @@ export async function syncAccount(userId: string): Promise<ApplyResult> {
   if (!stored?.stripeSubscriptionId) return { applied: false, changed: false };
   return applySubscription(await readSubscription(stored.stripeSubscriptionId));
 }
-
-export const touchSynced = (userId: string) =>
-  getDb().then((db) => db.update(subscriptions).set({ syncedAt: sql`now()` }).where(eq(subscriptions.userId, userId)));
