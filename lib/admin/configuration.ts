@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { downloadPlatforms, type DownloadPlatform } from '@/lib/configuration/configuration';
-import { forgetBrandName } from '@/lib/configuration/brand';
+import { rememberBrandName } from '@/lib/configuration/brand';
 import { getDb } from '@/lib/db/client';
 import { configuration } from '@/lib/db/schema';
 import { writeAudit, type Actor } from './audit';
@@ -102,6 +102,7 @@ export async function updateConfiguration(change: ConfigurationChange, actor: Ac
     await tx.update(configuration).set(set).where(eq(configuration.id, 1));
     await writeAudit(tx, actor, 'update_configuration', { label: 'configuration' }, diff);
   });
-  forgetBrandName();
-  return getAdminConfiguration();
+  const saved = await getAdminConfiguration();
+  rememberBrandName(saved.brandName);
+  return saved;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 // use-intl/core: the translator without React, so the worker process (react-server conditions) can load it.
 import { createTranslator } from 'use-intl/core';
-import { getBrandName } from '@/lib/configuration/brand';
+import { currentBrandName } from '@/lib/configuration/brand';
 import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
 
@@ -63,7 +63,7 @@ interface MailContent {
 }
 
 async function translator(locale: Locale) {
-  const [messages, brand] = await Promise.all([loadMessages(locale), getBrandName()]);
+  const [messages, brand] = [await loadMessages(locale), currentBrandName()];
   const t = createTranslator({ locale, messages, namespace: 'Mail' });
   // Any message may name the brand, which comes from configuration (white-label installs).
   return (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) =>
@@ -72,7 +72,7 @@ async function translator(locale: Locale) {
 
 /** The support mails' own namespace (issue 18), with the brand like the others. */
 async function supportTranslator(locale: Locale) {
-  const [messages, brand] = await Promise.all([loadMessages(locale), getBrandName()]);
+  const [messages, brand] = [await loadMessages(locale), currentBrandName()];
   const t = createTranslator({ locale, messages, namespace: 'SupportMail' });
   return (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, { brand, ...values });
 }

@@ -3,6 +3,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { writeAudit, adminActor } from '@/lib/admin/audit';
 import { config } from '@/lib/config';
+import { getBrandName } from '@/lib/configuration/brand';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { supportTickets, ticketAttachments, ticketMessages, users, type SupportTicket, type User } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';
@@ -162,8 +163,10 @@ export async function openTicket(
  * A reply. The owner's reply (re)opens the ticket; a staff reply marks it answered, is written
  * to the audit log and mails the owner, in the owner's language, through the outbox.
  */
-export async function replyToTicket(user: User, id: string, body: string): Promise<{ status: TicketStatus }> {
+export async function replyToTicket(user: User, id: string, body: string): Promise<{ ticketStatus: TicketStatus }> {
   const db = await getDb();
+  // The mail is rendered inside the transaction, where the brand must already be known.
+  await getBrandName();
   let mailed = false;
   const result = await db.transaction(async (tx) => {
     const ticket = await ticketFor(tx, user, id, true);
@@ -185,7 +188,7 @@ export async function replyToTicket(user: User, id: string, body: string): Promi
         mailed = true;
       }
     }
-    return { status };
+    return { ticketStatus: status };
   });
   if (mailed) kickMailWorker();
   return result;
@@ -195,18 +198,18 @@ export async function replyToTicket(user: User, id: string, body: string): Promi
  * Close and reopen (the owner), or any status (staff, written to the audit log). An owner cannot
  * mark their own ticket answered.
  */
-export async function setTicketStatus(user: User, id: string, status: TicketStatus): Promise<{ status: TicketStatus }> {
+export async function setTicketStatus(user: User, id: string, status: TicketStatus): Promise<{ ticketStatus: TicketStatus }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const ticket = await ticketFor(tx, user, id, true);
     const staff = actsAsStaff(user, ticket);
     if (!staff && status === 'answered') throw new ApiError('incorrect_data', { field: 'status' });
-    if (ticket.status === status) return { status };
+    if (ticket.status === status) return { ticketStatus: status };
     await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticket.id));
     if (staff) {
       await writeAudit(tx, adminActor(user), 'ticket_status', { userId: ticket.userId, label: ticket.subject }, { ticketId: ticket.id, from: ticket.status, to: status });
     }
-    return { status };
+    return { ticketStatus: status };
   });
 }
 
