@@ -17,7 +17,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 async function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Uint8Array }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  if (file) form.set('attachment', new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) form.set('attachment', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { body: new Uint8Array(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
