@@ -6,7 +6,10 @@ export interface RouteRule {
   /** Path pattern without locale prefix; `:param` is one segment. */
   pattern: string;
   auth: boolean;
-  /** SPEC point 2: a route may block the plain "user" role (redirected to Home). None does. */
+  /**
+   * SPEC point 2: a route may block the plain "user" role (redirected to Home). The instance
+   * admin area carries it (issue 18); its pages and handlers check the role again themselves.
+   */
   blockUserRole?: boolean;
 }
 
@@ -33,6 +36,12 @@ export const routeRules: RouteRule[] = [
   { name: 'schedule', pattern: '/schedule', auth: true },
   { name: 'scheduleEdit', pattern: '/schedule/:edit', auth: true },
   { name: 'admin', pattern: '/admin', auth: true },
+  // The instance admin area (issue 18): role "admin" only. /admin itself stays the rooms list.
+  { name: 'adminUsers', pattern: '/admin/users', auth: true, blockUserRole: true },
+  { name: 'adminConfiguration', pattern: '/admin/configuration', auth: true, blockUserRole: true },
+  { name: 'adminSupport', pattern: '/admin/support', auth: true, blockUserRole: true },
+  { name: 'adminRatings', pattern: '/admin/ratings', auth: true, blockUserRole: true },
+  { name: 'adminAudit', pattern: '/admin/audit', auth: true, blockUserRole: true },
   { name: 'support', pattern: '/support', auth: true },
   { name: 'openTicket', pattern: '/open-ticket', auth: true },
   { name: 'viewTicket', pattern: '/view-ticket/:id', auth: true },

@@ -1,17 +1,17 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { Providers } from '@/components/Providers';
 import { shellState } from '@/lib/auth/shell-state';
-import { config } from '@/lib/config';
+import { getBrandName } from '@/lib/configuration/brand';
 import { appClientMessages } from '@/lib/i18n/client-messages';
 import { AppShell } from './AppShell';
 
 /** The application's frame (sidebar or drawer, modals, toasts) around a page of the app. */
 export async function ShellFrame({ children }: { children: React.ReactNode }) {
-  const [{ user, theme }, messages] = await Promise.all([shellState(), appClientMessages()]);
+  const [{ user, theme }, messages, brand] = await Promise.all([shellState(), appClientMessages(), getBrandName()]);
   return (
     <NextIntlClientProvider messages={messages}>
-      <Providers brand={config.brandName} user={user}>
-        <AppShell user={user} brand={config.brandName} theme={theme}>
+      <Providers brand={brand} user={user}>
+        <AppShell user={user} brand={brand} theme={theme}>
           {children}
         </AppShell>
       </Providers>

@@ -61,6 +61,9 @@ export const errorCodes = [
   'success',
   // Beyond SPEC point 8: the participant limit of point 9 (docs/decisions.md, "Meetings").
   'meeting_full',
+  // Issue 18: a support ticket or an account (admin area) that does not exist or is not yours.
+  'ticket_not_found',
+  'user_not_found',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

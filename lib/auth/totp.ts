@@ -5,6 +5,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { ApiError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
+import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale } from '@/lib/i18n/locales';
@@ -17,9 +18,20 @@ import { hashPassword, verifyPassword } from './password';
 const PERIOD_SECONDS = 30;
 const DRIFT_SECONDS = PERIOD_SECONDS;
 
+/**
+ * SPEC point 4: 2FA is offered only while configuration's enable2fa is on (issue 18: the admin
+ * area turns it off). Accounts that already use it keep it: their logins still ask for the code,
+ * and they may still turn it off.
+ */
+async function assertTwoFactorOffered(): Promise<void> {
+  const { enable2fa } = await getPublicConfiguration();
+  if (!enable2fa) throw new ApiError('incorrect_data');
+}
+
 /** Starts (or restarts) enabling 2FA: a fresh secret from the CSPRNG, kept until finished. */
 export async function beginSetup(user: User): Promise<{ secret: string; png: Buffer }> {
   if (user.has2fa) throw new ApiError('incorrect_data');
+  await assertTwoFactorOffered();
   const secret = generateSecret();
   const db = await getDb();
   await db.update(users).set({ totpSecret: sealSecret(secret, user.id), totpLastStep: null }).where(eq(users.id, user.id));
@@ -87,6 +99,7 @@ export async function verifyLoginCode(user: User, code: string): Promise<boolean
 /** Step 2 of the account modal: is this code right for the secret being set up? */
 export async function checkSetupCode(user: User, code: string): Promise<boolean> {
   if (user.has2fa || !user.totpSecret) return false;
+  await assertTwoFactorOffered();
   return (await acceptedStep(totpSecretOf(user), code, null)) !== null;
 }
 
@@ -96,6 +109,7 @@ export async function checkSetupCode(user: User, code: string): Promise<boolean>
  */
 export async function finishSetup(user: User, code: string): Promise<string> {
   if (user.has2fa || !user.totpSecret) throw new ApiError('incorrect_data');
+  await assertTwoFactorOffered();
   const step = await acceptedStep(totpSecretOf(user), code, null);
   if (step === null) throw new ApiError('incorrect_data', { field: 'code' });
   const recoveryCode = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -84,6 +84,8 @@ export const configuration = pgTable('configuration', {
   downloads: jsonb('downloads').$type<Record<string, string | null>>().notNull().default({}),
   // The one Stripe product that every room subscription prices (created on first use, issue 15).
   stripeProductId: text('stripe_product_id'),
+  // The product name set in the admin area (issue 18); null: BRAND_NAME from the environment.
+  brandName: text('brand_name'),
 });
 
 export const rooms = pgTable(
@@ -358,6 +360,10 @@ export const supportTickets = pgTable('support_tickets', {
   status: text('status', { enum: ['open', 'answered', 'closed'] })
     .notNull()
     .default('open'),
+  // A fixed list (lib/support/categories.ts), issue 18.
+  category: text('category', { enum: ['billing', 'meetings', 'account', 'other'] })
+    .notNull()
+    .default('other'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -372,6 +378,50 @@ export const ticketMessages = pgTable('ticket_messages', {
   body: text('body').notNull(),
   createdAt: createdAt(),
 });
+
+const attachmentBytes = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A file sent with a support ticket (issue 18): an image or a log, at most 2 MiB, kept in the
+ * database like avatars and served only to the ticket's owner and to admins.
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: attachmentBytes('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
+);
+
+/**
+ * Every change made in the admin area or by the operator CLI (issue 18): who, what, when. The
+ * actor's label is kept as text, so an entry still says who acted after that account is gone.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // An admin's e-mail, or "operator (CLI)".
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // What the action was about, readable: an e-mail, a ticket subject, "configuration".
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
 
 export const ratings = pgTable(
   'ratings',
@@ -547,3 +597,5 @@ export type EventException = typeof eventExceptions.$inferSelect;
 export type EventReminder = typeof eventReminders.$inferSelect;
 export type Configuration = typeof configuration.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+export type SupportTicket = typeof supportTickets.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

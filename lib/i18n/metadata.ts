@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { config } from '@/lib/config';
+import { getBrandName } from '@/lib/configuration/brand';
 import { defaultLocale, isLocale } from './locales';
 import type { Messages } from './messages';
 
@@ -10,7 +10,7 @@ export type RouteName = keyof Messages['Routes'];
 /** SPEC point 2: the page title is the product name followed by the route alias. */
 export async function pageTitle(locale: string, route: RouteName): Promise<string> {
   const t = await getTranslations({ locale: isLocale(locale) ? locale : defaultLocale, namespace: 'Routes' });
-  return `${config.brandName} – ${t(route)}`;
+  return `${await getBrandName()} – ${t(route)}`;
 }
 
 /** `generateMetadata` for a page that is one route of SPEC point 2. */

@@ -1,7 +1,7 @@
 import 'server-only';
 // use-intl/core: the translator without React, so the worker process (react-server conditions) can load it.
 import { createTranslator } from 'use-intl/core';
-import { config } from '@/lib/config';
+import { currentBrandName } from '@/lib/configuration/brand';
 import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
 
@@ -24,6 +24,8 @@ export interface MailTemplates {
   eventUpdate: EventMailData;
   eventCancellation: EventMailData & { message?: string };
   eventReminder: EventMailData & { leadMinutes: number };
+  /** Support answered a ticket (issue 18): the reply, quoted, and the ticket's link. */
+  ticketReply: { firstName: string; subject: string; reply: string; link: string };
 }
 
 /** What every meeting mail shows: `when` is already formatted in the meeting's time zone. */
@@ -61,10 +63,31 @@ interface MailContent {
 }
 
 async function translator(locale: Locale) {
-  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Mail' });
+  const [messages, brand] = [await loadMessages(locale), currentBrandName()];
+  const t = createTranslator({ locale, messages, namespace: 'Mail' });
   // Any message may name the brand, which comes from configuration (white-label installs).
   return (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) =>
-    t(key, { brand: config.brandName, ...values });
+    t(key, { brand, ...values });
+}
+
+/** The support mails' own namespace (issue 18), with the brand like the others. */
+async function supportTranslator(locale: Locale) {
+  const [messages, brand] = [await loadMessages(locale), currentBrandName()];
+  const t = createTranslator({ locale, messages, namespace: 'SupportMail' });
+  return (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, { brand, ...values });
+}
+
+function ticketReplyMail(t: Awaited<ReturnType<typeof supportTranslator>>, data: MailTemplates['ticketReply']): MailContent {
+  return {
+    subject: t('ticketReply.subject', { subject: data.subject }),
+    heading: t('ticketReply.heading'),
+    blocks: [
+      t('ticketReply.greeting', { firstName: data.firstName }),
+      t('ticketReply.intro', { subject: data.subject }),
+      { quote: data.reply },
+      { button: t('ticketReply.button'), url: data.link },
+    ],
+  };
 }
 
 type Translate = Awaited<ReturnType<typeof translator>>;
@@ -118,7 +141,7 @@ const eventTemplates: {
   }),
 };
 
-const templates: { [K in MailTemplate]: (t: Translate, data: MailTemplates[K]) => MailContent } = {
+const templates: { [K in Exclude<MailTemplate, 'ticketReply'>]: (t: Translate, data: MailTemplates[K]) => MailContent } = {
   activation: (t, { firstName, link }) => ({
     subject: t('activation.subject'),
     heading: t('activation.heading'),
@@ -195,7 +218,10 @@ export async function renderMail<K extends MailTemplate>(
   data: MailTemplates[K],
 ): Promise<RenderedMail> {
   const t = await translator(locale);
-  const content = templates[template](t, data);
+  const content =
+    template === 'ticketReply'
+      ? ticketReplyMail(await supportTranslator(locale), data as MailTemplates['ticketReply'])
+      : (templates[template as Exclude<MailTemplate, 'ticketReply'>] as (t: Translate, data: MailTemplates[K]) => MailContent)(t, data);
   // A line break in a header would end it; user input (a name) can reach the subject.
   const subject = content.subject.replace(/\s+/g, ' ').trim();
   const footer = t('footer');

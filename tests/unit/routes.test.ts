@@ -57,8 +57,21 @@ describe('SPEC point 2: navigation rules', () => {
     expect(redirectFor('/admin', { loggedIn: true, role: 'admin' }, rules)).toBeNull();
   });
 
-  it('no route of the spec carries the role-block flag', () => {
-    expect(routeRules.filter((rule) => rule.blockUserRole)).toEqual([]);
+  it('issue 18: exactly the instance admin area carries the role-block flag; /admin (rooms) stays open to every user', () => {
+    expect(routeRules.filter((rule) => rule.blockUserRole).map((rule) => rule.pattern)).toEqual([
+      '/admin/users',
+      '/admin/configuration',
+      '/admin/support',
+      '/admin/ratings',
+      '/admin/audit',
+    ]);
+    for (const path of ['/admin/users', '/admin/configuration', '/admin/support', '/admin/ratings', '/admin/audit']) {
+      expect(redirectFor(path, member)).toBe('/');
+      expect(redirectFor(path, { loggedIn: true, role: 'admin' })).toBeNull();
+      expect(redirectFor(path, guest)).toBe(`/login?next=${encodeURIComponent(path)}`);
+    }
+    expect(redirectFor('/admin', member)).toBeNull();
+    expect(redirectFor('/support', member)).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
+import { getTranslations } from 'next-intl/server';
 import { RoomsScreen } from '@/components/rooms/RoomsScreen';
 import { requirePageUser } from '@/lib/auth/guard';
 import { config } from '@/lib/config';
+import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { roomLimit } from '@/lib/rooms/limits';
@@ -12,5 +14,18 @@ export const generateMetadata = routeMetadata('admin');
 export default async function AdminPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/admin');
-  return <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, config.onPremise)} />;
+  const rooms = <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, config.onPremise)} />;
+  if (user.role !== 'admin') return rooms;
+  // The instance's own administration (issue 18), for role "admin" only.
+  const t = await getTranslations('AdminArea');
+  return (
+    <>
+      <p className="mx-auto mb-4 max-w-5xl text-right">
+        <Link href="/admin/users" className="button-secondary">
+          {t('roomsLink')}
+        </Link>
+      </p>
+      {rooms}
+    </>
+  );
 }

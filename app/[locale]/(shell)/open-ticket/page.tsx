@@ -1,5 +1,5 @@
+import { OpenTicketForm } from '@/components/support/OpenTicketForm';
 import { requirePageUser } from '@/lib/auth/guard';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 
@@ -8,5 +8,5 @@ export const generateMetadata = routeMetadata('openTicket');
 export default async function OpenTicketPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   await requirePageUser(locale, '/open-ticket');
-  return <PlaceholderPage route="openTicket" />;
+  return <OpenTicketForm />;
 }

@@ -1,12 +1,16 @@
+import { SupportScreen } from '@/components/support/SupportScreen';
 import { requirePageUser } from '@/lib/auth/guard';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { getBrandName } from '@/lib/configuration/brand';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { listOwnTickets } from '@/lib/support/tickets';
 
 export const generateMetadata = routeMetadata('support');
 
+// Support (issue 18): the user's own tickets; staff find the queue in the admin area.
 export default async function SupportPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
-  await requirePageUser(locale, '/support');
-  return <PlaceholderPage route="support" />;
+  const user = await requirePageUser(locale, '/support');
+  const [tickets, brand] = await Promise.all([listOwnTickets(user), getBrandName()]);
+  return <SupportScreen tickets={tickets} brand={brand} isAdmin={user.role === 'admin'} />;
 }

@@ -1,12 +1,22 @@
+import { notFound } from 'next/navigation';
+import { TicketView } from '@/components/support/TicketView';
+import { ApiError } from '@/lib/api/errors';
 import { requirePageUser } from '@/lib/auth/guard';
-import { PlaceholderPage } from '@/components/PlaceholderPage';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { getTicket } from '@/lib/support/tickets';
 
 export const generateMetadata = routeMetadata('viewTicket');
 
-export default async function ViewTicketPage({ params }: { params: Promise<{ locale: string }> }) {
+// A ticket is shown to its owner and to admins; anyone else gets "Page not found", as for an id
+// that does not exist.
+export default async function ViewTicketPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const locale = await pageLocale(params);
-  await requirePageUser(locale, '/view-ticket');
-  return <PlaceholderPage route="viewTicket" />;
+  const { id } = await params;
+  const user = await requirePageUser(locale, `/view-ticket/${encodeURIComponent(id)}`);
+  const ticket = await getTicket(user, id).catch((error) => {
+    if (error instanceof ApiError && error.code === 'ticket_not_found') notFound();
+    throw error;
+  });
+  return <TicketView key={`${ticket.id}:${ticket.status}:${ticket.messages.length}`} ticket={ticket} />;
 }

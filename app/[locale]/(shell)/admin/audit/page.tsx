@@ -1,0 +1,49 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { AdminFrame } from '@/components/admin/AdminFrame';
+import { listAudit } from '@/lib/admin/audit';
+import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
+import { pageLocale } from '@/lib/i18n/page';
+
+export const generateMetadata = adminMetadata('audit');
+
+const knownActions = ['grant_admin', 'revoke_admin', 'set_plan', 'disable_account', 'enable_account', 'issue_card', 'update_configuration', 'ticket_reply', 'ticket_status'] as const;
+
+export default async function AdminAuditPage({ params }: { params: Promise<{ locale: string }> }) {
+  await requireAdminPage(await pageLocale(params), 'audit');
+  const [entries, t, format] = await Promise.all([listAudit(), getTranslations('AdminAudit'), getFormatter()]);
+  const actionName = (action: string) => ((knownActions as readonly string[]).includes(action) ? t(`actions.${action as (typeof knownActions)[number]}`) : action);
+  return (
+    <AdminFrame current="audit">
+      {entries.length === 0 ? (
+        <p className="text-slate-600">{t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[48rem] border-collapse text-left text-sm" aria-label={t('listLabel')}>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2 pr-3">{t('when')}</th>
+                <th scope="col" className="py-2 pr-3">{t('who')}</th>
+                <th scope="col" className="py-2 pr-3">{t('what')}</th>
+                <th scope="col" className="py-2 pr-3">{t('target')}</th>
+                <th scope="col" className="py-2">{t('details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">{format.dateTime(new Date(entry.createdAt), { dateStyle: 'medium', timeStyle: 'medium' })}</td>
+                  <td className="py-2 pr-3 break-all">{entry.actor}</td>
+                  <td className="py-2 pr-3">{actionName(entry.action)}</td>
+                  <td className="py-2 pr-3 break-all">{entry.target}</td>
+                  <td className="py-2">
+                    <code className="text-xs break-all">{JSON.stringify(entry.details)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,17 @@
+import { AdminFrame } from '@/components/admin/AdminFrame';
+import { ConfigurationForm } from '@/components/admin/ConfigurationForm';
+import { getAdminConfiguration } from '@/lib/admin/configuration';
+import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
+import { pageLocale } from '@/lib/i18n/page';
+
+export const generateMetadata = adminMetadata('configuration');
+
+export default async function AdminConfigurationPage({ params }: { params: Promise<{ locale: string }> }) {
+  await requireAdminPage(await pageLocale(params), 'configuration');
+  const configuration = await getAdminConfiguration();
+  return (
+    <AdminFrame current="configuration">
+      <ConfigurationForm key={JSON.stringify(configuration)} initial={configuration} />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,5 @@
+import { adminRoute } from '@/lib/admin/api';
+import { listAudit } from '@/lib/admin/audit';
+
+// GET /api/admin/audit – the audit log, newest first: who did what, when (admins only)
+export const GET = adminRoute({}, () => listAudit());

@@ -1,0 +1,9 @@
+import { adminRoute } from '@/lib/admin/api';
+import { adminActor } from '@/lib/admin/audit';
+import { planSchema, setPlan } from '@/lib/admin/plans';
+
+// POST /api/admin/users/{id}/plan {accountType, numberOfRooms?} – a plan outside Stripe (admins only)
+export const POST = adminRoute<{ id: string }, typeof planSchema>({ body: planSchema }, async ({ user, params, body }) => {
+  const plan = await setPlan({ id: params.id }, body.accountType, body.numberOfRooms, adminActor(user));
+  return { status: 'ok', accountType: plan.accountType, numberOfRooms: plan.numberOfRooms };
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { adminRoute } from '@/lib/admin/api';
+import { adminActor } from '@/lib/admin/audit';
+import { setRole } from '@/lib/admin/roles';
+
+const roleSchema = z.object({ role: z.enum(['user', 'admin'], { error: 'incorrect_data' }) });
+
+// POST /api/admin/users/{id}/role {role} – make an account admin or a plain user (admins only)
+export const POST = adminRoute<{ id: string }, typeof roleSchema>({ body: roleSchema }, async ({ user, params, body }) => {
+  await setRole({ id: params.id }, body.role, adminActor(user));
+  return { status: 'ok', role: body.role };
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { adminRoute } from '@/lib/admin/api';
+import { disableAccount, enableAccount } from '@/lib/admin/account-state';
+import { adminActor } from '@/lib/admin/audit';
+
+const stateSchema = z.object({ state: z.enum(['active', 'disabled'], { error: 'incorrect_data' }) });
+
+// POST /api/admin/users/{id}/state {state: active|disabled} – enable or disable an account (admins only)
+export const POST = adminRoute<{ id: string }, typeof stateSchema>({ body: stateSchema }, async ({ user, params, body }) => {
+  const change = body.state === 'disabled' ? disableAccount : enableAccount;
+  await change({ id: params.id }, adminActor(user));
+  return { status: 'ok', state: body.state };
+});

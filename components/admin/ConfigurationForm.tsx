@@ -1,0 +1,87 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { Field } from '@/components/forms/Field';
+import { useApiFeedback } from '@/components/forms/useApiFeedback';
+import { apiPost } from '@/lib/api/client';
+import type { AdminConfiguration } from '@/lib/admin/configuration';
+
+const platforms = ['outlook', 'android', 'ios', 'windows', 'mac', 'linux'] as const;
+
+/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), brand name and downloads. */
+export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) {
+  const t = useTranslations('AdminConfiguration');
+  const feedback = useApiFeedback();
+  const [price, setPrice] = useState(String(initial.product_price));
+  const [maxAttendees, setMaxAttendees] = useState(String(initial.max_event_attendees));
+  const [enable2fa, setEnable2fa] = useState(initial.enable2fa);
+  const [brandName, setBrandName] = useState(initial.brandName ?? '');
+  const [downloads, setDownloads] = useState(initial.downloads);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    setBusy(true);
+    const answer = await apiPost('/api/admin/configuration', {
+      product_price: Number(price.replace(',', '.')),
+      max_event_attendees: Number(maxAttendees),
+      enable2fa,
+      brandName: brandName.trim() || null,
+      downloads,
+    });
+    setBusy(false);
+    if (answer.status === 'ok') feedback.succeeded();
+    else if (typeof answer.field === 'string') setErrors({ [answer.field]: answer.errorCode ?? 'incorrect_data' });
+    else feedback.failed(answer.errorCode ?? 'error_contact_us');
+  }
+
+  return (
+    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
+      <Field label={t('price')} hint={t('priceHint')} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} error={errors.product_price} required />
+      <Field
+        label={t('maxAttendees')}
+        type="number"
+        min={1}
+        max={10000}
+        value={maxAttendees}
+        onChange={(event) => setMaxAttendees(event.target.value)}
+        error={errors.max_event_attendees}
+        required
+      />
+      <div className="flex items-start gap-2">
+        <input id="config-2fa" type="checkbox" checked={enable2fa} onChange={(event) => setEnable2fa(event.target.checked)} aria-describedby="config-2fa-hint" className="mt-1" />
+        <div>
+          <label htmlFor="config-2fa" className="text-sm font-medium text-slate-700">
+            {t('enable2fa')}
+          </label>
+          <p id="config-2fa-hint" className="text-xs text-slate-500">
+            {t('enable2faHint')}
+          </p>
+        </div>
+      </div>
+      <Field label={t('brandName')} hint={t('brandHint', { default: initial.defaultBrandName })} maxLength={60} value={brandName} onChange={(event) => setBrandName(event.target.value)} error={errors.brandName} />
+      <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-700">{t('downloads')}</legend>
+        <p className="text-xs text-slate-500">{t('downloadsHint')}</p>
+        {platforms.map((platform) => (
+          <Field
+            key={platform}
+            label={t(`platforms.${platform}`)}
+            type="url"
+            value={downloads[platform]}
+            onChange={(event) => setDownloads({ ...downloads, [platform]: event.target.value })}
+            error={errors[`downloads.${platform}`]}
+          />
+        ))}
+      </fieldset>
+      <div>
+        <button type="submit" className="button-primary" disabled={busy}>
+          {t('save')}
+        </button>
+      </div>
+    </form>
+  );
+}

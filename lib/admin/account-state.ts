@@ -1,0 +1,45 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
+import { writeAudit, type Actor } from './audit';
+import { lockTarget, type UserRef } from './target';
+
+/**
+ * Disables an account: its next login answers login_failed_expired (SPEC point 8, "contact
+ * sales"), and every live session ends now (the session version is raised). An admin cannot
+ * disable their own account.
+ */
+export async function disableAccount(ref: UserRef, actor: Actor): Promise<{ email: string; changed: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const user = await lockTarget(tx, ref);
+    if (actor.id === user.id) throw new ApiError('incorrect_data', { field: 'state' });
+    if (user.state === 'disabled') return { email: user.email, changed: false };
+    await tx
+      .update(users)
+      .set({ state: 'disabled', sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await writeAudit(tx, actor, 'disable_account', { userId: user.id, label: user.email }, { from: user.state });
+    return { email: user.email, changed: true };
+  });
+}
+
+/**
+ * Enables a disabled or expired account again (and an unverified one: the operator vouches for
+ * the address). The person logs in as before; no session is restored.
+ */
+export async function enableAccount(ref: UserRef, actor: Actor): Promise<{ email: string; changed: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const user = await lockTarget(tx, ref);
+    if (user.state === 'active') return { email: user.email, changed: false };
+    await tx
+      .update(users)
+      .set({ state: 'active', verifiedAt: user.verifiedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await writeAudit(tx, actor, 'enable_account', { userId: user.id, label: user.email }, { from: user.state });
+    return { email: user.email, changed: true };
+  });
+}

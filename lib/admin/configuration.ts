@@ -1,0 +1,108 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { downloadPlatforms, type DownloadPlatform } from '@/lib/configuration/configuration';
+import { rememberBrandName } from '@/lib/configuration/brand';
+import { getDb } from '@/lib/db/client';
+import { configuration } from '@/lib/db/schema';
+import { writeAudit, type Actor } from './audit';
+
+/** What the admin area shows and edits (SPEC point 3 "Configuration", plus brand and downloads). */
+export interface AdminConfiguration {
+  product_price: number;
+  max_event_attendees: number;
+  enable2fa: boolean;
+  /** The name set here; null: the environment's BRAND_NAME (`defaultBrandName`). */
+  brandName: string | null;
+  defaultBrandName: string;
+  downloads: Record<DownloadPlatform, string>;
+}
+
+const bad = { error: 'incorrect_data' } as const;
+
+/** An http(s) address, or '' for "none": anything else (javascript:, a relative path) is refused. */
+const downloadUrl = z
+  .string(bad)
+  .trim()
+  .max(2000, 'incorrect_data')
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'incorrect_data');
+
+/** Every field optional: a change names only what it changes. */
+export const configurationSchema = z.object({
+  // Euros/dollars with at most two decimals, up to 100,000 per room and month.
+  product_price: z
+    .number(bad)
+    .min(0, 'incorrect_data')
+    .max(100_000, 'incorrect_data')
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'incorrect_data')
+    .optional(),
+  max_event_attendees: z.number(bad).int('incorrect_data').min(1, 'incorrect_data').max(10_000, 'incorrect_data').optional(),
+  enable2fa: z.boolean(bad).optional(),
+  brandName: z
+    .string(bad)
+    .trim()
+    .max(60, 'incorrect_data')
+    .nullish()
+    .transform((value) => (value ? value : value === undefined ? undefined : null)),
+  downloads: z.partialRecord(z.enum(downloadPlatforms, bad), downloadUrl).optional(),
+});
+
+export type ConfigurationChange = z.output<typeof configurationSchema>;
+
+export async function getAdminConfiguration(): Promise<AdminConfiguration> {
+  const db = await getDb();
+  const [row] = await db.select().from(configuration).where(eq(configuration.id, 1)).limit(1);
+  const stored = row?.downloads ?? {};
+  return {
+    product_price: (row?.productPriceCents ?? 3495) / 100,
+    max_event_attendees: row?.maxEventAttendees ?? 100,
+    enable2fa: row?.enable2fa ?? true,
+    brandName: row?.brandName ?? null,
+    defaultBrandName: config.brandName,
+    downloads: Object.fromEntries(downloadPlatforms.map((p) => [p, typeof stored[p] === 'string' ? stored[p] : ''])) as Record<DownloadPlatform, string>,
+  };
+}
+
+/** Applies a change and writes what changed (before → after) to the audit log. */
+export async function updateConfiguration(change: ConfigurationChange, actor: Actor): Promise<AdminConfiguration> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(configuration).values({ id: 1 }).onConflictDoNothing();
+    const [row] = await tx.select().from(configuration).where(eq(configuration.id, 1)).for('update');
+    const set: Partial<typeof configuration.$inferInsert> = {};
+    const diff: Record<string, { from: unknown; to: unknown }> = {};
+    if (change.product_price !== undefined) {
+      const cents = Math.round(change.product_price * 100);
+      if (cents !== row!.productPriceCents) diff.product_price = { from: row!.productPriceCents / 100, to: cents / 100 };
+      set.productPriceCents = cents;
+    }
+    if (change.max_event_attendees !== undefined) {
+      if (change.max_event_attendees !== row!.maxEventAttendees) diff.max_event_attendees = { from: row!.maxEventAttendees, to: change.max_event_attendees };
+      set.maxEventAttendees = change.max_event_attendees;
+    }
+    if (change.enable2fa !== undefined) {
+      if (change.enable2fa !== row!.enable2fa) diff.enable2fa = { from: row!.enable2fa, to: change.enable2fa };
+      set.enable2fa = change.enable2fa;
+    }
+    if (change.brandName !== undefined) {
+      if (change.brandName !== row!.brandName) diff.brandName = { from: row!.brandName, to: change.brandName };
+      set.brandName = change.brandName;
+    }
+    if (change.downloads) {
+      const downloads: Record<string, string | null> = { ...row!.downloads };
+      for (const [platform, url] of Object.entries(change.downloads)) {
+        const next = url || null;
+        if ((downloads[platform] ?? null) !== next) diff[`downloads.${platform}`] = { from: downloads[platform] ?? null, to: next };
+        downloads[platform] = next;
+      }
+      set.downloads = downloads;
+    }
+    if (Object.keys(diff).length === 0) return;
+    await tx.update(configuration).set(set).where(eq(configuration.id, 1));
+    await writeAudit(tx, actor, 'update_configuration', { label: 'configuration' }, diff);
+  });
+  const saved = await getAdminConfiguration();
+  rememberBrandName(saved.brandName);
+  return saved;
+}

@@ -1,0 +1,41 @@
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyBytes } from '@/lib/api/body';
+import { validate } from '@/lib/api/validation';
+import { checkAttachment, type CheckedAttachment } from './attachments';
+import { MAX_ATTACHMENT_BYTES } from './categories';
+import { ticketSchema } from './schemas';
+
+// Room for the multipart envelope and the text fields around the largest allowed file.
+const MAX_FORM_BYTES = MAX_ATTACHMENT_BYTES + 64 * 1024;
+
+/**
+ * POST /api/tickets takes multipart form data (subject, category, message, optional file
+ * "attachment") from the form, or plain JSON without a file from other clients.
+ */
+export async function readTicketForm(request: Request) {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (contentType.startsWith('multipart/form-data')) {
+    const raw = await readBodyBytes(request, MAX_FORM_BYTES);
+    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData().catch(() => {
+      throw new ApiError('incorrect_data');
+    });
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : undefined;
+    };
+    const fields = validate(ticketSchema, { subject: text('subject'), category: text('category'), message: text('message') });
+    const file = form.get('attachment');
+    let attachment: CheckedAttachment | null = null;
+    // A form whose file input stayed empty sends an empty, nameless file: no attachment.
+    if (file instanceof Blob && (file.size > 0 || (file as File).name)) {
+      attachment = checkAttachment({ fileName: (file as File).name ?? 'attachment', bytes: Buffer.from(await file.arrayBuffer()) });
+    } else if (typeof file === 'string' && file !== '') {
+      throw new ApiError('incorrect_data', { field: 'attachment' });
+    }
+    return { fields, attachment };
+  }
+  if (contentType && !contentType.startsWith('application/json')) throw new ApiError('incorrect_data', { status: 415 });
+  const body = parseJson((await readBodyBytes(request, DEFAULT_MAX_BODY_BYTES)).toString('utf8'));
+  return { fields: validate(ticketSchema, body), attachment: null };
+}

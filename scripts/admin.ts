@@ -1,0 +1,134 @@
+// `npm run admin -- <command>`: the operator's CLI (issue 18). It calls the same domain functions
+// as the admin area (lib/admin/), and every change it makes is in the audit log as "operator (CLI)".
+// With the embedded database (no DATABASE_URL), stop the server first: PGlite serves one process.
+import { closeDb } from '@/lib/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { disableAccount, enableAccount } from '@/lib/admin/account-state';
+import { OPERATOR } from '@/lib/admin/audit';
+import { issueMeetingCard } from '@/lib/admin/meeting-card';
+import { isPlan, plans, ROOM_RANGE, setPlan } from '@/lib/admin/plans';
+import { grantAdmin, listAdmins, revokeAdmin } from '@/lib/admin/roles';
+
+const USAGE = `Usage: npm run admin -- <command> [arguments]
+
+Commands:
+  grant-admin EMAIL                 give the account the admin role (its sessions end; it logs in again)
+  revoke-admin EMAIL                make the account a plain user again
+  set-plan EMAIL PLAN [ROOMS]       PLAN is individual (1 room), executive (2-30 rooms) or enterprise (1 or more);
+                                    also ends the trial. A plan granted outside Stripe, e.g. invoiced by hand.
+  disable EMAIL                     disable the account: its sessions end, logging in answers login_failed_expired
+  enable EMAIL                      enable a disabled or expired account again
+  issue-card EMAIL                  make the account a meeting card (created if needed) and print its one-time login link
+  list-admins                       list the admin accounts
+  help                              show this text
+
+Exit status: 0 done, 1 refused (unknown e-mail, bad plan, rooms out of range…), 2 wrong usage.`;
+
+class UsageError extends Error {}
+
+/** What an operator reads for each refusal the domain functions answer with. */
+function explain(error: ApiError, args: string[]): string {
+  switch (error.code) {
+    case 'user_not_found':
+      return `No account has the e-mail ${args[0]}.`;
+    case 'format_email':
+    case 'email_required':
+      return `"${args[0] ?? ''}" is not an e-mail address.`;
+    case 'incorrect_data':
+      if (error.field === 'numberOfRooms') {
+        const plan = args[1] as keyof typeof ROOM_RANGE;
+        const { min, max } = ROOM_RANGE[plan];
+        return `The ${plan} plan takes ${min === max ? `exactly ${min} room` : `${min} to ${max} rooms`}; got ${args[2] ?? '(none)'}.`;
+      }
+      return 'The server refused the change (incorrect data).';
+    default:
+      return `Refused: ${error.code}.`;
+  }
+}
+
+function needEmail(args: string[], count = 1): string {
+  if (args.length < count || !args[0]) throw new UsageError('This command needs an e-mail address.');
+  return args[0];
+}
+
+async function run(command: string | undefined, args: string[]): Promise<void> {
+  switch (command) {
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(USAGE);
+      return;
+    case 'grant-admin': {
+      const { email, changed } = await grantAdmin({ email: needEmail(args) }, OPERATOR);
+      console.log(changed ? `${email} is now an admin. Their sessions ended; they log in again to use the admin area.` : `${email} is already an admin.`);
+      return;
+    }
+    case 'revoke-admin': {
+      const { email, changed } = await revokeAdmin({ email: needEmail(args) }, OPERATOR);
+      console.log(changed ? `${email} is now a plain user. Their sessions ended.` : `${email} was not an admin.`);
+      return;
+    }
+    case 'set-plan': {
+      const email = needEmail(args);
+      const plan = args[1];
+      if (!plan || !isPlan(plan)) throw new UsageError(`PLAN must be one of ${plans.join(', ')}; got ${plan ?? '(none)'}.`);
+      let rooms: number | undefined;
+      if (args[2] !== undefined) {
+        if (!/^\d+$/.test(args[2])) throw new UsageError(`ROOMS must be a whole number; got ${args[2]}.`);
+        rooms = Number(args[2]);
+      }
+      const result = await setPlan({ email }, plan, rooms, OPERATOR);
+      console.log(`${result.email}: ${result.accountType} plan, ${result.numberOfRooms} room(s), trial ended.`);
+      return;
+    }
+    case 'disable': {
+      const { email, changed } = await disableAccount({ email: needEmail(args) }, OPERATOR);
+      console.log(changed ? `${email} is disabled; its sessions ended.` : `${email} was already disabled.`);
+      return;
+    }
+    case 'enable': {
+      const { email, changed } = await enableAccount({ email: needEmail(args) }, OPERATOR);
+      console.log(changed ? `${email} is enabled.` : `${email} was already active.`);
+      return;
+    }
+    case 'issue-card': {
+      const card = await issueMeetingCard({ email: needEmail(args) }, OPERATOR);
+      console.log(card.created ? `Created the meeting-card account ${card.email}.` : `${card.email} is a meeting card.`);
+      console.log(`One-time login link (valid until ${card.expiresAt}, works once):`);
+      console.log(card.link);
+      return;
+    }
+    case 'list-admins': {
+      const admins = await listAdmins();
+      if (admins.length === 0) console.log('No admin yet: npm run admin -- grant-admin EMAIL');
+      for (const admin of admins) console.log(`${admin.email}\t${`${admin.firstName} ${admin.lastName}`.trim()}\t${admin.state}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  try {
+    await run(command, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ApiError) {
+      console.error(explain(error, args));
+      return 1;
+    }
+    console.error(error);
+    return 1;
+  } finally {
+    await closeDb();
+  }
+}
+
+main().then((code) => process.exit(code));
