@@ -1,15 +1,25 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 
 export const MIN_ROOMS = 1;
 export const MAX_ROOMS = 30;
 
-/** The number of rooms, 1 to 30 (SPEC point 9), with the plan it makes. */
+const parse = (text: string) => {
+  const rooms = Number(text);
+  return Number.isInteger(rooms) && rooms >= MIN_ROOMS && rooms <= MAX_ROOMS ? rooms : null;
+};
+
+/**
+ * The number of rooms, 1 to 30 (SPEC point 9). The field keeps what the person types (they may
+ * clear it to type another number); only a whole number in range counts, and leaving the field
+ * puts back the last one that did.
+ */
 export function RoomsInput({ value, onChange }: { value: number; onChange: (rooms: number) => void }) {
   const t = useTranslations('Billing');
   const id = useId();
+  const [text, setText] = useState(String(value));
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -23,13 +33,16 @@ export function RoomsInput({ value, onChange }: { value: number; onChange: (room
         min={MIN_ROOMS}
         max={MAX_ROOMS}
         step={1}
-        value={value}
+        value={text}
         aria-describedby={`${id}-hint`}
+        aria-invalid={parse(text) === null ? true : undefined}
         onChange={(event) => {
-          const rooms = Math.round(Number(event.target.value));
-          onChange(Number.isFinite(rooms) ? Math.min(MAX_ROOMS, Math.max(MIN_ROOMS, rooms)) : MIN_ROOMS);
+          setText(event.target.value);
+          const rooms = parse(event.target.value);
+          if (rooms !== null) onChange(rooms);
         }}
-        className="w-28 rounded-md border border-slate-300 px-3 py-2"
+        onBlur={() => setText(String(parse(text) ?? value))}
+        className="w-28 rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
       />
       <p id={`${id}-hint`} className="text-xs text-slate-500">
         {t('roomsHint')}
