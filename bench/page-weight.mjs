@@ -12,6 +12,10 @@
 // a free port with an empty data folder, unless BENCH_URL names a running server. Pages come
 // from the command line (default below). It measures and asserts nothing; a page that does not
 // answer 200 is reported with its status. Progress goes to stderr, the tables to stdout.
+// BENCH_PAGES=app weighs the logged-in pages instead (APP_PAGES below, or those of the command
+// line): the data folder gets the demo account (scripts/seed.ts) and every request a session
+// cookie of it; `{meeting}` in a path is that account's room, `{today}` today's date. With
+// BENCH_URL, BENCH_COOKIE gives the Cookie header to send.
 import { createRequire } from 'node:module';
 import {
   runLighthouse,
@@ -47,7 +51,25 @@ const DEFAULT_PAGES = [
   '/login',
   '/de/faq',
 ];
-const pages = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PAGES;
+// The logged-in pages of issue 17 goal 4: the app's frame around each page, and the meeting.
+const APP_PAGES = [
+  '/',
+  '/calendar',
+  '/calendar/week/{today}',
+  '/schedule',
+  '/attendees',
+  '/admin',
+  '/settings',
+  '/support',
+  '/open-ticket',
+  '/admin/users',
+  '/now/{meeting}',
+];
+const loggedIn = process.env.BENCH_PAGES === 'app';
+if (!['app', 'public', undefined].includes(process.env.BENCH_PAGES))
+  throw new Error(`BENCH_PAGES is app or public, not ${process.env.BENCH_PAGES}`);
+const pages =
+  process.argv.length > 2 ? process.argv.slice(2) : loggedIn ? APP_PAGES : DEFAULT_PAGES;
 const runs = Number(process.env.RUNS ?? 1);
 const withLighthouse = process.env.LIGHTHOUSE !== '0';
 if (!Number.isInteger(runs) || runs < 1)
@@ -61,10 +83,22 @@ const version = (name) => createRequire(`${root}/`)(`${name}/package.json`).vers
 async function startServers(logDir) {
   progress('Building and starting the bare Next app…');
   const bare = await startBareNext(logDir);
-  if (process.env.BENCH_URL) return { bare, enclave: { base: process.env.BENCH_URL } };
+  if (process.env.BENCH_URL) {
+    const cookie = process.env.BENCH_COOKIE ?? null;
+    if (loggedIn && !cookie) throw new Error('BENCH_PAGES=app with BENCH_URL needs BENCH_COOKIE');
+    return { bare, enclave: { base: process.env.BENCH_URL, cookie, account: null } };
+  }
   progress('Starting Enclave (scripts/start.mjs builds first when its sources changed: minutes)…');
-  const enclave = await startEnclave(logDir);
+  const enclave = await startEnclave(logDir, { withAccount: loggedIn });
   return { bare, enclave };
+}
+
+/** A page's path with the seeded account's meeting id and today's date filled in. */
+function resolvePath(page, account) {
+  const today = new Date().toISOString().slice(0, 10);
+  return page
+    .replaceAll('{today}', today)
+    .replaceAll('{meeting}', account?.meetingId ?? process.env.BENCH_MEETING ?? 'missing-meeting');
 }
 
 /** The bare page first, as the floor; then Enclave's pages. */
@@ -77,12 +111,15 @@ async function weighAll(bare, enclave) {
       weight: await weighPage(bare.base, '/'),
     },
   ];
+  const headers = loggedIn && enclave.cookie ? { Cookie: enclave.cookie } : undefined;
   for (const page of pages) {
-    progress(`Weighing ${page}`);
+    const resolved = resolvePath(page, enclave.account);
+    progress(`Weighing ${resolved}`);
     targets.push({
       label: page,
-      url: new URL(page, enclave.base).href,
-      weight: await weighPage(enclave.base, page),
+      url: new URL(resolved, enclave.base).href,
+      headers,
+      weight: await weighPage(enclave.base, resolved, headers),
     });
   }
   return targets;
@@ -104,7 +141,7 @@ async function lighthouseAll(targets) {
     for (const target of measured) {
       for (const configName of configNames) {
         const started = Date.now();
-        const figures = await runLighthouse(target.url, configName);
+        const figures = await runLighthouse(target.url, configName, target.headers);
         results.get(target)[configName].push(figures);
         const outcome = figures.error ?? `perf ${figures.perf}`;
         progress(
@@ -144,7 +181,7 @@ await stopServer(bare);
 if (enclave.pid) await stopServer(enclave);
 
 console.log(
-  `\nEnclave ${enclave.base}${process.env.BENCH_URL ? ' (BENCH_URL)' : ''} against a bare Next ${machine.next} page; RUNS=${runs}${withLighthouse ? '' : ', Lighthouse skipped'}`,
+  `\nEnclave ${enclave.base}${process.env.BENCH_URL ? ' (BENCH_URL)' : ''} against a bare Next ${machine.next} page; ${loggedIn ? 'logged-in pages; ' : ''}RUNS=${runs}${withLighthouse ? '' : ', Lighthouse skipped'}`,
 );
 printMachine(end);
 const floor = targets[0].weight.jsGzKb;

@@ -1,16 +1,11 @@
 // SPEC points 3 and 9: rooms, contacts and groups each take one of 20 colours, numbered 1 to 20.
-import { z } from 'zod';
+// No zod here: lists on every app page draw these colours, and only forms need the schema
+// (lib/color-field.ts).
 
 export const COLORS = [
   '#dc2626', '#ea580c', '#d97706', '#ca8a04', '#65a30d', '#16a34a', '#059669', '#0d9488', '#0891b2', '#0284c7',
   '#2563eb', '#4f46e5', '#7c3aed', '#9333ea', '#c026d3', '#db2777', '#e11d48', '#92400e', '#475569', '#1e293b',
 ] as const;
-
-export const colorField = z
-  .number({ error: 'incorrect_data' })
-  .int('incorrect_data')
-  .min(1, 'incorrect_data')
-  .max(COLORS.length, 'incorrect_data');
 
 /** The CSS colour of colour number `color` (1–20). */
 export function colorOf(color: number): string {

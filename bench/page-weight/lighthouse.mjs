@@ -58,8 +58,11 @@ function figures(lhr) {
   };
 }
 
-/** One Lighthouse run of url in the given configuration (a key of CONFIGS). */
-export async function runLighthouse(url, configName) {
+/**
+ * One Lighthouse run of url in the given configuration (a key of CONFIGS); headers (a session
+ * cookie for the app's pages) go with every request of the run.
+ */
+export async function runLighthouse(url, configName, headers = undefined) {
   const { config, categories } = CONFIGS[configName];
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -75,6 +78,7 @@ export async function runLighthouse(url, configName) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
+      ...(headers && { extraHeaders: headers }),
     };
     const result = await lighthouse(url, flags, config);
     return result ? figures(result.lhr) : failed('NO_RESULT');

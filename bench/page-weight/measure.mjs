@@ -12,8 +12,8 @@ function scriptSources(html) {
   return [...new Set(tags.map((m) => m[1].replaceAll('&amp;', '&')))];
 }
 
-async function fetchBytes(url) {
-  const res = await fetch(url);
+async function fetchBytes(url, headers) {
+  const res = await fetch(url, { headers });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -21,9 +21,10 @@ async function fetchBytes(url) {
 /**
  * Weighs one page. A page that does not answer 200 is still weighed (a 404 page has scripts
  * too) and its status reported, so that a missing page shows in the table instead of failing.
+ * headers (a session cookie for the app's pages) go with the page's request and its scripts'.
  */
-export async function weighPage(base, page) {
-  const res = await fetch(new URL(page, base));
+export async function weighPage(base, page, headers = undefined) {
+  const res = await fetch(new URL(page, base), { headers });
   const html = await res.text();
   // Redirects are followed; the path shown is where they ended.
   const finalPath = new URL(res.url).pathname;
@@ -31,7 +32,7 @@ export async function weighPage(base, page) {
   let raw = 0;
   let gzip = 0;
   for (const src of scripts) {
-    const body = await fetchBytes(new URL(src, res.url));
+    const body = await fetchBytes(new URL(src, res.url), headers);
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }

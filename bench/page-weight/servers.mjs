@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchSessionSecret, seedAccount, sessionCookie } from './session.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
@@ -177,20 +178,32 @@ export async function startBareNext(logDir) {
 /**
  * Starts Enclave as `npm start` does (building first when its sources changed), on a free port
  * with an empty data folder, and waits for its health check. The build can take minutes on two
- * cores, hence the long wait.
+ * cores, hence the long wait. With `withAccount`, the folder first gets the demo account and the
+ * server a session secret of the bench's, and the answer carries a Cookie header of that
+ * account's session (bench/page-weight/session.mjs).
  */
-export async function startEnclave(logDir) {
+export async function startEnclave(logDir, { withAccount = false } = {}) {
   const port = await freePort();
   // Served as `npm start` serves it, on every interface: with `-H 127.0.0.1`, next-intl's
   // rewrite of /faq to /en/faq names localhost, which Next then takes for another host and every
   // English page redirects to itself.
   const base = `http://localhost:${port}`;
   const env = { ...nextEnv(), PORT: String(port), DATA_DIR: makeTempDir('data') };
+  // The embedded database, like `npm start` without DATABASE_URL; and never a mail server.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  let account = null;
+  let cookie = null;
+  if (withAccount) {
+    env.SESSION_SECRET = benchSessionSecret();
+    account = seedAccount(root, env);
+    cookie = await sessionCookie(account, env.SESSION_SECRET);
+  }
   const server = startProcess('enclave', [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env,
     logDir,
   });
   await waitForOk(server, `${base}/api/health`, 15 * 60_000);
-  return { ...server, base };
+  return { ...server, base, account, cookie };
 }

@@ -7,7 +7,10 @@ import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { apiPost } from '@/lib/api/client';
 import type { AdminUserView } from '@/lib/admin/users';
 import { matchesSearch } from '@/lib/search';
-import { PlanDialog } from './PlanDialog';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// The plan form loads when it opens.
+const PlanDialog = lazyComponent(() => import('./PlanDialog').then((m) => m.PlanDialog));
 
 /** The instance's accounts: search; role, plan, rooms, trial end, state; change role, plan, state. */
 export function UsersScreen({ users, currentUserId }: { users: AdminUserView[]; currentUserId: string }) {
@@ -126,7 +129,11 @@ export function UsersScreen({ users, currentUserId }: { users: AdminUserView[]; 
           onClose={() => setDisabling(null)}
         />
       )}
-      {planFor && <PlanDialog user={planFor} onClose={() => setPlanFor(null)} />}
+      {planFor && (
+        <LazyDialog>
+          <PlanDialog user={planFor} onClose={() => setPlanFor(null)} />
+        </LazyDialog>
+      )}
     </div>
   );
 }

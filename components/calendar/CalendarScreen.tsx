@@ -6,14 +6,19 @@ import type { CalendarView } from '@/lib/calendar/routes';
 import { stepDate } from '@/lib/calendar/grid';
 import type { OccurrenceView } from '@/lib/events/view';
 import { Link } from '@/lib/i18n/navigation';
-import { CalendarFeedDialog } from './CalendarFeedDialog';
-import { EventDialog } from './EventDialog';
 import { EventList } from './EventList';
 import { HourRange, useHourRange } from './HourRange';
 import { MonthGrid } from './MonthGrid';
 import { NextMeeting } from './NextMeeting';
 import { TimeGrid } from './TimeGrid';
 import { useCalendarFormat } from './useCalendarFormat';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// An event's details: loaded when one is opened.
+const EventDialog = lazyComponent(() => import('./EventDialog').then((m) => m.EventDialog));
+
+// The calendar feed's address and its renewal: loaded when opened.
+const CalendarFeedDialog = lazyComponent(() => import('./CalendarFeedDialog').then((m) => m.CalendarFeedDialog));
 
 const VIEWS: CalendarView[] = ['day', 'week', 'month', 'event'];
 
@@ -91,8 +96,16 @@ export function CalendarScreen({ view, date, days, today, timeZone, occurrences 
         <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
       )}
 
-      {subscribing && <CalendarFeedDialog onClose={() => setSubscribing(false)} />}
-      {open && <EventDialog occurrence={open} timeZone={timeZone} onClose={() => setOpen(null)} />}
+      {subscribing && (
+        <LazyDialog>
+          <CalendarFeedDialog onClose={() => setSubscribing(false)} />
+        </LazyDialog>
+      )}
+      {open && (
+        <LazyDialog>
+          <EventDialog occurrence={open} timeZone={timeZone} onClose={() => setOpen(null)} />
+        </LazyDialog>
+      )}
     </section>
   );
 }

@@ -9,7 +9,10 @@ import { ColorDot } from '@/components/forms/ColorPicker';
 import { ListHeader } from '@/components/forms/ListHeader';
 import { RowActions, useListEditor } from '@/components/forms/useListEditor';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
-import { ContactDialog } from './ContactDialog';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// The form (react-hook-form, zod, libphonenumber-js's metadata) loads when it opens.
+const ContactDialog = lazyComponent(() => import('./ContactDialog').then((m) => m.ContactDialog));
 
 /** The contacts half of /attendees: search, add, edit, delete (SPEC point 2). */
 export function ContactsPanel({ contacts, groups }: { contacts: ContactView[]; groups: GroupView[] }) {
@@ -51,7 +54,11 @@ export function ContactsPanel({ contacts, groups }: { contacts: ContactView[]; g
           </li>
         ))}
       </ul>
-      {list.editing && <ContactDialog contact={list.editing === 'new' ? undefined : list.editing} onClose={() => list.setEditing(null)} />}
+      {list.editing && (
+        <LazyDialog>
+          <ContactDialog contact={list.editing === 'new' ? undefined : list.editing} onClose={() => list.setEditing(null)} />
+        </LazyDialog>
+      )}
       {list.deleting && (
         <ConfirmDialog
           title={t('deleteTitle')}

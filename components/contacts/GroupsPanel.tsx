@@ -2,14 +2,17 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ContactView } from '@/lib/contacts/view';
-import { GROUP_MIN_CONTACTS } from '@/lib/groups/schemas';
+import { GROUP_MIN_CONTACTS } from '@/lib/groups/limits';
 import type { GroupView } from '@/lib/groups/view';
 import { matchesSearch } from '@/lib/search';
 import { ColorDot } from '@/components/forms/ColorPicker';
 import { ListHeader } from '@/components/forms/ListHeader';
 import { RowActions, useListEditor } from '@/components/forms/useListEditor';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
-import { GroupDialog } from './GroupDialog';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// The form (react-hook-form, zod) loads when it opens.
+const GroupDialog = lazyComponent(() => import('./GroupDialog').then((m) => m.GroupDialog));
 
 /** The groups half of /attendees: search, add, edit, delete (SPEC point 2). */
 export function GroupsPanel({ groups, contacts }: { groups: GroupView[]; contacts: ContactView[] }) {
@@ -51,7 +54,11 @@ export function GroupsPanel({ groups, contacts }: { groups: GroupView[]; contact
           </li>
         ))}
       </ul>
-      {list.editing && <GroupDialog group={list.editing === 'new' ? undefined : list.editing} contacts={contacts} onClose={() => list.setEditing(null)} />}
+      {list.editing && (
+        <LazyDialog>
+          <GroupDialog group={list.editing === 'new' ? undefined : list.editing} contacts={contacts} onClose={() => list.setEditing(null)} />
+        </LazyDialog>
+      )}
       {list.deleting && (
         <ConfirmDialog
           title={t('deleteTitle')}

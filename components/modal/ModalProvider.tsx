@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { LazyDialog } from './lazy';
 
 /** A modal of the app: rendered by the host, given a way to close itself. */
 export type ModalComponent = React.ComponentType<{ close: () => void }>;
@@ -29,7 +30,12 @@ export function ModalProvider({
   return (
     <ModalContext.Provider value={api}>
       {children}
-      {Current && <Current key={current} close={close} />}
+      {/* A modal's code may load when it first opens (components/modals/registry.ts). */}
+      {Current && (
+        <LazyDialog>
+          <Current key={current} close={close} />
+        </LazyDialog>
+      )}
     </ModalContext.Provider>
   );
 }

@@ -8,7 +8,10 @@ import { ColorDot } from '@/components/forms/ColorPicker';
 import { ListHeader } from '@/components/forms/ListHeader';
 import { RowActions, useListEditor } from '@/components/forms/useListEditor';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
-import { RoomDialog } from './RoomDialog';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// The form (react-hook-form, zod) loads when it opens.
+const RoomDialog = lazyComponent(() => import('./RoomDialog').then((m) => m.RoomDialog));
 
 /**
  * The rooms list (SPEC point 2): search, add, edit, delete with confirmation, the default room,
@@ -70,7 +73,11 @@ export function RoomsScreen({ rooms, limit }: { rooms: RoomView[]; limit: number
           </li>
         ))}
       </ul>
-      {list.editing && <RoomDialog room={list.editing === 'new' ? undefined : list.editing} onClose={() => list.setEditing(null)} />}
+      {list.editing && (
+        <LazyDialog>
+          <RoomDialog room={list.editing === 'new' ? undefined : list.editing} onClose={() => list.setEditing(null)} />
+        </LazyDialog>
+      )}
       {list.deleting && (
         <ConfirmDialog
           title={t('deleteTitle')}

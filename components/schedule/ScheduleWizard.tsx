@@ -20,14 +20,20 @@ import {
 } from '@/lib/schedule/draft';
 import { useUpcoming } from '@/components/calendar/UpcomingProvider';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
-import { SaveRecurringDialog, type SaveScope } from './SaveRecurringDialog';
-import { SavedPasswordDialog } from './SavedPasswordDialog';
+import type { SaveScope } from './SaveRecurringDialog';
 import { StepAttendees } from './StepAttendees';
 import { StepDetails } from './StepDetails';
 import { StepRepeat } from './StepRepeat';
 import { StepReview } from './StepReview';
 import { StepRoom } from './StepRoom';
 import type { WizardData } from './types';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// Shown once, after saving.
+const SavedPasswordDialog = lazyComponent(() => import('./SavedPasswordDialog').then((m) => m.SavedPasswordDialog));
+
+// Asked only when saving a change to a series.
+const SaveRecurringDialog = lazyComponent(() => import('./SaveRecurringDialog').then((m) => m.SaveRecurringDialog));
 
 const DRAFT_KEY = 'enclave.schedule.draft';
 /** SPEC point 4: the schedule draft is reset 500 ms after saving. */
@@ -212,8 +218,16 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
         </div>
       </div>
 
-      {askScope && <SaveRecurringDialog onChoose={(scope) => void save(scope, Date.now())} onClose={() => setAskScope(false)} />}
-      {saved && <SavedPasswordDialog password={saved.password} onClose={() => router.push(saved.href)} />}
+      {askScope && (
+        <LazyDialog>
+          <SaveRecurringDialog onChoose={(scope) => void save(scope, Date.now())} onClose={() => setAskScope(false)} />
+        </LazyDialog>
+      )}
+      {saved && (
+        <LazyDialog>
+          <SavedPasswordDialog password={saved.password} onClose={() => router.push(saved.href)} />
+        </LazyDialog>
+      )}
     </section>
   );
 }

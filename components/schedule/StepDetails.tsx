@@ -2,14 +2,17 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { DEFAULT_TITLE, durations } from '@/lib/events/schemas';
+import { DEFAULT_TITLE, durations } from '@/lib/schedule/rules';
 import { formatClock, parseClock, roundUpToFive } from '@/lib/time/zoned';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useErrorText } from '@/components/forms/useErrorText';
-import { TimezonePickerDialog } from './TimezonePickerDialog';
 import type { StepProps } from './types';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// The zone picker (every IANA zone with its offset) loads when opened.
+const TimezonePickerDialog = lazyComponent(() => import('./TimezonePickerDialog').then((m) => m.TimezonePickerDialog));
 
 export const DURATION_KEYS = { '0:10': 'm10', '0:15': 'm15', '0:30': 'm30', '1:00': 'h1', '2:00': 'h2' } as const;
 
@@ -81,14 +84,16 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
       />
       {errors.timezone && <p role="alert" className="text-sm text-red-700">{errorText(errors.timezone)}</p>}
       {picking && (
-        <TimezonePickerDialog
-          value={draft.timezone}
-          onChoose={(timezone) => {
-            onChange({ timezone });
-            setPicking(false);
-          }}
-          onClose={() => setPicking(false)}
-        />
+        <LazyDialog>
+          <TimezonePickerDialog
+            value={draft.timezone}
+            onChoose={(timezone) => {
+              onChange({ timezone });
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        </LazyDialog>
       )}
     </div>
   );

@@ -6,10 +6,15 @@ import { useNotificationText } from './useNotificationText';
 import { repeatTypes, type RepeatType } from '@/lib/events/repeat';
 import { SelectField } from '@/components/forms/SelectField';
 import { useErrorText } from '@/components/forms/useErrorText';
-import { NotificationsDialog } from './NotificationsDialog';
-import { RepeatPickerDialog } from './RepeatPickerDialog';
 import { useRepeatText } from './useRepeatText';
 import type { StepProps } from './types';
+import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+
+// The notification picker loads when opened.
+const NotificationsDialog = lazyComponent(() => import('./NotificationsDialog').then((m) => m.NotificationsDialog));
+
+// The custom-repeat picker loads when opened.
+const RepeatPickerDialog = lazyComponent(() => import('./RepeatPickerDialog').then((m) => m.RepeatPickerDialog));
 
 /** Step 3: how the meeting repeats (the repeating picker for custom rules) and its reminders. */
 export function StepRepeat({ draft, errors, onChange }: StepProps) {
@@ -78,24 +83,29 @@ export function StepRepeat({ draft, errors, onChange }: StepProps) {
       </div>
 
       {picking && (
-        <RepeatPickerDialog
-          draft={draft}
-          onSave={(repeatCustom) => {
-            onChange({ repeatType: 'custom', repeatCustom });
-            setPicking(false);
-          }}
-          onClose={() => {
-            if (!draft.repeatCustom) onChange({ repeatType: 'none' });
-            setPicking(false);
-          }}
-        />
+        <LazyDialog>
+          <RepeatPickerDialog
+            draft={draft}
+            onSave={(repeatCustom) => {
+              onChange({ repeatType: 'custom', repeatCustom });
+              setPicking(false);
+            }}
+            onClose={() => {
+              if (!draft.repeatCustom) onChange({ repeatType: 'none' });
+              setPicking(false);
+            }}
+          />
+
+        </LazyDialog>
       )}
       {adding && (
-        <NotificationsDialog
-          notifications={draft.notifications}
-          onAdd={(n) => onChange({ notifications: [...draft.notifications, n] })}
-          onClose={() => setAdding(false)}
-        />
+        <LazyDialog>
+          <NotificationsDialog
+            notifications={draft.notifications}
+            onAdd={(n) => onChange({ notifications: [...draft.notifications, n] })}
+            onClose={() => setAdding(false)}
+          />
+        </LazyDialog>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 // The contact form and POST /api/attendee, /api/attendee/update share these rules (SPEC point 5).
 import { z } from 'zod';
-import { colorField } from '@/lib/colors';
+import { colorField } from '@/lib/color-field';
 import { locales } from '@/lib/i18n/locales';
 import { isValidTimezone } from '@/lib/time/timezones';
 import { normalizePhone } from './phone';

@@ -1,9 +1,9 @@
 // The group form and POST /api/groups, /api/groups/update share these rules (SPEC point 5).
 import { z } from 'zod';
-import { colorField } from '@/lib/colors';
+import { colorField } from '@/lib/color-field';
+import { GROUP_MIN_CONTACTS } from './limits';
 
-/** SPEC points 5 and 9: a group has at least two contacts. */
-export const GROUP_MIN_CONTACTS = 2;
+export { GROUP_MIN_CONTACTS } from './limits';
 
 /** SPEC point 3: `attendees` arrives as a JSON string; a real array is accepted too. */
 function parseList(value: unknown): unknown {

@@ -5,8 +5,6 @@
 // password nor the key. Shared by the browser and the server (for API clients that still send a
 // plain password), so no DOM or server-only code here.
 import { z } from 'zod';
-import { base64urlEncode, randomBytes, type Bytes } from './e2ee/bytes';
-import { passwordSecrets, stretchPassword } from './e2ee/keys';
 
 /** 16 random bytes, base64url: 22 characters. */
 export const PASSWORD_SALT_LENGTH = 22;
@@ -37,21 +35,5 @@ export function checkPasswordProofFields(
   if (value.passwordProof && value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'incorrect_data' });
 }
 
-export function newPasswordSalt(): string {
-  return base64urlEncode(randomBytes(16));
-}
-
-/**
- * stretchRoomPassword(password, salt): the stretched password, all a browser keeps to rejoin
- * without typing it. roomPasswordSecrets(stretched): { passwordKey, proof } — the key mixed into
- * R, which never leaves the browser, and the proof the server checks.
- */
-export { stretchPassword as stretchRoomPassword, passwordSecrets as roomPasswordSecrets };
-
-/** What a form sends instead of the password when it sets one: a fresh salt and its proof. */
-export async function sealNewRoomPassword(password: string): Promise<{ passwordSalt: string; passwordProof: string; stretched: Bytes }> {
-  const passwordSalt = newPasswordSalt();
-  const stretched = await stretchPassword(password, passwordSalt);
-  const { proof } = await passwordSecrets(stretched);
-  return { passwordSalt, passwordProof: proof, stretched };
-}
+// The browser's side (salt, stretching, proof), apart so that it loads without zod.
+export { newPasswordSalt, roomPasswordSecrets, sealNewRoomPassword, stretchRoomPassword } from './room-password-seal';

@@ -1,7 +1,7 @@
 // The room form and POST /api/room, /api/room/update share these rules (SPEC point 5); each names
 // the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
-import { colorField } from '@/lib/colors';
+import { colorField } from '@/lib/color-field';
 import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
 
 export const ROOM_NAME_MIN = 5;

@@ -4,7 +4,7 @@
 // Pure and browser-safe.
 import type { CustomRepeat, RepeatType } from '@/lib/events/repeat';
 import {
-  attendeeSchema,
+  isAttendeeEmail,
   DEFAULT_NOTIFICATIONS,
   DEFAULT_TITLE,
   EVENT_PASSWORD_MIN,
@@ -15,7 +15,7 @@ import {
   notificationKey,
   type Duration,
   type TimeType,
-} from '@/lib/events/schemas';
+} from './rules';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
 
 export const WIZARD_STEPS = 5;
@@ -142,9 +142,9 @@ export const STEP_OF_FIELD: Record<string, Step> = {
   notifications: 3,
 };
 
-/** The server's own rule for an attendee's address (lib/events/schemas.ts). */
+/** The server's own rule for an attendee's address (lib/events/schemas.ts, through lib/schedule/rules.ts). */
 export function isEmail(value: string): boolean {
-  return attendeeSchema.safeParse(value).success;
+  return isAttendeeEmail(value);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { colorField, colorOf, COLORS } from '@/lib/colors';
+import { colorField } from '@/lib/color-field';
+import { colorOf, COLORS } from '@/lib/colors';
 import { normalizePhone } from '@/lib/contacts/phone';
 import { contactSchema } from '@/lib/contacts/schemas';
 import { changesOf } from '@/lib/db/changes';

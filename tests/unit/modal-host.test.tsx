@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen } from '@testing-library/react';
+import { lazyComponent } from '@/components/modal/lazy';
 import { NextIntlClientProvider } from 'next-intl';
 import { Dialog } from '@/components/modal/Dialog';
 import { ModalProvider, useModal } from '@/components/modal/ModalProvider';
@@ -26,12 +27,17 @@ const Second = ({ close }: { close: () => void }) => (
   </Dialog>
 );
 
+// A modal whose code arrives later, as the registry's do (components/modals/registry.ts).
+let deliver: (component: typeof First) => void = () => {};
+const Later = lazyComponent(() => new Promise<typeof First>((resolve) => (deliver = resolve)));
+
 function Openers() {
   const modal = useModal();
   return (
     <>
       <button onClick={() => modal.open('first')}>open first</button>
       <button onClick={() => modal.open('second')}>open second</button>
+      <button onClick={() => modal.open('later')}>open later</button>
     </>
   );
 }
@@ -39,7 +45,7 @@ function Openers() {
 function renderHost() {
   return render(
     <NextIntlClientProvider locale="en" messages={en}>
-      <ModalProvider modals={{ first: First, second: Second }}>
+      <ModalProvider modals={{ first: First, second: Second, later: Later }}>
         <Openers />
       </ModalProvider>
     </NextIntlClientProvider>,
@@ -61,5 +67,24 @@ describe('SPEC point 2: dialogs appear one at a time', () => {
     fireEvent.click(screen.getByText('open first'));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('issue 17: a modal whose code loads when it opens', () => {
+  it('shows a spinner hidden from assistive technology, then the dialog', async () => {
+    const { container } = renderHost();
+    const opener = screen.getByText('open later');
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(container.ownerDocument.querySelector('.dialog-loading')?.closest('[aria-hidden="true"]')).not.toBeNull();
+    // The spinner takes no focus: the dialog returns it to the opener when it closes.
+    expect(document.activeElement).toBe(opener);
+    deliver(First);
+    expect(await screen.findByRole('dialog', { name: 'First dialog' })).toBeInTheDocument();
+    expect(container.ownerDocument.querySelector('.dialog-loading')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -2,6 +2,7 @@ import { Dashboard } from '@/components/dashboard/Dashboard';
 import { requirePageUser } from '@/lib/auth/guard';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('home');
 
@@ -10,5 +11,9 @@ export const generateMetadata = routeMetadata('home');
 export default async function DashboardPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale);
-  return <Dashboard user={user} />;
+  return (
+    <PageMessages page="dashboard">
+      <Dashboard user={user} />
+    </PageMessages>
+  );
 }

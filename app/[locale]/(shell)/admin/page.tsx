@@ -7,6 +7,7 @@ import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { roomLimit } from '@/lib/rooms/limits';
 import { listRooms } from '@/lib/rooms/list';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('admin');
 
@@ -14,7 +15,11 @@ export const generateMetadata = routeMetadata('admin');
 export default async function AdminPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/admin');
-  const rooms = <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, config.onPremise)} />;
+  const rooms = (
+    <PageMessages page="rooms">
+      <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, config.onPremise)} />
+    </PageMessages>
+  );
   if (user.role !== 'admin') return rooms;
   // The instance's own administration (issue 18), for role "admin" only.
   const t = await getTranslations('AdminArea');

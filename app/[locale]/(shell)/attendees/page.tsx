@@ -5,6 +5,7 @@ import { listContacts } from '@/lib/contacts/list';
 import { listGroups } from '@/lib/groups/list';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('attendees');
 
@@ -15,9 +16,11 @@ export default async function AttendeesPage({ params }: { params: Promise<{ loca
   const routes = await getTranslations('Routes');
   const [contacts, groups] = await Promise.all([listContacts(user.id), listGroups(user.id)]);
   return (
-    <section className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-2xl font-bold">{routes('attendees')}</h1>
-      <AddressBook contacts={contacts} groups={groups} />
-    </section>
+    <PageMessages page="attendees">
+      <section className="mx-auto max-w-6xl">
+        <h1 className="mb-6 text-2xl font-bold">{routes('attendees')}</h1>
+        <AddressBook contacts={contacts} groups={groups} />
+      </section>
+    </PageMessages>
   );
 }

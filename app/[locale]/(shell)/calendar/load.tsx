@@ -1,5 +1,6 @@
 import 'server-only';
 import { CalendarScreen } from '@/components/calendar/CalendarScreen';
+import { PageMessages } from '@/components/shell/PageMessages';
 import type { User } from '@/lib/db/schema';
 import { viewDays, viewWindow } from '@/lib/calendar/grid';
 import { todayIn, type CalendarView } from '@/lib/calendar/routes';
@@ -14,5 +15,9 @@ export async function calendarView(user: User, view: CalendarView, date?: string
   const days = viewDays(view, shown);
   const window = viewWindow(days, timeZone);
   const occurrences = await occurrencesBetween(user, new Date(window.start * 1000), new Date(window.end * 1000));
-  return <CalendarScreen view={view} date={shown} days={days} today={today} timeZone={timeZone} occurrences={occurrences} />;
+  return (
+    <PageMessages page="calendar">
+      <CalendarScreen view={view} date={shown} days={days} today={today} timeZone={timeZone} occurrences={occurrences} />
+    </PageMessages>
+  );
 }

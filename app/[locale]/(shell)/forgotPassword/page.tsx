@@ -3,6 +3,7 @@ import { AuthCard } from '@/components/auth/AuthCard';
 import { ForgotPasswordForm } from '@/components/auth/ForgotPasswordForm';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('forgotPassword');
 
@@ -10,8 +11,10 @@ export default async function ForgotPasswordPage({ params }: { params: Promise<{
   await pageLocale(params);
   const t = await getTranslations('ForgotPassword');
   return (
-    <AuthCard title={t('title')}>
-      <ForgotPasswordForm />
-    </AuthCard>
+    <PageMessages page="forgotPassword">
+      <AuthCard title={t('title')}>
+        <ForgotPasswordForm />
+      </AuthCard>
+    </PageMessages>
   );
 }

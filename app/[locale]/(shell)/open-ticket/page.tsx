@@ -2,11 +2,16 @@ import { OpenTicketForm } from '@/components/support/OpenTicketForm';
 import { requirePageUser } from '@/lib/auth/guard';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('openTicket');
 
 export default async function OpenTicketPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   await requirePageUser(locale, '/open-ticket');
-  return <OpenTicketForm />;
+  return (
+    <PageMessages page="openTicket">
+      <OpenTicketForm />
+    </PageMessages>
+  );
 }

@@ -3,6 +3,7 @@ import { AuthCard } from '@/components/auth/AuthCard';
 import { RegisterForm } from '@/components/auth/RegisterForm';
 import { publicMetadata } from '@/lib/seo/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = publicMetadata('register');
 
@@ -10,8 +11,10 @@ export default async function RegisterPage({ params }: { params: Promise<{ local
   await pageLocale(params);
   const t = await getTranslations('Register');
   return (
-    <AuthCard title={t('title')}>
-      <RegisterForm />
-    </AuthCard>
+    <PageMessages page="register">
+      <AuthCard title={t('title')}>
+        <RegisterForm />
+      </AuthCard>
+    </PageMessages>
   );
 }

@@ -4,6 +4,7 @@ import { isCalendarDate } from '@/lib/calendar/routes';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { wizardData } from './load';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('schedule');
 
@@ -19,5 +20,9 @@ export default async function SchedulePage({
   const user = await requirePageUser(locale, '/schedule');
   const { date } = await searchParams;
   const initialDate = typeof date === 'string' && isCalendarDate(date) ? date : undefined;
-  return <ScheduleWizard data={await wizardData(user)} initialDate={initialDate} />;
+  return (
+    <PageMessages page="schedule">
+      <ScheduleWizard data={await wizardData(user)} initialDate={initialDate} />
+    </PageMessages>
+  );
 }

@@ -7,6 +7,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { normalizeTimezone } from '@/lib/time/timezones';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('settings');
 
@@ -16,29 +17,31 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
   const t = await getTranslations('Settings');
   const user = await getCurrentUser();
   return (
-    <section className="mx-auto max-w-3xl">
-      <h1 className="mb-6 text-2xl font-bold">{t('title')}</h1>
-      {user ? (
-        <>
-          <SettingsForm
-            initial={{
-              timezone: normalizeTimezone(user.timezone),
-              tooltips: user.tooltips,
-              preferredRegion: user.preferredRegion,
-              lang: isLocale(user.lang) ? user.lang : locale,
-              theme: user.theme,
-            }}
-          />
-          <BillingSection user={user} locale={locale} />
-        </>
-      ) : (
-        <div>
-          <p className="mb-4">{t('loginNeeded')}</p>
-          <Link href="/login?next=%2Fsettings" className="button-primary">
-            {t('login')}
-          </Link>
-        </div>
-      )}
-    </section>
+    <PageMessages page="settings">
+      <section className="mx-auto max-w-3xl">
+        <h1 className="mb-6 text-2xl font-bold">{t('title')}</h1>
+        {user ? (
+          <>
+            <SettingsForm
+              initial={{
+                timezone: normalizeTimezone(user.timezone),
+                tooltips: user.tooltips,
+                preferredRegion: user.preferredRegion,
+                lang: isLocale(user.lang) ? user.lang : locale,
+                theme: user.theme,
+              }}
+            />
+            <BillingSection user={user} locale={locale} />
+          </>
+        ) : (
+          <div>
+            <p className="mb-4">{t('loginNeeded')}</p>
+            <Link href="/login?next=%2Fsettings" className="button-primary">
+              {t('login')}
+            </Link>
+          </div>
+        )}
+      </section>
+    </PageMessages>
   );
 }

@@ -4,6 +4,7 @@ import { getBrandName } from '@/lib/configuration/brand';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { listOwnTickets } from '@/lib/support/tickets';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('support');
 
@@ -12,5 +13,9 @@ export default async function SupportPage({ params }: { params: Promise<{ locale
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/support');
   const [tickets, brand] = await Promise.all([listOwnTickets(user), getBrandName()]);
-  return <SupportScreen tickets={tickets} brand={brand} isAdmin={user.role === 'admin'} />;
+  return (
+    <PageMessages page="support">
+      <SupportScreen tickets={tickets} brand={brand} isAdmin={user.role === 'admin'} />
+    </PageMessages>
+  );
 }

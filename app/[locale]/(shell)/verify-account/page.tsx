@@ -4,6 +4,7 @@ import { ResendActivationForm } from '@/components/auth/ResendActivationForm';
 import { Link } from '@/lib/i18n/navigation';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('verifyAccount');
 
@@ -11,12 +12,14 @@ export default async function VerifyAccountPage({ params }: { params: Promise<{ 
   await pageLocale(params);
   const t = await getTranslations('Verification');
   return (
-    <AuthCard title={t('title')}>
-      <p className="mb-6 text-slate-700">{t('body')}</p>
-      <ResendActivationForm />
-      <Link href="/login" className="button-primary mt-6 w-full">
-        {t('login')}
-      </Link>
-    </AuthCard>
+    <PageMessages page="verifyAccount">
+      <AuthCard title={t('title')}>
+        <p className="mb-6 text-slate-700">{t('body')}</p>
+        <ResendActivationForm />
+        <Link href="/login" className="button-primary mt-6 w-full">
+          {t('login')}
+        </Link>
+      </AuthCard>
+    </PageMessages>
   );
 }

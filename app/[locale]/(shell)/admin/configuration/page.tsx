@@ -3,6 +3,7 @@ import { ConfigurationForm } from '@/components/admin/ConfigurationForm';
 import { getAdminConfiguration } from '@/lib/admin/configuration';
 import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = adminMetadata('configuration');
 
@@ -10,8 +11,10 @@ export default async function AdminConfigurationPage({ params }: { params: Promi
   await requireAdminPage(await pageLocale(params), 'configuration');
   const configuration = await getAdminConfiguration();
   return (
-    <AdminFrame current="configuration">
-      <ConfigurationForm key={JSON.stringify(configuration)} initial={configuration} />
-    </AdminFrame>
+    <PageMessages page="adminConfiguration">
+      <AdminFrame current="configuration">
+        <ConfigurationForm key={JSON.stringify(configuration)} initial={configuration} />
+      </AdminFrame>
+    </PageMessages>
   );
 }

@@ -4,15 +4,18 @@ import { UsersScreen } from '@/components/admin/UsersScreen';
 import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
 import { listUsers } from '@/lib/admin/users';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = adminMetadata('users');
 
 export default async function AdminUsersPage({ params }: { params: Promise<{ locale: string }> }) {
   const user = await requireAdminPage(await pageLocale(params), 'users');
   return (
-    <AdminFrame current="users">
-      <UsersScreen users={await listUsers()} currentUserId={user.id} />
-      <CardIssuer />
-    </AdminFrame>
+    <PageMessages page="adminUsers">
+      <AdminFrame current="users">
+        <UsersScreen users={await listUsers()} currentUserId={user.id} />
+        <CardIssuer />
+      </AdminFrame>
+    </PageMessages>
   );
 }

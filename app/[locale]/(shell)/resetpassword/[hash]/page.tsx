@@ -3,6 +3,7 @@ import { AuthCard } from '@/components/auth/AuthCard';
 import { ResetPasswordForm } from '@/components/auth/ResetPasswordForm';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('resetPassword');
 
@@ -11,8 +12,10 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
   const { hash } = await params;
   const t = await getTranslations('ResetPassword');
   return (
-    <AuthCard title={t('title')}>
-      <ResetPasswordForm link={hash} />
-    </AuthCard>
+    <PageMessages page="resetPassword">
+      <AuthCard title={t('title')}>
+        <ResetPasswordForm link={hash} />
+      </AuthCard>
+    </PageMessages>
   );
 }

@@ -6,6 +6,7 @@ import { getEvent } from '@/lib/events/list';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { wizardData } from '../load';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('scheduleEdit');
 
@@ -19,5 +20,9 @@ export default async function ScheduleEditPage({ params }: { params: Promise<{ l
     throw error;
   });
   if (!event) notFound();
-  return <ScheduleWizard key={edit} data={await wizardData(user)} event={event} />;
+  return (
+    <PageMessages page="schedule">
+      <ScheduleWizard key={edit} data={await wizardData(user)} event={event} />
+    </PageMessages>
+  );
 }

@@ -5,6 +5,7 @@ import { requirePageUser } from '@/lib/auth/guard';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { getTicket } from '@/lib/support/tickets';
+import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('viewTicket');
 
@@ -18,5 +19,9 @@ export default async function ViewTicketPage({ params }: { params: Promise<{ loc
     if (error instanceof ApiError && error.code === 'ticket_not_found') notFound();
     throw error;
   });
-  return <TicketView key={`${ticket.id}:${ticket.status}:${ticket.messages.length}`} ticket={ticket} />;
+  return (
+    <PageMessages page="viewTicket">
+      <TicketView key={`${ticket.id}:${ticket.status}:${ticket.messages.length}`} ticket={ticket} />
+    </PageMessages>
+  );
 }

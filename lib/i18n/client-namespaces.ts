@@ -1,0 +1,62 @@
+// Which message namespaces the browser gets, per frame and per page (issue 17 goal 4). The
+// server renders with every message; the client providers carry only what the client
+// components under them ask for, so a page's HTML does not repeat the whole catalogue.
+// tests/unit/client-messages.test.ts follows each page's imports and fails when a client
+// component asks for a namespace its page and frame do not provide.
+import type { Messages } from './messages';
+
+type Namespace = keyof Messages;
+
+/**
+ * The app's frame (components/shell/ShellFrame): sidebar, drawer, toasts and the modals its
+ * host can open on any page (account, app info, new meeting, billing, quick setup, rate, terms).
+ */
+export const frameNamespaces = [
+  'Nav',
+  'Language',
+  'Theme',
+  'Toast',
+  'Modal',
+  'Errors',
+  'Forms',
+  'Login',
+  'AppInfo',
+  'AccountModal',
+  'NewMeeting',
+  'Billing',
+  'QuickSetup',
+  'Rate',
+  'Terms',
+] as const satisfies readonly Namespace[];
+
+/**
+ * The meeting's frame (app/[locale]/now/layout.tsx), whose one page is the meeting: the modal
+ * host and toasts without the sidebar, and the meeting's texts.
+ */
+export const meetingFrameNamespaces: readonly Namespace[] = [
+  ...frameNamespaces.filter((namespace) => !['Nav', 'Language', 'Theme'].includes(namespace)),
+  'Meeting',
+];
+
+/** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */
+export const pageNamespaces = {
+  dashboard: ['Calendar'],
+  calendar: ['Calendar'],
+  schedule: ['Schedule'],
+  attendees: ['Contacts', 'Groups', 'Manage', 'Colors'],
+  rooms: ['Rooms', 'Manage', 'Colors'],
+  settings: ['Settings'],
+  support: ['Support', 'AdminSupport'],
+  openTicket: ['Support', 'OpenTicket'],
+  viewTicket: ['Support', 'ViewTicket'],
+  adminUsers: ['AdminArea', 'AdminUsers', 'Manage'],
+  adminConfiguration: ['AdminConfiguration'],
+  adminSupport: ['Support', 'AdminSupport'],
+  login: [],
+  register: ['Register'],
+  forgotPassword: ['ForgotPassword'],
+  resetPassword: ['ResetPassword'],
+  verifyAccount: ['Verification'],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+export type PageMessagesName = keyof typeof pageNamespaces;

@@ -1,0 +1,44 @@
+// The rules of lib/events/schemas.ts that the schedule wizard checks in the browser, without zod:
+// importing any name from that module brings its schemas and zod (30 KB gz) into the page's
+// first load (issue 17 goal 4). tests/unit/schedule-rules.test.ts holds each one equal to the
+// server's, so the two cannot drift apart; the server's schemas stay the rule.
+export const DEFAULT_TITLE = '(No Title)';
+export const TITLE_MIN = 5;
+export const EVENT_PASSWORD_MIN = 8;
+
+/** SPEC point 9: meeting durations, as h:mm. */
+export const durations = ['0:10', '0:15', '0:30', '1:00', '2:00'] as const;
+export type Duration = (typeof durations)[number];
+
+export function durationMinutes(duration: string): number {
+  const [hours, minutes] = duration.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/** SPEC point 9: notification choices before the meeting; the default is e-mail 15 minutes before. */
+export const notificationChoices = [
+  { time: 15, timeType: 'minutes' },
+  { time: 30, timeType: 'minutes' },
+  { time: 1, timeType: 'hour' },
+  { time: 3, timeType: 'hour' },
+  { time: 1, timeType: 'day' },
+] as const;
+export type TimeType = 'minutes' | 'hour' | 'day';
+export const DEFAULT_NOTIFICATIONS = [{ type: 'email' as const, time: 15, timeType: 'minutes' as const }];
+
+export function leadMinutes(notification: { time: number; timeType: TimeType }): number {
+  const unit = notification.timeType === 'day' ? 1440 : notification.timeType === 'hour' ? 60 : 1;
+  return notification.time * unit;
+}
+
+export const notificationKey = (n: { type?: string; time: number; timeType: string }) =>
+  `${n.type ?? 'email'}:${n.time}:${n.timeType}`;
+
+// zod 4's e-mail pattern (z.string().email()), which the server's attendee schema applies.
+const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/** An attendee's address as the server's attendeeSchema takes it: trimmed, ≤ 254, an e-mail. */
+export function isAttendeeEmail(value: string): boolean {
+  const trimmed = value.trim();
+  return trimmed.length <= 254 && EMAIL.test(trimmed);
+}
