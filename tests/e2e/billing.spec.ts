@@ -96,4 +96,19 @@ test.describe('billing', () => {
     await page.goto(`/now/${seededAccount('trialEnded').meetingId}`);
     await expect(page.getByText('The free trial of this account has ended.')).toBeVisible();
   });
+
+  test('the account modal sums up the account (SPEC point 3) and leads to the plan', async ({ page, context, baseURL }) => {
+    await logIn(context, baseURL!, 'trial');
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).first().click();
+    const account = page.getByRole('dialog').getByRole('region', { name: 'Account' });
+    await expect(account).toContainText('Account type');
+    await expect(account).toContainText('Free trial');
+    await expect(account).toContainText(/Rooms available\s*\d+ \/ 30/);
+    await expect(account).toContainText(/Attendees saved\s*\d+/);
+    await expect(account).toContainText(`Account owner`);
+    await expect(account).toContainText(seededAccount('trial').email);
+    await account.getByRole('link', { name: 'Manage plan and billing' }).click();
+    await expect(page).toHaveURL(/\/settings#billing$/);
+  });
 });
