@@ -98,3 +98,55 @@ export function cameraSize([width, height]) {
   devices.getUserMedia = (constraints) =>
     getUserMedia(constraints?.video ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: width }, height: { exact: height } } } : constraints);
 }
+
+/**
+ * What a person feels when joining, on the page's own clock: from the trusted click on "Join
+ * now" (its event.timeStamp) to each remote participant's first video frame presented on screen
+ * (requestVideoFrameCallback) — the moment other products' join figures start and end.
+ */
+export function markJoin() {
+  const remote = new Set();
+  const NativePeerConnection = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends NativePeerConnection {
+    constructor(...args) {
+      super(...args);
+      join.connections.push({ created: performance.now(), connected: null });
+      const mark = join.connections.at(-1);
+      this.addEventListener('track', (event) => remote.add(event.track.id));
+      this.addEventListener('connectionstatechange', () => {
+        if (this.connectionState === 'connected' && mark.connected === null) mark.connected = performance.now();
+      });
+    }
+  };
+  // Where the time goes: each connection's creation and its DTLS "connected", on the same clock,
+  // and when each API answer's headers came (a stream's too, which resource timing shows late).
+  const join = { click: null, frames: [], connections: [], fetches: [] };
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const entry = { url: String(input instanceof Request ? input.url : input), method: init?.method ?? 'GET', start: performance.now(), headers: null };
+    join.fetches.push(entry);
+    const response = await nativeFetch(input, init);
+    entry.headers = performance.now();
+    return response;
+  };
+  window.enclaveJoin = join;
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (event.isTrusted && join.click === null && button?.textContent?.trim() === 'Join now') join.click = event.timeStamp;
+    },
+    true,
+  );
+  const hooked = new WeakSet();
+  const scan = () => {
+    for (const video of document.querySelectorAll('video')) {
+      const track = video.srcObject instanceof MediaStream ? video.srcObject.getVideoTracks()[0] : undefined;
+      if (!track || hooked.has(video) || !remote.has(track.id)) continue;
+      hooked.add(video);
+      video.requestVideoFrameCallback((now) => join.frames.push({ track: track.id, at: now }));
+    }
+    requestAnimationFrame(scan);
+  };
+  requestAnimationFrame(scan);
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:join`: what end-to-end encryption costs in a meeting. For meetings of N = 2, 3
 // and 4 people on loopback (SIZES), two measures per mode of frame handling (E2EE):
-// - join: RUNS times, how long a participant waits between clicking "Join now" and the first
-//   decoded frame from the others (p50, p95), the modes taking turns run by run;
+// - join: RUNS times, how long a participant waits from the trusted click on "Join now" to the
+//   first remote video frame shown, and to a frame from every other participant (p50, p95), both
+//   on the page's own clock (markJoin in frame-modes.mjs), the modes taking turns run by run;
 // - steady call: PAIRS calls per mode, taking turns, each measured for STEADY_S seconds once the
 //   camera senders have ramped up to their full resolution (at most SETTLE_S seconds): the CPU of
 //   the browser's threads from /proc, grouped (page main threads, workers, WebRTC's threads, the
@@ -23,7 +24,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
-import { cameraSize, identityFrames, plainWebRtc, watchPeerConnections } from './frame-modes.mjs';
+import { cameraSize, identityFrames, markJoin, plainWebRtc, watchPeerConnections } from './frame-modes.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3610);
 const runs = Number(process.env.RUNS ?? 10);
@@ -78,6 +79,7 @@ async function open(browser, meetingId, name, mode) {
   // The identity mode's worker is a blob, which the meeting's CSP (rightly) refuses.
   const context = await browser.newContext({ baseURL, bypassCSP: mode === 'identity' });
   await context.addInitScript(watchPeerConnections);
+  await context.addInitScript(markJoin);
   if (camera) await context.addInitScript(cameraSize, camera);
   if (mode === 'off') await context.addInitScript(plainWebRtc);
   if (mode === 'identity') await context.addInitScript(identityFrames);
@@ -284,23 +286,33 @@ async function steadyCalls(meetingId, size, serverPid) {
   return calls;
 }
 
-/** One run: size − 1 people in the call, then the milliseconds from the last one's click on Join to its first frame from any other. */
+/**
+ * One run: size − 1 people in the call, then the last one clicks Join. Answers, on that page's
+ * clock, the milliseconds from the trusted click to the first remote frame shown ("first") and
+ * to a frame from every other participant ("all").
+ */
 async function joinTime(browser, meetingId, size, mode) {
   const present = [];
   for (let i = 0; i < size - 1; i += 1)
     present.push(await enter(browser, meetingId, `Bench ${i + 1}`, mode));
   const last = await open(browser, meetingId, `Bench ${size}`, mode);
-  const started = Date.now();
   await last.page.getByRole('button', { name: 'Join now' }).click();
-  await last.page.waitForFunction(
-    async () =>
-      Object.values((await window.enclaveMeeting?.stats()) ?? {}).some((s) => s.framesDecoded > 0),
-    undefined,
-    { timeout: 60_000, polling: 50 },
-  );
-  const elapsed = Date.now() - started;
+  await last.page.waitForFunction((others) => window.enclaveJoin.frames.length >= others, size - 1, { timeout: 60_000, polling: 50 });
+  const { click, frames, connections, fetches } = await last.page.evaluate(() => window.enclaveJoin);
+  if (click === null) throw new Error('the click on Join now was not seen');
+  const times = frames.map((frame) => frame.at - click);
+  const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
+  if (process.env.JOIN_TRACE) {
+    for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms`);
+  }
   await leaveAll([...present, last]);
-  return elapsed;
+  return {
+    first: Math.round(Math.min(...times)),
+    all: Math.round(Math.max(...times)),
+    // The first connection made and the first connected, after the click.
+    created: since(connections.map((c) => c.created)),
+    connected: since(connections.map((c) => c.connected)),
+  };
 }
 
 /** Join times per mode for one size, the modes taking turns run by run. */
@@ -309,7 +321,8 @@ async function joinTimes(browser, meetingId, size) {
   for (let run = 0; run < runs; run += 1) {
     for (const mode of modes) {
       times[mode].push(await joinTime(browser, meetingId, size, mode));
-      progress(`N=${size} E2EE=${mode} join run ${run + 1}/${runs}: ${times[mode].at(-1)} ms`);
+      const { first, all, created, connected } = times[mode].at(-1);
+      progress(`N=${size} E2EE=${mode} join run ${run + 1}/${runs}: first frame ${first} ms, from all ${all} ms (connection made at ${created} ms, connected at ${connected} ms)`);
     }
   }
   return times;
@@ -337,7 +350,8 @@ function tableRows(size, times, steady) {
   return modes.map((mode) => ({
     N: size,
     E2EE: mode,
-    'join p50 / p95 ms': `${percentile(times[mode], 50)} / ${percentile(times[mode], 95)}`,
+    'join → first frame p50 / p95 ms': `${percentile(times[mode].map((t) => t.first), 50)} / ${percentile(times[mode].map((t) => t.first), 95)}`,
+    'join → frames from all p50 / p95 ms': `${percentile(times[mode].map((t) => t.all), 50)} / ${percentile(times[mode].map((t) => t.all), 95)}`,
     'browser CPU': steady[mode].total.toFixed(3),
     'page main': steady[mode].main.toFixed(3),
     workers: steady[mode].workers.toFixed(3),

@@ -7,6 +7,7 @@ import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { fragmentWithoutSecret, secretFromFragment } from '@/lib/meeting/e2ee/keys';
 import { framePath, type FramePath } from '@/lib/meeting/client/frame-backends';
 import { meetingSupported } from '@/lib/meeting/client/media';
+import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/e2ee';
 import { MeetingSession } from '@/lib/meeting/client/session';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Lobby, type JoinResult } from './Lobby';
@@ -26,6 +27,15 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   const secret = useRef<Bytes | null>(null);
   const frames = useRef<FramePath | null>(null);
+  // Keys and the frame worker, made while the lobby shows: the click on Join does not wait for them.
+  const prepared = useRef<Promise<PreparedKeys> | null>(null);
+
+  function showLobby(info: MeetingInfo) {
+    prepared.current ??= MeetingCrypto.prepare(frames.current ?? 'streams');
+    // A failure here is met again (and reported) by the session, which then makes its own.
+    prepared.current.catch(() => (prepared.current = null));
+    setStage({ kind: 'lobby', info });
+  }
 
   useEffect(() => {
     // The room secret rides in the link's fragment, which browsers never send (E2EE.md "Keys"):
@@ -41,7 +51,8 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
       if (!meetingSupported() || !frames.current) return setStage({ kind: 'unsupported' });
       const result = await loadInfo(meetingId);
       if (cancelled) return;
-      setStage('errorCode' in result ? { kind: 'error', code: result.errorCode } : { kind: 'lobby', info: result });
+      if ('errorCode' in result) setStage({ kind: 'error', code: result.errorCode });
+      else showLobby(result);
     })();
     return () => {
       cancelled = true;
@@ -59,7 +70,10 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
       framePath: frames.current ?? 'streams',
       askToJoin: info.askToJoin,
       passwordKey: result.passwordKey,
+      prepared: prepared.current ?? undefined,
     });
+    // Used once: a later visit of the lobby (rejoin) makes fresh ones.
+    prepared.current = null;
     session.start();
     setStage({ kind: 'call', info, session });
   }
@@ -67,7 +81,8 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
   async function rejoin() {
     setStage({ kind: 'loading' });
     const result = await loadInfo(meetingId);
-    setStage('errorCode' in result ? { kind: 'error', code: result.errorCode } : { kind: 'lobby', info: result });
+    if ('errorCode' in result) setStage({ kind: 'error', code: result.errorCode });
+    else showLobby(result);
   }
 
   switch (stage.kind) {

@@ -15,6 +15,12 @@ import { passwordProofSchema } from './room-password';
 
 /** DESIGN.md: a signaling message is at most 16 KB. */
 export const MAX_SIGNAL_BYTES = 16 * 1024;
+/**
+ * Messages for one peer that waited while the previous POST was on its way go up together, in
+ * order (issue 17: an offer and its candidates one round trip apart cost a join hundreds of ms).
+ */
+export const MAX_SIGNAL_BATCH = 16;
+export const MAX_SIGNAL_BODY_BYTES = 64 * 1024;
 /** SPEC point 9: 30 participants per meeting, 2 on a trial. */
 export const MAX_PARTICIPANTS = 30;
 export const TRIAL_PARTICIPANTS = 2;
@@ -59,6 +65,11 @@ export interface JoinAnswer {
   admitted: boolean;
   maxParticipants: number;
   roomName: string;
+  /**
+   * The ICE servers (time-limited TURN credentials), so that the first connection needs no
+   * round trip of its own after the click (issue 17); GET …/ice still answers the same.
+   */
+  ice: IceAnswer;
 }
 
 export interface IceAnswer {
@@ -80,6 +91,12 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('signal'),
     to: participantId,
     envelope: z.string().min(1).max(MAX_SIGNAL_BYTES),
+  }),
+  /** Several messages for one peer, relayed one by one in this order. */
+  z.object({
+    type: z.literal('signals'),
+    to: participantId,
+    envelopes: z.array(z.string().min(1).max(MAX_SIGNAL_BYTES)).min(1).max(MAX_SIGNAL_BATCH),
   }),
   /** Host only: act on another participant (`target`), or lock/unlock the meeting. */
   z.object({

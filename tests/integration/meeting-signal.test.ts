@@ -1,5 +1,5 @@
 import { closeDb, getDb } from '@/lib/db/client';
-import { MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
+import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
 import { releaseAll } from '@/lib/meeting/server/stream';
 import { signJoinToken } from '@/lib/meeting/server/token';
 import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
@@ -54,6 +54,12 @@ describe('the signaling stream and relay', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cStream.pending().filter((event) => event.type === 'signal')).toEqual([]);
 
+    // Several at once (what waited while the previous POST was on its way): relayed in order.
+    const burst = Array.from({ length: 5 }, (_, i) => JSON.stringify({ k: 'signed', signal: { body: { candidate: `candidate:${i}` } } }));
+    expect((await send(meetingId, a.token, { type: 'signals', to: b.self.id, envelopes: burst })).status).toBe(200);
+    for (const envelope of burst) expect(await bStream.next('signal')).toMatchObject({ from: a.self.id, envelope });
+    expect(cStream.pending().filter((event) => event.type === 'signal')).toEqual([]);
+
     const toNobody = await send(meetingId, a.token, { type: 'signal', to: 'not-a-participant', envelope: offer });
     expect([toNobody.status, toNobody.json.errorCode]).toEqual([400, 'incorrect_data']);
     const toSelf = await send(meetingId, a.token, { type: 'signal', to: a.self.id, envelope: offer });
@@ -91,7 +97,12 @@ describe('the signaling stream and relay', () => {
       expect(['incorrect_data', 'missing_data']).toContain(answer.json.errorCode);
     }
     const big = await send(meetingId, a.token, { type: 'signal', to: b.self.id, envelope: 'x'.repeat(MAX_SIGNAL_BYTES + 10) });
-    expect(big.status).toBe(413);
+    expect([big.status, big.json.errorCode]).toEqual([400, 'incorrect_data']);
+    const huge = await send(meetingId, a.token, { type: 'signals', to: b.self.id, envelopes: Array.from({ length: 5 }, () => 'x'.repeat(MAX_SIGNAL_BYTES)) });
+    expect(huge.status).toBe(413);
+    for (const envelopes of [[], Array.from({ length: MAX_SIGNAL_BATCH + 1 }, () => END), [END, '']]) {
+      expect((await send(meetingId, a.token, { type: 'signals', to: b.self.id, envelopes })).status).toBe(400);
+    }
 
     const flood = await Promise.all(Array.from({ length: 500 }, () => send(meetingId, a.token, { type: 'signal', to: b.self.id, envelope: END })));
     expect(flood.filter((answer) => answer.status === 429).length).toBeGreaterThan(0);

@@ -49,6 +49,17 @@ interface PeerKeys {
 
 export type { PeerCryptoStats };
 
+/** A page's keys and frame worker made ahead of the join (MeetingCrypto.prepare). */
+export interface PreparedKeys {
+  frames: FrameBackend;
+  certificate: RTCCertificate;
+  fingerprint: string;
+  ecdh: CryptoKeyPair;
+  ecdhPublic: Bytes;
+  signing: CryptoKeyPair;
+  signingPublic: Bytes;
+}
+
 export class MeetingCrypto {
   private secret: Bytes | null = null;
   private epoch = 0;
@@ -80,8 +91,13 @@ export class MeetingCrypto {
     this.verifier = new SignalVerifier(meetingId, selfId);
   }
 
-  /** This page's keys for the meeting: fresh on every page load, never stored. */
-  static async create(meetingId: string, selfId: string, path: FramePath, passwordKey: Bytes | null = null): Promise<MeetingCrypto> {
+  /**
+   * What does not depend on the meeting's answer: the DTLS certificate, the ECDH and signing key
+   * pairs, and the frame-encryption worker. The lobby makes them while the person looks at their
+   * camera, so that joining does not wait for them (issue 17). Used once, by one `create`.
+   */
+  static async prepare(path: FramePath): Promise<PreparedKeys> {
+    const frames = createFrameBackend(path);
     const [certificate, ecdh, signing] = await Promise.all([
       RTCPeerConnection.generateCertificate({ name: 'ECDSA', namedCurve: 'P-256' } as EcKeyGenParams),
       generateEcdhKeyPair(),
@@ -91,7 +107,19 @@ export class MeetingCrypto {
     const fingerprint = normalizeFingerprint(`${sha256?.algorithm ?? ''} ${sha256?.value ?? ''}`);
     if (!fingerprint) throw new Error('no DTLS fingerprint');
     const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
-    return new MeetingCrypto(createFrameBackend(path), meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic, passwordKey);
+    return { frames, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic };
+  }
+
+  /** This page's keys for the meeting: fresh on every page load (or lobby visit), never stored. */
+  static async create(
+    meetingId: string,
+    selfId: string,
+    path: FramePath,
+    passwordKey: Bytes | null = null,
+    prepared: Promise<PreparedKeys> = MeetingCrypto.prepare(path),
+  ): Promise<MeetingCrypto> {
+    const { frames, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic } = await prepared;
+    return new MeetingCrypto(frames, meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic, passwordKey);
   }
 
   get hasSecret(): boolean {

@@ -4,6 +4,7 @@
 // the screen state; this module tells it when a peer is verified, refused, or has sent a signal.
 import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
 import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
+import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
 import type { MeetingCrypto } from './e2ee';
 import { parseEnvelope, parseSignalBody, type Envelope, type SignalBody } from './envelope';
 import type { SignalPayload } from './peer';
@@ -32,7 +33,8 @@ export interface KeyExchangeContext {
   peers(): { id: string; isHost: boolean; keys: PeerKeyState }[];
   /** The room makes newcomers wait in the lobby, or the host locked the meeting. */
   gated(): boolean;
-  post(to: string, envelope: string): Promise<unknown>;
+  /** Sends messages for one peer up, in this order (one POST). */
+  post(to: string, envelopes: string[]): Promise<unknown>;
   setPeerKeys(id: string, keys: PeerKeyState): void;
   encryption(): EncryptionState;
   setEncryption(state: EncryptionState): void;
@@ -50,7 +52,8 @@ export class KeyExchange {
   private readonly ready: Promise<MeetingCrypto>;
   /** Envelopes from peers we cannot check yet (unknown, or no key to check them with). */
   private readonly held = new Map<string, string[]>();
-  private readonly sendQueues = new Map<string, Promise<unknown>>();
+  private readonly making = new Map<string, Promise<unknown>>();
+  private readonly outboxes = new Map<string, Outbox>();
   /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
   private readonly letInHere = new Set<string>();
 
@@ -84,7 +87,8 @@ export class KeyExchange {
   forget(id: string) {
     this.keys?.forgetPeer(id);
     this.held.delete(id);
-    this.sendQueues.delete(id);
+    this.making.delete(id);
+    this.outboxes.delete(id);
   }
 
   /**
@@ -212,10 +216,48 @@ export class KeyExchange {
     this.enqueue(to, async () => JSON.stringify(envelope));
   }
 
-  /** Messages to one peer go up one at a time: an announcement before the offer, the offer before its candidates. */
+  /**
+   * Messages to one peer keep their order: an announcement before the offer, the offer before its
+   * candidates. They are made (signed) one after another, and go up in one POST at a time; what
+   * queued meanwhile goes in the next POST together, so a burst of candidates costs one round
+   * trip, not one each.
+   */
   private enqueue(to: string, make: () => Promise<string>) {
-    const previous = this.sendQueues.get(to) ?? Promise.resolve();
-    const next = previous.then(async () => this.ctx.post(to, await make())).catch(() => undefined);
-    this.sendQueues.set(to, next);
+    const previous = this.making.get(to) ?? Promise.resolve();
+    const next = previous.then(async () => this.push(to, await make())).catch(() => undefined);
+    this.making.set(to, next);
   }
+
+  private push(to: string, text: string) {
+    const box = this.outboxes.get(to) ?? { items: [], sending: false };
+    this.outboxes.set(to, box);
+    box.items.push(text);
+    if (!box.sending) void this.flush(to, box);
+  }
+
+  private async flush(to: string, box: Outbox) {
+    box.sending = true;
+    while (box.items.length) {
+      const batch = takeBatch(box.items);
+      await this.ctx.post(to, batch).catch(() => undefined);
+    }
+    box.sending = false;
+  }
+}
+
+interface Outbox {
+  items: string[];
+  sending: boolean;
+}
+
+/** The longest run of waiting messages that fits one POST. */
+export function takeBatch(items: string[]): string[] {
+  let bytes = 0;
+  let count = 0;
+  while (count < items.length && count < MAX_SIGNAL_BATCH) {
+    bytes += items[count]!.length + 8;
+    if (count > 0 && bytes > MAX_SIGNAL_BODY_BYTES - 1024) break;
+    count += 1;
+  }
+  return items.splice(0, count);
 }

@@ -3,7 +3,7 @@
 // through subscribe()/getState() (useSyncExternalStore); every change makes a new state object.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { IceAnswer, JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
-import { MeetingCrypto, type PeerCryptoStats } from './e2ee';
+import { MeetingCrypto, type PeerCryptoStats, type PreparedKeys } from './e2ee';
 import type { FrameSample } from './e2ee-worker-protocol';
 import type { FramePath } from './frame-backends';
 import { KeyExchange, type EncryptionState, type PeerKeyState } from './key-exchange';
@@ -79,6 +79,8 @@ export interface SessionOptions {
   askToJoin: boolean;
   /** From the room password, when the room has one (room-password.ts); never leaves this page. */
   passwordKey?: Bytes | null;
+  /** Keys and frame worker the lobby made ahead (MeetingCrypto.prepare); made here otherwise. */
+  prepared?: Promise<PreparedKeys>;
 }
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -132,8 +134,8 @@ export class MeetingSession {
       hostNotice: null,
       encryption: { status: 'starting', source: null, epoch: 0, password: Boolean(options.passwordKey) },
     };
-    this.iceReady = this.loadIce();
-    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey).then(async (made) => {
+    this.iceReady = options.join.ice ? Promise.resolve(this.useIce(options.join.ice)) : this.loadIce();
+    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(async (made) => {
       if (options.secret) await made.useSecret(options.secret, 'link');
       return made;
     });
@@ -142,7 +144,8 @@ export class MeetingSession {
       selfIsHost: () => this.state.self.isHost,
       peers: () => this.state.peers,
       gated: () => this.askToJoin || this.state.locked,
-      post: (to, envelope) => this.signaling.send({ type: 'signal', to, envelope }),
+      post: (to, envelopes) =>
+        this.signaling.send(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0]! } : { type: 'signals', to, envelopes }),
       setPeerKeys: (id, state) => this.updatePeer(id, () => ({ keys: state })),
       encryption: () => this.state.encryption,
       setEncryption: (encryption) => this.update({ encryption }),
@@ -360,6 +363,10 @@ export class MeetingSession {
 
   // ---- internals ----
 
+  private useIce(ice: IceAnswer) {
+    this.rtcConfig = { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy };
+  }
+
   private async loadIce() {
     try {
       const response = await fetch(`/api/meeting/${encodeURIComponent(this.meetingId)}/ice`, {
@@ -367,8 +374,7 @@ export class MeetingSession {
         cache: 'no-store',
       });
       if (!response.ok) return;
-      const ice = (await response.json()) as IceAnswer;
-      this.rtcConfig = { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy };
+      this.useIce((await response.json()) as IceAnswer);
     } catch {
       // no servers: host candidates still work on a LAN and on loopback
     }

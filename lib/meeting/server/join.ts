@@ -5,6 +5,7 @@ import type { User } from '@/lib/db/schema';
 import type { JoinAnswer, JoinRequest, MeetingInfo } from '@/lib/meeting/protocol';
 import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { getHub } from './get-hub';
+import { iceServersFor } from './ice';
 import { liveRoster } from './roster';
 import { findMeetingRoom } from './room';
 import { newParticipantId, signJoinToken } from './token';
@@ -63,5 +64,6 @@ export async function joinMeeting(meetingId: string, input: JoinRequest, user: U
     admitted,
     maxParticipants: limit,
     roomName: room.name,
+    ice: iceServersFor(participantId),
   };
 }

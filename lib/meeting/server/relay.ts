@@ -17,11 +17,14 @@ export async function handleMessage(claims: JoinClaims, message: ClientMessage):
   const sender = await hub.get(meetingId, participantId);
   if (!sender || isStale(sender)) throw new ApiError('authentication_error');
 
-  if (message.type === 'signal') {
+  if (message.type === 'signal' || message.type === 'signals') {
     if (sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
     const target = message.to === sender.id ? null : await hub.get(meetingId, message.to);
     if (!target || isStale(target) || target.state !== 'admitted') throw new ApiError('incorrect_data', { field: 'to' });
-    await hub.publish(meetingId, target.id, { type: 'signal', from: sender.id, envelope: message.envelope });
+    const envelopes = message.type === 'signal' ? [message.envelope] : message.envelopes;
+    // A batch counts message by message against the flood limit (one token is taken above).
+    for (let i = 1; i < envelopes.length; i += 1) if (!takeToken(`${meetingId}/${participantId}`)) throw new ApiError('too_many_attempts');
+    for (const envelope of envelopes) await hub.publish(meetingId, target.id, { type: 'signal', from: sender.id, envelope });
     return;
   }
 
