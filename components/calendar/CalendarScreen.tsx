@@ -14,8 +14,10 @@ import { MonthGrid } from './MonthGrid';
 import { NextMeeting } from './NextMeeting';
 import { TimeGrid } from './TimeGrid';
 import { useCalendarFormat } from './useCalendarFormat';
+import { useCalendarOccurrences } from './useCalendarOccurrences';
 
 const VIEWS: CalendarView[] = ['day', 'week', 'month', 'event'];
+const NONE: OccurrenceView[] = [];
 
 export interface CalendarProps {
   view: CalendarView;
@@ -23,7 +25,10 @@ export interface CalendarProps {
   days: string[];
   today: string;
   timeZone: string;
-  occurrences: OccurrenceView[];
+  /** The instants the days cover (unix s): the window asked of GET /api/events/calendar. */
+  range: { start: number; end: number };
+  /** When the server rendered the page: a new value asks for the window again. */
+  rendered: number;
 }
 
 /**
@@ -31,8 +36,10 @@ export interface CalendarProps {
  * next, a from/to range of hours, create event, and the next meeting in the toolbar. Every move
  * is a link, so the address always names what is shown and the back button works.
  */
-export function CalendarScreen({ view, date, days, today, timeZone, occurrences }: CalendarProps) {
+export function CalendarScreen({ view, date, days, today, timeZone, range, rendered }: CalendarProps) {
   const t = useTranslations('Calendar');
+  const data = useCalendarOccurrences(range.start, range.end, rendered);
+  const occurrences = data.state === 'ready' ? data.occurrences : NONE;
   const format = useCalendarFormat(timeZone);
   const [hours, setHours] = useHourRange();
   const [open, setOpen] = useState<OccurrenceView | null>(null);
@@ -83,13 +90,24 @@ export function CalendarScreen({ view, date, days, today, timeZone, occurrences 
         </Link>
       </div>
 
-      {view === 'month' ? (
-        <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
-      ) : view === 'event' ? (
-        <EventList days={days} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
-      ) : (
-        <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
+      {data.state === 'failed' && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {t('loadFailed')}
+          <button type="button" className="button-secondary" onClick={data.retry}>
+            {t('retry')}
+          </button>
+        </div>
       )}
+      <div aria-busy={data.state === 'loading'} data-testid="calendar-meetings" data-state={data.state}>
+        {data.state === 'loading' && <p className="sr-only" role="status">{t('loading')}</p>}
+        {view === 'month' ? (
+          <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+        ) : view === 'event' ? (
+          data.state === 'ready' && <EventList days={days} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+        ) : (
+          <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
+        )}
+      </div>
 
       {subscribing && <CalendarFeedDialog onClose={() => setSubscribing(false)} />}
       {open && <EventDialog occurrence={open} timeZone={timeZone} onClose={() => setOpen(null)} />}
