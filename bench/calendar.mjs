@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:calendar`: a user with 1,000 recurring series.
 //  1. The pure expansion of one month (lib/events, through tsx): bench/calendar-expand.ts.
-//  2. GET /api/events/calendar?start&end for this month under 50 concurrent clients (autocannon,
+//  2. One request in process, step by step (bench/calendar-request.ts).
+//  3. GET /api/events/calendar?start&end for this month under 50 concurrent clients (autocannon,
 //     ~10 s each), against the production build (`scripts/start.mjs` builds when .next is missing
 //     or older than the sources) on a free port, with the embedded PGlite and with a fresh
 //     PostgreSQL database. Rows, in this order:
@@ -18,7 +19,8 @@
 //   BENCH_DATABASES=pglite,postgres (default both; postgres from TEST_DATABASE_URL or
 //                           postgres://postgres@127.0.0.1:5432/test, skipped when unreachable)
 //   BENCH_DURATION=10       seconds per autocannon run;  BENCH_CONNECTIONS=50
-//   BENCH_ROWS=compact200,compact304,compact1,full,fullgzip   which rows to run
+//   BENCH_ROWS=compact200,compact304,compact1,full,fullgzip,health   which rows to run (health:
+//                           GET /api/health, the cheapest route handler, as the machine's floor)
 //   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -177,18 +179,21 @@ const ROWS = {
   compact1: { form: 'compact', encoding: 'gzip, deflate, br', revalidate: false, clients: 1 },
   full: { form: 'full', encoding: null, revalidate: false, clients: connections },
   fullgzip: { form: 'full', encoding: 'gzip, deflate, br', revalidate: false, clients: connections },
+  // The floor of this machine: the cheapest route handler there is (no session, `select 1`).
+  health: { form: 'health', encoding: null, revalidate: false, clients: connections },
 };
 const rowNames = (process.env.BENCH_ROWS ?? Object.keys(ROWS).join(',')).split(',').filter((name) => ROWS[name]);
 
 async function measure(url, cookie, { form, encoding, revalidate, clients }) {
   const { start, end } = monthWindow();
-  const target = `${url}/api/events/calendar?start=${start}&end=${end}${form === 'compact' ? '&form=compact' : ''}`;
+  const target =
+    form === 'health' ? `${url}/api/health` : `${url}/api/events/calendar?start=${start}&end=${end}${form === 'compact' ? '&form=compact' : ''}`;
   const probe = await rawGet(target, { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) });
   if (probe.status !== 200) throw new Error(`GET ${target}: ${probe.status}`);
   const etag = probe.headers.etag;
   const headers = { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}), ...(revalidate ? { 'if-none-match': etag } : {}) };
   const plain = await (await fetch(target, { headers: { cookie } })).json();
-  const occurrences = Array.isArray(plain) ? plain.length : plain.series.reduce((n, s) => n + s.starts.length + (s.changed?.length ?? 0), 0);
+  const occurrences = Array.isArray(plain) ? plain.length : (plain.series?.reduce((n, s) => n + s.starts.length + (s.changed?.length ?? 0), 0) ?? '-');
   const expected = revalidate ? 304 : 200;
   const check = await rawGet(target, headers);
   if (check.status !== expected) throw new Error(`GET ${target} with ${JSON.stringify(headers)}: ${check.status}, not ${expected}`);
@@ -233,6 +238,8 @@ for (const database of databases) {
   try {
     run('scripts/seed.ts', env);
     const seeded = run('bench/calendar-seed.ts', env);
+    // Where one request's time goes, in process (before the server opens the PGlite folder).
+    spawnSync(tsx, ['--conditions=react-server', path.join(root, 'bench', 'calendar-request.ts')], { stdio: 'inherit', cwd: root, env });
     server = await startServer(await freePort(), env);
     const cookie = await logIn(server.url);
     // The first request of each form meets an empty cache: the expansion's cost, once.
