@@ -47,7 +47,7 @@ async function main() {
   await time('compact → 200 (cached expansion)', async () => (await get('compact')).text());
   await time('gzip (level 6) of that body, as Next does', () => gzipSync(compact));
   await time('full → 200 (cached)', async () => (await get('full')).text(), 30);
-  console.log(`\nOne request in process, ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"} (compact body ${(compact.length / 1024).toFixed(0)} KB, ${(gzipSync(compact).length / 1024).toFixed(0)} KB gzipped)`);
+  console.log(`\nOne request in process, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (compact body ${(compact.length / 1024).toFixed(0)} KB, ${(gzipSync(compact).length / 1024).toFixed(0)} KB gzipped)`);
   console.table(rows);
   await closeDb();
 }
