@@ -20,14 +20,13 @@ test.describe('the calendar asks for the compact form and revalidates it', () =>
     // What the network said, before the browser's cache turns a 304 into the 200 it kept.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    const calendarRequests = new Set<string>();
-    const wireStatus: number[] = [];
-    cdp.on('Network.requestWillBeSent', (event) => {
-      if (new URL(event.request.url).pathname === '/api/events/calendar') calendarRequests.add(event.requestId);
-    });
-    cdp.on('Network.responseReceivedExtraInfo', (event) => {
-      if (calendarRequests.has(event.requestId)) wireStatus.push(event.statusCode);
-    });
+    // (The two events of a request may come in either order: join them when asked.)
+    const requested = new Map<string, string>();
+    const statusOnWire = new Map<string, number>();
+    cdp.on('Network.requestWillBeSent', (event) => requested.set(event.requestId, event.request.url));
+    cdp.on('Network.responseReceivedExtraInfo', (event) => statusOnWire.set(event.requestId, event.statusCode));
+    const wireStatus = () =>
+      [...requested].filter(([, url]) => new URL(url).pathname === '/api/events/calendar').map(([id]) => statusOnWire.get(id));
     const answers: Response[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/events/calendar') answers.push(response);
@@ -57,7 +56,7 @@ test.describe('the calendar asks for the compact form and revalidates it', () =>
     expect(again).toHaveLength(2);
     expect((await again[1]!.request().allHeaders())['if-none-match']).toBe(headers['etag']);
     // The page read the kept answer (200 to it); the server answered 304 without a body.
-    await expect.poll(() => wireStatus).toEqual([200, 200, 304]);
+    await expect.poll(wireStatus).toEqual([200, 200, 304]);
     await expect(page.getByRole('button', { name: title })).toHaveCount(5);
 
     const removed = await page.request.delete(`/api/event/${repeat}`, { headers: { origin: baseURL! } });
