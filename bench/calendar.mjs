@@ -1,19 +1,30 @@
 #!/usr/bin/env node
 // `npm run bench:calendar`: a user with 1,000 recurring series.
 //  1. The pure expansion of one month (lib/events, through tsx): bench/calendar-expand.ts.
-//  2. GET /api/events/calendar?start&end for this month under 50 concurrent clients (autocannon,
-//     ~10 s each; then with gzip, then one client at a time): latency p50 / p95 and requests per
-//     second, against the production build
-//     (`scripts/start.mjs` builds when .next is missing or older than the sources) on a free
-//     port, with the embedded PGlite and with a fresh PostgreSQL database.
+//  2. One request in process, step by step (bench/calendar-request.ts).
+//  3. GET /api/events/calendar?start&end for this month under 50 concurrent clients (autocannon,
+//     ~10 s each), against the production build (`scripts/start.mjs` builds when .next is missing
+//     or older than the sources) on a free port, with the embedded PGlite and with a fresh
+//     PostgreSQL database. Rows, in this order:
+//       compact, 200    `&form=compact`, gzip, no If-None-Match: a browser's first visit
+//       compact, 304    the same with If-None-Match: the ETag: what the calendar page sends on
+//                       every later visit (the browser revalidates: Cache-Control private, no-cache)
+//       compact, 1      one client at a time (the service time of a 200)
+//       full            the form of SPEC point 7 (as before), without and with gzip
+//     with the body's size on the wire (as `curl -H 'accept-encoding: gzip' -o /dev/null
+//     -w '%{size_download}'` counts it), latency p50 / p95, requests per second, and the load
+//     average (1 min) when each row started.
 // Prints tables; asserts nothing.
 //   BENCH_HTTP=0            only the pure expansion
 //   BENCH_DATABASES=pglite,postgres (default both; postgres from TEST_DATABASE_URL or
 //                           postgres://postgres@127.0.0.1:5432/test, skipped when unreachable)
 //   BENCH_DURATION=10       seconds per autocannon run;  BENCH_CONNECTIONS=50
+//   BENCH_ROWS=compact200,compact304,compact1,full,fullgzip,health   which rows to run (health:
+//                           GET /api/health, the cheapest route handler, as the machine's floor)
 //   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,36 +148,86 @@ async function logIn(url) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function measure(url, cookie, encoding, clients) {
+/** One GET as a client sends it: status, headers, the body's bytes on the wire, and the time. */
+function rawGet(target, headers) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(target, { headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, bytes: Buffer.concat(chunks), ms: performance.now() - started }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** This month, as the calendar's month list asks for it. */
+function monthWindow() {
   const now = new Date();
-  const start = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) / 1000);
-  const end = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000);
-  const target = `${url}/api/events/calendar?start=${start}&end=${end}`;
-  const headers = { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) };
-  const probe = await fetch(target, { headers: { cookie } });
-  const occurrences = (await probe.json()).length;
+  return {
+    start: Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) / 1000),
+    end: Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000),
+  };
+}
+
+const ROWS = {
+  compact200: { form: 'compact', encoding: 'gzip, deflate, br', revalidate: false, clients: connections },
+  compact304: { form: 'compact', encoding: 'gzip, deflate, br', revalidate: true, clients: connections },
+  compact1: { form: 'compact', encoding: 'gzip, deflate, br', revalidate: false, clients: 1 },
+  full: { form: 'full', encoding: null, revalidate: false, clients: connections },
+  fullgzip: { form: 'full', encoding: 'gzip, deflate, br', revalidate: false, clients: connections },
+  // The floor of this machine: the cheapest route handler there is (no session, `select 1`).
+  health: { form: 'health', encoding: null, revalidate: false, clients: connections },
+};
+const rowNames = (process.env.BENCH_ROWS ?? Object.keys(ROWS).join(',')).split(',').filter((name) => ROWS[name]);
+
+async function measure(url, cookie, { form, encoding, revalidate, clients }) {
+  const { start, end } = monthWindow();
+  const target =
+    form === 'health' ? `${url}/api/health` : `${url}/api/events/calendar?start=${start}&end=${end}${form === 'compact' ? '&form=compact' : ''}`;
+  const probe = await rawGet(target, { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) });
+  if (probe.status !== 200) throw new Error(`GET ${target}: ${probe.status}`);
+  const etag = probe.headers.etag;
+  const headers = { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}), ...(revalidate ? { 'if-none-match': etag } : {}) };
+  const plain = await (await fetch(target, { headers: { cookie } })).json();
+  const occurrences = Array.isArray(plain) ? plain.length : (plain.series?.reduce((n, s) => n + s.starts.length + (s.changed?.length ?? 0), 0) ?? '-');
+  const expected = revalidate ? 304 : 200;
+  const check = await rawGet(target, headers);
+  if (check.status !== expected) throw new Error(`GET ${target} with ${JSON.stringify(headers)}: ${check.status}, not ${expected}`);
   // Warm the route (JIT, caches), then measure.
   await autocannon({ url: target, connections: 4, amount: 40, headers });
+  const load = os.loadavg()[0];
   const latencies = [];
+  let unexpected = 0;
   const instance = autocannon({ url: target, connections: clients, duration, headers });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode === 200) latencies.push(responseTime);
+    if (statusCode === expected) latencies.push(responseTime);
+    else unexpected += 1;
   });
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  const non2xx = result.non2xx + result.errors + result.timeouts;
   return {
+    form,
+    status: expected,
+    clients,
+    'accept-encoding': encoding ?? '(none)',
     occurrences,
-    'body KB': Math.round(result.throughput.total / Math.max(1, result.requests.total) / 1024),
+    'body KB': +(check.bytes.length / 1024).toFixed(1),
+    'content-encoding': check.headers['content-encoding'] ?? '-',
     'req/s': Math.round(result.requests.average),
     'p50 ms': percentile(latencies, 50)?.toFixed(1),
     'p95 ms': percentile(latencies, 95)?.toFixed(1),
     'max ms': latencies.at(-1)?.toFixed(1),
-    failed: non2xx,
+    failed: unexpected + result.errors + result.timeouts,
+    load: load.toFixed(1),
   };
 }
 
 const rows = [];
+const firsts = [];
 for (const database of databases) {
   const prepared = database === 'postgres' ? await createDatabase() : { env: {}, drop: async () => {} };
   if (!prepared) continue;
@@ -177,22 +238,17 @@ for (const database of databases) {
   try {
     run('scripts/seed.ts', env);
     const seeded = run('bench/calendar-seed.ts', env);
+    // Where one request's time goes, in process (before the server opens the PGlite folder).
+    spawnSync(tsx, ['--conditions=react-server', path.join(root, 'bench', 'calendar-request.ts')], { stdio: 'inherit', cwd: root, env });
     server = await startServer(await freePort(), env);
     const cookie = await logIn(server.url);
-    // Under load, as a browser asks (compressed), and one client at a time (the service time).
-    for (const [encoding, clients] of [
-      [null, connections],
-      ['gzip, deflate, br', connections],
-      [null, 1],
-    ]) {
-      rows.push({
-        database,
-        clients,
-        'accept-encoding': encoding ?? '(none)',
-        series: seeded.series,
-        ...(await measure(server.url, cookie, encoding, clients)),
-      });
+    // The first request of each form meets an empty cache: the expansion's cost, once.
+    const { start, end } = monthWindow();
+    for (const form of ['compact', 'full']) {
+      const first = await rawGet(`${server.url}/api/events/calendar?start=${start}&end=${end}&form=${form}`, { cookie, 'accept-encoding': 'gzip' });
+      firsts.push({ database, series: seeded.series, exceptions: seeded.exceptions, form, 'first request ms': first.ms.toFixed(1), 'body KB (gzip)': +(first.bytes.length / 1024).toFixed(1) });
     }
+    for (const name of rowNames) rows.push({ database, ...(await measure(server.url, cookie, ROWS[name])) });
   } finally {
     await server?.stop();
     await prepared.drop();
@@ -200,9 +256,10 @@ for (const database of databases) {
   }
 }
 console.log(
-  `\nGET /api/events/calendar (this month), ${duration} s each; Node ${process.version}, ${os.cpus().length} cores, load average ${os
+  `\nGET /api/events/calendar (this month), ${duration} s each; Node ${process.version}, ${os.cpus().length} cores, load average now ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
+console.table(firsts);
 console.table(rows);

@@ -23,5 +23,8 @@ export async function GET(request: NextRequest) {
   }
   const response = redirect(request, '/login');
   response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax' });
+  // The calendar's answers are kept by the browser for revalidation (private, no-cache): they
+  // go with the session, not with the next person at this computer.
+  response.headers.set('Clear-Site-Data', '"cache"');
   return response;
 }

@@ -12,6 +12,7 @@ import { MonthGrid } from './MonthGrid';
 import { NextMeeting } from './NextMeeting';
 import { TimeGrid } from './TimeGrid';
 import { useCalendarFormat } from './useCalendarFormat';
+import { useCalendarOccurrences } from './useCalendarOccurrences';
 import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
 
 // An event's details: loaded when one is opened.
@@ -21,6 +22,7 @@ const EventDialog = lazyComponent(() => import('./EventDialog').then((m) => m.Ev
 const CalendarFeedDialog = lazyComponent(() => import('./CalendarFeedDialog').then((m) => m.CalendarFeedDialog));
 
 const VIEWS: CalendarView[] = ['day', 'week', 'month', 'event'];
+const NONE: OccurrenceView[] = [];
 
 export interface CalendarProps {
   view: CalendarView;
@@ -28,7 +30,10 @@ export interface CalendarProps {
   days: string[];
   today: string;
   timeZone: string;
-  occurrences: OccurrenceView[];
+  /** The instants the days cover (unix s): the window asked of GET /api/events/calendar. */
+  range: { start: number; end: number };
+  /** When the server rendered the page: a new value asks for the window again. */
+  rendered: number;
 }
 
 /**
@@ -36,8 +41,10 @@ export interface CalendarProps {
  * next, a from/to range of hours, create event, and the next meeting in the toolbar. Every move
  * is a link, so the address always names what is shown and the back button works.
  */
-export function CalendarScreen({ view, date, days, today, timeZone, occurrences }: CalendarProps) {
+export function CalendarScreen({ view, date, days, today, timeZone, range, rendered }: CalendarProps) {
   const t = useTranslations('Calendar');
+  const data = useCalendarOccurrences(range.start, range.end, rendered);
+  const occurrences = data.state === 'ready' ? data.occurrences : NONE;
   const format = useCalendarFormat(timeZone);
   const [hours, setHours] = useHourRange();
   const [open, setOpen] = useState<OccurrenceView | null>(null);
@@ -88,13 +95,24 @@ export function CalendarScreen({ view, date, days, today, timeZone, occurrences 
         </Link>
       </div>
 
-      {view === 'month' ? (
-        <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
-      ) : view === 'event' ? (
-        <EventList days={days} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
-      ) : (
-        <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
+      {data.state === 'failed' && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {t('loadFailed')}
+          <button type="button" className="button-secondary" onClick={data.retry}>
+            {t('retry')}
+          </button>
+        </div>
       )}
+      <div aria-busy={data.state === 'loading'} data-testid="calendar-meetings" data-state={data.state}>
+        {data.state === 'loading' && <p className="sr-only" role="status">{t('loading')}</p>}
+        {view === 'month' ? (
+          <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+        ) : view === 'event' ? (
+          data.state === 'ready' && <EventList days={days} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+        ) : (
+          <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
+        )}
+      </div>
 
       {subscribing && (
         <LazyDialog>

@@ -4,8 +4,9 @@ import { ApiError } from '@/lib/api/errors';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { eventExceptions, events, rooms, type Event, type EventException, type User } from '@/lib/db/schema';
 import { findOwnEvent, parseEventId, seriesOf } from './find';
-import { expandSeries, expandSeriesTimes } from './occurrences';
-import { eventDetails, occurrenceView, type OccurrenceView } from './view';
+import { sortOccurrences, type CompactCalendar, type CompactChange, type CompactSeries } from '@/lib/calendar/compact';
+import { expandSeries, expandSeriesTimes, type OccurrenceTimes } from './occurrences';
+import { eventDetails, occurrenceView, type OccurrenceEvent, type OccurrenceView } from './view';
 
 const DAY_MS = 86_400_000;
 
@@ -20,15 +21,21 @@ export async function listEvents(user: User) {
   return Promise.all(rows.map((event) => eventDetails(db, event)));
 }
 
-const byTitle = new Intl.Collator();
+/** A series (or single meeting) with the columns the calendar shows, and its occurrences in a window. */
+export interface WindowSeries {
+  event: OccurrenceEvent & { startsAt: Date; durationMinutes: number };
+  room: { id: string; name: string; color: number } | null;
+  /** Overlapping the window, by start (exceptions applied, cancelled ones left out). */
+  occurrences: OccurrenceTimes<EventException>[];
+}
 
 /**
- * The occurrences of the user's meetings that overlap [from, to), by start. Only series that can
+ * The user's meetings that overlap [from, to), each with its occurrences. Only series that can
  * reach the window are read (start before its end, last occurrence after its start), only the
  * columns the calendar shows, and only the window is expanded — in ms, without a Date per
  * occurrence. A month of 1,000 series of every repeat type is ~11,000 occurrences.
  */
-export async function occurrencesBetween(user: Pick<User, 'id'>, from: Date, to: Date, now = new Date()): Promise<OccurrenceView[]> {
+export async function expandWindow(user: Pick<User, 'id'>, from: Date, to: Date): Promise<WindowSeries[]> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -82,18 +89,68 @@ export async function occurrencesBetween(user: Pick<User, 'id'>, from: Date, to:
     if (list) list.push(e);
     else byEvent.set(e.eventId, [e]);
   }
-  const [fromMs, toMs, nowMs] = [from.getTime(), to.getTime(), now.getTime()];
-  const result: OccurrenceView[] = [];
+  const [fromMs, toMs] = [from.getTime(), to.getTime()];
+  const result: WindowSeries[] = [];
   for (const { event, room } of rows) {
-    for (const occurrence of expandSeriesTimes(seriesOf(event), byEvent.get(event.id) ?? [], fromMs, toMs)) {
-      result.push(occurrenceView(event, occurrence, room, nowMs));
-    }
+    const occurrences = expandSeriesTimes(seriesOf(event), byEvent.get(event.id) ?? [], fromMs, toMs);
+    if (occurrences.length) result.push({ event, room, occurrences });
   }
-  // By start, then by title: the few distinct titles are collated once, not at every tie.
-  const titles = [...new Set(result.map((o) => o.title))].sort(byTitle.compare);
-  const rank = new Map<string, number>();
-  titles.forEach((title, i) => rank.set(title, i > 0 && byTitle.compare(titles[i - 1]!, title) === 0 ? rank.get(titles[i - 1]!)! : i));
-  return result.sort((a, b) => a.from - b.from || rank.get(a.title)! - rank.get(b.title)!);
+  return result;
+}
+
+/** The full form: one view per occurrence, by start then title. */
+export function windowViews(series: readonly WindowSeries[], now: Date | number = Date.now()): OccurrenceView[] {
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  const result: OccurrenceView[] = [];
+  for (const { event, room, occurrences } of series) {
+    for (const occurrence of occurrences) result.push(occurrenceView(event, occurrence, room, nowMs));
+  }
+  return sortOccurrences(result);
+}
+
+/** The compact form (lib/calendar/compact.ts): each series once, its unchanged occurrences as start times. */
+export function windowCompact(series: readonly WindowSeries[], from: Date, to: Date): CompactCalendar {
+  const rooms: CompactCalendar['rooms'] = {};
+  const list: CompactSeries[] = [];
+  for (const { event, room, occurrences } of series) {
+    if (room) rooms[room.id] ??= { name: room.name, color: room.color };
+    const starts: number[] = [];
+    const changed: CompactChange[] = [];
+    for (const o of occurrences) {
+      const e = o.exception;
+      if (!e) {
+        starts.push(Math.floor(o.start / 1000));
+        continue;
+      }
+      changed.push({
+        occurrence: Math.floor(o.originalStart / 1000),
+        from: Math.floor(o.start / 1000),
+        to: Math.floor(o.end / 1000),
+        ...(e.title !== null && { title: e.title }),
+        ...(e.description !== null && { description: e.description }),
+      });
+    }
+    list.push({
+      eventId: event.id,
+      repeat: event.repeat,
+      repeatType: event.repeatType,
+      recurring: event.rrule !== null,
+      title: event.title,
+      description: event.description,
+      timezone: event.timezone,
+      roomId: room?.id ?? null,
+      link: event.link,
+      minutes: event.durationMinutes,
+      starts,
+      ...(changed.length && { changed }),
+    });
+  }
+  return { form: 'compact', start: Math.floor(from.getTime() / 1000), end: Math.floor(to.getTime() / 1000), rooms, series: list };
+}
+
+/** The occurrences of the user's meetings that overlap [from, to), by start (the full form). */
+export async function occurrencesBetween(user: Pick<User, 'id'>, from: Date, to: Date, now = new Date()): Promise<OccurrenceView[]> {
+  return windowViews(await expandWindow(user, from, to), now);
 }
 
 export const UPCOMING_DAYS = 30;

@@ -1,6 +1,7 @@
 // The schedule wizard and POST /api/event, /api/event/update share these rules (SPEC points 3 and
 // 5); each names the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
+import { calendarForms } from '@/lib/calendar/compact';
 import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 import { repeatTypes, weekdayCodes } from './repeat';
@@ -18,9 +19,7 @@ export function durationMinutes(duration: string): number {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
-export function formatDuration(minutes: number): string {
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
+export { formatDuration } from './duration';
 
 /** SPEC point 9: notification choices before the meeting; the default is e-mail 15 minutes before. */
 export const notificationChoices = [
@@ -221,6 +220,11 @@ const queryTime = z
   .transform(Number);
 
 export const calendarWindowSchema = z
-  .object({ start: queryTime, end: queryTime })
+  .object({
+    start: queryTime,
+    end: queryTime,
+    // full (SPEC point 7, the default) or compact (lib/calendar/compact.ts, docs/calendar.md).
+    form: z.enum(calendarForms, { error: 'incorrect_data' }).default('full'),
+  })
   // A window of at most 400 days: the calendar asks for a month grid at most.
   .refine((w) => w.end > w.start && w.end - w.start <= 400 * 86400, 'incorrect_data');

@@ -2,9 +2,10 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/db/client';
 import { eventAttendees, eventGroups, eventNotifications, rooms, type Event, type Room } from '@/lib/db/schema';
+import type { CalendarOccurrence } from '@/lib/calendar/compact';
+import { formatDuration } from './duration';
 import { occurrenceId } from './find';
 import type { Occurrence, OccurrenceTimes } from './occurrences';
-import { formatDuration } from './schemas';
 
 type Db = Database | Transaction;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -16,7 +17,12 @@ export type OccurrenceEvent = Pick<Event, 'id' | 'rrule' | 'repeat' | 'repeatTyp
 const ms = (date: Date | number) => (typeof date === 'number' ? date : date.getTime());
 
 /** One meeting of the calendar: a single event, or one occurrence of a series. */
-export function occurrenceView(event: OccurrenceEvent, occurrence: Occurrence | OccurrenceTimes, room: RoomSummary, now: Date | number = Date.now()) {
+export function occurrenceView(
+  event: OccurrenceEvent,
+  occurrence: Occurrence | OccurrenceTimes,
+  room: RoomSummary,
+  now: Date | number = Date.now(),
+): CalendarOccurrence {
   const e = occurrence.exception;
   const [originalStart, start, end] = [ms(occurrence.originalStart), ms(occurrence.start), ms(occurrence.end)];
   return {
@@ -38,7 +44,7 @@ export function occurrenceView(event: OccurrenceEvent, occurrence: Occurrence | 
     isPast: start < ms(now),
   };
 }
-export type OccurrenceView = ReturnType<typeof occurrenceView>;
+export type OccurrenceView = CalendarOccurrence;
 
 /** An event with everything the wizard edits; never its password hash. */
 export async function eventDetails(db: Db, event: Event, now = new Date()) {

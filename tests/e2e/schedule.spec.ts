@@ -151,6 +151,8 @@ test.describe('SPEC point 2: schedule a weekly meeting, see it in the calendar, 
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: title })).toHaveCount(0);
     await page.goto(`/calendar/month/${first}`);
+    // The meetings come from GET /api/events/calendar after the page: none once they are in.
+    await expect(page.getByTestId('calendar-meetings')).toHaveAttribute('data-state', 'ready');
     await expect(page.getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
   });
 });

@@ -22,6 +22,8 @@ describe('GET /logout ends the session on the server', () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toMatch(/\/login$/);
     expect(cookieFrom(answer, 'enclave_session')).toBe('');
+    // What the browser kept (the calendar's revalidated answers) goes too.
+    expect(answer.headers.get('clear-site-data')).toBe('"cache"');
 
     const replayed = await call(me, { cookies: sessionCookies(cookie) });
     expect(replayed.status).toBe(401);
@@ -62,6 +64,7 @@ describe('another site cannot log a person out (logout CSRF)', () => {
     expect(answer.status).toBe(303);
     expect(new URL(answer.headers.get('location')!).pathname).toBe('/');
     expect(cookieFrom(answer, 'enclave_session')).toBeUndefined();
+    expect(answer.headers.get('clear-site-data')).toBeNull();
     expect((await call(me, { cookies: sessionCookies(cookie) })).status).toBe(200);
   });
 

@@ -4,20 +4,22 @@ import { PageMessages } from '@/components/shell/PageMessages';
 import type { User } from '@/lib/db/schema';
 import { viewDays, viewWindow } from '@/lib/calendar/grid';
 import { todayIn, type CalendarView } from '@/lib/calendar/routes';
-import { occurrencesBetween } from '@/lib/events/list';
 import { normalizeTimezone } from '@/lib/time/timezones';
 
-/** A calendar view of the user's meetings, in the user's time zone; `date` defaults to today. */
+/**
+ * A calendar view of the user's meetings, in the user's time zone; `date` defaults to today. The
+ * page names the days and the window they cover; the browser asks for that window's meetings in
+ * the compact form (components/calendar/useCalendarOccurrences.ts), revalidated by ETag.
+ */
 export async function calendarView(user: User, view: CalendarView, date?: string) {
   const timeZone = normalizeTimezone(user.timezone);
   const today = todayIn(timeZone);
   const shown = date ?? today;
   const days = viewDays(view, shown);
-  const window = viewWindow(days, timeZone);
-  const occurrences = await occurrencesBetween(user, new Date(window.start * 1000), new Date(window.end * 1000));
+  const range = viewWindow(days, timeZone);
   return (
     <PageMessages page="calendar">
-      <CalendarScreen view={view} date={shown} days={days} today={today} timeZone={timeZone} occurrences={occurrences} />
+      <CalendarScreen view={view} date={shown} days={days} today={today} timeZone={timeZone} range={range} rendered={Date.now()} />
     </PageMessages>
   );
 }

@@ -1,14 +1,21 @@
 import { apiRoute } from '@/lib/api/handler';
 import { validate } from '@/lib/api/validation';
-import { occurrencesBetween } from '@/lib/events/list';
+import { calendarAnswer } from '@/lib/events/calendar-answer';
 import { calendarWindowSchema } from '@/lib/events/schemas';
 
-// GET /api/events/calendar?start&end – the occurrences in a window (unix seconds), expanded
-export const GET = apiRoute({ auth: 'required' }, ({ user, request }) => {
+// GET /api/events/calendar?start&end[&form=compact] – the occurrences in a window (unix seconds):
+// expanded one by one (full, SPEC point 7), or each series once with its start times (compact,
+// docs/calendar.md). Either carries an ETag; a matching If-None-Match answers 304. Browsers
+// keep the answer and ask again with it every time (private, no-cache).
+export const GET = apiRoute({ auth: 'required' }, async ({ user, request }) => {
   const query = request.nextUrl.searchParams;
-  const { start, end } = validate(calendarWindowSchema, {
+  const { start, end, form } = validate(calendarWindowSchema, {
     start: query.get('start') ?? undefined,
     end: query.get('end') ?? undefined,
+    form: query.get('form') ?? undefined,
   });
-  return occurrencesBetween(user, new Date(start * 1000), new Date(end * 1000));
+  const answer = await calendarAnswer(user, { start, end }, form, request.headers.get('if-none-match'));
+  const headers = { ETag: answer.etag, 'Cache-Control': 'private, no-cache' };
+  if (answer.status === 304) return new Response(null, { status: 304, headers });
+  return new Response(answer.body, { headers: { ...headers, 'Content-Type': 'application/json' } });
 });
