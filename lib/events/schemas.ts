@@ -5,38 +5,23 @@ import { calendarForms } from '@/lib/calendar/compact';
 import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 import { repeatTypes, weekdayCodes } from './repeat';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durations, EVENT_PASSWORD_MIN, notificationChoices, notificationKey, timeTypes, TITLE_MIN } from './rules';
 
-export const DEFAULT_TITLE = '(No Title)';
-export const TITLE_MIN = 5;
-export const EVENT_PASSWORD_MIN = 8;
-
-/** SPEC point 9: meeting durations, as h:mm. */
-export const durations = ['0:10', '0:15', '0:30', '1:00', '2:00'] as const;
-export type Duration = (typeof durations)[number];
-
-export function durationMinutes(duration: string): number {
-  const [hours, minutes] = duration.split(':').map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-}
-
+export {
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_TITLE,
+  durationMinutes,
+  durations,
+  EVENT_PASSWORD_MIN,
+  leadMinutes,
+  notificationChoices,
+  notificationKey,
+  timeTypes,
+  TITLE_MIN,
+  type Duration,
+  type TimeType,
+} from './rules';
 export { formatDuration } from './duration';
-
-/** SPEC point 9: notification choices before the meeting; the default is e-mail 15 minutes before. */
-export const notificationChoices = [
-  { time: 15, timeType: 'minutes' },
-  { time: 30, timeType: 'minutes' },
-  { time: 1, timeType: 'hour' },
-  { time: 3, timeType: 'hour' },
-  { time: 1, timeType: 'day' },
-] as const;
-export const timeTypes = ['minutes', 'hour', 'day'] as const;
-export type TimeType = (typeof timeTypes)[number];
-export const DEFAULT_NOTIFICATIONS = [{ type: 'email' as const, time: 15, timeType: 'minutes' as const }];
-
-export function leadMinutes(notification: { time: number; timeType: TimeType }): number {
-  const unit = notification.timeType === 'day' ? 1440 : notification.timeType === 'hour' ? 60 : 1;
-  return notification.time * unit;
-}
 
 export const notificationSchema = z
   .object({
@@ -49,9 +34,6 @@ export const notificationSchema = z
     'incorrect_data',
   );
 export type NotificationInput = z.output<typeof notificationSchema>;
-
-export const notificationKey = (n: { type?: string; time: number; timeType: string }) =>
-  `${n.type ?? 'email'}:${n.time}:${n.timeType}`;
 
 const email = z
   .string({ error: 'invite_incorrect_email_format' })

@@ -15,7 +15,7 @@ import {
   notificationKey,
   type Duration,
   type TimeType,
-} from './rules';
+} from '@/lib/events/rules';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
 
 export const WIZARD_STEPS = 5;

@@ -1,7 +1,6 @@
-// The rules of lib/events/schemas.ts that the schedule wizard checks in the browser, without zod:
-// importing any name from that module brings its schemas and zod (30 KB gz) into the page's
-// first load (issue 17 goal 4). tests/unit/schedule-rules.test.ts holds each one equal to the
-// server's, so the two cannot drift apart; the server's schemas stay the rule.
+// The event rules of SPEC points 5 and 9 as plain values, the one place they are written: the
+// server's zod schemas (schemas.ts) are built from them, and the schedule wizard checks them in
+// the browser without bringing zod (30 KB gz) into the page (issue 17 goal 4).
 export const DEFAULT_TITLE = '(No Title)';
 export const TITLE_MIN = 5;
 export const EVENT_PASSWORD_MIN = 8;
@@ -23,7 +22,8 @@ export const notificationChoices = [
   { time: 3, timeType: 'hour' },
   { time: 1, timeType: 'day' },
 ] as const;
-export type TimeType = 'minutes' | 'hour' | 'day';
+export const timeTypes = ['minutes', 'hour', 'day'] as const;
+export type TimeType = (typeof timeTypes)[number];
 export const DEFAULT_NOTIFICATIONS = [{ type: 'email' as const, time: 15, timeType: 'minutes' as const }];
 
 export function leadMinutes(notification: { time: number; timeType: TimeType }): number {
