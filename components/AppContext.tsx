@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { ShellUser } from '@/components/shell/AppShell';
+import type { ShellUser } from '@/lib/auth/shell-user';
 
 interface App {
   brand: string;

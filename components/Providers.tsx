@@ -6,7 +6,7 @@ import { ModalProvider } from '@/components/modal/ModalProvider';
 import { modals } from '@/components/modals/registry';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
 import { OpenOnStart } from '@/components/modal/OpenOnStart';
-import type { ShellUser } from '@/components/shell/AppShell';
+import type { ShellUser } from '@/lib/auth/shell-user';
 import { ToastProvider } from '@/components/toast/ToastProvider';
 
 /** What every page shares on the client: app context, toasts, the modal host, route effects. */

@@ -10,20 +10,8 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList } from './NavList';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { TrialNotice } from './TrialNotice';
+import type { ShellUser } from '@/lib/auth/shell-user';
 
-export interface ShellUser {
-  firstName: string;
-  lastName: string;
-  email: string;
-  enableMCard: boolean;
-  /** The trial of this admin's free account has ended: the billing modal opens. */
-  needsBilling: boolean;
-  /** The free trial's days left, or that it ended; null when not on trial. */
-  trial: { daysLeft: number; ended: boolean } | null;
-  /** Saved time zone, or null before the first-time setup. */
-  timezone: string | null;
-  hasRoom: boolean;
-}
 
 /**
  * The frame around every page but the meeting: a sidebar from the lg breakpoint (1200 px) up,

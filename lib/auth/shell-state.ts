@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import type { ShellUser } from '@/components/shell/AppShell';
+import type { ShellUser } from '@/lib/auth/shell-user';
 import { needsBillingModal, trialDaysLeft, trialEnded } from '@/lib/billing/trial';
 import { hasAnyRoom } from '@/lib/rooms/exists';
 import { config } from '@/lib/config';

@@ -2,10 +2,9 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { apiRoute } from '@/lib/api/handler';
 import { locales } from '@/lib/i18n/locales';
-import { LOCALE_COOKIE } from '@/lib/i18n/routing';
+import { setLocaleCookie } from '@/lib/i18n/locale-cookie';
 import { saveUserLanguage } from '@/lib/users/preferences';
 
-const ONE_YEAR = 60 * 60 * 24 * 365;
 const langBody = z.object({ lang: z.enum(locales) });
 
 // GET /api/lang – the language this visitor's interface is in
@@ -15,6 +14,6 @@ export const GET = apiRoute({ auth: 'optional' }, ({ locale }) => ({ lang: local
 export const POST = apiRoute({ auth: 'optional', body: langBody }, async ({ body, user }) => {
   if (user) await saveUserLanguage(user.id, body.lang);
   const response = NextResponse.json({ status: 'ok', lang: body.lang });
-  response.cookies.set(LOCALE_COOKIE, body.lang, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax' });
+  setLocaleCookie(response, body.lang);
   return response;
 });

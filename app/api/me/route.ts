@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiRoute } from '@/lib/api/handler';
-import { LOCALE_COOKIE } from '@/lib/i18n/routing';
+import { setLocaleCookie } from '@/lib/i18n/locale-cookie';
 import { profileOf, profileUpdateSchema, updateProfile } from '@/lib/users/profile';
 
 // GET /api/me – the logged-in user's profile and settings
@@ -11,6 +11,6 @@ export const POST = apiRoute({ auth: 'required', body: profileUpdateSchema }, as
   const { sessionVersion } = await updateProfile(user, body);
   if (sessionVersion !== user.sessionVersion) setSession({ userId: user.id, version: sessionVersion, role: user.role });
   const response = NextResponse.json({ status: 'ok', errorCode: 'success' });
-  if (body.lang) response.cookies.set(LOCALE_COOKIE, body.lang, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+  if (body.lang) setLocaleCookie(response, body.lang);
   return response;
 });
