@@ -1,15 +1,14 @@
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { currencyFor } from '@/lib/billing/room-price';
+import { stripeCurrencyFor } from '@/lib/billing/room-price';
 import { billingOf } from '@/lib/billing/summary';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import { config } from '@/lib/config';
 import type { User } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { BillingPanel } from './BillingPanel';
-import { money } from './money';
-
-const planKey = { individual: 'planIndividual', executive: 'planExecutive', enterprise: 'planEnterprise' } as const;
+import { Facts } from './Facts';
+import { longDate, money, planLabelKey } from './money';
 
 /**
  * The billing screen of SPEC point 2 ("billing / checkout and upgrade"), a section of /settings:
@@ -18,14 +17,13 @@ const planKey = { individual: 'planIndividual', executive: 'planExecutive', ente
 export async function BillingSection({ user, locale }: { user: User; locale: Locale }) {
   const t = await getTranslations('Billing');
   const billing = await billingOf(user);
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)) : '—');
+  const date = (iso: string | null) => longDate(iso, locale);
   const { product_price } = await getPublicConfiguration();
-  const trialCurrency = currencyFor(await headers(), user.preferredRegion) === 'USD' ? 'usd' : 'eur';
-  const currency = billing.currency ?? trialCurrency;
+  const currency = billing.currency ?? stripeCurrencyFor(await headers(), user.preferredRegion);
   const unitAmountCents = billing.subscribed ? (billing.unitAmountCents ?? 0) : Math.round(product_price * 100);
 
   const rows: [string, string][] = [
-    [t('plan'), billing.isTrial ? t('planTrial') : t(planKey[billing.plan])],
+    [t('plan'), t(planLabelKey(billing.isTrial, billing.plan))],
     [t('roomsCount'), billing.nextRooms ? `${billing.rooms} · ${t('nextRooms', { rooms: billing.nextRooms, date: date(billing.nextBillingDate) })}` : String(billing.rooms)],
   ];
   if (billing.subscribed) {
@@ -48,14 +46,7 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
       {billing.isTrial && !config.onPremise && (
         <p className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-amber-900">{billing.trialEnded ? t('trialEndedNotice') : t('trialEndsIn', { days: billing.trialDaysLeft })}</p>
       )}
-      <dl className="mb-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="break-all">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts rows={rows} className="mb-6" />
       {config.onPremise ? (
         <p>{t('onPremise')}</p>
       ) : !billing.configured ? (

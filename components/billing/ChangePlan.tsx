@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { apiGet, apiPost } from '@/lib/api/client';
 import type { Locale } from '@/lib/i18n/locales';
 import { CardForm, type CardDetails } from './CardForm';
-import { money } from './money';
+import { longDate, money } from './money';
 import { PaymentProblem, problemFromAnswer, problemFromStripe, StripeUnavailable, type Problem } from './PaymentProblem';
 import { RoomsInput } from './RoomsInput';
 import { useStripeLoader } from './useStripeLoader';
@@ -30,7 +30,7 @@ export function ChangePlan({ plan, onDone, onStart }: { plan: PlanState; onDone:
   const [problem, setProblem] = useState<Problem | null>(null);
   const [changingCard, setChangingCard] = useState(false);
   const stripe = useStripeLoader();
-  const date = plan.nextBillingDate ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(plan.nextBillingDate)) : '';
+  const date = longDate(plan.nextBillingDate, locale);
   // Compared with what Stripe bills: above it costs now (or takes back a waiting reduction),
   // below it is a reduction from the next billing date.
   const more = rooms > plan.billedRooms;

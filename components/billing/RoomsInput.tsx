@@ -2,9 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-
-export const MIN_ROOMS = 1;
-export const MAX_ROOMS = 30;
+import { MAX_ROOMS, MIN_ROOMS } from '@/lib/billing/state';
 
 const parse = (text: string) => {
   const rooms = Number(text);

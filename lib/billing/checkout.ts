@@ -8,8 +8,8 @@ import { isPaying } from './state';
 import { callStripe, idOf, stripe } from './stripe';
 import { applySubscription, syncAccount, viewOf } from './sync';
 import type Stripe from 'stripe';
+import type { StripeCurrency } from './pricing';
 
-export type Currency = 'eur' | 'usd';
 
 /** What the browser needs to confirm a payment with Stripe Elements. */
 export interface PaymentStart {
@@ -18,7 +18,7 @@ export interface PaymentStart {
   subscription: string;
   rooms: number;
   amount: number;
-  currency: Currency;
+  currency: StripeCurrency;
 }
 
 /** The PaymentIntent behind an invoice's confirmation secret ("pi_123_secret_abc" → "pi_123"). */
@@ -33,7 +33,7 @@ export function paymentIntentOf(invoice: Stripe.Invoice | string | null): { clie
  * price, to be paid by the card the browser confirms. A start that was not paid is reused when it
  * asks for the same rooms, and replaced otherwise, so an account never holds two.
  */
-export function startSubscription(user: User, rooms: number, preferredCurrency: Currency): Promise<PaymentStart> {
+export function startSubscription(user: User, rooms: number, preferredCurrency: StripeCurrency): Promise<PaymentStart> {
   return oneAtATime(user.id, async () => {
     const stored = await storedSubscription(user.id);
     if (stored && isPaying(stored.status)) throw new ApiError('incorrect_data', { field: 'rooms' });

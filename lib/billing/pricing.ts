@@ -4,6 +4,8 @@ import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import type { Region } from '@/lib/location/region';
 
 export type Currency = 'EUR' | 'USD';
+/** How Stripe names the same currencies. */
+export type StripeCurrency = 'eur' | 'usd';
 
 export function currencyForRegion(region: Region): Currency {
   return region === 'na' || region === 'ca' ? 'USD' : 'EUR';

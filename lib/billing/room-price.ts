@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import type { Locale } from '@/lib/i18n/locales';
 import { countryFromHeaders, regionForCountry } from '@/lib/location/region';
-import { currencyForRegion, formatPrice, type Currency } from './pricing';
+import { currencyForRegion, formatPrice, type Currency, type StripeCurrency } from './pricing';
 
 /** The monthly price of one room, from configuration, in the visitor's currency and language. */
 export async function roomPriceLabel(locale: Locale, preferredRegion?: string | null): Promise<string> {
@@ -19,6 +19,11 @@ export function currencyFor(requestHeaders: Headers, preferredRegion?: string | 
   const country = countryFromHeaders(requestHeaders) ?? languageCountry(requestHeaders.get('accept-language'));
   const region = country ? regionForCountry(country) : preferredRegion === 'na' ? 'na' : 'eu';
   return currencyForRegion(region);
+}
+
+/** The same, in Stripe's lower-case form. */
+export function stripeCurrencyFor(requestHeaders: Headers, preferredRegion?: string | null): StripeCurrency {
+  return currencyFor(requestHeaders, preferredRegion) === 'USD' ? 'usd' : 'eur';
 }
 
 /** The region subtag of the browser's first language ("en-US,en;q=0.9" → "US"), if any. */

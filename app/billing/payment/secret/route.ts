@@ -1,12 +1,11 @@
 import { apiRoute } from '@/lib/api/handler';
 import { startSubscription } from '@/lib/billing/checkout';
-import { currencyFor } from '@/lib/billing/room-price';
+import { stripeCurrencyFor } from '@/lib/billing/room-price';
 import { billingCall, countBillingCall } from '@/lib/billing/route-options';
 import { roomsSchema } from '@/lib/billing/schemas';
 
 // POST /billing/payment/secret {rooms} – starts a subscription; answers the payment for Elements to confirm
 export const POST = apiRoute({ ...billingCall, body: roomsSchema }, async ({ user, body, request }) => {
   await countBillingCall(user);
-  const currency = currencyFor(request.headers, user.preferredRegion) === 'USD' ? 'usd' : 'eur';
-  return startSubscription(user, body.rooms, currency);
+  return startSubscription(user, body.rooms, stripeCurrencyFor(request.headers, user.preferredRegion));
 });
