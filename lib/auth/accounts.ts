@@ -6,14 +6,22 @@ import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
+import { runAfterAnswer } from '@/lib/background';
+import { consumeAttempt, limits, resetAttempts } from '@/lib/security/rate-limit';
 import { normalizeTimezone, isValidTimezone } from '@/lib/time/timezones';
 import { insertUser } from '@/lib/users/create';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from './password';
-import type { SessionData } from './session-cookie';
-import { consumeToken, issueToken, voidTokens } from './tokens';
+import { sessionFor, type SessionData } from './session-cookie';
+import { consumeToken, issueToken, peekToken, voidTokens } from './tokens';
 
 type Db = Database | Transaction;
+
+// Every credential call below counts its attempts itself (lib/security/rate-limit.ts): `client`
+// is the caller's address as clientIp() reads it, so a handler only passes it on.
+
+/** Tokens of mailed links are 16–128 characters; anything else is not worth a database query. */
+const plausibleToken = (token: string) => token.length >= 16 && token.length <= 128;
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
@@ -45,7 +53,8 @@ interface Registration {
 }
 
 /** SPEC point 4: registration creates an unverified account and mails its activation link. */
-export async function registerAccount(input: Registration, locale: Locale): Promise<void> {
+export async function registerAccount(input: Registration, locale: Locale, client: string): Promise<void> {
+  await consumeAttempt(limits.register, client);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
@@ -69,7 +78,9 @@ export async function registerAccount(input: Registration, locale: Locale): Prom
  * POST /invitation: sends the activation mail again to an account that still needs it. Answers
  * the same whether or not there is such an account.
  */
-export async function resendActivation(email: string): Promise<void> {
+export async function resendActivation(email: string, client: string): Promise<void> {
+  await consumeAttempt(limits.activation, client);
+  await consumeAttempt(limits.reset, `activation:${email}`);
   const db = await getDb();
   const user = await findUserByEmail(db, email);
   if (user?.state !== 'unverified') return;
@@ -78,7 +89,9 @@ export async function resendActivation(email: string): Promise<void> {
 }
 
 /** Activates the account of an activation link; false for an invalid, used or expired link. */
-export async function activateAccount(token: string): Promise<boolean> {
+export async function activateAccount(token: string, client: string): Promise<boolean> {
+  await consumeAttempt(limits.activation, client);
+  if (!plausibleToken(token)) return false;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'activation');
@@ -98,7 +111,13 @@ export type LoginResult = { session: SessionData; twoFactorRequired: boolean; us
  * SPEC point 4, login. Unknown e-mails and wrong passwords answer alike (login_failed), after
  * the same argon2 work. An unverified account gets its activation mail again.
  */
-export async function logIn(email: string, password: string): Promise<LoginResult> {
+export async function logIn(email: string, password: string, client: string): Promise<LoginResult> {
+  // Per account and client, so an attacker elsewhere cannot lock a person out; per account and
+  // per client more slowly, to cap guessing spread over many addresses or many accounts.
+  const accountClient = `${email}|${client}`;
+  await consumeAttempt(limits.loginPerIp, client);
+  await consumeAttempt(limits.loginPerAccountClient, accountClient);
+  await consumeAttempt(limits.loginPerAccount, email);
   const db = await getDb();
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
@@ -112,19 +131,25 @@ export async function logIn(email: string, password: string): Promise<LoginResul
   if (needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
   }
-  const session: SessionData = { userId: user.id, version: user.sessionVersion, role: user.role };
-  if (user.has2fa) return { session: { ...session, pending2fa: true }, twoFactorRequired: true, user };
-  return { session, twoFactorRequired: false, user };
+  if (user.has2fa) return { session: { ...sessionFor(user), pending2fa: true }, twoFactorRequired: true, user };
+  await resetAttempts(limits.loginPerAccountClient, accountClient);
+  return { session: sessionFor(user), twoFactorRequired: false, user };
 }
 
 /**
  * Forgot password: mails a reset link when the account exists. Answers the same either way, so
  * the form tells nobody which e-mails are registered.
  */
-export async function requestPasswordReset(email: string): Promise<void> {
+export async function requestPasswordReset(email: string, client: string): Promise<void> {
+  await consumeAttempt(limits.resetPerIp, client);
+  await consumeAttempt(limits.reset, email);
+  // The lookup and the mail happen after the answer, so no timing tells known from unknown.
+  runAfterAnswer('password reset', () => mailResetLink(email));
+}
+
+async function mailResetLink(email: string): Promise<void> {
   const db = await getDb();
   const user = await findUserByEmail(db, email);
-  // The caller runs this after its answer (POST /api/password), so no timing tells known from unknown.
   if (!user || user.state === 'disabled') return;
   await db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'reset');
@@ -138,11 +163,18 @@ export async function requestPasswordReset(email: string): Promise<void> {
   kickMailWorker();
 }
 
+/** GET /api/password/{link}: is this reset link still valid? */
+export async function checkResetLink(link: string, client: string): Promise<boolean> {
+  await consumeAttempt(limits.resetPerIp, client);
+  return plausibleToken(link) && (await peekToken(await getDb(), link, 'reset')) !== null;
+}
+
 /**
  * Sets a new password from a reset link (single use, 1 hour). Every existing session ends;
  * two-factor authentication stays on and is asked at the next login.
  */
-export async function resetPassword(link: string, password: string): Promise<void> {
+export async function resetPassword(link: string, password: string, client: string): Promise<void> {
+  await consumeAttempt(limits.resetPerIp, client);
   assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   const db = await getDb();
@@ -166,7 +198,9 @@ export async function resetPassword(link: string, password: string): Promise<voi
  * POST /vip: mails a meeting-card holder a one-time login link (15 minutes). The code travels in
  * the link's fragment (#card=…), so it never reaches a server log. Same answer for any address.
  */
-export async function sendCardLoginLink(email: string): Promise<void> {
+export async function sendCardLoginLink(email: string, client: string): Promise<void> {
+  await consumeAttempt(limits.resetPerIp, client);
+  await consumeAttempt(limits.reset, `card:${email}`);
   const db = await getDb();
   const user = await findUserByEmail(db, email);
   if (!user || !user.enableMCard || user.state !== 'active') {
@@ -186,13 +220,13 @@ export async function sendCardLoginLink(email: string): Promise<void> {
 }
 
 /** POST /vip/activate: logs a meeting-card holder in with the code of their link. */
-export async function logInWithCard(code: string): Promise<LoginResult> {
+export async function logInWithCard(code: string, client: string): Promise<LoginResult> {
+  await consumeAttempt(limits.loginPerIp, client);
   const db = await getDb();
   const userId = await consumeToken(db, code, 'card_login');
   const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
   if (!user || !user.enableMCard) throw new ApiError('invite_not_found');
   if (user.state === 'expired' || user.state === 'disabled') throw new ApiError('login_failed_expired');
-  const session: SessionData = { userId: user.id, version: user.sessionVersion, role: user.role };
-  if (user.has2fa) return { session: { ...session, pending2fa: true }, twoFactorRequired: true, user };
-  return { session, twoFactorRequired: false, user };
+  if (user.has2fa) return { session: { ...sessionFor(user), pending2fa: true }, twoFactorRequired: true, user };
+  return { session: sessionFor(user), twoFactorRequired: false, user };
 }

@@ -20,6 +20,11 @@ export interface SessionData {
   sid?: string;
 }
 
+/** A fresh session for a user: the cookie stays valid until their session version is raised. */
+export function sessionFor(user: { id: string; sessionVersion: number; role: SessionData['role'] }, version = user.sessionVersion): SessionData {
+  return { userId: user.id, version, role: user.role };
+}
+
 function isSessionData(value: unknown): value is SessionData {
   const data = value as Partial<SessionData> | null;
   return (

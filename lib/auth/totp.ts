@@ -12,6 +12,7 @@ import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { describeError, log } from '@/lib/log';
 import { isSealedWithCurrentKey, openSecret, sealSecret } from '@/lib/security/data-key';
+import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { hashPassword, verifyPassword } from './password';
 
 // TOTP (RFC 6238): 30-second steps, six digits, one step of clock drift either way.
@@ -98,6 +99,7 @@ export async function verifyLoginCode(user: User, code: string): Promise<boolean
 
 /** Step 2 of the account modal: is this code right for the secret being set up? */
 export async function checkSetupCode(user: User, code: string): Promise<boolean> {
+  await consumeAttempt(limits.twoFactor, user.id);
   if (user.has2fa || !user.totpSecret) return false;
   await assertTwoFactorOffered();
   return (await acceptedStep(totpSecretOf(user), code, null)) !== null;
@@ -108,6 +110,7 @@ export async function checkSetupCode(user: User, code: string): Promise<boolean>
  * Every session ends (enabling requires logging in again, SPEC point 4).
  */
 export async function finishSetup(user: User, code: string): Promise<string> {
+  await consumeAttempt(limits.twoFactor, user.id);
   if (user.has2fa || !user.totpSecret) throw new ApiError('incorrect_data');
   await assertTwoFactorOffered();
   const step = await acceptedStep(totpSecretOf(user), code, null);
@@ -140,6 +143,7 @@ export interface CancelProof {
  * the caller gets a fresh one, and the account's address hears about it.
  */
 export async function cancelTwoFactor(user: User, proof: CancelProof): Promise<number> {
+  await consumeAttempt(limits.twoFactor, user.id);
   if (!user.has2fa) throw new ApiError('incorrect_data');
   if (!user.enableMCard) {
     if (!proof.password) throw new ApiError('fill_old_password', { field: 'password' });

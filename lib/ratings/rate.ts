@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { ratings } from '@/lib/db/schema';
+import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { RATING_COMMENT_MAX } from './limits';
 
 /** POST /api/rate (SPEC point 7): a rating from 1 to 5 stars and an optional comment. */
@@ -20,8 +21,9 @@ export const rateSchema = z.object({
     .transform((comment) => comment || null),
 });
 
-/** Stores one rating; guests' ratings carry no user. */
-export async function saveRating(input: z.output<typeof rateSchema>, userId: string | null): Promise<void> {
+/** Stores one rating; guests' ratings carry no user. `client` is the rater's address, for the limit. */
+export async function saveRating(input: z.output<typeof rateSchema>, userId: string | null, client: string): Promise<void> {
+  await consumeAttempt(limits.rate, client);
   const db = await getDb();
   await db.insert(ratings).values({ rating: input.rating, comment: input.comment, userId });
 }

@@ -10,7 +10,9 @@ import { isUuid } from '@/lib/db/uuid';
 import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { matchesSearch } from '@/lib/search';
+import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import type { CheckedAttachment } from './attachments';
+import { readTicketForm } from './form';
 import type { TicketCategory, TicketStatus } from './categories';
 
 export interface TicketSummary {
@@ -142,8 +144,15 @@ export async function getTicket(user: User, id: string): Promise<TicketDetail> {
   };
 }
 
+/** POST /api/tickets: the attempt counts before the form (up to 2 MiB) is read; answers the ticket's id. */
+export async function openTicketFromForm(user: User, request: Request): Promise<string> {
+  await consumeAttempt(limits.ticketOpen, user.id);
+  const { fields, attachment } = await readTicketForm(request);
+  return openTicket(user, fields, attachment);
+}
+
 /** /open-ticket: a new open ticket with its first message (and the checked attachment, if any). */
-export async function openTicket(
+async function openTicket(
   user: User,
   input: { subject: string; category: TicketCategory; message: string },
   attachment: CheckedAttachment | null,
@@ -164,6 +173,7 @@ export async function openTicket(
  * to the audit log and mails the owner, in the owner's language, through the outbox.
  */
 export async function replyToTicket(user: User, id: string, body: string): Promise<{ ticketStatus: TicketStatus }> {
+  await consumeAttempt(limits.ticketWrite, user.id);
   const db = await getDb();
   // The mail is rendered inside the transaction, where the brand must already be known.
   await getBrandName();
@@ -199,6 +209,7 @@ export async function replyToTicket(user: User, id: string, body: string): Promi
  * mark their own ticket answered.
  */
 export async function setTicketStatus(user: User, id: string, status: TicketStatus): Promise<{ ticketStatus: TicketStatus }> {
+  await consumeAttempt(limits.ticketWrite, user.id);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const ticket = await ticketFor(tx, user, id, true);

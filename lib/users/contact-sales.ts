@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { contactRequests } from '@/lib/db/schema';
 import { emailField } from '@/lib/auth/schemas';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
+import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { CONTACT_LIMITS } from './contact-limits';
 
 export const contactSalesSchema = z.object({
@@ -18,8 +19,9 @@ function senderAddress(): string {
   return /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
 }
 
-/** Keeps the request and mails it to sales, in one transaction. */
-export async function contactSales(input: z.output<typeof contactSalesSchema>, userId: string | null): Promise<void> {
+/** Keeps the request and mails it to sales, in one transaction; `client` is the sender's address, for the limit. */
+export async function contactSales(input: z.output<typeof contactSalesSchema>, userId: string | null, client: string): Promise<void> {
+  await consumeAttempt(limits.contact, client);
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.insert(contactRequests).values({ ...input, userId });

@@ -415,6 +415,24 @@ describe('two-factor authentication (TOTP)', () => {
     expect(codes[5]).toBe('too_many_attempts');
   });
 
+  it("guessing a login's second factor is rate limited, and a right code clears the count", async () => {
+    const { email, password, secret } = await enableTwoFactor();
+    const pending = await logInAs(email, password);
+    const guess = (code: string) => call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) });
+    // Setting 2FA up used two of the five attempts (the check and the finish).
+    for (let i = 0; i < 2; i += 1) expect((await guess(String(200000 + i))).json.errorCode).toBe('authentication_error');
+    const right = await guess(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    expect(right.json.status).toBe('ok');
+    // The count started again: five more wrong codes are answered as wrong before the limit.
+    const next = await logInAs(email, password);
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      codes.push((await call(check, { body: { code: String(300000 + i) }, cookies: sessionCookies(next.cookie!) })).json.errorCode);
+    }
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill('authentication_error'));
+    expect(codes[5]).toBe('too_many_attempts');
+  });
+
   it('a wrong code during setup is refused and 2FA stays off', async () => {
     const account = await activeAccount();
     const { cookie } = await logInAs(account.email, account.password);

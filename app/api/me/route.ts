@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiRoute } from '@/lib/api/handler';
+import { sessionFor } from '@/lib/auth/session-cookie';
 import { setLocaleCookie } from '@/lib/i18n/locale-cookie';
 import { profileOf, profileUpdateSchema, updateProfile } from '@/lib/users/profile';
 
@@ -9,7 +10,7 @@ export const GET = apiRoute({ auth: 'required' }, ({ user }) => profileOf(user))
 // POST /api/me – change profile, settings, e-mail or password
 export const POST = apiRoute({ auth: 'required', body: profileUpdateSchema }, async ({ body, user, setSession }) => {
   const { sessionVersion } = await updateProfile(user, body);
-  if (sessionVersion !== user.sessionVersion) setSession({ userId: user.id, version: sessionVersion, role: user.role });
+  if (sessionVersion !== user.sessionVersion) setSession(sessionFor(user, sessionVersion));
   const response = NextResponse.json({ status: 'ok', errorCode: 'success' });
   if (body.lang) setLocaleCookie(response, body.lang);
   return response;

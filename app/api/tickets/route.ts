@@ -1,7 +1,5 @@
 import { apiRoute } from '@/lib/api/handler';
-import { consumeAttempt, limits } from '@/lib/security/rate-limit';
-import { readTicketForm } from '@/lib/support/form';
-import { listOwnTickets, openTicket } from '@/lib/support/tickets';
+import { listOwnTickets, openTicketFromForm } from '@/lib/support/tickets';
 
 // GET /api/tickets?q= – the caller's own support tickets (subject, category, status, last reply)
 export const GET = apiRoute({ auth: 'required' }, ({ user, request }) =>
@@ -10,8 +8,6 @@ export const GET = apiRoute({ auth: 'required' }, ({ user, request }) =>
 
 // POST /api/tickets – open a ticket: subject, category, message, optional attachment (multipart)
 export const POST = apiRoute({ auth: 'required' }, async ({ user, request }) => {
-  await consumeAttempt(limits.ticketOpen, user.id);
-  const { fields, attachment } = await readTicketForm(request);
-  const id = await openTicket(user, fields, attachment);
+  const id = await openTicketFromForm(user, request);
   return { status: 'ok', id };
 });

@@ -1,19 +1,23 @@
 import { NextResponse } from 'next/server';
 import { apiRoute } from '@/lib/api/handler';
+import { ApiError } from '@/lib/api/errors';
 import { activateAccount } from '@/lib/auth/accounts';
-import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
+import { clientIp } from '@/lib/security/rate-limit';
+
+/** What /activate-account shows: the link worked, did not, or came too often. */
+async function activationStatus(token: string, client: string): Promise<string> {
+  try {
+    return (await activateAccount(token, client)) ? 'activated' : 'invalid';
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'too_many_attempts') return 'too_many_attempts';
+    throw error;
+  }
+}
 
 // GET /invitation/activate?token=… – the link of the activation e-mail
 export const GET = apiRoute({ auth: 'none' }, async ({ request }) => {
   const target = new URL('/activate-account', request.url);
-  try {
-    await consumeAttempt(limits.activation, clientIp(request.headers));
-  } catch {
-    target.searchParams.set('status', 'too_many_attempts');
-    return NextResponse.redirect(target, 303);
-  }
   const token = request.nextUrl.searchParams.get('token') ?? '';
-  const activated = token.length >= 16 && token.length <= 128 && (await activateAccount(token));
-  target.searchParams.set('status', activated ? 'activated' : 'invalid');
+  target.searchParams.set('status', await activationStatus(token, clientIp(request.headers)));
   return NextResponse.redirect(target, 303);
 });

@@ -1,13 +1,9 @@
 import { apiRoute } from '@/lib/api/handler';
-import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { replySchema } from '@/lib/support/schemas';
 import { replyToTicket } from '@/lib/support/tickets';
 
 // POST /api/tickets/{id}/reply {message} – the owner writes again, or staff answer (mailed to the owner)
 export const POST = apiRoute<{ id: string }, 'required', typeof replySchema>(
   { auth: 'required', body: replySchema, maxBodyBytes: 32 * 1024 },
-  async ({ user, params, body }) => {
-    await consumeAttempt(limits.ticketWrite, user.id);
-    return replyToTicket(user, params.id, body.message);
-  },
+  ({ user, params, body }) => replyToTicket(user, params.id, body.message),
 );

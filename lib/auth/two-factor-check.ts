@@ -1,0 +1,31 @@
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import type { User } from '@/lib/db/schema';
+import { consumeAttempt, limits, resetAttempts } from '@/lib/security/rate-limit';
+import { userForSession } from './session';
+import type { SessionData } from './session-cookie';
+import { checkSetupCode, verifyLoginCode } from './totp';
+
+/** What a six-digit code sent to POST /2fa/g2f/check turned out to be. */
+export type TwoFactorCheck = { kind: 'login-completed'; user: User } | { kind: 'setup-code-valid' };
+
+/**
+ * POST /2fa/g2f/check serves two steps that share one call (SPEC point 7): the second step of a
+ * login (the session is pending 2FA) and step 2 of turning 2FA on (a logged-in user checks the
+ * code of the secret being set up). Both count against the account's 2FA attempts.
+ */
+export async function checkTwoFactorCode(code: string, session: SessionData | null, user: User | null): Promise<TwoFactorCheck> {
+  if (session?.pending2fa) return { kind: 'login-completed', user: await completeLogin(session, code) };
+  if (!user) throw new ApiError('authentication_error');
+  if (!(await checkSetupCode(user, code))) throw new ApiError('incorrect_data', { field: 'code' });
+  return { kind: 'setup-code-valid' };
+}
+
+/** The second factor of a login whose password step passed: the account, once the code is right. */
+async function completeLogin(pending: SessionData, code: string): Promise<User> {
+  await consumeAttempt(limits.twoFactor, pending.userId);
+  const user = await userForSession({ ...pending, pending2fa: false });
+  if (!user || !(await verifyLoginCode(user, code))) throw new ApiError('authentication_error');
+  await resetAttempts(limits.twoFactor, pending.userId);
+  return user;
+}
