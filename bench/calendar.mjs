@@ -22,8 +22,12 @@
 //   BENCH_ROWS=compact200,compact304,compact1,full,fullgzip,health   which rows to run (health:
 //                           GET /api/health, the cheapest route handler, as the machine's floor)
 //   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops)
+//   BENCH_CLIENT=wrk        load from wrk (C, one thread; `apt-get install wrk`) instead of
+//                           autocannon: on two cores autocannon's own JavaScript takes most of a
+//                           core from the server it measures, and its latencies include its
+//                           event-loop delays. The rows say which client measured them.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -184,6 +188,38 @@ const ROWS = {
 };
 const rowNames = (process.env.BENCH_ROWS ?? Object.keys(ROWS).join(',')).split(',').filter((name) => ROWS[name]);
 
+const loadClient = process.env.BENCH_CLIENT ?? 'autocannon';
+if (loadClient === 'wrk' && !existsSync('/usr/bin/wrk')) throw new Error('BENCH_CLIENT=wrk needs wrk: apt-get install -y wrk');
+// wrk's summary as one JSON line (latencies in microseconds).
+const wrkReport = path.join(os.tmpdir(), 'enclave-bench-wrk.lua');
+writeFileSync(
+  wrkReport,
+  `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"p50":%d,"p95":%d,"max":%d,"requests":%d,"us":%d,"failed":%d}\\n',
+    latency:percentile(50), latency:percentile(95), latency.max, summary.requests, summary.duration,
+    e.status + e.connect + e.read + e.write + e.timeout))
+end
+`,
+);
+
+/** One wrk run: one thread, `clients` connections, the bench's duration. */
+function wrkRun(target, headers, clients) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const result = spawnSync('wrk', ['-t1', `-c${clients}`, `-d${duration}s`, '--timeout', '10s', '-s', wrkReport, ...headerArgs, target], { encoding: 'utf8' });
+  const line = result.stdout.split('\n').find((l) => l.startsWith('{"p50"'));
+  if (!line) throw new Error(`wrk: ${result.stdout}${result.stderr}`);
+  const report = JSON.parse(line);
+  return {
+    client: 'wrk',
+    'req/s': Math.round(report.requests / (report.us / 1e6)),
+    'p50 ms': (report.p50 / 1000).toFixed(1),
+    'p95 ms': (report.p95 / 1000).toFixed(1),
+    'max ms': (report.max / 1000).toFixed(1),
+    failed: report.failed,
+  };
+}
+
 async function measure(url, cookie, { form, encoding, revalidate, clients }) {
   const { start, end } = monthWindow();
   const target =
@@ -200,6 +236,16 @@ async function measure(url, cookie, { form, encoding, revalidate, clients }) {
   // Warm the route (JIT, caches), then measure.
   await autocannon({ url: target, connections: 4, amount: 40, headers });
   const load = os.loadavg()[0];
+  const common = {
+    form,
+    status: expected,
+    clients,
+    'accept-encoding': encoding ?? '(none)',
+    occurrences,
+    'body KB': +(check.bytes.length / 1024).toFixed(1),
+    'content-encoding': check.headers['content-encoding'] ?? '-',
+  };
+  if (loadClient === 'wrk') return { ...common, ...wrkRun(target, headers, clients), load: load.toFixed(1) };
   const latencies = [];
   let unexpected = 0;
   const instance = autocannon({ url: target, connections: clients, duration, headers });
@@ -210,13 +256,8 @@ async function measure(url, cookie, { form, encoding, revalidate, clients }) {
   const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
-    form,
-    status: expected,
-    clients,
-    'accept-encoding': encoding ?? '(none)',
-    occurrences,
-    'body KB': +(check.bytes.length / 1024).toFixed(1),
-    'content-encoding': check.headers['content-encoding'] ?? '-',
+    ...common,
+    client: 'autocannon',
     'req/s': Math.round(result.requests.average),
     'p50 ms': percentile(latencies, 50)?.toFixed(1),
     'p95 ms': percentile(latencies, 95)?.toFixed(1),
