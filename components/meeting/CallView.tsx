@@ -7,6 +7,7 @@ import { useModal } from '@/components/modal/ModalProvider';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
 import { getCamera, getScreen } from '@/lib/meeting/client/media';
 import { REACTIONS } from '@/lib/meeting/client/peer-messages';
+import { attachProbe } from '@/lib/meeting/client/probe';
 import type { MeetingSession, RemotePeer, SessionState } from '@/lib/meeting/client/session';
 import { Centered } from './MeetingApp';
 import { AudioSink } from './VideoView';
@@ -28,20 +29,15 @@ import {
   SmileIcon,
 } from './icons';
 
-declare global {
-  interface Window {
-    /** The running meeting, for diagnostics in the console, the tests and the benchmark. */
-    enclaveMeeting?: MeetingSession;
-  }
-}
-
 interface CallViewProps {
   info: MeetingInfo;
   session: MeetingSession;
   onRejoin: () => void;
+  /** The server runs with MEETING_TEST_PROBE=1: put the test probe on window (probe.ts). */
+  testProbe: boolean;
 }
 
-export function CallView({ info, session, onRejoin }: CallViewProps) {
+export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) {
   const t = useTranslations('Meeting');
   const modal = useModal();
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
@@ -52,14 +48,14 @@ export function CallView({ info, session, onRejoin }: CallViewProps) {
   const videos = useRef(new Map<string, HTMLVideoElement | null>());
 
   useEffect(() => {
-    window.enclaveMeeting = session;
+    const detach = testProbe ? attachProbe(session) : null;
     const leave = () => session.leave();
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
-      if (window.enclaveMeeting === session) delete window.enclaveMeeting;
+      detach?.();
     };
-  }, [session]);
+  }, [session, testProbe]);
 
   useEffect(() => session.setChatOpen(panel === 'chat'), [panel, session]);
 

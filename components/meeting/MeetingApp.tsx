@@ -21,7 +21,7 @@ type Stage =
   | { kind: 'call'; info: MeetingInfo; session: MeetingSession };
 
 /** /now/{id}: the lobby, then the call, all in the browser (DESIGN.md "Meetings"). */
-export function MeetingApp({ meetingId }: { meetingId: string }) {
+export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string; testProbe?: boolean }) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
@@ -99,7 +99,7 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
     case 'lobby':
       return <Lobby info={stage.info} onJoined={(result) => startCall(stage.info, result)} />;
     case 'call':
-      return <CallView info={stage.info} session={stage.session} onRejoin={rejoin} />;
+      return <CallView info={stage.info} session={stage.session} onRejoin={rejoin} testProbe={testProbe} />;
   }
 }
 
