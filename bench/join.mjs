@@ -163,8 +163,8 @@ async function pageCounters(pages) {
   const total = { cryptoFrames: 0, cryptoMs: 0, decoded: 0 };
   for (const page of pages) {
     const { frameStats, links } = await page.evaluate(async () => ({
-      frameStats: (await window.enclaveMeeting?.encryptionStats()) ?? {},
-      links: (await window.enclaveMeeting?.stats()) ?? {},
+      frameStats: (await window.enclaveProbe?.encryptionStats()) ?? {},
+      links: (await window.enclaveProbe?.stats()) ?? {},
     }));
     for (const peer of Object.values(frameStats)) {
       total.cryptoFrames += peer.sent.encrypted + peer.received.decrypted;
@@ -190,7 +190,7 @@ async function checkMode(pages, mode, counters) {
 async function waitForVideoFrom(page, others, timeout = 60_000) {
   await page.waitForFunction(
     async (count) =>
-      Object.values((await window.enclaveMeeting?.stats()) ?? {}).filter((s) => s.framesDecoded > 0)
+      Object.values((await window.enclaveProbe?.stats()) ?? {}).filter((s) => s.framesDecoded > 0)
         .length >= count,
     others,
     { timeout, polling: 250 },
@@ -373,6 +373,8 @@ async function main() {
       E2E_PORT: String(port),
       MAIL_CATCHER_SMTP_PORT: String(port + 1),
       MAIL_CATCHER_HTTP_PORT: String(port + 2),
+      // The meeting page's window.enclaveProbe, read below (serve.mjs sets it too).
+      MEETING_TEST_PROBE: '1',
     },
     stdio: 'ignore',
   });

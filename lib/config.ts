@@ -39,6 +39,8 @@ export const config = {
   },
   onPremise: env('ON_PREMISE') === 'true',
   brandName: env('BRAND_NAME') ?? 'Enclave',
+  /** MEETING_TEST_PROBE=1: meeting pages put a read-only probe on window for the e2e tests and benchmarks. */
+  meetingTestProbe: env('MEETING_TEST_PROBE') === '1',
   production: process.env.NODE_ENV === 'production',
 } as const;
 

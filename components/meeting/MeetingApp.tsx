@@ -12,6 +12,7 @@ import { MeetingSession } from '@/lib/meeting/client/session';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Lobby, type JoinResult } from './Lobby';
 import { CallView } from './CallView';
+import { Centered } from './Centered';
 
 type Stage =
   | { kind: 'loading' }
@@ -21,7 +22,7 @@ type Stage =
   | { kind: 'call'; info: MeetingInfo; session: MeetingSession };
 
 /** /now/{id}: the lobby, then the call, all in the browser (DESIGN.md "Meetings"). */
-export function MeetingApp({ meetingId }: { meetingId: string }) {
+export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string; testProbe?: boolean }) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
@@ -99,7 +100,7 @@ export function MeetingApp({ meetingId }: { meetingId: string }) {
     case 'lobby':
       return <Lobby info={stage.info} onJoined={(result) => startCall(stage.info, result)} />;
     case 'call':
-      return <CallView info={stage.info} session={stage.session} onRejoin={rejoin} />;
+      return <CallView info={stage.info} session={stage.session} onRejoin={rejoin} testProbe={testProbe} />;
   }
 }
 
@@ -112,13 +113,4 @@ async function loadInfo(meetingId: string): Promise<MeetingInfo | { errorCode: s
   } catch {
     return { errorCode: 'error_contact_us' };
   }
-}
-
-export function Centered({ title, children }: { title?: string; children: React.ReactNode }) {
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center text-white">
-      {title && <h1 className="text-2xl font-bold">{title}</h1>}
-      <div className="max-w-md text-slate-300">{children}</div>
-    </main>
-  );
 }

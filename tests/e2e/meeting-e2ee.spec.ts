@@ -25,9 +25,9 @@ const newSecret = () => randomBytes(32).toString('base64url');
 type Counters = { encrypted: number; decrypted: number; withheld: number; failed: Record<string, number> };
 type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
 
-const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveMeeting?.encryptionStats() ?? {}) as never);
-const encryption = (page: Page) => page.evaluate(() => window.enclaveMeeting?.getState().encryption);
-const peerKeys = (page: Page) => page.evaluate(() => window.enclaveMeeting?.getState().peers.map((p) => p.keys) ?? []);
+const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
+const encryption = (page: Page) => page.evaluate(() => window.enclaveProbe?.getState().encryption);
+const peerKeys = (page: Page) => page.evaluate(() => window.enclaveProbe?.getState().peers.map((p) => p.keys) ?? []);
 
 /** Every peer's frames are decrypted on this page, and the counts keep rising. */
 async function expectDecryptingFrom(page: Page, peers: number) {
@@ -70,11 +70,11 @@ test('two and three participants decode each other with every receiver decryptin
   expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
   expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false });
   // Both sides of the handover see the same code.
-  const idOf = (page: Page) => page.evaluate(() => window.enclaveMeeting!.getState().self.id);
+  const idOf = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
   const [adaId, bobId] = [await idOf(a.page), await idOf(b.page)];
-  const handedBy = await b.page.evaluate((id) => window.enclaveMeeting!.handoffCode(id)?.digits, adaId);
+  const handedBy = await b.page.evaluate((id) => window.enclaveProbe!.handoffCode(id)?.digits, adaId);
   expect(handedBy).toMatch(/^\d/);
-  expect(await a.page.evaluate((id) => window.enclaveMeeting!.handoffCode(id)?.digits, bobId)).toBe(handedBy);
+  expect(await a.page.evaluate((id) => window.enclaveProbe!.handoffCode(id)?.digits, bobId)).toBe(handedBy);
 
   const c = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
   open.push(c);
@@ -86,8 +86,8 @@ test('two and three participants decode each other with every receiver decryptin
 
   // Safety codes: Ada and Cy see the same code for each other.
   const codeOf = async (viewer: Page, subject: Page) => {
-    const id = await subject.evaluate(() => window.enclaveMeeting!.getState().self.id);
-    return viewer.evaluate(async (peer) => (await window.enclaveMeeting!.safetyCode(peer))?.digits, id);
+    const id = await subject.evaluate(() => window.enclaveProbe!.getState().self.id);
+    return viewer.evaluate(async (peer) => (await window.enclaveProbe!.safetyCode(peer))?.digits, id);
   };
   const [adaSeesCy, cySeesAda] = await Promise.all([codeOf(a.page, c.page), codeOf(c.page, a.page)]);
   expect(adaSeesCy).toMatch(/^\d{5}( \d{5}){5}$/);
@@ -121,7 +121,7 @@ test('what leaves a sender is ciphertext; without keys a sender emits no frame',
 
   // A recording transform in the middle: after the clear prefix, only high-entropy bytes that
   // never equal what the encoder produced.
-  const samples = await a.page.evaluate(() => window.enclaveMeeting!.sampleFrames(12));
+  const samples = await a.page.evaluate(() => window.enclaveProbe!.sampleFrames(12));
   expect(samples).toHaveLength(12);
   for (const { plain, sealed } of samples) {
     expect(sealed).not.toEqual(plain.slice(0, sealed.length));
@@ -130,8 +130,8 @@ test('what leaves a sender is ciphertext; without keys a sender emits no frame',
   expect(entropy(samples.flatMap((s) => s.sealed))).toBeGreaterThan(7.8);
 
   // Keys withheld: Ada's senders drop every frame instead of sending it in clear.
-  const bobId = await b.page.evaluate(() => window.enclaveMeeting!.getState().self.id);
-  await a.page.evaluate(() => window.enclaveMeeting!.withholdKeys(true));
+  const bobId = await b.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  await a.page.evaluate(() => window.enclaveProbe!.withholdKeys(true));
   await a.page.waitForTimeout(500);
   const [sentBefore, receivedBefore] = [(await cryptoStats(a.page))[bobId]!.sent, Object.values(await cryptoStats(b.page))[0]!.received];
   await a.page.waitForTimeout(3000);
@@ -140,7 +140,7 @@ test('what leaves a sender is ciphertext; without keys a sender emits no frame',
   expect(sentAfter.withheld).toBeGreaterThan(sentBefore.withheld + 50);
   expect(receivedAfter.decrypted).toBe(receivedBefore.decrypted);
   // Keys back: media flows again.
-  await a.page.evaluate(() => window.enclaveMeeting!.withholdKeys(false));
+  await a.page.evaluate(() => window.enclaveProbe!.withholdKeys(false));
   await expectDecryptingFrom(b.page, 1);
 });
 
@@ -300,11 +300,11 @@ test('a removal moves everyone else to a new epoch within 3 s; the removed parti
   const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
   open.push(host, bob, cy);
   for (const page of [host.page, bob.page]) await expectMediaFromPeers(page, 2, 45_000);
-  const cyId = await cy.page.evaluate(() => window.enclaveMeeting!.getState().self.id);
-  const cyToken = await cy.page.evaluate(() => (window.enclaveMeeting as unknown as { token: string }).token);
+  const cyId = await cy.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const cyToken = await cy.page.evaluate(() => window.enclaveProbe!.token);
 
   const removedAt = Date.now();
-  expect(await host.page.evaluate((id) => window.enclaveMeeting!.hostAction('remove', id), cyId)).toBe(200);
+  expect(await host.page.evaluate((id) => window.enclaveProbe!.hostAction('remove', id), cyId)).toBe(200);
   await Promise.all(
     [host.page, bob.page].map((page) => expect.poll(async () => (await encryption(page))?.epoch, { timeout: 3000, intervals: [100] }).toBe(1)),
   );

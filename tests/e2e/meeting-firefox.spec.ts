@@ -19,7 +19,7 @@ type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
 type MediaStats = Record<string, { framesDecoded: number; audioSamplesReceived: number; connection: string }>;
 type Encryption = { status: string; source: string | null; epoch: number };
 
-/** One participant, whichever browser drives it: what the page's window.enclaveMeeting says. */
+/** One participant, whichever browser drives it: what the page's window.enclaveProbe says. */
 interface Side {
   name: string;
   framePath(): Promise<string | undefined>;
@@ -37,10 +37,10 @@ const readIndicator = () => {
 function chromiumSide(name: string, page: Page): Side {
   return {
     name,
-    framePath: () => page.evaluate(() => window.enclaveMeeting?.framePath),
-    encryption: () => page.evaluate(() => window.enclaveMeeting?.getState().encryption),
-    media: () => page.evaluate(async () => ((await window.enclaveMeeting?.stats()) ?? {}) as never),
-    crypto: () => page.evaluate(async () => ((await window.enclaveMeeting?.encryptionStats()) ?? {}) as never),
+    framePath: () => page.evaluate(() => window.enclaveProbe?.framePath),
+    encryption: () => page.evaluate(() => window.enclaveProbe?.getState().encryption),
+    media: () => page.evaluate(async () => ((await window.enclaveProbe?.stats()) ?? {}) as never),
+    crypto: () => page.evaluate(async () => ((await window.enclaveProbe?.encryptionStats()) ?? {}) as never),
     indicator: () => page.evaluate(readIndicator),
   };
 }
@@ -48,10 +48,10 @@ function chromiumSide(name: string, page: Page): Side {
 function firefoxSide(name: string, page: FirefoxPage): Side {
   return {
     name,
-    framePath: () => page.evaluate(() => window.enclaveMeeting?.framePath),
-    encryption: () => page.evaluate(() => window.enclaveMeeting?.getState().encryption),
-    media: () => page.evaluate(async () => ((await window.enclaveMeeting?.stats()) ?? {}) as never),
-    crypto: () => page.evaluate(async () => ((await window.enclaveMeeting?.encryptionStats()) ?? {}) as never),
+    framePath: () => page.evaluate(() => window.enclaveProbe?.framePath),
+    encryption: () => page.evaluate(() => window.enclaveProbe?.getState().encryption),
+    media: () => page.evaluate(async () => ((await window.enclaveProbe?.stats()) ?? {}) as never),
+    crypto: () => page.evaluate(async () => ((await window.enclaveProbe?.encryptionStats()) ?? {}) as never),
     indicator: () => page.evaluate(readIndicator),
   };
 }

@@ -116,7 +116,7 @@ test('screen sharing starts and stops without renegotiation while video keeps fl
   const presenter = await joinMeeting(browser, baseURL!, meetingId, { name: 'Presenter' });
   open.push(viewer, presenter);
   await expectMediaFromPeers(viewer.page, 1);
-  const negotiations = () => presenter.page.evaluate(() => window.enclaveMeeting!.negotiations());
+  const negotiations = () => presenter.page.evaluate(() => window.enclaveProbe!.negotiations());
   const before = await negotiations();
 
   await presenter.page.getByRole('button', { name: 'Present your screen' }).click();

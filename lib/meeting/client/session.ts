@@ -1,70 +1,22 @@
-// One participant's side of a meeting: the signaling stream, a PeerLink per other participant
-// (full mesh), the local tracks, and the state the call screen renders. React reads it
-// through subscribe()/getState() (useSyncExternalStore); every change makes a new state object.
+// One participant's side of a meeting, the shell around the pure machine (machine.ts): it feeds
+// in what happens — server events, host and local actions, link and key-exchange outcomes, the
+// monitors' readings — and carries out the effects that come back: the signaling stream, a
+// PeerLink per other participant (full mesh), the key exchange and the local tracks. React reads
+// the state through subscribe()/getState() (useSyncExternalStore).
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { IceAnswer, JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
-import { MeetingCrypto, type PeerCryptoStats, type PreparedKeys } from './e2ee';
-import type { FrameSample } from './e2ee-worker-protocol';
+import type { IceAnswer, JoinAnswer } from '@/lib/meeting/protocol';
+import { MeetingCrypto, type PreparedKeys } from './e2ee';
 import type { FramePath } from './frame-backends';
-import { KeyExchange, type EncryptionState, type PeerKeyState } from './key-exchange';
+import { KeyExchange } from './key-exchange';
+import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
+import { startMonitors } from './monitors';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
+import type { MediaState } from './peer-messages';
 import { cameraEncoding, screenEncoding } from './quality';
-import { SignalingClient, type SignalingStatus } from './signaling';
-import { readLinkStats, type LinkStats, type Quality } from './stats';
-import { parsePeerMessage, type MediaState, type PeerMessage } from './peer-messages';
+import { SignalingClient } from './signaling';
 
-export type Phase = 'connecting' | 'waiting' | 'in-call' | 'denied' | 'removed' | 'rejected' | 'left';
-
-export interface RemotePeer extends Participant {
-  connection: RTCPeerConnectionState;
-  tracks: Partial<Record<Slot, MediaStreamTrack>>;
-  media: MediaState;
-  quality: Quality;
-  /** Relative loudness 0..1 from the audio receiver, for the active-speaker highlight. */
-  level: number;
-  /**
-   * Their announcement verified under our room secret (E2EE.md): only then is a connection made.
-   * "mismatch": they hold another secret; "tampered": their SDP's fingerprint was not the signed one.
-   */
-  keys: PeerKeyState;
-}
-
-export type { EncryptionState };
-
-export interface ChatMessage {
-  id: string;
-  from: string;
-  name: string;
-  text: string;
-  at: number;
-}
-
-export interface Reaction {
-  id: string;
-  from: string;
-  name: string;
-  emoji: string;
-}
-
-export interface SessionState {
-  phase: Phase;
-  signaling: SignalingStatus;
-  self: Participant;
-  peers: RemotePeer[];
-  knocks: Participant[];
-  locked: boolean;
-  local: MediaState;
-  /** Our own camera and screen, for our tiles. */
-  localCamera: MediaStreamTrack | null;
-  localScreen: MediaStreamTrack | null;
-  chat: ChatMessage[];
-  unreadChat: number;
-  reactions: Reaction[];
-  activeSpeaker: string | null;
-  /** What the host did to us, for a one-time notice. */
-  hostNotice: { kind: 'muted' | 'unmute-request'; at: number } | null;
-  encryption: EncryptionState;
-}
+export { CHAT_MAX_LENGTH } from './chat';
+export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
 
 export interface SessionOptions {
   meetingId: string;
@@ -83,30 +35,23 @@ export interface SessionOptions {
   prepared?: Promise<PreparedKeys>;
 }
 
-export const CHAT_MAX_LENGTH = 2000;
-const REACTION_MS = 4000;
-const SPEAKER_POLL_MS = 250;
-const STATS_POLL_MS = 2000;
+/** Effects that need the ICE servers or the keys before they run. */
+const AFTER_ICE = new Set<Effect['type']>(['keys-enter', 'keys-release', 'open-link']);
 
 export class MeetingSession {
-  private state: SessionState;
+  private machine: MachineState;
   private readonly listeners = new Set<() => void>();
   private readonly links = new Map<string, PeerLink>();
   private readonly signaling: SignalingClient;
   private rtcConfig: RTCConfiguration = {};
-  private iceReady: Promise<void>;
+  private readonly iceReady: Promise<void>;
   private readonly tracks: Record<Slot, MediaStreamTrack | null>;
-  /** Peers whose tile we hide (we told them so). */
-  private readonly hidden = new Set<string>();
-  /** Which peers show our camera (they say so); absent = shown. */
-  private readonly viewers = new Map<string, boolean>();
   private events: Promise<void> = Promise.resolve();
   private readonly keyExchange: KeyExchange;
-  private timers: ReturnType<typeof setInterval>[] = [];
-  private lastSpeakerChange = 0;
-  private chatOpen = false;
+  private stopMonitors: (() => void) | null = null;
   private readonly meetingId: string;
-  private readonly token: string;
+  /** The join token: the probe hands it to tests that check the server refuses it after a removal. */
+  readonly token: string;
   private readonly askToJoin: boolean;
   /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
   readonly framePath: FramePath;
@@ -117,23 +62,7 @@ export class MeetingSession {
     this.token = options.join.token;
     this.askToJoin = options.askToJoin;
     this.tracks = { ...options.tracks };
-    this.state = {
-      phase: 'connecting',
-      signaling: 'connecting',
-      self: options.join.self,
-      peers: [],
-      knocks: [],
-      locked: false,
-      local: options.local,
-      localCamera: options.tracks.camera,
-      localScreen: null,
-      chat: [],
-      unreadChat: 0,
-      reactions: [],
-      activeSpeaker: null,
-      hostNotice: null,
-      encryption: { status: 'starting', source: null, epoch: 0, password: Boolean(options.passwordKey) },
-    };
+    this.machine = initialState({ self: options.join.self, local: options.local, camera: options.tracks.camera, password: Boolean(options.passwordKey) });
     this.iceReady = options.join.ice ? Promise.resolve(this.useIce(options.join.ice)) : this.loadIce();
     const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(async (made) => {
       if (options.secret) await made.useSecret(options.secret, 'link');
@@ -146,40 +75,106 @@ export class MeetingSession {
       gated: () => this.askToJoin || this.state.locked,
       post: (to, envelopes) =>
         this.signaling.send(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0]! } : { type: 'signals', to, envelopes }),
-      setPeerKeys: (id, state) => this.updatePeer(id, () => ({ keys: state })),
+      setPeerKeys: (peerId, keys) => this.dispatch({ type: 'peer-keys', peerId, keys }),
       encryption: () => this.state.encryption,
-      setEncryption: (encryption) => this.update({ encryption }),
-      onVerified: async (id) => {
+      setEncryption: (encryption) => this.dispatch({ type: 'encryption', encryption }),
+      onVerified: async (peerId) => {
         await this.iceReady;
-        // In each pair the smaller id makes the offer.
-        if (this.state.self.id < id && !this.links.has(id)) this.createLink(id, true);
+        await this.dispatch({ type: 'peer-verified', peerId });
       },
       onSignal: async (from, body) => {
-        const link = this.links.get(from) ?? this.createLink(from, false);
+        await this.iceReady;
+        await this.dispatch({ type: 'peer-signal', peerId: from });
+        const link = this.links.get(from);
+        if (!link) return;
         await link.handleSignal(body as SignalPayload);
         // The answering side has senders only after the first offer: apply the budget now.
         if ('description' in body && body.description.type === 'offer') this.applyEncodings();
       },
-      onTampered: (id) => this.refuse(id),
+      onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
       token: options.join.token,
       // One event at a time, in stream order: a peer's offer is handled after its "join".
-      onEvent: (event) => this.inOrder(() => this.onServerEvent(event)),
-      onStatus: (signaling) => this.update({ signaling }),
+      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() })),
+      onStatus: (status) => void this.dispatch({ type: 'signaling', status }),
       // After the events already received: a "removed" still in the queue says why the server
       // now refuses the stream, better than a bare refusal.
-      onRejected: () =>
-        this.inOrder(async () => {
-          if (this.state.phase !== 'removed' && this.state.phase !== 'denied') this.end('rejected');
-        }),
+      onRejected: () => this.inOrder(() => this.dispatch({ type: 'stream-refused' })),
     });
   }
 
-  /** Runs `step` after every server event received before it. */
-  private inOrder(step: () => Promise<void>) {
-    this.events = this.events.then(step).catch((error) => console.warn('event', error));
+  private get state(): SessionState {
+    return this.machine.view;
+  }
+
+  /** Runs `task` after every server event received before it. */
+  private inOrder(task: () => Promise<void>) {
+    this.events = this.events.then(task).catch((error) => console.warn('event', error));
+  }
+
+  /** One event through the machine: the new state is published, then its effects run in order. */
+  private async dispatch(event: MeetingEvent): Promise<void> {
+    const before = this.machine.view;
+    const result = step(this.machine, event);
+    this.machine = result.state;
+    if (this.machine.view !== before) for (const listener of this.listeners) listener();
+    for (const effect of result.effects) {
+      if (AFTER_ICE.has(effect.type)) await this.iceReady;
+      await this.run(effect);
+    }
+  }
+
+  private async run(effect: Effect): Promise<void> {
+    switch (effect.type) {
+      case 'announce-leave':
+        void this.signaling.send({ type: 'leave' });
+        return;
+      case 'shutdown':
+        return this.shutdown();
+      case 'open-link':
+        if (!this.links.has(effect.peerId)) this.createLink(effect.peerId, effect.initiator);
+        return;
+      case 'close-link':
+        this.links.get(effect.peerId)?.close();
+        this.links.delete(effect.peerId);
+        return;
+      case 'broadcast':
+        for (const link of this.links.values()) link.send(effect.message);
+        return;
+      case 'send-peer':
+        this.links.get(effect.peerId)?.send(effect.message);
+        return;
+      case 'apply-encodings':
+        return this.applyEncodings();
+      case 'microphone':
+        if (this.tracks.audio) this.tracks.audio.enabled = effect.enabled;
+        return;
+      case 'restart-ice':
+        for (const link of this.links.values()) link.restartIce();
+        return;
+      case 'expire-reaction':
+        setTimeout(() => void this.dispatch({ type: 'reaction-expired', id: effect.id }), effect.afterMs);
+        return;
+      case 'keys-enter':
+        return this.keyExchange.enter(effect.others);
+      case 'keys-receive':
+        return this.keyExchange.receive(effect.from, effect.envelope);
+      case 'keys-release':
+        // Not awaited: what they sent before we knew them is checked while the next event runs.
+        void this.keyExchange.release(effect.peerId);
+        return;
+      case 'keys-forget':
+        return this.keyExchange.forget(effect.peerId);
+      case 'keys-let-in':
+        return this.keyExchange.letIn(effect.peerId, effect.confirmed);
+      case 'keys-accept-rekey':
+        void this.keyExchange.acceptRekey(effect.epoch, effect.secret);
+        return;
+      case 'rekey':
+        return this.rekey(effect.removed);
+    }
   }
 
   // ---- React glue ----
@@ -191,46 +186,39 @@ export class MeetingSession {
 
   start() {
     this.signaling.start();
-    this.timers.push(setInterval(() => this.pollSpeakers(), SPEAKER_POLL_MS));
-    this.timers.push(setInterval(() => void this.pollQuality(), STATS_POLL_MS));
+    this.stopMonitors = startMonitors({
+      links: this.links,
+      onLevels: (levels) => void this.dispatch({ type: 'levels', levels, now: Date.now() }),
+      onQuality: (quality) => void this.dispatch({ type: 'quality', quality }),
+    });
     window.addEventListener('online', this.onNetworkChange);
   }
 
   /** Leaves on purpose: the others are told at once. */
   leave() {
-    if (this.state.phase === 'left') return;
-    void this.signaling.send({ type: 'leave' });
-    this.end('left');
+    void this.dispatch({ type: 'leave' });
   }
 
   // ---- local media ----
 
   setMuted(muted: boolean) {
-    if (this.tracks.audio) this.tracks.audio.enabled = !muted;
-    this.updateLocal({ muted });
+    void this.dispatch({ type: 'set-muted', muted });
   }
 
   /** Camera off stops the capture (the light goes out); on swaps a fresh track into every link. */
   async setCamera(track: MediaStreamTrack | null) {
-    this.tracks.camera = track;
-    await Promise.all([...this.links.values()].map((link) => link.setTrack('camera', track)));
-    this.applyEncodings();
-    this.update({ localCamera: track });
-    this.updateLocal({ cameraOff: !track });
+    await this.setTrack('camera', track);
+    await this.dispatch({ type: 'camera', track });
   }
 
   async setScreen(track: MediaStreamTrack | null) {
-    this.tracks.screen = track;
-    await Promise.all([...this.links.values()].map((link) => link.setTrack('screen', track)));
-    this.applyEncodings();
-    this.update({ localScreen: track });
-    this.updateLocal({ sharing: !!track });
+    await this.setTrack('screen', track);
+    await this.dispatch({ type: 'screen', track });
   }
 
   async replaceMicrophone(track: MediaStreamTrack) {
     track.enabled = !this.state.local.muted;
-    this.tracks.audio = track;
-    await Promise.all([...this.links.values()].map((link) => link.setTrack('audio', track)));
+    await this.setTrack('audio', track);
   }
 
   localTrack(slot: Slot) {
@@ -238,127 +226,74 @@ export class MeetingSession {
   }
 
   setHand(hand: boolean) {
-    this.updateLocal({ hand });
+    void this.dispatch({ type: 'hand', hand });
   }
 
   setRecording(recording: boolean) {
-    this.updateLocal({ recording });
+    void this.dispatch({ type: 'recording', recording });
   }
 
   // ---- messages between participants (data channels) ----
 
   sendChat(text: string) {
-    const trimmed = text.trim().slice(0, CHAT_MAX_LENGTH);
-    if (!trimmed) return;
-    const message = { t: 'chat' as const, id: crypto.randomUUID(), text: trimmed, at: Date.now() };
-    this.broadcast(message);
-    this.addChat({ id: message.id, from: this.state.self.id, name: this.state.self.name, text: trimmed, at: message.at });
+    void this.dispatch({ type: 'send-chat', id: crypto.randomUUID(), text, at: Date.now() });
   }
 
   react(emoji: string) {
-    this.broadcast({ t: 'reaction', emoji });
-    this.addReaction(this.state.self.id, this.state.self.name, emoji);
+    void this.dispatch({ type: 'react', emoji });
   }
 
   setChatOpen(open: boolean) {
-    this.chatOpen = open;
-    if (open && this.state.unreadChat) this.update({ unreadChat: 0 });
+    void this.dispatch({ type: 'chat-open', open });
   }
 
   /** Tells a peer whether we show their camera, so a hidden tile costs them nothing. */
   setPeerVisible(peerId: string, visible: boolean) {
-    if (visible ? !this.hidden.has(peerId) : this.hidden.has(peerId)) return;
-    if (visible) this.hidden.delete(peerId);
-    else this.hidden.add(peerId);
-    this.links.get(peerId)?.send({ t: 'view', visible });
+    void this.dispatch({ type: 'peer-visible', peerId, visible });
   }
 
   // ---- host ----
 
-  async hostAction(action: 'admit' | 'deny' | 'mute' | 'ask-unmute' | 'remove', target: string) {
-    if (action === 'admit' || action === 'deny') this.update({ knocks: this.state.knocks.filter((p) => p.id !== target) });
-    // Before the request: their handoff request can arrive before our answer from the server.
-    if (action === 'admit') this.keyExchange.letIn(target);
+  async hostAction(action: HostAction, target: string) {
+    await this.dispatch({ type: 'host-action', action, target });
     const status = await this.signaling.send({ type: 'host', action, target });
-    if (action === 'admit' && status !== 200) this.keyExchange.letIn(target, false);
-    if (action === 'remove' && status === 200) await this.rekey(target);
+    await this.dispatch({ type: 'host-action-done', action, target, status });
     return status;
-  }
-
-  /**
-   * E2EE.md "Kick": after the server refused the removed participant, everyone else moves to a
-   * fresh secret and epoch, sent over the data channels (DTLS to the fingerprint each one signed),
-   * so the removed participant's keys open nothing sent from now on.
-   */
-  private async rekey(removed: string) {
-    this.links.get(removed)?.close();
-    this.links.delete(removed);
-    const next = await this.keyExchange.nextEpoch();
-    if (!next) return;
-    for (const [id, link] of this.links) if (id !== removed && this.keys?.isVerified(id)) link.send({ t: 'rekey', ...next });
-  }
-
-  private get keys(): MeetingCrypto | null {
-    return this.keyExchange.keys;
   }
 
   /** Shown at once; the server's "locked" event confirms it (or puts it back if refused). */
   async setLocked(locked: boolean) {
-    const before = this.state.locked;
-    this.update({ locked });
+    const previous = this.state.locked;
+    await this.dispatch({ type: 'lock', locked });
     const status = await this.signaling.send({ type: 'host', action: locked ? 'lock' : 'unlock' });
-    if (status !== 200) this.update({ locked: before });
+    await this.dispatch({ type: 'lock-done', locked, previous, status });
     return status;
   }
 
   dismissHostNotice() {
-    this.update({ hostNotice: null });
+    void this.dispatch({ type: 'dismiss-notice' });
   }
 
-  /** Per-peer counters from getStats(), for diagnostics, tests and the benchmark. */
-  async stats(): Promise<Record<string, LinkStats & { connection: RTCPeerConnectionState }>> {
-    const entries = await Promise.all(
-      [...this.links.entries()].map(async ([id, link]) => {
-        const stats = await readLinkStats(link.pc, link.receiver('screen'));
-        return [id, { ...stats, connection: link.pc.connectionState }] as const;
-      }),
-    );
-    return Object.fromEntries(entries);
-  }
-
-  /** Frames encrypted, decrypted, withheld and refused, per peer (the indicator and the proofs). */
-  encryptionStats(): Promise<Record<string, PeerCryptoStats>> {
-    return this.keys?.stats() ?? Promise.resolve({});
-  }
+  // ---- encryption, for the indicator and the link ----
 
   /** The code to compare with a peer's screen (E2EE.md "Safety code"). */
   safetyCode(peerId: string) {
-    return this.keys?.safetyCode(peerId) ?? Promise.resolve(null);
+    return this.keyExchange.keys?.safetyCode(peerId) ?? Promise.resolve(null);
   }
 
   /** The code of a key handover with this peer (either way), if there was one. */
   handoffCode(peerId: string) {
-    return this.keys?.handoffCodes.get(peerId) ?? null;
-  }
-
-  /** Tests of fail-closed sending: withhold every frame key, or give them back. */
-  withholdKeys(withhold: boolean): Promise<void> {
-    return this.keys?.frames.withhold(withhold) ?? Promise.resolve();
+    return this.keyExchange.keys?.handoffCodes.get(peerId) ?? null;
   }
 
   /** "#k=…": the meeting link's fragment that carries the key; the server never sees it. */
   keyFragment(): string | null {
-    return this.keys?.linkFragment() ?? null;
+    return this.keyExchange.keys?.linkFragment() ?? null;
   }
 
-  /** Tests: the next `count` frames our senders encrypt, as (clear, sealed) byte pairs after the clear prefix. */
-  sampleFrames(count: number): Promise<FrameSample[]> {
-    return this.keys?.frames.sampleFrames(count) ?? Promise.resolve([]);
-  }
-
-  /** Offers per connection, so tests can prove that screen sharing needs no renegotiation. */
-  negotiations(): Record<string, number> {
-    return Object.fromEntries([...this.links.entries()].map(([id, link]) => [id, link.negotiations]));
+  /** For the test probe (probe.ts) only: the connections and the keys, read-only. */
+  inspect(): { links: ReadonlyMap<string, PeerLink>; keys: MeetingCrypto | null } {
+    return { links: this.links, keys: this.keyExchange.keys };
   }
 
   // ---- internals ----
@@ -380,255 +315,64 @@ export class MeetingSession {
     }
   }
 
-  private async onServerEvent(event: ServerEvent) {
-    switch (event.type) {
-      case 'welcome':
-        await this.enterCall(event.participants, event.locked);
-        break;
-      case 'admitted':
-        await this.enterCall(event.participants, event.locked);
-        break;
-      case 'waiting':
-        this.update({ phase: 'waiting' });
-        break;
-      case 'denied':
-        this.end('denied');
-        break;
-      case 'removed':
-        this.end('removed');
-        break;
-      case 'join':
-        if (event.participant.id !== this.state.self.id) {
-          await this.iceReady;
-          this.addPeer(event.participant);
-        }
-        break;
-      case 'leave':
-        this.removePeer(event.participantId);
-        break;
-      case 'signal':
-        await this.keyExchange.receive(event.from, event.envelope);
-        break;
-      case 'knock':
-        if (!this.state.knocks.some((p) => p.id === event.participant.id))
-          this.update({ knocks: [...this.state.knocks, event.participant] });
-        break;
-      case 'knock-cancelled':
-        this.update({ knocks: this.state.knocks.filter((p) => p.id !== event.participantId) });
-        break;
-      case 'locked':
-        this.update({ locked: event.locked });
-        break;
-      case 'muted':
-        this.setMuted(true);
-        this.update({ hostNotice: { kind: 'muted', at: Date.now() } });
-        break;
-      case 'unmute-request':
-        this.update({ hostNotice: { kind: 'unmute-request', at: Date.now() } });
-        break;
-    }
+  private async setTrack(slot: Slot, track: MediaStreamTrack | null) {
+    this.tracks[slot] = track;
+    await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
   }
 
   /**
-   * Who calls whom: in each pair the participant with the smaller id makes the offer, whoever
-   * arrived first — so two people joining at the same moment never both offer. Links that
-   * survive a reconnect are kept; people who left meanwhile are dropped.
+   * E2EE.md "Kick": after the server refused the removed participant, everyone else moves to a
+   * fresh secret and epoch, sent over the data channels (DTLS to the fingerprint each one signed),
+   * so the removed participant's keys open nothing sent from now on.
    */
-  private async enterCall(participants: Participant[], locked: boolean) {
-    const others = participants.filter((p) => p.id !== this.state.self.id);
-    const present = new Set(others.map((p) => p.id));
-    for (const peer of this.state.peers) if (!present.has(peer.id)) this.removePeer(peer.id);
-    this.update({ phase: 'in-call', locked });
-    await this.iceReady;
-    for (const participant of others) this.addPeer(participant);
-    await this.keyExchange.enter(others.map((p) => p.id));
-  }
-
-  /** Someone changed what this peer sent on the way: no connection to them. */
-  private refuse(peerId: string) {
-    this.links.get(peerId)?.close();
-    this.links.delete(peerId);
-    this.updatePeer(peerId, () => ({ keys: 'tampered', connection: 'failed' }));
-  }
-
-  private addPeer(participant: Participant) {
-    if (this.state.peers.some((p) => p.id === participant.id)) return;
-    const peer: RemotePeer = {
-      ...participant,
-      connection: 'new',
-      tracks: {},
-      media: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false },
-      quality: 'unknown',
-      level: 0,
-      keys: this.keys?.isVerified(participant.id) ? 'verified' : 'pending',
-    };
-    this.update({ peers: [...this.state.peers, peer] });
-    this.applyEncodings();
-    // What they sent before we knew them.
-    void this.keyExchange.release(participant.id);
-  }
-
-  private removePeer(id: string) {
-    this.links.get(id)?.close();
-    this.links.delete(id);
-    this.keyExchange.forget(id);
-    this.hidden.delete(id);
-    this.viewers.delete(id);
-    this.update({
-      peers: this.state.peers.filter((p) => p.id !== id),
-      knocks: this.state.knocks.filter((p) => p.id !== id),
-      activeSpeaker: this.state.activeSpeaker === id ? null : this.state.activeSpeaker,
-    });
-    this.applyEncodings();
+  private async rekey(removed: string) {
+    const next = await this.keyExchange.nextEpoch();
+    if (!next) return;
+    const keys = this.keyExchange.keys;
+    for (const [id, link] of this.links) if (id !== removed && keys?.isVerified(id)) link.send({ t: 'rekey', ...next });
   }
 
   private createLink(remoteId: string, initiator: boolean): PeerLink {
+    const keys = this.keyExchange.keys!;
     const link = new PeerLink({
       remoteId,
       polite: this.state.self.id > remoteId,
       initiator,
       // Frames are dropped until their transform has a key (fail-closed); DTLS uses the
       // certificate whose fingerprint our announcement carries.
-      rtcConfig: { ...this.rtcConfig, ...this.keys!.frames.rtcConfig, certificates: [this.keys!.certificate] },
+      rtcConfig: { ...this.rtcConfig, ...keys.frames.rtcConfig, certificates: [keys.certificate] },
       tracks: { ...this.tracks },
       sendSignal: (payload) => this.keyExchange.sendSignal(remoteId, payload),
-      attachSender: (slot, sender) => this.keys!.attachSender(remoteId, slot, sender),
-      attachReceiver: (slot, receiver) => this.keys!.attachReceiver(remoteId, slot, receiver),
-      onRemoteTrack: (slot, track) => this.updatePeer(remoteId, (peer) => ({ tracks: { ...peer.tracks, [slot]: track } })),
-      onMessage: (raw) => this.onPeerMessage(remoteId, raw),
-      cipher: this.keys!.dataCipher(remoteId),
-      onChannelOpen: () => {
-        link.send({ t: 'state', ...this.state.local });
-        if (this.hidden.has(remoteId)) link.send({ t: 'view', visible: false });
-      },
-      onStateChange: (connection) => this.updatePeer(remoteId, () => ({ connection })),
+      attachSender: (slot, sender) => keys.attachSender(remoteId, slot, sender),
+      attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),
+      onRemoteTrack: (slot, track) => void this.dispatch({ type: 'remote-track', peerId: remoteId, slot, track }),
+      onMessage: (raw) => void this.dispatch({ type: 'peer-message', from: remoteId, raw }),
+      cipher: keys.dataCipher(remoteId),
+      onChannelOpen: () => void this.dispatch({ type: 'channel-open', peerId: remoteId }),
+      onStateChange: (connection) => void this.dispatch({ type: 'link-state', peerId: remoteId, connection }),
     });
     this.links.set(remoteId, link);
-    this.applyEncodings();
     return link;
-  }
-
-  private onPeerMessage(from: string, raw: unknown) {
-    const message = parsePeerMessage(raw);
-    const peer = this.state.peers.find((p) => p.id === from);
-    if (!message || !peer) return;
-    this.handlePeerMessage(peer, message);
-  }
-
-  private handlePeerMessage(peer: RemotePeer, message: PeerMessage) {
-    switch (message.t) {
-      case 'state': {
-        const { t: _type, ...media } = message;
-        void _type;
-        this.updatePeer(peer.id, () => ({ media }));
-        break;
-      }
-      case 'chat':
-        this.addChat({ id: message.id, from: peer.id, name: peer.name, text: message.text, at: message.at });
-        break;
-      case 'reaction':
-        this.addReaction(peer.id, peer.name, message.emoji);
-        break;
-      case 'view':
-        this.viewers.set(peer.id, message.visible);
-        this.applyEncodings();
-        break;
-      case 'rekey':
-        // Only a host moves the meeting to a new epoch; a later one than ours.
-        if (peer.isHost) void this.keyExchange.acceptRekey(message.epoch, message.secret);
-        break;
-    }
   }
 
   private applyEncodings() {
     const participants = this.state.peers.length + 1;
     const height = this.tracks.camera?.getSettings().height ?? 720;
     for (const [id, link] of this.links) {
-      void link.setEncoding('camera', cameraEncoding(participants, height, this.viewers.get(id) !== false));
+      void link.setEncoding('camera', cameraEncoding(participants, height, this.machine.viewers[id] !== false));
       if (this.tracks.screen) void link.setEncoding('screen', screenEncoding(participants));
     }
   }
 
-  private addChat(message: ChatMessage) {
-    if (this.state.chat.some((m) => m.id === message.id)) return;
-    const mine = message.from === this.state.self.id;
-    this.update({
-      chat: [...this.state.chat, message].slice(-500),
-      unreadChat: this.chatOpen || mine ? this.state.unreadChat : this.state.unreadChat + 1,
-    });
-  }
+  private onNetworkChange = () => void this.dispatch({ type: 'network-online' });
 
-  private addReaction(from: string, name: string, emoji: string) {
-    const reaction = { id: crypto.randomUUID(), from, name, emoji };
-    this.update({ reactions: [...this.state.reactions, reaction].slice(-20) });
-    setTimeout(() => this.update({ reactions: this.state.reactions.filter((r) => r.id !== reaction.id) }), REACTION_MS);
-  }
-
-  private updateLocal(change: Partial<MediaState>) {
-    const local = { ...this.state.local, ...change };
-    this.update({ local });
-    this.broadcast({ t: 'state', ...local });
-  }
-
-  private broadcast(message: PeerMessage) {
-    for (const link of this.links.values()) link.send(message);
-  }
-
-  private pollSpeakers() {
-    let loudest: string | null = null;
-    let loudestLevel = 0.02;
-    let changed = false;
-    const peers = this.state.peers.map((peer) => {
-      const receiver = this.links.get(peer.id)?.receiver('audio');
-      const source = receiver?.getSynchronizationSources?.()[0];
-      const level = source && performance.timeOrigin + performance.now() - source.timestamp < 1000 ? (source.audioLevel ?? 0) : 0;
-      if (!peer.media.muted && level > loudestLevel) {
-        loudest = peer.id;
-        loudestLevel = level;
-      }
-      if (Math.abs(level - peer.level) < 0.02) return peer;
-      changed = true;
-      return { ...peer, level };
-    });
-    const now = Date.now();
-    // The highlight moves only after a short hold, so it does not flicker between two voices.
-    const speaker = loudest && loudest !== this.state.activeSpeaker && now - this.lastSpeakerChange > 1200 ? loudest : this.state.activeSpeaker;
-    if (speaker !== this.state.activeSpeaker) this.lastSpeakerChange = now;
-    if (changed || speaker !== this.state.activeSpeaker) this.update({ peers, activeSpeaker: speaker });
-  }
-
-  private async pollQuality() {
-    if (!this.links.size) return;
-    const stats = await this.stats().catch(() => ({}) as Awaited<ReturnType<MeetingSession['stats']>>);
-    const peers = this.state.peers.map((peer) => {
-      const quality = stats[peer.id]?.quality;
-      return quality && quality !== peer.quality ? { ...peer, quality } : peer;
-    });
-    if (peers.some((peer, index) => peer !== this.state.peers[index])) this.update({ peers });
-  }
-
-  private onNetworkChange = () => {
-    for (const link of this.links.values()) link.restartIce();
-  };
-
-  private updatePeer(id: string, change: (peer: RemotePeer) => Partial<RemotePeer>) {
-    const peers = this.state.peers.map((peer) => (peer.id === id ? { ...peer, ...change(peer) } : peer));
-    this.update({ peers });
-  }
-
-  private end(phase: Phase) {
+  private shutdown() {
     this.signaling.close();
     for (const link of this.links.values()) link.close();
     this.links.clear();
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    this.stopMonitors?.();
+    this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);
     for (const slot of SLOTS) this.tracks[slot]?.stop();
-    this.update({ phase, peers: [], knocks: [] });
-  }
-
-  private update(change: Partial<SessionState>) {
-    this.state = { ...this.state, ...change };
-    for (const listener of this.listeners) listener();
   }
 }

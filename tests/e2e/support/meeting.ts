@@ -61,7 +61,7 @@ export async function expectInCall(page: Page) {
 }
 
 export async function peerStats(page: Page): Promise<PeerStats> {
-  return page.evaluate(async () => ((await window.enclaveMeeting?.stats()) ?? {}) as never);
+  return page.evaluate(async () => ((await window.enclaveProbe?.stats()) ?? {}) as never);
 }
 
 /**

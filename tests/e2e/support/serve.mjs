@@ -30,6 +30,8 @@ const env = {
   // The browsers stand in for a reverse proxy on loopback: a test may give its requests an
   // X-Forwarded-For of their own, so that its rate-limit bucket is its own.
   TRUSTED_PROXIES: '127.0.0.1, ::1',
+  // Meeting pages carry window.enclaveProbe, which the meeting specs and bench/join.mjs read.
+  MEETING_TEST_PROBE: '1',
 };
 delete env.DATABASE_URL;
 

@@ -1,3 +1,5 @@
+import { connection } from 'next/server';
+import { config } from '@/lib/config';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { MeetingApp } from '@/components/meeting/MeetingApp';
@@ -9,9 +11,11 @@ export const generateMetadata = routeMetadata('meeting');
 export default async function MeetingPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   await pageLocale(params);
   const { id } = await params;
+  // Read per request, not at build: the test probe follows the running server's setting.
+  await connection();
   return (
     <div className="min-h-screen bg-slate-900">
-      <MeetingApp meetingId={id} />
+      <MeetingApp meetingId={id} testProbe={config.meetingTestProbe} />
     </div>
   );
 }

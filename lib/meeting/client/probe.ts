@@ -1,0 +1,65 @@
+// The test probe: what the end-to-end tests and bench/join.mjs read from a running meeting, on
+// `window.enclaveProbe`. Attached only when the server runs with MEETING_TEST_PROBE=1 (the e2e
+// server and the benchmark set it); production pages never carry it, so no script on the page
+// finds the meeting's keys or connections on window.
+import type { HandoffCode } from '@/lib/meeting/e2ee/handoff';
+import type { SafetyCode } from '@/lib/meeting/e2ee/safety-code';
+import type { PeerCryptoStats } from './e2ee';
+import type { FrameSample } from './e2ee-worker-protocol';
+import type { FramePath } from './frame-backends';
+import type { HostAction, SessionState } from './machine';
+import { linkStats, type LinkReport } from './monitors';
+import type { MeetingSession } from './session';
+
+export interface MeetingProbe {
+  framePath: FramePath;
+  /** The join token, to prove the server refuses it after a removal. */
+  token: string;
+  getState(): SessionState;
+  hostAction(action: HostAction, target: string): Promise<number>;
+  /** Per-peer counters from getStats(). */
+  stats(): Promise<Record<string, LinkReport>>;
+  /** Frames encrypted, decrypted, withheld and refused, per peer. */
+  encryptionStats(): Promise<Record<string, PeerCryptoStats>>;
+  safetyCode(peerId: string): Promise<SafetyCode | null>;
+  handoffCode(peerId: string): HandoffCode | null;
+  /** The next `count` frames our senders encrypt, as (clear, sealed) byte pairs after the clear prefix. */
+  sampleFrames(count: number): Promise<FrameSample[]>;
+  /** Fail-closed sending: withhold every frame key, or give them back. */
+  withholdKeys(withhold: boolean): Promise<void>;
+  /** Offers per connection, so tests can prove that screen sharing needs no renegotiation. */
+  negotiations(): Record<string, number>;
+}
+
+declare global {
+  interface Window {
+    enclaveProbe?: MeetingProbe;
+  }
+}
+
+export function meetingProbe(session: MeetingSession): MeetingProbe {
+  const keys = () => session.inspect().keys;
+  const links = () => session.inspect().links;
+  return {
+    framePath: session.framePath,
+    token: session.token,
+    getState: () => session.getState(),
+    hostAction: (action, target) => session.hostAction(action, target),
+    stats: () => linkStats(links()),
+    encryptionStats: () => keys()?.stats() ?? Promise.resolve({}),
+    safetyCode: (peerId) => session.safetyCode(peerId),
+    handoffCode: (peerId) => session.handoffCode(peerId),
+    sampleFrames: (count) => keys()?.frames.sampleFrames(count) ?? Promise.resolve([]),
+    withholdKeys: (withhold) => keys()?.frames.withhold(withhold) ?? Promise.resolve(),
+    negotiations: () => Object.fromEntries([...links().entries()].map(([id, link]) => [id, link.negotiations])),
+  };
+}
+
+/** Puts the probe on window for this session; the answer takes it off again. */
+export function attachProbe(session: MeetingSession): () => void {
+  const probe = meetingProbe(session);
+  window.enclaveProbe = probe;
+  return () => {
+    if (window.enclaveProbe === probe) delete window.enclaveProbe;
+  };
+}

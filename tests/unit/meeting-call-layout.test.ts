@@ -1,0 +1,102 @@
+/** @jest-environment node */
+import { buildTiles, gridColumns, recorders, recordingClock, stageTile } from '@/components/meeting/call-layout';
+import { initialState, step, type SessionState } from '@/lib/meeting/client/machine';
+import type { Participant } from '@/lib/meeting/protocol';
+
+// The call screen's layout as plain data: built from a session state the machine made.
+const person = (id: string): Participant => ({ id, name: id.toUpperCase(), isHost: id === 'h' });
+const LOCAL = { muted: true, cameraOff: false, sharing: false, hand: true, recording: false };
+const track = (id: string) => ({ id }) as unknown as MediaStreamTrack;
+
+function callWith(ids: string[], change: (state: SessionState) => SessionState = (s) => s): SessionState {
+  let machine = initialState({ self: person('m'), local: LOCAL, camera: track('own-camera'), password: false });
+  machine = step(machine, { type: 'server', event: { type: 'welcome', self: person('m'), participants: [person('m'), ...ids.map(person)], locked: false }, at: 0 }).state;
+  return change(machine.view);
+}
+
+const withPeer = (id: string, patch: object) => (state: SessionState) => ({
+  ...state,
+  peers: state.peers.map((peer) => (peer.id === id ? { ...peer, ...patch } : peer)),
+});
+
+describe('buildTiles', () => {
+  it('self first with our own camera and state, then each peer in order of arrival', () => {
+    const tiles = buildTiles(callWith(['h', 'x']), 'Your screen');
+    expect(tiles.map((t) => [t.key, t.name, t.isSelf, t.isHost])).toEqual([
+      ['m:camera', 'M', true, false],
+      ['h:camera', 'H', false, true],
+      ['x:camera', 'X', false, false],
+    ]);
+    expect(tiles[0]).toMatchObject({ track: track('own-camera'), muted: true, hand: true, quality: 'good', speaking: false });
+  });
+
+  it('our shared screen is a tile of its own, named for us', () => {
+    const tiles = buildTiles(callWith([], (s) => ({ ...s, localScreen: track('own-screen') })), 'Your screen');
+    expect(tiles.map((t) => [t.key, t.kind, t.name])).toEqual([
+      ['m:camera', 'camera', 'M'],
+      ['m:screen', 'screen', 'Your screen'],
+    ]);
+  });
+
+  it('a peer with the camera off shows no video even if a track arrived; the speaker is marked', () => {
+    const state = callWith(['x', 'y'], (s) => ({
+      ...withPeer('x', { tracks: { camera: track('x-cam') }, media: { ...LOCAL, muted: false, hand: false, cameraOff: true } })(s),
+      activeSpeaker: 'y',
+    }));
+    const [, x, y] = buildTiles(state, '');
+    expect([x!.track, x!.muted, x!.speaking]).toEqual([null, false, false]);
+    expect(y!.speaking).toBe(true);
+  });
+
+  it('a peer sharing gets a screen tile once its screen track is there, never marked speaking', () => {
+    const sharing = { media: { ...LOCAL, sharing: true }, quality: 'poor' };
+    const before = buildTiles(callWith(['x'], withPeer('x', sharing)), '');
+    expect(before.map((t) => t.key)).toEqual(['m:camera', 'x:camera']);
+    const state = callWith(['x'], (s) => ({ ...withPeer('x', { ...sharing, tracks: { screen: track('x-screen') } })(s), activeSpeaker: 'x' }));
+    const tiles = buildTiles(state, '');
+    expect(tiles.map((t) => [t.key, t.kind, t.speaking, t.quality])).toEqual([
+      ['m:camera', 'camera', false, 'good'],
+      ['x:camera', 'camera', true, 'poor'],
+      ['x:screen', 'screen', false, 'poor'],
+    ]);
+  });
+});
+
+describe('stageTile', () => {
+  const state = callWith(['x'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), localScreen: track('own') }));
+  const tiles = buildTiles(state, '');
+
+  it.each([
+    ['nothing pinned: someone else\u2019s screen, not ours', null, 'x:screen'],
+    ['a pinned tile wins', 'm:camera', 'm:camera'],
+    ['a pinned tile that is gone: none', 'q:camera', undefined],
+  ])('%s', (_name, pinned, key) => {
+    expect(stageTile(tiles, pinned)?.key).toBe(key);
+  });
+
+  it('nobody shares and nothing pinned: the grid', () => {
+    expect(stageTile(buildTiles(callWith(['x']), ''), null)).toBeUndefined();
+  });
+});
+
+describe('the rest of the screen', () => {
+  it.each([
+    [1, 'grid-cols-1'],
+    [4, 'grid-cols-1 sm:grid-cols-2'],
+    [5, 'grid-cols-2 md:grid-cols-3'],
+    [16, 'grid-cols-3 lg:grid-cols-4'],
+    [17, 'grid-cols-4 lg:grid-cols-6'],
+  ])('%i tiles: %s', (count, classes) => expect(gridColumns(count)).toBe(classes));
+
+  it('the recording badge names us first, then the peers who record', () => {
+    const state = callWith(['x', 'y'], (s) => ({ ...withPeer('y', { media: { ...LOCAL, recording: true } })(s), local: { ...s.local, recording: true } }));
+    expect(recorders(state, 'you')).toEqual(['you', 'Y']);
+    expect(recorders(callWith(['x']), 'you')).toEqual([]);
+  });
+
+  it.each([
+    [0, '0:00'],
+    [65, '1:05'],
+    [3600 + 2 * 60 + 3, '1:02:03'],
+  ])('%i s of recording reads %s', (seconds, text) => expect(recordingClock(seconds)).toBe(text));
+});

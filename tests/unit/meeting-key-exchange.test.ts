@@ -1,0 +1,232 @@
+/** @jest-environment node */
+// KeyExchange between real MeetingCrypto instances in Node: the envelopes one participant posts
+// are handed to the other's receive(), as the signaling server would relay them. Only the frame
+// worker and the DTLS certificate stand in (frames never flow here; the fingerprint is a string).
+import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/e2ee';
+import type { FrameBackend } from '@/lib/meeting/client/frame-backends';
+import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meeting/client/key-exchange';
+import { randomBytes, type Bytes } from '@/lib/meeting/e2ee/bytes';
+import { exportPublicKey, generateEcdhKeyPair, secretFromFragment } from '@/lib/meeting/e2ee/keys';
+import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
+import type { SignalBody } from '@/lib/meeting/client/envelope';
+
+const MEETING = 'meeting-1';
+
+const noFrames: FrameBackend = {
+  rtcConfig: {},
+  attachSender: () => undefined,
+  attachReceiver: () => undefined,
+  setSendKey: async () => undefined,
+  setReceiveKey: async () => undefined,
+  withhold: async () => undefined,
+  stats: async () => ({}),
+  sampleFrames: async () => [],
+};
+
+function fingerprintOf(id: string) {
+  const bytes = [...new TextEncoder().encode(id.padEnd(32, '.'))].slice(0, 32);
+  return `sha-256 ${bytes.map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':')}`;
+}
+
+async function prepared(id: string): Promise<PreparedKeys> {
+  const [ecdh, signing] = await Promise.all([generateEcdhKeyPair(), generateSigningKeyPair()]);
+  return {
+    frames: noFrames,
+    certificate: {} as RTCCertificate,
+    fingerprint: fingerprintOf(id),
+    ecdh,
+    ecdhPublic: await exportPublicKey(ecdh.publicKey),
+    signing,
+    signingPublic: await exportSigningPublicKey(signing.publicKey),
+  };
+}
+
+/** Rewrites an envelope on its way (a hostile relay), or passes it on. */
+type Relay = (from: string, to: string, envelope: string) => string;
+
+/** A meeting of participants whose key exchanges talk through an in-process relay. */
+class Room {
+  readonly people = new Map<string, Person>();
+  relay: Relay = (_from, _to, envelope) => envelope;
+  /** Every delivery, awaited by settle(). */
+  private deliveries: Promise<unknown>[] = [];
+
+  async join(id: string, options: { host?: boolean; secret?: Bytes; gated?: boolean } = {}) {
+    const keys = MeetingCrypto.create(MEETING, id, 'streams', null, prepared(id)).then(async (made) => {
+      if (options.secret) await made.useSecret(options.secret, 'link');
+      return made;
+    });
+    const person = new Person(this, id, options.host ?? false, options.gated ?? false, keys);
+    // Everyone already here learns of the newcomer (the server's "join"), and the newcomer of them.
+    for (const other of this.people.values()) {
+      other.known.set(id, { id, isHost: person.isHost, keys: 'pending' });
+      person.known.set(other.id, { id: other.id, isHost: other.isHost, keys: 'pending' });
+      other.exchange.release(id);
+    }
+    this.people.set(id, person);
+    await person.exchange.enter([...person.known.keys()]);
+    await this.settle();
+    return person;
+  }
+
+  deliver(from: string, to: string, envelopes: string[]) {
+    const target = this.people.get(to);
+    if (!target) return Promise.resolve();
+    const delivery = (async () => {
+      for (const envelope of envelopes) await target.exchange.receive(from, this.relay(from, to, envelope));
+    })();
+    this.deliveries.push(delivery);
+    return delivery;
+  }
+
+  /** Until nothing is on its way any more. */
+  async settle() {
+    for (let round = 0; round < 50; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const pending = this.deliveries.splice(0);
+      if (!pending.length) return;
+      await Promise.all(pending);
+    }
+  }
+}
+
+class Person {
+  readonly known = new Map<string, { id: string; isHost: boolean; keys: PeerKeyState }>();
+  encryption: EncryptionState = { status: 'starting', source: null, epoch: 0, password: false };
+  readonly verified: string[] = [];
+  readonly tampered: string[] = [];
+  readonly signals: { from: string; body: SignalBody }[] = [];
+  readonly exchange: KeyExchange;
+
+  constructor(
+    room: Room,
+    readonly id: string,
+    readonly isHost: boolean,
+    gated: boolean,
+    keys: Promise<MeetingCrypto>,
+  ) {
+    this.exchange = new KeyExchange(keys, {
+      selfId: id,
+      selfIsHost: () => isHost,
+      peers: () => [...this.known.values()],
+      gated: () => gated,
+      post: (to, envelopes) => room.deliver(id, to, envelopes),
+      setPeerKeys: (peer, state) => {
+        const entry = this.known.get(peer);
+        if (entry) entry.keys = state;
+      },
+      encryption: () => this.encryption,
+      setEncryption: (state) => (this.encryption = state),
+      onVerified: async (peer) => void this.verified.push(peer),
+      onSignal: async (from, body) => void this.signals.push({ from, body }),
+      onTampered: (peer) => void this.tampered.push(peer),
+    });
+  }
+
+  keysOf(peer: string) {
+    return this.known.get(peer)?.keys;
+  }
+}
+
+describe('KeyExchange', () => {
+  it('the first one alone makes the secret; a newcomer with the link key is verified both ways', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    expect(ada.encryption).toMatchObject({ status: 'on', source: 'created', epoch: 0 });
+    const secret = ada.exchange.keys!.linkFragment()!;
+    const bob = await room.join('bob', { secret: secretOf(secret) });
+    expect(bob.encryption).toMatchObject({ status: 'on', source: 'link' });
+    expect([ada.keysOf('bob'), bob.keysOf('ada')]).toEqual(['verified', 'verified']);
+    expect([ada.verified, bob.verified]).toEqual([['bob'], ['ada']]);
+  });
+
+  it('a newcomer without the key gets it by handoff; both see the same handoff code', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    const bob = await room.join('bob');
+    expect(bob.encryption).toMatchObject({ status: 'on', source: 'handoff' });
+    expect(bob.keysOf('ada')).toBe('verified');
+    expect(ada.exchange.keys!.handoffCodes.get('bob')?.digits).toBe(bob.exchange.keys!.handoffCodes.get('ada')?.digits);
+  });
+
+  it('gated: the host hands the key only to someone it let in', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true, gated: true });
+    const bob = await room.join('bob');
+    expect(bob.encryption.status).toBe('waiting-key');
+    expect(ada.keysOf('bob')).toBe('pending');
+
+    ada.exchange.letIn('bob');
+    await bob.exchange.enter(['ada']);
+    await room.settle();
+    expect(bob.encryption).toMatchObject({ status: 'on', source: 'handoff' });
+    expect(ada.keysOf('bob')).toBe('verified');
+  });
+
+  it('a link with another meeting\u2019s key: the peer is a mismatch and our indicator says wrong key', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    const eve = await room.join('eve', { secret: randomBytes(32) });
+    expect(eve.keysOf('ada')).toBe('mismatch');
+    expect(eve.encryption.status).toBe('wrong-key');
+    expect(ada.verified).toEqual([]);
+  });
+
+  it('signed signals arrive; one changed on the way, or with another fingerprint, refuses the peer', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    const bob = await room.join('bob');
+    const candidate = { candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 } };
+    ada.exchange.sendSignal('bob', candidate);
+    await room.settle();
+    expect(bob.signals).toEqual([{ from: 'ada', body: candidate }]);
+
+    // The offer's DTLS fingerprint is not the one ada announced: someone sits in the middle.
+    ada.exchange.sendSignal('bob', { description: { type: 'offer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('mallory')}\r\n` } });
+    await room.settle();
+    expect(bob.tampered).toEqual(['ada']);
+
+    // A relay that changes a signed body breaks the signature.
+    room.relay = (from, to, envelope) => envelope.replace('127.0.0.1', '10.6.6.6');
+    bob.exchange.sendSignal('ada', candidate);
+    await room.settle();
+    expect(ada.tampered).toEqual(['bob']);
+    expect(ada.signals).toEqual([]);
+  });
+
+  it('removed during the exchange: what it sent before we knew it is dropped with it', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    const secret = secretOf(ada.exchange.keys!.linkFragment()!);
+    // Ada has not heard of bob yet: his hello is held.
+    const bobKeys = await MeetingCrypto.create(MEETING, 'bob', 'streams', null, prepared('bob'));
+    await bobKeys.useSecret(secret, 'link');
+    await ada.exchange.receive('bob', JSON.stringify({ k: 'hello', announcement: bobKeys.announcement(), reply: false }));
+    expect(ada.verified).toEqual([]);
+    // The host removes him before the server's "join" reached us: forgotten, nothing released.
+    ada.exchange.forget('bob');
+    ada.known.set('bob', { id: 'bob', isHost: false, keys: 'pending' });
+    await ada.exchange.release('bob');
+    await room.settle();
+    expect(ada.verified).toEqual([]);
+    expect(ada.exchange.keys!.isVerified('bob')).toBe(false);
+  });
+
+  it('the host rekeys after a removal; the others accept only a later epoch', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    const bob = await room.join('bob');
+    const next = await ada.exchange.nextEpoch();
+    expect(next?.epoch).toBe(1);
+    expect(ada.encryption.epoch).toBe(1);
+    await bob.exchange.acceptRekey(next!.epoch, next!.secret);
+    expect(bob.encryption.epoch).toBe(1);
+    await bob.exchange.acceptRekey(1, next!.secret);
+    await bob.exchange.acceptRekey(0, next!.secret);
+    expect(bob.encryption.epoch).toBe(1);
+    expect(bob.exchange.keys!.currentEpoch).toBe(1);
+  });
+});
+
+/** The room secret from a "#k=…" fragment, as a link carries it. */
+const secretOf = (fragment: string) => secretFromFragment(fragment)!;

@@ -1,0 +1,268 @@
+/** @jest-environment node */
+// PeerLink's own logic in Node: perfect negotiation, queued candidates, the sealed data channel,
+// ICE restarts and the encoding budget. Node has no RTCPeerConnection, so a small recording
+// stand-in takes its place; what a browser does with the SDP is the e2e tests' part.
+import { PeerLink, type PeerLinkOptions, type SignalPayload, type Slot } from '@/lib/meeting/client/peer';
+
+class FakeSender {
+  track: unknown = null;
+  encodings = [{ active: true, maxBitrate: 1000, maxFramerate: 30, scaleResolutionDownBy: 1 }];
+  parameterWrites = 0;
+  async replaceTrack(track: unknown) {
+    this.track = track;
+  }
+  getParameters() {
+    return { encodings: this.encodings.map((e) => ({ ...e })) };
+  }
+  async setParameters(parameters: { encodings: FakeSender['encodings'] }) {
+    this.parameterWrites += 1;
+    this.encodings = parameters.encodings;
+  }
+}
+
+class FakeTransceiver {
+  readonly sender = new FakeSender();
+  readonly receiver = {};
+  direction = 'recvonly';
+  constructor(readonly kind: string) {}
+}
+
+class FakeChannel {
+  readyState: RTCDataChannelState = 'connecting';
+  binaryType = 'blob';
+  sent: Uint8Array[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  send(data: Uint8Array) {
+    this.sent.push(data);
+  }
+}
+
+class FakeConnection {
+  static last: FakeConnection;
+  signalingState: RTCSignalingState = 'stable';
+  connectionState: RTCPeerConnectionState = 'new';
+  localDescription: { type: string; sdp: string } | null = null;
+  remoteDescription: { type: string; sdp?: string } | null = null;
+  readonly transceivers: FakeTransceiver[] = [];
+  readonly channel = new FakeChannel();
+  readonly candidates: unknown[] = [];
+  remoteDescriptions: string[] = [];
+  iceRestarts = 0;
+  ontrack: ((event: unknown) => void) | null = null;
+  onicecandidate: ((event: unknown) => void) | null = null;
+  onnegotiationneeded: (() => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+  constructor(readonly config: RTCConfiguration) {
+    FakeConnection.last = this;
+  }
+  createDataChannel() {
+    return this.channel;
+  }
+  addTransceiver(kind: string) {
+    const transceiver = new FakeTransceiver(kind);
+    this.transceivers.push(transceiver);
+    return transceiver;
+  }
+  getTransceivers() {
+    return this.transceivers;
+  }
+  async createOffer() {
+    return { type: 'offer', sdp: 'v=0\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\n' };
+  }
+  async createAnswer() {
+    return { type: 'answer', sdp: 'v=0\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\n' };
+  }
+  async setLocalDescription(description: { type: string; sdp: string }) {
+    this.localDescription = description;
+    this.signalingState = description.type === 'offer' ? 'have-local-offer' : 'stable';
+  }
+  async setRemoteDescription(description: { type: string; sdp?: string }) {
+    this.remoteDescription = description;
+    this.remoteDescriptions.push(description.type);
+    if (description.type === 'offer') {
+      // An offer to a side without transceivers creates them, as a browser does.
+      if (!this.transceivers.length) for (const kind of ['audio', 'video', 'video']) this.addTransceiver(kind);
+      this.signalingState = 'have-remote-offer';
+    } else this.signalingState = 'stable';
+  }
+  async addIceCandidate(candidate: unknown) {
+    this.candidates.push(candidate);
+  }
+  restartIce() {
+    this.iceRestarts += 1;
+  }
+  close() {
+    this.signalingState = 'closed';
+  }
+  /** The browser says the state changed. */
+  becomes(state: RTCPeerConnectionState) {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
+  }
+}
+
+const globals = globalThis as unknown as { RTCPeerConnection?: unknown };
+beforeAll(() => (globals.RTCPeerConnection = FakeConnection));
+afterAll(() => delete globals.RTCPeerConnection);
+
+/** A cipher that marks what it seals, so the test sees sealing happened and in which order. */
+const cipher = Promise.resolve({
+  seal: async (text: string) => new TextEncoder().encode(`sealed:${text}`),
+  open: async (data: Uint8Array) => {
+    const text = new TextDecoder().decode(data);
+    return text.startsWith('sealed:') ? text.slice('sealed:'.length) : null;
+  },
+});
+
+function link(options: Partial<PeerLinkOptions> = {}) {
+  const signals: SignalPayload[] = [];
+  const messages: unknown[] = [];
+  const attached: string[] = [];
+  const states: RTCPeerConnectionState[] = [];
+  const tracks = { audio: { id: 'mic' }, camera: { id: 'cam' }, screen: null } as unknown as Record<Slot, MediaStreamTrack | null>;
+  const peer = new PeerLink({
+    remoteId: 'other',
+    polite: false,
+    initiator: true,
+    rtcConfig: {},
+    tracks,
+    sendSignal: (payload) => signals.push(payload),
+    onRemoteTrack: () => undefined,
+    attachSender: (slot) => attached.push(`send:${slot}`),
+    attachReceiver: (slot) => attached.push(`receive:${slot}`),
+    onMessage: (message) => messages.push(message),
+    cipher,
+    onChannelOpen: () => undefined,
+    onStateChange: (state) => states.push(state),
+    ...options,
+  });
+  return { peer, pc: FakeConnection.last, signals, messages, attached, states };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const offer = { description: { type: 'offer' as const, sdp: 'v=0\r\n' } };
+const candidate = (n: number) => ({ candidate: { candidate: `candidate:${n}`, sdpMid: '0', sdpMLineIndex: 0 } });
+
+describe('PeerLink', () => {
+  it('the initiator makes the three transceivers up front, each with its transform, and sends its tracks', async () => {
+    const { pc, attached } = link();
+    expect(pc.transceivers.map((t) => t.kind)).toEqual(['audio', 'video', 'video']);
+    expect(attached).toEqual(['send:audio', 'receive:audio', 'send:camera', 'receive:camera', 'send:screen', 'receive:screen']);
+    await settle();
+    expect(pc.transceivers.map((t) => (t.sender.track as { id: string } | null)?.id ?? null)).toEqual(['mic', 'cam', null]);
+  });
+
+  it('the initiator offers when negotiation is needed (Opus DTX on); the answering side waits for it', async () => {
+    const initiator = link();
+    initiator.pc.onnegotiationneeded?.();
+    await settle();
+    expect(initiator.signals).toHaveLength(1);
+    expect(initiator.signals[0]!.description?.type).toBe('offer');
+    expect(initiator.signals[0]!.description?.sdp).toContain('usedtx=1');
+    expect(initiator.peer.negotiations).toBe(1);
+
+    const answering = link({ initiator: false, polite: true });
+    answering.pc.onnegotiationneeded?.();
+    await settle();
+    expect(answering.signals).toEqual([]);
+  });
+
+  it('an offer to the answering side adopts its transceivers, attaches the senders and answers', async () => {
+    const { peer, pc, signals, attached } = link({ initiator: false, polite: true });
+    await peer.handleSignal(offer);
+    expect(attached).toEqual(['send:audio', 'send:camera', 'send:screen']);
+    expect(pc.transceivers.every((t) => t.direction === 'sendrecv')).toBe(true);
+    expect(signals.map((s) => s.description?.type)).toEqual(['answer']);
+    expect(peer.negotiations).toBe(1);
+  });
+
+  it('candidates that come before the description wait for it, in order', async () => {
+    const { peer, pc } = link({ initiator: false, polite: true });
+    await peer.handleSignal(candidate(1));
+    await peer.handleSignal(candidate(2));
+    expect(pc.candidates).toEqual([]);
+    await peer.handleSignal(offer);
+    await peer.handleSignal(candidate(3));
+    expect(pc.candidates.map((c) => (c as { candidate: string }).candidate)).toEqual(['candidate:1', 'candidate:2', 'candidate:3']);
+  });
+
+  it.each([
+    ['impolite side ignores theirs', false, []],
+    ['polite side takes theirs', true, ['offer']],
+  ])('two offers at once: the %s', async (_name, polite, applied) => {
+    const { peer, pc } = link({ polite });
+    pc.signalingState = 'have-local-offer';
+    await peer.handleSignal(offer);
+    expect(pc.remoteDescriptions).toEqual(applied);
+  });
+
+  it('the data channel sends only sealed messages, in order, and only when open', async () => {
+    const { peer, pc } = link();
+    expect(peer.send({ t: 'hand' })).toBe(false);
+    pc.channel.readyState = 'open';
+    expect(peer.send({ n: 1 })).toBe(true);
+    expect(peer.send({ n: 2 })).toBe(true);
+    await settle();
+    expect(pc.channel.sent.map((data) => new TextDecoder().decode(data))).toEqual(['sealed:{"n":1}', 'sealed:{"n":2}']);
+  });
+
+  it('received: sealed messages are opened in order; plain text, unsealed or oversized data is refused', async () => {
+    const { pc, messages } = link();
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+    for (const data of [bytes('sealed:{"n":1}'), 'sealed:{"n":2}', bytes('{"n":3}'), new ArrayBuffer(97 * 1024), bytes('sealed:not json'), bytes('sealed:{"n":4}')])
+      pc.channel.onmessage?.({ data });
+    await settle();
+    await settle();
+    expect(messages).toEqual([{ n: 1 }, { n: 4 }]);
+  });
+
+  it('a failed connection restarts ICE at once; a disconnected one only if it stays so', () => {
+    jest.useFakeTimers();
+    try {
+      const { pc, states } = link();
+      pc.becomes('failed');
+      expect(pc.iceRestarts).toBe(1);
+      pc.becomes('disconnected');
+      jest.advanceTimersByTime(3000);
+      pc.becomes('connected');
+      jest.advanceTimersByTime(5000);
+      expect(pc.iceRestarts).toBe(1);
+      pc.becomes('disconnected');
+      jest.advanceTimersByTime(5000);
+      expect(pc.iceRestarts).toBe(2);
+      expect(states).toEqual(['failed', 'disconnected', 'connected', 'disconnected']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('after close nothing more happens: no restart, no signal applied', async () => {
+    const { peer, pc } = link({ initiator: false });
+    peer.close();
+    expect(pc.onconnectionstatechange).toBeNull();
+    peer.restartIce();
+    await peer.handleSignal(offer);
+    expect(pc.iceRestarts).toBe(0);
+    expect(pc.remoteDescriptions).toEqual([]);
+  });
+
+  it('an unchanged encoding is not written again; a new one is', async () => {
+    const { peer, pc } = link();
+    const camera = pc.transceivers[1]!.sender;
+    await peer.setEncoding('camera', { active: true, maxBitrate: 1000, maxFramerate: 30, scaleResolutionDownBy: 1 });
+    expect(camera.parameterWrites).toBe(0);
+    await peer.setEncoding('camera', { active: true, maxBitrate: 300, maxFramerate: 15, scaleResolutionDownBy: 2 });
+    expect(camera.parameterWrites).toBe(1);
+    expect(camera.encodings[0]).toMatchObject({ maxBitrate: 300, maxFramerate: 15, scaleResolutionDownBy: 2 });
+  });
+
+  it('swapping a track is a replaceTrack, never a new negotiation', async () => {
+    const { peer, pc, signals } = link();
+    const screen = { id: 'screen' } as unknown as MediaStreamTrack;
+    await peer.setTrack('screen', screen);
+    expect(pc.transceivers[2]!.sender.track).toBe(screen);
+    expect(signals).toEqual([]);
+    expect(peer.negotiations).toBe(0);
+  });
+});
