@@ -4,7 +4,9 @@
 import os from 'node:os';
 import { DateTime } from 'luxon';
 import { expandSeries } from '@/lib/events/occurrences';
-import { buildRRule, type CustomRepeat, type RepeatType, type Series } from '@/lib/events/recurrence';
+import { buildRRule } from '@/lib/events/recurrence/build-rule';
+import type { Series } from '@/lib/events/recurrence/series';
+import type { CustomRepeat, RepeatType } from '@/lib/events/repeat';
 
 const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Europe/London'];
 const types: RepeatType[] = ['daily', 'weekly', 'monthly', 'annually', 'weekdays'];

@@ -4,7 +4,6 @@ import { ApiError } from '@/lib/api/errors';
 import type { Database, Transaction } from '@/lib/db/client';
 import { events, type Event } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';
-import type { Series } from './recurrence';
 
 type Db = Database | Transaction;
 
@@ -32,8 +31,4 @@ export async function findOwnEvent(db: Db, ownerId: string, eventId: string, opt
   const [event] = options.lock ? await query.for('update') : await query;
   if (!event) throw new ApiError('event_not_found');
   return event;
-}
-
-export function seriesOf(event: Pick<Event, 'startsAt' | 'timezone' | 'durationMinutes' | 'rrule'>): Series {
-  return { start: event.startsAt, timezone: event.timezone, durationMinutes: event.durationMinutes, rrule: event.rrule };
 }

@@ -6,7 +6,7 @@ import { eventExceptions, users, type Event, type EventException } from '@/lib/d
 import { htmlLang } from '@/lib/i18n/locales';
 import { enqueueMail } from '@/lib/mail';
 import type { EventMailData } from '@/lib/mail/templates';
-import { seriesOf } from './find';
+import { seriesOf } from './recurrence/series';
 import { buildIcs, type IcsEvent, type IcsMethod } from './ics';
 import type { Occurrence } from './occurrences';
 import type { Participant } from './participants';

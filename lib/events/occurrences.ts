@@ -1,17 +1,9 @@
 // Occurrences of a series with its exceptions (RECURRENCE-ID / EXDATE semantics), and the
 // mapping of exceptions when a series changes or splits ("this and following"). Pure.
-import {
-  countBefore,
-  formatUtc,
-  fromFloating,
-  isOccurrence,
-  isOccurrenceAt,
-  joinRuleParts,
-  occurrenceTimes,
-  ruleParts,
-  toFloating,
-  type Series,
-} from './recurrence';
+import { fromFloating, toFloating } from '@/lib/time/floating';
+import { formatUtc, joinRuleParts, ruleParts } from './recurrence/build-rule';
+import { countBefore, isOccurrence, isOccurrenceAt, occurrenceTimes } from './recurrence/expand';
+import type { Series } from './recurrence/series';
 
 /** A change to one occurrence: cancelled (EXDATE) or moved / retitled (RECURRENCE-ID). */
 export interface ExceptionLike {

@@ -5,7 +5,7 @@ import { eventExceptions, eventNotifications, eventReminders, events, type Event
 import { isLocale } from '@/lib/i18n/locales';
 import { describeError, log } from '@/lib/log';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
-import { seriesOf } from './find';
+import { seriesOf } from './recurrence/series';
 import { reminderData } from './mail';
 import { expandSeries } from './occurrences';
 import { loadParticipants } from './participants';

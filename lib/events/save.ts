@@ -7,7 +7,9 @@ import { findOwnRoom } from '@/lib/rooms/find';
 import { meetingLink } from '@/lib/rooms/view';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import { roomPasswordColumns } from '@/lib/rooms/password';
-import { buildRRule, seriesEnd, type CustomRepeat } from './recurrence';
+import { buildRRule } from './recurrence/build-rule';
+import { seriesEnd } from './recurrence/expand';
+import type { CustomRepeat } from './repeat';
 import { durationMinutes, leadMinutes, type EventInput, type NotificationInput } from './schemas';
 
 export type EventValues = Pick<

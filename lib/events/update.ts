@@ -5,7 +5,8 @@ import { getDb, type Transaction } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { eventExceptions, eventNotifications, events, type Event, type EventException, type User } from '@/lib/db/schema';
 import { kickMailWorker } from '@/lib/mail';
-import { findOwnEvent, parseEventId, seriesOf } from './find';
+import { findOwnEvent, parseEventId } from './find';
+import { seriesOf } from './recurrence/series';
 import { findOccurrence } from './list';
 import { eventComponents, mailAttendees, occurrenceComponents } from './mail';
 import { remapExceptions, ruleEndingBefore, ruleOfFollowingPart, type Occurrence } from './occurrences';
@@ -13,7 +14,8 @@ import { loadParticipants, resolveParticipants, writeParticipants, type Particip
 import { planReminders } from './reminders';
 import { eventValues, writeNotifications } from './save';
 import { durationMinutes, type EventUpdate } from './schemas';
-import { seriesEnd, shiftWallClock, wallClockDelta } from './recurrence';
+import { shiftWallClock, wallClockDelta } from '@/lib/time/floating';
+import { seriesEnd } from './recurrence/expand';
 import { eventDetails, type EventDetails } from './view';
 
 type Result = { event: Event; password?: string };

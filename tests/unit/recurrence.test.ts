@@ -1,13 +1,8 @@
 import { DateTime } from 'luxon';
-import {
-  buildRRule,
-  countBefore,
-  occurrenceStarts,
-  seriesEnd,
-  type CustomRepeat,
-  type RepeatType,
-  type Series,
-} from '@/lib/events/recurrence';
+import { buildRRule } from '@/lib/events/recurrence/build-rule';
+import { countBefore, occurrenceStarts, seriesEnd } from '@/lib/events/recurrence/expand';
+import type { Series } from '@/lib/events/recurrence/series';
+import type { CustomRepeat, RepeatType } from '@/lib/events/repeat';
 import { expandSeries, remapExceptions, ruleEndingBefore, ruleOfFollowingPart, type ExceptionLike } from '@/lib/events/occurrences';
 
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toJSDate();
