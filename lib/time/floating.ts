@@ -1,7 +1,9 @@
 // "Floating" time: the wall clock of a zone written as if it were UTC (09:00 Berlin → 09:00Z), in
 // ms. Recurrence computes in it (a weekly 09:00 stays at 09:00 across a DST change), and so do the
 // calendar and the wizard when they turn a day and a time into an instant. Browser-safe.
-import { DAY_MS, offsetAt, zoneOffsetMs } from './offset';
+import { offsetAt, zoneOffsetMs } from './offset';
+
+const DAY_MS = 86_400_000;
 
 export const floorSecond = (ms: number) => ms - (((ms % 1000) + 1000) % 1000);
 

@@ -5,9 +5,11 @@
 // through rrule, with the values rrule derives from DTSTART written into the rule so that it can
 // be started at a later period. Pure.
 import { Frequency, RRule, type Options } from 'rrule';
-import { DAY_MS } from '@/lib/time/offset';
 import { toFloating } from '@/lib/time/floating';
 import type { Series } from './series';
+
+// A module constant, not an import: read on every occurrence (tsx's CommonJS imports are getters).
+const DAY_MS = 86_400_000;
 
 /** A rule the app writes, in a form that is enumerated without rrule. */
 export interface SimpleRule {

@@ -3,11 +3,13 @@
 // 09:00 UTC, and each result is read back as 09:00 in the event's zone. So a weekly 09:00
 // Europe/Berlin meeting stays at 09:00 in Berlin on both sides of a DST change, which real UTC
 // arithmetic would not give. Pure: no database, usable in tests, the benchmark and the browser.
-import { DAY_MS } from '@/lib/time/offset';
 import { floorSecond, fromFloating, toFloating } from '@/lib/time/floating';
 import { compiled, type CompiledRule } from './compile';
 import type { Series } from './series';
 import { floatingBetween } from './walk';
+
+// A module constant, not an import: read on every occurrence (tsx's CommonJS imports are getters).
+const DAY_MS = 86_400_000;
 
 /** The instant of an occurrence given in floating time (DTSTART is the series' own start). */
 function occurrenceInstant(series: Series, rule: CompiledRule, floating: number): number {

@@ -8,8 +8,10 @@
 // the nearest period already counted) and remembered. Pinned to plain rrule by
 // tests/unit/recurrence-equivalence.test.ts. Pure.
 import { Frequency, RRule } from 'rrule';
-import { DAY_MS } from '@/lib/time/offset';
 import { periodStart, weekdayOf, type CompiledRule, type SimpleRule } from './compile';
+
+// A module constant, not an import: read on every occurrence (tsx's CommonJS imports are getters).
+const DAY_MS = 86_400_000;
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 /** The days (1..31) of a month a SimpleRule gives, ascending. `month` is 0-based. */
