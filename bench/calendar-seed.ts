@@ -9,7 +9,7 @@ import { closeDb, getDb } from '@/lib/db/client';
 import { eventExceptions, events, rooms, users } from '@/lib/db/schema';
 import { buildRRule } from '@/lib/events/recurrence/build-rule';
 import { occurrenceStarts, seriesEnd } from '@/lib/events/recurrence/expand';
-import type { RepeatType } from '@/lib/events/repeat';
+import type { RepeatType } from '@/lib/events/rules/repeat';
 import { meetingLink } from '@/lib/rooms/view';
 
 const SERIES = Number(process.env.BENCH_SERIES ?? 1000);

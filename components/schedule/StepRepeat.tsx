@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useNotificationText } from './useNotificationText';
-import { repeatTypes, type RepeatType } from '@/lib/events/repeat';
+import { repeatTypes, type RepeatType } from '@/lib/events/rules/repeat';
 import { SelectField } from '@/components/forms/SelectField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useRepeatText } from './useRepeatText';

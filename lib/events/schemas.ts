@@ -4,24 +4,11 @@ import { z } from 'zod';
 import { calendarForms } from '@/lib/calendar/compact';
 import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
-import { repeatTypes, weekdayCodes } from './repeat';
-import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durations, EVENT_PASSWORD_MIN, notificationChoices, notificationKey, timeTypes, TITLE_MIN } from './rules';
+import { repeatTypes, weekdayCodes } from './rules/repeat';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durations, EVENT_PASSWORD_MIN, notificationChoices, notificationKey, timeTypes, TITLE_MIN } from './rules/limits';
 
-export {
-  DEFAULT_NOTIFICATIONS,
-  DEFAULT_TITLE,
-  durationMinutes,
-  durations,
-  EVENT_PASSWORD_MIN,
-  leadMinutes,
-  notificationChoices,
-  notificationKey,
-  timeTypes,
-  TITLE_MIN,
-  type Duration,
-  type TimeType,
-} from './rules';
-export { formatDuration } from './duration';
+export { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durationMinutes, durations, EVENT_PASSWORD_MIN, leadMinutes, notificationChoices, notificationKey, timeTypes, TITLE_MIN, type Duration, type TimeType } from './rules/limits';
+export { formatDuration } from './rules/duration';
 
 export const notificationSchema = z
   .object({
@@ -142,7 +129,7 @@ function checkEvent(
   if (new Set(emails).size !== emails.length) {
     ctx.addIssue({ code: 'custom', path: ['attendees'], message: 'contact_exists' });
   }
-  // A custom password left out keeps the room's (save.ts: refused when the room has none); a form
+  // A custom password left out keeps the room's (event-values.ts: refused when the room has none); a form
   // sends a proof instead (lib/meeting/room-password.ts), having checked the length itself.
   const password = event.password ?? '';
   checkPasswordProofFields(event, ctx);

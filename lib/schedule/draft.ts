@@ -1,21 +1,9 @@
 // The schedule wizard's draft (SPEC point 3, "Schedule draft": datetime, repeating, notification
 // list, time zone) and the checks each step makes before the next, mirroring the server's rules
-// of lib/events/schemas.ts and save.ts so a person learns of a mistake on the step that made it.
+// of lib/events/schemas.ts and event-values.ts so a person learns of a mistake on the step that made it.
 // Pure and browser-safe.
-import type { CustomRepeat, RepeatType } from '@/lib/events/repeat';
-import {
-  isAttendeeEmail,
-  DEFAULT_NOTIFICATIONS,
-  DEFAULT_TITLE,
-  EVENT_PASSWORD_MIN,
-  TITLE_MIN,
-  durationMinutes,
-  durations,
-  leadMinutes,
-  notificationKey,
-  type Duration,
-  type TimeType,
-} from '@/lib/events/rules';
+import type { CustomRepeat, RepeatType } from '@/lib/events/rules/repeat';
+import { isAttendeeEmail, DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, EVENT_PASSWORD_MIN, TITLE_MIN, durationMinutes, durations, leadMinutes, notificationKey, type Duration, type TimeType } from '@/lib/events/rules/limits';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
 
 export const WIZARD_STEPS = 5;
@@ -142,7 +130,7 @@ export const STEP_OF_FIELD: Record<string, Step> = {
   notifications: 3,
 };
 
-/** The server's own rule for an attendee's address (lib/events/schemas.ts, through lib/schedule/rules.ts). */
+/** The server's own rule for an attendee's address (lib/events/schemas.ts, through lib/events/rules/limits.ts). */
 export function isEmail(value: string): boolean {
   return isAttendeeEmail(value);
 }

@@ -7,12 +7,12 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { RRule } from 'rrule';
-import { ruleEndingBefore } from '@/lib/events/occurrences';
+import { ruleEndingBefore } from '@/lib/events/recurrence/split';
 import { fromFloating, toFloating } from '@/lib/time/floating';
 import { buildRRule } from '@/lib/events/recurrence/build-rule';
 import { isOccurrence, occurrenceStarts } from '@/lib/events/recurrence/expand';
 import type { Series } from '@/lib/events/recurrence/series';
-import { repeatTypes, weekdayCodes, type CustomRepeat } from '@/lib/events/repeat';
+import { repeatTypes, weekdayCodes, type CustomRepeat } from '@/lib/events/rules/repeat';
 
 const DAY_MS = 86_400_000;
 const zones = [

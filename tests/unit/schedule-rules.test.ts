@@ -1,7 +1,7 @@
 import * as server from '@/lib/events/schemas';
-import * as rules from '@/lib/events/rules';
+import * as rules from '@/lib/events/rules/limits';
 
-// lib/events/rules.ts holds the event rules once, as plain values, for the server's schemas and
+// lib/events/rules/limits.ts holds the event rules once, as plain values, for the server's schemas and
 // the schedule wizard alike. The one rule it cannot share is the e-mail check: the server's is
 // zod's, the wizard's a copy of its pattern — so the two must agree on every kind of address.
 describe('the schedule wizard checks the server’s event rules', () => {

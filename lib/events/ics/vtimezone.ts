@@ -4,8 +4,8 @@
 // when they do not know the id.
 import { fromFloating } from '@/lib/time/floating';
 import { offsetAt, offsetChanges, type OffsetChange } from '@/lib/time/offset';
-import { formatFloating } from './recurrence/build-rule';
-import { weekdayCodes } from './repeat';
+import { formatFloating } from '../recurrence/build-rule';
+import { weekdayCodes } from '../rules/repeat';
 
 const MINUTE_MS = 60_000;
 

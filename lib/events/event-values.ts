@@ -1,16 +1,18 @@
+// The columns of an event from the wizard's input, for create and update alike.
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import type { Transaction } from '@/lib/db/client';
-import { eventNotifications, rooms, type Event, type Room, type User } from '@/lib/db/schema';
+import { rooms, type Event, type Room, type User } from '@/lib/db/schema';
 import { findOwnRoom } from '@/lib/rooms/find';
 import { meetingLink } from '@/lib/rooms/view';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import { roomPasswordColumns } from '@/lib/rooms/password';
 import { buildRRule } from './recurrence/build-rule';
 import { seriesEnd } from './recurrence/expand';
-import type { CustomRepeat } from './repeat';
-import { durationMinutes, leadMinutes, type EventInput, type NotificationInput } from './schemas';
+import type { CustomRepeat } from './rules/repeat';
+import { durationMinutes, leadMinutes } from './rules/limits';
+import type { EventInput } from './schemas';
 
 export type EventValues = Pick<
   Event,
@@ -82,13 +84,6 @@ export async function eventValues(
     },
     generatedPassword,
   };
-}
-
-export async function writeNotifications(tx: Transaction, eventId: string, notifications: NotificationInput[]) {
-  await tx.delete(eventNotifications).where(eq(eventNotifications.eventId, eventId));
-  if (notifications.length) {
-    await tx.insert(eventNotifications).values(notifications.map((n) => ({ eventId, type: n.type, time: n.time, timeType: n.timeType })));
-  }
 }
 
 /**

@@ -10,7 +10,7 @@ import ical, {
 // luxon only as ical-generator's zoned date type; the zone arithmetic is lib/time's.
 import { DateTime } from 'luxon';
 import { toFloating } from '@/lib/time/floating';
-import { formatFloating } from './recurrence/build-rule';
+import { formatFloating } from '../recurrence/build-rule';
 import { vtimezone } from './vtimezone';
 
 export interface IcsEvent {
