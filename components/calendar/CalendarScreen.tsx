@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { CalendarView } from '@/lib/calendar/routes';
 import { stepDate } from '@/lib/calendar/grid';
-import type { OccurrenceView } from '@/lib/events/view';
+import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { Link } from '@/lib/i18n/navigation';
 import { EventList } from './EventList';
 import { HourRange, useHourRange } from './HourRange';

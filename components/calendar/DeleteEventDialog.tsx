@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiDelete } from '@/lib/api/client';
-import type { OccurrenceView } from '@/lib/events/view';
+import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { Dialog } from '@/components/modal/Dialog';

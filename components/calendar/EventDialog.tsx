@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { OccurrenceView } from '@/lib/events/view';
+import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { Link } from '@/lib/i18n/navigation';
 import { Dialog } from '@/components/modal/Dialog';
 import { DeleteEventDialog } from './DeleteEventDialog';

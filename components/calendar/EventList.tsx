@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { OccurrenceView } from '@/lib/events/view';
+import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { dateIn } from '@/lib/time/zoned';
 import { useCalendarFormat } from './useCalendarFormat';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { OccurrenceView } from '@/lib/events/view';
+import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { colorOf } from '@/lib/colors';
 import { useCalendarFormat } from './useCalendarFormat';
 

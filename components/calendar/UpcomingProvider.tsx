@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { apiGet } from '@/lib/api/client';
-import type { OccurrenceView } from '@/lib/events/view';
+import type { OccurrenceView } from '@/lib/events/views/occurrence';
 
 /** SPEC point 4 and 9: upcoming events are polled every 60 s. */
 export const UPCOMING_POLL_MS = 60_000;

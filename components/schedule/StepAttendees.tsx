@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { isEmail } from '@/lib/schedule/draft';
+import { isEmailAddress } from '@/lib/email-address';
 import { useErrorText } from '@/components/forms/useErrorText';
 import type { StepProps, WizardData } from './types';
 
@@ -39,7 +39,7 @@ export function StepAttendees({
 
   function addGuest() {
     const email = guest.trim().toLowerCase();
-    if (!isEmail(email)) return setGuestError('invite_incorrect_email_format');
+    if (!isEmailAddress(email)) return setGuestError('invite_incorrect_email_format');
     if (chosen.has(email)) return setGuestError('contact_exists');
     onChange({ attendees: [...draft.attendees, { email }] });
     setGuest('');

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { DEFAULT_TITLE, durations } from '@/lib/events/rules';
+import { DEFAULT_TITLE, durations } from '@/lib/events/rules/limits';
 import { formatClock, parseClock, roundUpToFive } from '@/lib/time/zoned';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';

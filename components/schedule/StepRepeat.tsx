@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useNotificationText } from './useNotificationText';
-import { repeatTypes, type RepeatType } from '@/lib/events/repeat';
+import { hasDuplicateReminder } from '@/lib/events/rules/checks';
+import { repeatTypes, type RepeatType } from '@/lib/events/rules/repeat';
 import { SelectField } from '@/components/forms/SelectField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useRepeatText } from './useRepeatText';
@@ -24,6 +25,9 @@ export function StepRepeat({ draft, errors, onChange }: StepProps) {
   const repeatText = useRepeatText();
   const [picking, setPicking] = useState(false);
   const [adding, setAdding] = useState(false);
+  // notification_not_added without a period listed twice: a reminder falls before now (the wizard
+  // or the server said so); the catalogue's text speaks of duplicates only, so explain it here.
+  const tooLate = errors.notifications === 'notification_not_added' && !hasDuplicateReminder(draft.notifications);
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,7 +81,7 @@ export function StepRepeat({ draft, errors, onChange }: StepProps) {
         </button>
         {errors.notifications && (
           <p role="alert" className="text-sm text-red-700">
-            {errors.notifications === 'notificationTooLate' ? t('notificationTooLate') : errorText(errors.notifications)}
+            {tooLate ? t('notificationTooLate') : errorText(errors.notifications)}
           </p>
         )}
       </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { weekdayCodes, type CustomRepeat, type WeekdayCode } from '@/lib/events/repeat';
+import { weekdayCodes, type CustomRepeat, type WeekdayCode } from '@/lib/events/rules/repeat';
 import type { Draft } from '@/lib/schedule/draft';
 import { addDays, dateForFormatting } from '@/lib/time/zoned';
 

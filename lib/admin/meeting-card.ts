@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { validate } from '@/lib/api/validation';
-import { emailField } from '@/lib/auth/schemas';
+import { emailField } from '@/lib/email-field';
 import { hashPassword } from '@/lib/auth/password';
 import { issueToken } from '@/lib/auth/tokens';
 import { config } from '@/lib/config';
@@ -17,7 +17,7 @@ export const CARD_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const name = z.string({ error: 'incorrect_data' }).trim().max(100, 'incorrect_data').optional();
 
-export const cardSchema = z.object({ email: emailField, firstName: name, lastName: name });
+export const cardSchema = z.object({ email: emailField({ required: 'email_required', invalid: 'format_email' }), firstName: name, lastName: name });
 
 export interface IssuedCard {
   email: string;

@@ -1,6 +1,7 @@
 // The contact form and POST /api/attendee, /api/attendee/update share these rules (SPEC point 5).
 import { z } from 'zod';
 import { colorField } from '@/lib/color-field';
+import { emailField } from '@/lib/email-field';
 import { locales } from '@/lib/i18n/locales';
 import { isValidTimezone } from '@/lib/time/timezones';
 import { normalizePhone } from './phone';
@@ -8,13 +9,7 @@ import { normalizePhone } from './phone';
 const fields = {
   name: z.string({ error: 'missing_data' }).trim().min(1, 'missing_data').max(100, 'incorrect_data'),
   // SPEC point 5: 'Email address must have a valid format' for attendees.
-  email: z
-    .string({ error: 'email_required' })
-    .trim()
-    .min(1, 'email_required')
-    .max(254, 'incorrect_email_format')
-    .email('incorrect_email_format')
-    .transform((email) => email.toLowerCase()),
+  email: emailField({ required: 'email_required', invalid: 'incorrect_email_format' }),
   /** '' removes the number. */
   phoneNumber: z.string({ error: 'incorrect_data' }).trim().max(32, 'incorrect_data'),
   countryCode: z.string({ error: 'incorrect_data' }).regex(/^[A-Z]{2}$/, 'incorrect_data'),

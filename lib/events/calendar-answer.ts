@@ -6,8 +6,9 @@ import type { CalendarForm } from '@/lib/calendar/compact';
 import { getDb } from '@/lib/db/client';
 import type { User } from '@/lib/db/schema';
 import { calendarVersion } from './calendar-version';
-import { expandWindow, windowCompact, windowViews, type WindowSeries } from './list';
-import type { OccurrenceView } from './view';
+import { expandWindow } from './load-window';
+import { windowCompact, windowViews, type WindowSeries } from './views/window';
+import type { OccurrenceView } from './views/occurrence';
 
 /** Per process: enough for a few hundred compact months, or a handful of full ones. */
 export const CALENDAR_CACHE_BYTES = 64 * 1024 * 1024;

@@ -6,9 +6,10 @@ import { kickMailWorker } from '@/lib/mail';
 import { eventComponents, mailAttendees } from './mail';
 import { resolveParticipants, writeParticipants } from './participants';
 import { planReminders } from './reminders';
-import { eventValues, writeNotifications } from './save';
+import { eventValues } from './event-values';
+import { writeNotifications } from './notifications';
 import type { EventInput } from './schemas';
-import { eventDetails, type EventDetails } from './view';
+import { eventDetails, type EventDetails } from './details';
 
 /**
  * POST /api/event: the meeting, its attendees, groups and notifications, its reminders and the

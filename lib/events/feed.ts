@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import { calendarFeeds, events, type User } from '@/lib/db/schema';
-import { buildIcs } from './ics';
+import { buildIcs } from './ics/build-ics';
 import { eventComponents } from './mail';
 import { loadParticipants } from './participants';
 

@@ -6,9 +6,9 @@ import { eventExceptions, users, type Event, type EventException } from '@/lib/d
 import { htmlLang } from '@/lib/i18n/locales';
 import { enqueueMail } from '@/lib/mail';
 import type { EventMailData } from '@/lib/mail/templates';
-import { seriesOf } from './find';
-import { buildIcs, type IcsEvent, type IcsMethod } from './ics';
-import type { Occurrence } from './occurrences';
+import { seriesOf } from './recurrence/series';
+import { buildIcs, type IcsEvent, type IcsMethod } from './ics/build-ics';
+import type { Occurrence } from './recurrence/exceptions';
 import type { Participant } from './participants';
 
 /** "Monday, 23 March 2026, 09:00 – 09:30 (Europe/Berlin)" in the reader's language. */

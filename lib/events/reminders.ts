@@ -5,11 +5,11 @@ import { eventExceptions, eventNotifications, eventReminders, events, type Event
 import { isLocale } from '@/lib/i18n/locales';
 import { describeError, log } from '@/lib/log';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
-import { seriesOf } from './find';
+import { seriesOf } from './recurrence/series';
 import { reminderData } from './mail';
-import { expandSeries } from './occurrences';
+import { expandSeries } from './recurrence/exceptions';
 import { loadParticipants } from './participants';
-import { leadMinutes, notificationKey } from './schemas';
+import { leadMinutes, notificationKey } from './rules/limits';
 
 /**
  * Reminders are planned for the occurrences of the next 8 days (at most 1 day of lead + a week

@@ -4,24 +4,13 @@ import { z } from 'zod';
 import { calendarForms } from '@/lib/calendar/compact';
 import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
-import { repeatTypes, weekdayCodes } from './repeat';
-import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durations, EVENT_PASSWORD_MIN, notificationChoices, notificationKey, timeTypes, TITLE_MIN } from './rules';
+import { repeatTypes, weekdayCodes } from './rules/repeat';
+import { emailField } from '@/lib/email-field';
+import { eventProblems, titleFits, titleOf } from './rules/checks';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durations, notificationChoices, timeTypes } from './rules/limits';
 
-export {
-  DEFAULT_NOTIFICATIONS,
-  DEFAULT_TITLE,
-  durationMinutes,
-  durations,
-  EVENT_PASSWORD_MIN,
-  leadMinutes,
-  notificationChoices,
-  notificationKey,
-  timeTypes,
-  TITLE_MIN,
-  type Duration,
-  type TimeType,
-} from './rules';
-export { formatDuration } from './duration';
+export { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durationMinutes, durations, EVENT_PASSWORD_MIN, leadMinutes, notificationChoices, notificationKey, timeTypes, TITLE_MIN, type Duration, type TimeType } from './rules/limits';
+export { formatDuration } from './rules/duration';
 
 export const notificationSchema = z
   .object({
@@ -35,12 +24,7 @@ export const notificationSchema = z
   );
 export type NotificationInput = z.output<typeof notificationSchema>;
 
-const email = z
-  .string({ error: 'invite_incorrect_email_format' })
-  .trim()
-  .max(254, 'invite_incorrect_email_format')
-  .email('invite_incorrect_email_format')
-  .transform((value) => value.toLowerCase());
+const email = emailField({ invalid: 'invite_incorrect_email_format' });
 
 /** An attendee is an e-mail address, or {email, name}. */
 export const attendeeSchema = z
@@ -101,8 +85,8 @@ export const eventFields = {
     .string({ error: 'incorrect_data' })
     .trim()
     .max(200, 'incorrect_data')
-    .transform((title) => title || DEFAULT_TITLE)
-    .refine((title) => title.length >= TITLE_MIN, 'room_title_length'),
+    .transform(titleOf)
+    .refine(titleFits, 'room_title_length'),
   /** Unix seconds. */
   from: z.number({ error: missingOrIncorrect }).int('incorrect_data').min(0, 'incorrect_data').max(32503680000, 'incorrect_data'),
   duration: z.enum(durations, { error: 'incorrect_data' }),
@@ -120,38 +104,16 @@ export const eventFields = {
   description: z.string({ error: 'incorrect_data' }).trim().max(5000, 'incorrect_data'),
 };
 
-/** SPEC point 5: the same period twice is refused with 'Not added, such notification was already added'. */
-function checkEvent(
-  event: {
-    notifications?: NotificationInput[];
-    attendees?: { email: string }[];
-    passwordMode?: string;
-    password?: string;
-    passwordProof?: string;
-    passwordSalt?: string;
-    repeatType?: string;
-    repeatCustom?: unknown;
-  },
-  ctx: z.RefinementCtx,
-) {
-  const periods = (event.notifications ?? []).map(notificationKey);
-  if (new Set(periods).size !== periods.length) {
-    ctx.addIssue({ code: 'custom', path: ['notifications'], message: 'notification_not_added' });
-  }
-  const emails = (event.attendees ?? []).map((a) => a.email);
-  if (new Set(emails).size !== emails.length) {
-    ctx.addIssue({ code: 'custom', path: ['attendees'], message: 'contact_exists' });
-  }
-  // A custom password left out keeps the room's (save.ts: refused when the room has none); a form
+/** The rules across fields (rules/checks.ts), and the password proof's fields. */
+function checkEvent(event: Parameters<typeof eventProblems>[0] & { passwordProof?: string; passwordSalt?: string }, ctx: z.RefinementCtx) {
+  // A custom password left out keeps the room's (event-values.ts: refused when the room has none); a form
   // sends a proof instead (lib/meeting/room-password.ts), having checked the length itself.
-  const password = event.password ?? '';
+  const problems = eventProblems(event);
+  const add = (list: typeof problems) => list.forEach(({ field, code }) => ctx.addIssue({ code: 'custom', path: [field], message: code }));
+  // In the order the API has always reported them: lists first, then the password's fields.
+  add(problems.filter((p) => p.field === 'notifications' || p.field === 'attendees'));
   checkPasswordProofFields(event, ctx);
-  if (event.passwordMode === 'custom' && password && password.length < EVENT_PASSWORD_MIN) {
-    ctx.addIssue({ code: 'custom', path: ['password'], message: 'room_password_length' });
-  }
-  if (event.repeatType === 'custom' && !event.repeatCustom) {
-    ctx.addIssue({ code: 'custom', path: ['repeatCustom'], message: 'missing_data' });
-  }
+  add(problems.filter((p) => p.field === 'password' || p.field === 'repeatCustom'));
 }
 
 const eventObject = z.object({

@@ -1,21 +1,11 @@
 // The schedule wizard's draft (SPEC point 3, "Schedule draft": datetime, repeating, notification
 // list, time zone) and the checks each step makes before the next, mirroring the server's rules
-// of lib/events/schemas.ts and save.ts so a person learns of a mistake on the step that made it.
+// of lib/events/schemas.ts and event-values.ts (lib/events/rules/checks.ts, shared with them) so a
+// person learns of a mistake on the step that made it.
 // Pure and browser-safe.
-import type { CustomRepeat, RepeatType } from '@/lib/events/repeat';
-import {
-  isAttendeeEmail,
-  DEFAULT_NOTIFICATIONS,
-  DEFAULT_TITLE,
-  EVENT_PASSWORD_MIN,
-  TITLE_MIN,
-  durationMinutes,
-  durations,
-  leadMinutes,
-  notificationKey,
-  type Duration,
-  type TimeType,
-} from '@/lib/events/rules';
+import type { CustomRepeat, RepeatType } from '@/lib/events/rules/repeat';
+import { eventProblems, remindersFit, startsInPast, titleFits } from '@/lib/events/rules/checks';
+import { DEFAULT_NOTIFICATIONS, durationMinutes, durations, type Duration, type TimeType } from '@/lib/events/rules/limits';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
 
 export const WIZARD_STEPS = 5;
@@ -142,15 +132,11 @@ export const STEP_OF_FIELD: Record<string, Step> = {
   notifications: 3,
 };
 
-/** The server's own rule for an attendee's address (lib/events/schemas.ts, through lib/schedule/rules.ts). */
-export function isEmail(value: string): boolean {
-  return isAttendeeEmail(value);
-}
-
 /**
- * The mistakes of one step (SPEC point 5): a name of at least 5 characters (an empty one becomes
- * "(No Title)"), no start in the past, a custom password of 8 or more, no own or duplicate
- * attendee, no duplicate reminder, and without repeat only reminders that fit before the start.
+ * The mistakes of one step (SPEC point 5), by the server's own checks (lib/events/rules/checks.ts)
+ * and codes of SPEC point 8: a name of at least 5 characters (an empty one becomes "(No Title)"),
+ * no start in the past, a custom password of 8 or more, no own or duplicate attendee, no duplicate
+ * reminder, without repeat only reminders that fit before the start, a custom repeat with its rule.
  */
 export function stepErrors(
   step: Step,
@@ -159,33 +145,17 @@ export function stepErrors(
   context: { now: number; ownEmail: string; roomHasPassword: boolean },
 ): DraftErrors {
   const errors: DraftErrors = {};
-  if (step === 0) {
-    const title = draft.title.trim() || DEFAULT_TITLE;
-    if (title.length < TITLE_MIN) errors.title = 'room_title_length';
-    if (draftStart(draft) * 1000 < context.now) errors.time = 'error_is_past_event';
-  }
-  if (step === 1 && draft.passwordMode === 'custom') {
-    const keeps = context.roomHasPassword && draft.password === '';
-    if (!keeps && draft.password.length < EVENT_PASSWORD_MIN) errors.password = 'room_password_length';
-  }
-  if (step === 2) {
-    const emails = draft.attendees.map((a) => a.email.toLowerCase());
-    if (emails.includes(context.ownEmail.toLowerCase())) errors.attendees = 'incorrect_email';
-    else if (new Set(emails).size !== emails.length) errors.attendees = 'contact_exists';
-  }
-  if (step === 3) {
-    const keys = draft.notifications.map(notificationKey);
-    if (new Set(keys).size !== keys.length) errors.notifications = 'notification_not_added';
-    else if (draft.repeatType === 'none' && !notificationsFit(draft, context.now)) errors.notifications = 'notificationTooLate';
-    if (draft.repeatType === 'custom' && !draft.repeatCustom) errors.repeatCustom = 'missing_data';
-  }
-  return errors;
-}
-
-/** Without repeat, every reminder must fall after now (SPEC point 5). */
-export function notificationsFit(draft: Draft, now: number): boolean {
   const start = draftStart(draft) * 1000;
-  return draft.notifications.every((n) => start - leadMinutes(n) * 60_000 >= now);
+  if (step === 0) {
+    if (!titleFits(draft.title)) errors.title = 'room_title_length';
+    if (startsInPast(start, context.now)) errors.time = 'error_is_past_event';
+  }
+  if (step === 2 && draft.attendees.some((a) => a.email.toLowerCase() === context.ownEmail.toLowerCase())) errors.attendees = 'incorrect_email';
+  for (const { field, code } of eventProblems(draft, { passwordRequired: !context.roomHasPassword })) {
+    if (STEP_OF_FIELD[field] === step) errors[field] ??= code;
+  }
+  if (step === 3 && draft.repeatType === 'none' && !remindersFit(start, draft.notifications, context.now)) errors.notifications ??= 'notification_not_added';
+  return errors;
 }
 
 /** The end of the meeting as unix seconds. */

@@ -1,5 +1,5 @@
 // IANA time zones with their current UTC offsets, for the time-zone picker (SPEC point 2).
-import { zoneOffsetMs } from './zoned';
+import { zoneOffsetMs } from './offset';
 
 /** SPEC point 4: "UTC" (and an unset zone) is shown and stored as Europe/London. */
 export function normalizeTimezone(timezone: string | null | undefined): string {

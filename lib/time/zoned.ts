@@ -1,50 +1,7 @@
-// Wall-clock times in an IANA zone with Intl only, so the calendar and the schedule wizard work
-// in the browser without shipping luxon. Dates are calendar days written YYYY-MM-DD; times of
-// day are minutes after midnight.
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(instantMs: number, timeZone: string): WallClock {
-  const values: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') values[part.type] = Number(part.value);
-  }
-  return {
-    year: values.year!,
-    month: values.month!,
-    day: values.day!,
-    hour: values.hour! % 24,
-    minute: values.minute!,
-    second: values.second!,
-  };
-}
+// Calendar days and times of day in an IANA zone, for the calendar and the schedule wizard in the
+// browser (no luxon). Dates are calendar days written YYYY-MM-DD; times of day are minutes after
+// midnight. The zone arithmetic itself is floating.ts / offset.ts, shared with recurrence.
+import { fromFloating, toFloating } from './floating';
 
 const pad = (value: number, size = 2) => String(value).padStart(size, '0');
 
@@ -52,23 +9,23 @@ function formatDate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+function dateOfFloating(floating: number): string {
+  const d = new Date(floating);
+  return formatDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
 /** The calendar day of an instant in `timeZone`. */
 export function dateIn(instantMs: number, timeZone: string): string {
-  const clock = wallClock(instantMs, timeZone);
-  return formatDate(clock.year, clock.month, clock.day);
+  return dateOfFloating(toFloating(instantMs, timeZone));
 }
 
 /** Minutes after midnight of an instant in `timeZone`. */
 export function minutesIn(instantMs: number, timeZone: string): number {
-  const clock = wallClock(instantMs, timeZone);
-  return clock.hour * 60 + clock.minute;
-}
-
-/** How far ahead of UTC the zone's clock is at an instant, in milliseconds. */
-export function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  const c = wallClock(instantMs, timeZone);
-  const seconds = Math.floor(instantMs / 1000) * 1000;
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - seconds;
+  const floating = toFloating(instantMs, timeZone);
+  return Math.floor((((floating % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
 }
 
 /**
@@ -78,16 +35,7 @@ export function zoneOffsetMs(instantMs: number, timeZone: string): number {
  */
 export function instantOf(date: string, minutes: number, timeZone: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, 0, minutes);
-  const before = zoneOffsetMs(asUtc - 86_400_000 / 2, timeZone);
-  const after = zoneOffsetMs(asUtc + 86_400_000 / 2, timeZone);
-  // Try the offsets in force around that day: the earlier instant that shows the wanted clock wins.
-  for (const offset of [...new Set([before, after])].sort((a, b) => b - a)) {
-    const candidate = asUtc - offset;
-    if (zoneOffsetMs(candidate, timeZone) === offset) return candidate;
-  }
-  // In a gap: no instant shows that clock; keep the offset from before the change.
-  return asUtc - before;
+  return fromFloating(Date.UTC(year, month - 1, day) + minutes * MINUTE_MS, timeZone);
 }
 
 /** `date` moved by `days` calendar days. */

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import { contactRequests } from '@/lib/db/schema';
-import { emailField } from '@/lib/auth/schemas';
+import { emailField } from '@/lib/email-field';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { CONTACT_LIMITS } from './contact-limits';
 
 export const contactSalesSchema = z.object({
   name: z.string({ error: 'missing_data' }).trim().min(CONTACT_LIMITS.nameMin, 'missing_data').max(CONTACT_LIMITS.nameMax, 'incorrect_data'),
-  email: emailField,
+  email: emailField({ required: 'email_required', invalid: 'format_email' }),
   message: z.string({ error: 'missing_data' }).trim().min(1, 'missing_data').max(CONTACT_LIMITS.messageMax, 'incorrect_data'),
 });
 

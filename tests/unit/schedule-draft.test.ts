@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { isErrorCode } from '@/lib/api/errors';
 import { eventSchema } from '@/lib/events/schemas';
 import { draftBody, draftOf, draftStart, newDraft, stepErrors, type Draft } from '@/lib/schedule/draft';
 
@@ -42,9 +43,22 @@ describe('the schedule draft (lib/schedule/draft)', () => {
     expect(stepErrors(3, base({ notifications: twice }), context)).toEqual({ notifications: 'notification_not_added' });
     // Starts in 33 minutes: a reminder 1 hour before would be in the past, unless the meeting repeats.
     const soon = base({ notifications: [{ type: 'email', time: 1, timeType: 'hour' }] });
-    expect(stepErrors(3, soon, context)).toEqual({ notifications: 'notificationTooLate' });
+    // The server's code for it (lib/events/event-values.ts); StepRepeat explains it as "too late".
+    expect(stepErrors(3, soon, context)).toEqual({ notifications: 'notification_not_added' });
     expect(stepErrors(3, { ...soon, repeatType: 'daily' }, context)).toEqual({});
     expect(stepErrors(3, base({ repeatType: 'custom', repeatCustom: null }), context)).toEqual({ repeatCustom: 'missing_data' });
+  });
+
+  it('answers only codes of the catalogue (SPEC point 8)', () => {
+    const drafts = [
+      base({ title: 'Hey', time: 0, passwordMode: 'custom', password: 'x', attendees: [{ email: 'me@example.test' }, { email: 'me@example.test' }] }),
+      base({ notifications: [{ type: 'email', time: 1, timeType: 'day' }], repeatType: 'custom', repeatCustom: null }),
+    ];
+    for (const draft of drafts) {
+      for (const step of [0, 1, 2, 3, 4] as const) {
+        for (const code of Object.values(stepErrors(step, draft, context))) expect([step, code, isErrorCode(code)]).toEqual([step, code, true]);
+      }
+    }
   });
 
   it('makes a body the API schema accepts, without a password unless a new custom one is typed', () => {

@@ -1,9 +1,14 @@
+import { z } from 'zod';
+import { contactSchema } from '@/lib/contacts/schemas';
+import { isEmailAddress } from '@/lib/email-address';
+import { emailField } from '@/lib/email-field';
 import * as server from '@/lib/events/schemas';
-import * as rules from '@/lib/events/rules';
+import * as rules from '@/lib/events/rules/limits';
 
-// lib/events/rules.ts holds the event rules once, as plain values, for the server's schemas and
-// the schedule wizard alike. The one rule it cannot share is the e-mail check: the server's is
-// zod's, the wizard's a copy of its pattern — so the two must agree on every kind of address.
+// lib/events/rules/ holds the event rules once, as plain values and checks, for the server's
+// schemas and the schedule wizard alike. The e-mail rule is lib/email-address.ts, with the zod
+// field of every schema built on it (lib/email-field.ts): the page's check, the schemas and zod's
+// own z.email() must agree on every kind of address.
 describe('the schedule wizard checks the server’s event rules', () => {
   it('the server builds its schemas from the same values', () => {
     expect(server.DEFAULT_TITLE).toBe(rules.DEFAULT_TITLE);
@@ -32,7 +37,11 @@ describe('the schedule wizard checks the server’s event rules', () => {
     ' ',
     `${'a'.repeat(245)}@example.com`,
     `${'a'.repeat(242)}@example.com`,
-  ])('address %p: same answer as the server’s attendee schema', (address) => {
-    expect(rules.isAttendeeEmail(address)).toBe(server.attendeeSchema.safeParse(address).success);
+  ])('address %p: the same answer from the page’s check, every schema and zod', (address) => {
+    const zods = z.string().trim().max(254).email().safeParse(address).success;
+    expect(isEmailAddress(address)).toBe(zods);
+    expect(emailField({ invalid: 'format_email' }).safeParse(address).success).toBe(zods);
+    expect(server.attendeeSchema.safeParse(address).success).toBe(zods);
+    if (address.trim()) expect(contactSchema.safeParse({ name: 'Ada', email: address }).success).toBe(zods);
   });
 });

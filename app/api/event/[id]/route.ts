@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/handler';
-import { getEvent } from '@/lib/events/list';
+import { getEvent } from '@/lib/events/get';
 import { removeEvent } from '@/lib/events/remove';
 import { eventDeleteSchema } from '@/lib/events/schemas';
 

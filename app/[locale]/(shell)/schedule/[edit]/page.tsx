@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { ScheduleWizard } from '@/components/schedule/ScheduleWizard';
 import { ApiError } from '@/lib/api/errors';
 import { requirePageUser } from '@/lib/auth/guard';
-import { getEvent } from '@/lib/events/list';
+import { getEvent } from '@/lib/events/get';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { wizardData } from '../load';

@@ -33,12 +33,3 @@ export function leadMinutes(notification: { time: number; timeType: TimeType }):
 
 export const notificationKey = (n: { type?: string; time: number; timeType: string }) =>
   `${n.type ?? 'email'}:${n.time}:${n.timeType}`;
-
-// zod 4's e-mail pattern (z.string().email()), which the server's attendee schema applies.
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
-
-/** An attendee's address as the server's attendeeSchema takes it: trimmed, ≤ 254, an e-mail. */
-export function isAttendeeEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length <= 254 && EMAIL.test(trimmed);
-}

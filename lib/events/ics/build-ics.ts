@@ -7,7 +7,10 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from 'ical-generator';
+// luxon only as ical-generator's zoned date type; the zone arithmetic is lib/time's.
 import { DateTime } from 'luxon';
+import { toFloating } from '@/lib/time/floating';
+import { formatFloating } from '../recurrence/build-rule';
 import { vtimezone } from './vtimezone';
 
 export interface IcsEvent {
@@ -38,8 +41,9 @@ const methods = {
   PUBLISH: ICalCalendarMethod.PUBLISH,
 } as const;
 
+/** An EXDATE's wall clock in the event's zone (with TZID). */
 function tzid(date: Date, zone: string): string {
-  return DateTime.fromJSDate(date, { zone }).toFormat("yyyyMMdd'T'HHmmss");
+  return formatFloating(toFloating(date.getTime(), zone));
 }
 
 /** One calendar with its events, as the text of an .ics file. */

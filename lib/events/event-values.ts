@@ -1,14 +1,19 @@
+// The columns of an event from the wizard's input, for create and update alike.
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import type { Transaction } from '@/lib/db/client';
-import { eventNotifications, rooms, type Event, type Room, type User } from '@/lib/db/schema';
+import { rooms, type Event, type Room, type User } from '@/lib/db/schema';
 import { findOwnRoom } from '@/lib/rooms/find';
 import { meetingLink } from '@/lib/rooms/view';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import { roomPasswordColumns } from '@/lib/rooms/password';
-import { buildRRule, seriesEnd, type CustomRepeat } from './recurrence';
-import { durationMinutes, leadMinutes, type EventInput, type NotificationInput } from './schemas';
+import { buildRRule } from './recurrence/build-rule';
+import { seriesEnd } from './recurrence/expand';
+import type { CustomRepeat } from './rules/repeat';
+import { remindersFit, startsInPast } from './rules/checks';
+import { durationMinutes } from './rules/limits';
+import type { EventInput } from './schemas';
 
 export type EventValues = Pick<
   Event,
@@ -40,19 +45,15 @@ export async function eventValues(
   options: { now: Date; previous?: Event; checkPast?: boolean },
 ): Promise<{ values: EventValues; generatedPassword?: string }> {
   const start = new Date(input.from * 1000);
-  if ((options.checkPast ?? true) && start < options.now) throw new ApiError('error_is_past_event', { field: 'from' });
+  if ((options.checkPast ?? true) && startsInPast(start.getTime(), options.now.getTime())) throw new ApiError('error_is_past_event', { field: 'from' });
   const minutes = durationMinutes(input.duration);
   const custom = input.repeatType === 'custom' ? ((input.repeatCustom ?? null) as CustomRepeat | null) : null;
   const rrule = buildRRule(input.repeatType, start, input.timezone, custom);
   if (custom?.end?.type === 'until' && rrule && new Date(`${custom.end.date}T23:59:59Z`).getTime() < start.getTime() - 86_400_000) {
     throw new ApiError('incorrect_data', { field: 'repeatCustom' });
   }
-  if (!rrule) {
-    for (const n of input.notifications) {
-      if (start.getTime() - leadMinutes(n) * 60_000 < options.now.getTime()) {
-        throw new ApiError('notification_not_added', { field: 'notifications' });
-      }
-    }
+  if (!rrule && !remindersFit(start.getTime(), input.notifications, options.now.getTime())) {
+    throw new ApiError('notification_not_added', { field: 'notifications' });
   }
   const room = input.roomId
     ? await findOwnRoom(tx, owner.id, input.roomId)
@@ -80,13 +81,6 @@ export async function eventValues(
     },
     generatedPassword,
   };
-}
-
-export async function writeNotifications(tx: Transaction, eventId: string, notifications: NotificationInput[]) {
-  await tx.delete(eventNotifications).where(eq(eventNotifications.eventId, eventId));
-  if (notifications.length) {
-    await tx.insert(eventNotifications).values(notifications.map((n) => ({ eventId, type: n.type, time: n.time, timeType: n.timeType })));
-  }
 }
 
 /**
