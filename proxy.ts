@@ -3,7 +3,7 @@ import createIntlMiddleware from 'next-intl/middleware';
 import { SESSION_COOKIE, unsealSession } from '@/lib/auth/session-cookie';
 import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
-import { isApiRequest, redirectFor } from '@/lib/routes';
+import { isApiRequest, redirectFor } from '@/lib/navigation/routes';
 import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
 import { apiPolicy, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
 

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { BRAND_COLOUR } from '@/lib/brand/icon';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import en from '@/messages/en.json';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { headers } from 'next/headers';
 import { htmlLang, localeFromAcceptLanguage } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 
 // Paths outside the localized app (e.g. /some.file) land here; the text follows the browser.
 export default async function GlobalNotFound() {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { locales } from '@/lib/i18n/locales';
 import { localizedPath, privateCalls, privatePages } from '@/lib/seo/pages';
 

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import type { RouteName } from '@/lib/i18n/metadata';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 
 /** A route that exists and navigates, whose screen a later feature fills in. */
 export async function PlaceholderPage({ route, children }: { route: RouteName; children?: React.ReactNode }) {

@@ -2,10 +2,10 @@
 
 import { AppContextProvider } from '@/components/AppContext';
 import { UpcomingProvider } from '@/components/calendar/UpcomingProvider';
-import { ModalProvider } from '@/components/modal/ModalProvider';
+import { ModalProvider } from '@/components/dialog/ModalProvider';
 import { modals } from '@/components/modals/registry';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
-import { OpenOnStart } from '@/components/modal/OpenOnStart';
+import { OpenOnStart } from '@/components/dialog/OpenOnStart';
 import type { ShellUser } from '@/lib/auth/shell-user';
 import { ToastProvider } from '@/components/toast/ToastProvider';
 

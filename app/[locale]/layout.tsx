@@ -6,7 +6,7 @@ import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { ChunkErrorPrompt } from '@/components/public/ChunkErrorPrompt';
 import { shellState } from '@/lib/auth/shell-state';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { htmlLang } from '@/lib/i18n/locales';
 import { registerServiceWorker } from '@/lib/pwa/register';
 import { routing } from '@/lib/i18n/routing';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PublicFrame } from '@/components/public/PublicFrame';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { isLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/seo/pages';
 

@@ -1,4 +1,4 @@
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { socialImage } from '@/lib/brand/icon';
 import en from '@/messages/en.json';
 

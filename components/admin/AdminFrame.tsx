@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { adminTabs, type AdminTab } from '@/lib/admin/page';
 
 /** The admin area's heading and its sections, one page each. */

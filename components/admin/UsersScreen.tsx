@@ -2,12 +2,12 @@
 
 import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
+import { ConfirmDialog } from '@/components/dialog/ConfirmDialog';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { apiPost } from '@/lib/api/client';
 import type { AdminUserView } from '@/lib/admin/users';
 import { matchesSearch } from '@/lib/search';
-import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // The plan form loads when it opens.
 const PlanDialog = lazyComponent(() => import('./PlanDialog').then((m) => m.PlanDialog));

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api/client';
 import { forgotPasswordSchema } from '@/lib/auth/schemas';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
 import { showAnswerError } from '@/components/forms/answers';
 import { useErrorText } from '@/components/forms/useErrorText';

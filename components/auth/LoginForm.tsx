@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { apiPost, type ApiAnswer } from '@/lib/api/client';
 import { loginSchema } from '@/lib/auth/schemas';
 import { safeNextPath } from '@/lib/auth/next-path';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
 import { showAnswerError } from '@/components/forms/answers';
 import { useErrorText } from '@/components/forms/useErrorText';

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '@/lib/api/client';
 import { resetPasswordSchema } from '@/lib/auth/schemas';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
 import { PasswordStrength } from '@/components/forms/PasswordStrength';
 import { showAnswerError } from '@/components/forms/answers';

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { stripeCurrencyFor } from '@/lib/billing/room-price';
 import { billingOf } from '@/lib/billing/summary';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import type { User } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { BillingPanel } from './BillingPanel';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { apiGet, apiPost } from '@/lib/api/client';
 import type { Locale } from '@/lib/i18n/locales';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { CardForm, type CardDetails } from './CardForm';
 import { money } from './money';
 import { PaymentProblem, problemFromAnswer, problemFromStripe, StripeUnavailable, type Problem } from './PaymentProblem';

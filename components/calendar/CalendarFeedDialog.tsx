@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiDelete, apiPost } from '@/lib/api/client';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 
 /**
  * The private ICS feed (docs/calendar.md): a secret address a calendar app subscribes to. Only a

@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { CalendarView } from '@/lib/calendar/routes';
+import type { CalendarView } from '@/lib/calendar/view-path';
 import { stepDate } from '@/lib/calendar/grid';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { EventList } from './EventList';
 import { HourRange, useHourRange } from './HourRange';
 import { MonthGrid } from './MonthGrid';
@@ -13,7 +13,7 @@ import { NextMeeting } from './NextMeeting';
 import { TimeGrid } from './TimeGrid';
 import { useCalendarFormat } from './useCalendarFormat';
 import { useCalendarOccurrences } from './useCalendarOccurrences';
-import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // An event's details: loaded when one is opened.
 const EventDialog = lazyComponent(() => import('./EventDialog').then((m) => m.EventDialog));

@@ -6,7 +6,7 @@ import { apiDelete } from '@/lib/api/client';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { useUpcoming } from './UpcomingProvider';
 
 /**

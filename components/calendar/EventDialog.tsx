@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
-import { Link } from '@/lib/i18n/navigation';
-import { Dialog } from '@/components/modal/Dialog';
+import { Link } from '@/lib/i18n/links';
+import { Dialog } from '@/components/dialog/Dialog';
 import { DeleteEventDialog } from './DeleteEventDialog';
 import { useCalendarFormat } from './useCalendarFormat';
 

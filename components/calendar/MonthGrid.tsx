@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslations } from 'next-intl';
 import { placeByDay } from '@/lib/calendar/grid';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { OccurrenceButton } from './OccurrenceButton';
 import { useCalendarFormat } from './useCalendarFormat';
 

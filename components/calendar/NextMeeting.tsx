@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { dateIn } from '@/lib/time/zoned';
 import { nextMeeting, useUpcoming } from './UpcomingProvider';
 import { useCalendarFormat } from './useCalendarFormat';

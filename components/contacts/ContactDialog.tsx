@@ -12,7 +12,7 @@ import { contactSchema } from '@/lib/contacts/schemas';
 import type { ContactView } from '@/lib/contacts/view';
 import { isLocale, localeLabels, locales } from '@/lib/i18n/locales';
 import { listTimezones } from '@/lib/time/timezones';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { ColorPicker } from '@/components/forms/ColorPicker';
 import { DialogActions } from '@/components/forms/DialogActions';
 import { Field } from '@/components/forms/Field';

@@ -8,8 +8,8 @@ import { matchesSearch } from '@/lib/search';
 import { ColorDot } from '@/components/forms/ColorPicker';
 import { ListHeader } from '@/components/forms/ListHeader';
 import { RowActions, useListEditor } from '@/components/forms/useListEditor';
-import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
-import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+import { ConfirmDialog } from '@/components/dialog/ConfirmDialog';
+import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // The form (react-hook-form, zod, libphonenumber-js's metadata) loads when it opens.
 const ContactDialog = lazyComponent(() => import('./ContactDialog').then((m) => m.ContactDialog));

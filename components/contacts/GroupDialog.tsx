@@ -11,7 +11,7 @@ import type { ContactView } from '@/lib/contacts/view';
 import { groupSchema } from '@/lib/groups/schemas';
 import type { GroupView } from '@/lib/groups/view';
 import { matchesSearch } from '@/lib/search';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { ColorPicker } from '@/components/forms/ColorPicker';
 import { Field } from '@/components/forms/Field';
 import { showAnswerError } from '@/components/forms/answers';

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { NextMeeting } from '@/components/calendar/NextMeeting';
 import { StartMeetingButton } from '@/components/dashboard/StartMeetingButton';
 import type { User } from '@/lib/db/schema';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { normalizeTimezone } from '@/lib/time/timezones';
 
 // SPEC point 2, dashboard: start meeting now, schedule a meeting, go to calendar.

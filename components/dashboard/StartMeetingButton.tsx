@@ -1,6 +1,6 @@
 'use client';
 
-import { useModal } from '@/components/modal/ModalProvider';
+import { useModal } from '@/components/dialog/ModalProvider';
 
 export function StartMeetingButton({ label }: { label: string }) {
   const modal = useModal();

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { roomPriceLabel } from '@/lib/billing/room-price';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/seo/pages';
 import { PlanCard, type Plan } from './PlanCard';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
-import { useModal } from '@/components/modal/ModalProvider';
+import { Link } from '@/lib/i18n/links';
+import { useModal } from '@/components/dialog/ModalProvider';
 import type { Phase } from '@/lib/meeting/client/session';
 import { Centered } from './Centered';
 

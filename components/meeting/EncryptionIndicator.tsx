@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SafetyCode } from '@/lib/meeting/e2ee/safety-code';
 import type { EncryptionState, MeetingSession, RemotePeer } from '@/lib/meeting/client/session';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 
 /**
  * The persistent encryption indicator (E2EE.md "Safety code"): what protects the call, and the

@@ -7,7 +7,7 @@ import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { fragmentWithoutSecret, secretFromFragment } from '@/lib/meeting/e2ee/keys';
 import { framePath, type FramePath } from '@/lib/meeting/client/frame-backends';
 import { meetingSupported } from '@/lib/meeting/client/media';
-import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/e2ee';
+import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/meeting-crypto';
 import { MeetingSession } from '@/lib/meeting/client/session';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Lobby, type JoinResult } from './Lobby';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { apiGet, apiPost } from '@/lib/api/client';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';

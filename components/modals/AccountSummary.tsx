@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Facts } from '@/components/billing/Facts';
 import { longDate, money, planLabelKey } from '@/components/billing/money';
 import type { Locale } from '@/lib/i18n/locales';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 
 export interface AccountSummaryData {
   type: 'individual' | 'executive' | 'enterprise';

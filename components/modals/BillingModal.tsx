@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Dialog } from '@/components/modal/Dialog';
-import { Link } from '@/lib/i18n/navigation';
+import { Dialog } from '@/components/dialog/Dialog';
+import { Link } from '@/lib/i18n/links';
 
 /**
  * SPEC point 4: opened at start for the admin of a free account whose trial has ended. Choosing

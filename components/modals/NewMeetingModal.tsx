@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { apiGet } from '@/lib/api/client';
 import type { RoomView } from '@/lib/rooms/view';
 import { ChooseRoom } from './new-meeting/ChooseRoom';

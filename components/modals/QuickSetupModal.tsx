@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { apiPost } from '@/lib/api/client';
 import { normalizeTimezone } from '@/lib/time/timezones';
 import { useApp } from '@/components/AppContext';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { Field } from '@/components/forms/Field';
 import { TimezoneSelect } from '@/components/forms/TimezoneSelect';
 import { useErrorText } from '@/components/forms/useErrorText';

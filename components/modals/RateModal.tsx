@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { RateForm } from '@/components/rate/RateForm';
 import { RATE_LABEL_KEYS, starOptions } from '@/lib/ratings/labels';
 

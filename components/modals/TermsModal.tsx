@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useApp } from '@/components/AppContext';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { brandParagraphs, TERMS_SECTIONS, TermsText } from '@/components/terms/TermsText';
 
 /** SPEC point 2, the terms modal: registration shows the terms here instead of in a new tab. */

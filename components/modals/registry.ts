@@ -1,5 +1,5 @@
-import type { ModalComponent } from '@/components/modal/ModalProvider';
-import { lazyComponent } from '@/components/modal/lazy';
+import type { ModalComponent } from '@/components/dialog/ModalProvider';
+import { lazyComponent } from '@/components/dialog/lazy';
 
 /**
  * Every modal the host can show, by name (SPEC point 2, "Modals"). Each one's code loads when it

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/auth/session';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { isLocale, localeLabels, locales, type Locale } from '@/lib/i18n/locales';
 import { keepPageOffline } from '@/lib/pwa/register';
 import { localizedPath } from '@/lib/seo/pages';

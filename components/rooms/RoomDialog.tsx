@@ -10,7 +10,7 @@ import { apiPost } from '@/lib/api/client';
 import { passwordChange } from '@/lib/meeting/client/room-password-store';
 import { roomSchema } from '@/lib/rooms/schemas';
 import type { RoomView } from '@/lib/rooms/view';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { ColorPicker } from '@/components/forms/ColorPicker';
 import { Field } from '@/components/forms/Field';
 import { showAnswerError } from '@/components/forms/answers';

@@ -7,8 +7,8 @@ import { matchesSearch } from '@/lib/search';
 import { ColorDot } from '@/components/forms/ColorPicker';
 import { ListHeader } from '@/components/forms/ListHeader';
 import { RowActions, useListEditor } from '@/components/forms/useListEditor';
-import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
-import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+import { ConfirmDialog } from '@/components/dialog/ConfirmDialog';
+import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // The form (react-hook-form, zod) loads when it opens.
 const RoomDialog = lazyComponent(() => import('./RoomDialog').then((m) => m.RoomDialog));

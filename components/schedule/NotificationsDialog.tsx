@@ -6,7 +6,7 @@ import { useNotificationText } from './useNotificationText';
 import { notificationChoices, notificationKey } from '@/lib/events/rules/limits';
 import type { DraftNotification } from '@/lib/schedule/draft';
 import { SelectField } from '@/components/forms/SelectField';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 
 /**
  * The meeting-notifications modal (SPEC point 2): an e-mail 15 min, 30 min, 1 h, 3 h or 1 day

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { weekdayCodes, type CustomRepeat, type WeekdayCode } from '@/lib/events/rules/repeat';
 import type { Draft } from '@/lib/schedule/draft';
 import { addDays, addMonths, weekdayOf } from '@/lib/time/zoned';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 import { useWeekdayName } from './useRepeatText';
 
 const FREQS = ['daily', 'weekly', 'monthly', 'annually'] as const;

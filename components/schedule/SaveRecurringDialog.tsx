@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 
 export type SaveScope = 'this' | 'following' | 'all';
 

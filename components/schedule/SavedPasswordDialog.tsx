@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 
 /** A generated meeting password is answered once, when the meeting is saved: show it then. */
 export function SavedPasswordDialog({ password, onClose }: { password: string; onClose: () => void }) {

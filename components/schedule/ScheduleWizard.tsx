@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/client';
 import { passwordChange } from '@/lib/meeting/client/room-password-store';
 import { generateMeetingPassword } from '@/lib/meeting/password';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/i18n/links';
 import {
   draftBody,
   draftOf,
@@ -27,7 +27,7 @@ import { StepRepeat } from './StepRepeat';
 import { StepReview } from './StepReview';
 import { StepRoom } from './StepRoom';
 import type { WizardData } from './types';
-import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // Shown once, after saving.
 const SavedPasswordDialog = lazyComponent(() => import('./SavedPasswordDialog').then((m) => m.SavedPasswordDialog));

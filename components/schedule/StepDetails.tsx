@@ -9,7 +9,7 @@ import { SelectField } from '@/components/forms/SelectField';
 import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import type { StepProps } from './types';
-import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // The zone picker (every IANA zone with its offset) loads when opened.
 const TimezonePickerDialog = lazyComponent(() => import('./TimezonePickerDialog').then((m) => m.TimezonePickerDialog));

@@ -9,7 +9,7 @@ import { SelectField } from '@/components/forms/SelectField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useRepeatText } from './useRepeatText';
 import type { StepProps } from './types';
-import { LazyDialog, lazyComponent } from '@/components/modal/lazy';
+import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // The notification picker loads when opened.
 const NotificationsDialog = lazyComponent(() => import('./NotificationsDialog').then((m) => m.NotificationsDialog));

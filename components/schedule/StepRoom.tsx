@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { EditedEvent } from '@/lib/schedule/draft';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import type { StepProps, WizardData } from './types';

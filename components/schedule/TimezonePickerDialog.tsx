@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { formatOffset, offsetMinutes } from '@/lib/time/timezones';
-import { Dialog } from '@/components/modal/Dialog';
+import { Dialog } from '@/components/dialog/Dialog';
 
 /** The time-zone picker modal (SPEC point 2): every IANA zone with its offset now, searchable. */
 export function TimezonePickerDialog({

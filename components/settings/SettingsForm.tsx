@@ -6,7 +6,7 @@ import { useParams } from 'next/navigation';
 import { apiPost } from '@/lib/api/client';
 import { toastForAnswer } from '@/lib/toast/queue';
 import { localeLabels, locales, type Locale } from '@/lib/i18n/locales';
-import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { usePathname, useRouter } from '@/lib/i18n/links';
 import { THEME_COOKIE, themes, type Theme } from '@/lib/theme';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useErrorText } from '@/components/forms/useErrorText';

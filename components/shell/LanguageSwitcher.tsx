@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { apiPost } from '@/lib/api/client';
 import { isLocale, localeLabels, locales } from '@/lib/i18n/locales';
-import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { usePathname, useRouter } from '@/lib/i18n/links';
 
 /** The language selector with flags: saved to the user, or as the guest's language. */
 export function LanguageSwitcher() {

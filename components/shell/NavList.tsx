@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link, usePathname } from '@/lib/i18n/links';
 import { navEntries } from '@/lib/navigation/entries';
-import { useModal } from '@/components/modal/ModalProvider';
+import { useModal } from '@/components/dialog/ModalProvider';
 
 export function NavList({ user, onNavigate }: { user: { enableMCard: boolean } | null; onNavigate?: () => void }) {
   const t = useTranslations('Nav');

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link, usePathname } from '@/lib/i18n/links';
 
 /** "Trial ends in N days" / "trial ended" (SPEC point 4), for every user on trial, on every page. */
 export function TrialNotice({ trial }: { trial: { daysLeft: number; ended: boolean } }) {

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { matchesSearch } from '@/lib/search';
 import type { TicketSummary } from '@/lib/support/tickets';
 import { TicketList } from './TicketList';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import type { TicketSummary } from '@/lib/support/tickets';
 import { TicketBadges } from './TicketBadges';
 

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { apiPost } from '@/lib/api/client';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { MESSAGE_MAX, ticketStatuses, type TicketStatus } from '@/lib/support/categories';
 import type { TicketDetail } from '@/lib/support/tickets';
 import { TicketBadges } from './TicketBadges';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { downloadPlatforms, type DownloadPlatform } from '@/lib/configuration/configuration';
 import { rememberBrandName } from '@/lib/configuration/brand';
 import { getDb } from '@/lib/db/client';

@@ -6,7 +6,7 @@ import { validate } from '@/lib/api/validation';
 import { emailField } from '@/lib/email-field';
 import { hashPassword } from '@/lib/auth/password';
 import { issueToken } from '@/lib/auth/tokens';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { insertUser } from '@/lib/users/create';

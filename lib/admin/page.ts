@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { requirePageUser } from '@/lib/auth/guard';
 import { getBrandName } from '@/lib/configuration/brand';
 import type { User } from '@/lib/db/schema';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/links';
 import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales';
 
 export const adminTabs = ['users', 'configuration', 'support', 'ratings', 'audit'] as const;

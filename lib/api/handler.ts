@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { userForSession } from '@/lib/auth/session';
 import {
   SESSION_COOKIE,

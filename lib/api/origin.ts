@@ -1,4 +1,4 @@
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

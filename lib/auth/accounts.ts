@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale, type Locale } from '@/lib/i18n/locales';

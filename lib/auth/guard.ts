@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect as redirectTo } from 'next/navigation';
 import type { User } from '@/lib/db/schema';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/links';
 import type { Locale } from '@/lib/i18n/locales';
 import { getCurrentUser } from './session';
 import { SESSION_COOKIE } from './session-cookie';

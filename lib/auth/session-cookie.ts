@@ -1,5 +1,5 @@
 import { sealData, unsealData } from 'iron-session';
-import { getSessionSecret } from '@/lib/config';
+import { getSessionSecret } from '@/lib/environment';
 
 // The session cookie: sealed (encrypted and signed) by iron-session, HttpOnly, SameSite=Lax.
 export const SESSION_COOKIE = 'enclave_session';

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import type { ShellUser } from '@/lib/auth/shell-user';
 import { needsBillingModal, trialDaysLeft, trialEnded } from '@/lib/billing/trial';
 import { hasAnyRoom } from '@/lib/rooms/exists';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { isTheme, THEME_COOKIE, type Theme } from '@/lib/theme';
 import { getCurrentUser } from './session';
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { ApiError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';

@@ -1,7 +1,7 @@
 import 'server-only';
 import Stripe from 'stripe';
 import { ApiError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { describeError, log } from '@/lib/log';
 
 /** Billing needs both keys; without them every billing call says so and nothing pretends to charge. */

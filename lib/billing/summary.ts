@@ -1,6 +1,6 @@
 import 'server-only';
 import { count, desc, eq } from 'drizzle-orm';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { attendees, billingRecords, rooms as roomsTable, type User } from '@/lib/db/schema';
 import { storedSubscription } from './customer';

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { ApiError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { stripeEvents } from '@/lib/db/schema';
 import { log } from '@/lib/log';

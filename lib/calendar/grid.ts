@@ -1,7 +1,7 @@
 // Which days a calendar view shows and where its meetings sit, in the user's time zone
 // (SPEC point 2: day, week and month views, a month grid of 42 days, and the event list).
 import { addDays, addMonths, dateIn, instantOf, minutesIn, weekdayOf } from '@/lib/time/zoned';
-import type { CalendarView } from './routes';
+import type { CalendarView } from './view-path';
 
 export const MONTH_GRID_DAYS = 42;
 const DAY_MINUTES = 24 * 60;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { configuration } from '@/lib/db/schema';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import * as schema from './schema';
 import { migrateDatabase } from './migrate';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import type { Transaction } from '@/lib/db/client';
 import { eventExceptions, users, type Event, type EventException } from '@/lib/db/schema';
 import { htmlLang } from '@/lib/i18n/locales';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { mailOutbox } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createTransport, type Transporter } from 'nodemailer';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 
 // On globalThis: instrumentation and route handlers are bundled apart but share one process.
 const holder = globalThis as typeof globalThis & { __enclaveMailTransport?: Transporter };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { rooms, type User } from '@/lib/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import type { Room } from '@/lib/db/schema';
 
 /** The room's public meeting id: 128 random bits, so a link cannot be guessed. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { getSessionSecret } from '@/lib/config';
+import { getSessionSecret } from '@/lib/environment';
 
 // Secrets the database must not hold in clear (issue 16, item 9: the TOTP secret), sealed with
 // AES-256-GCM under a key that lives outside the database: DATA_KEY, else one derived from

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';

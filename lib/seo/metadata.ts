@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { pageTitle } from '@/lib/i18n/metadata';
 import { defaultLocale, htmlLang, isLocale, type Locale } from '@/lib/i18n/locales';
 import { languageAlternates, localizedPath, publicPages, type PublicPage } from './pages';

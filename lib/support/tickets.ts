@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { writeAudit, adminActor } from '@/lib/admin/audit';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getBrandName } from '@/lib/configuration/brand';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { supportTickets, ticketAttachments, ticketMessages, users, type SupportTicket, type User } from '@/lib/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { contactRequests } from '@/lib/db/schema';
 import { emailField } from '@/lib/email-field';

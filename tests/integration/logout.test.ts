@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sealData } from 'iron-session';
-import { getSessionSecret } from '@/lib/config';
+import { getSessionSecret } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { sealSession } from '@/lib/auth/session-cookie';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import type * as ConfigModule from '@/lib/config';
+import type * as ConfigModule from '@/lib/environment';
 import type * as DbModule from '@/lib/db/client';
 import type * as MailModule from '@/lib/mail';
 import type * as MailboxRoute from '@/app/dev/mailbox/route';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   dropOwnDatabase = await useOwnPostgresDatabase();
   mail = await import('@/lib/mail');
-  ({ config } = await import('@/lib/config'));
+  ({ config } = await import('@/lib/environment'));
   const client = await import('@/lib/db/client');
   db = await client.getDb();
   closeDb = client.closeDb;

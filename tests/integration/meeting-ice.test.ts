@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import { iceServersFor, TURN_CREDENTIAL_SECONDS } from '@/lib/meeting/server/ice';
 import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
@@ -86,7 +86,7 @@ describe('ICE_TRANSPORT_POLICY', () => {
     else delete process.env.TURN_URLS;
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const fresh = require('@/lib/config') as typeof import('@/lib/config');
+      const fresh = require('@/lib/environment') as typeof import('@/lib/environment');
       expect(fresh.config.iceTransportPolicy).toBe(expected);
     });
   });

@@ -1,7 +1,7 @@
 // Two RedisHub instances stand for two app instances sharing one Redis (real Redis on loopback);
 // the routes run on a Redis hub too, so their stream meets a participant held "elsewhere".
 import Redis from 'ioredis';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import type { ServerEvent } from '@/lib/meeting/protocol';
 import { getHub } from '@/lib/meeting/server/get-hub';

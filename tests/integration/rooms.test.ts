@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { verifyPassword } from '@/lib/auth/password';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import { events, rooms } from '@/lib/db/schema';
 import { GET as listRooms } from '@/app/api/rooms/route';

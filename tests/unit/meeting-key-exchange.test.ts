@@ -2,7 +2,7 @@
 // KeyExchange between real MeetingCrypto instances in Node: the envelopes one participant posts
 // are handed to the other's receive(), as the signaling server would relay them. Only the frame
 // worker and the DTLS certificate stand in (frames never flow here; the fingerprint is a string).
-import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/e2ee';
+import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/meeting-crypto';
 import type { FrameBackend } from '@/lib/meeting/client/frame-backends';
 import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meeting/client/key-exchange';
 import { randomBytes, type Bytes } from '@/lib/meeting/e2ee/bytes';

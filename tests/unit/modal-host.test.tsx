@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { lazyComponent } from '@/components/modal/lazy';
+import { lazyComponent } from '@/components/dialog/lazy';
 import { NextIntlClientProvider } from 'next-intl';
-import { Dialog } from '@/components/modal/Dialog';
-import { ModalProvider, useModal } from '@/components/modal/ModalProvider';
+import { Dialog } from '@/components/dialog/Dialog';
+import { ModalProvider, useModal } from '@/components/dialog/ModalProvider';
 import en from '@/messages/en.json';
 
 // jsdom has <dialog> but not its modal methods.

@@ -1,4 +1,4 @@
-import { findRoute, isApiRequest, redirectFor, routeRules, type RouteRule } from '@/lib/routes';
+import { findRoute, isApiRequest, redirectFor, routeRules, type RouteRule } from '@/lib/navigation/routes';
 
 const guest = { loggedIn: false };
 const member = { loggedIn: true, role: 'user' as const };

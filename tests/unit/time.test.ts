@@ -1,4 +1,4 @@
-import { isCalendarDate, todayIn } from '@/lib/calendar/routes';
+import { isCalendarDate, todayIn } from '@/lib/calendar/view-path';
 import { formatOffset, isValidTimezone, listTimezones, normalizeTimezone, offsetMinutes } from '@/lib/time/timezones';
 import { countryFromHeaders, regionForCountry } from '@/lib/location/region';
 

@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { Providers } from '@/components/Providers';
 import { shellState } from '@/lib/auth/shell-state';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { meetingFrameNamespaces } from '@/lib/i18n/client-namespaces';
 import { pageLocale } from '@/lib/i18n/page';

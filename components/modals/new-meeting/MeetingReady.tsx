@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/i18n/links';
 import type { RoomView } from '@/lib/rooms/view';
 import { CopyField } from './CopyField';
 

@@ -5,7 +5,7 @@
 import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
 import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
-import type { MeetingCrypto } from './e2ee';
+import type { MeetingCrypto } from './meeting-crypto';
 import { parseEnvelope, parseSignalBody, type Envelope, type SignalBody } from './envelope';
 import type { SignalPayload } from './peer';
 

@@ -4,7 +4,7 @@
 // finds the meeting's keys or connections on window.
 import type { HandoffCode } from '@/lib/meeting/e2ee/handoff';
 import type { SafetyCode } from '@/lib/meeting/e2ee/safety-code';
-import type { PeerCryptoStats } from './e2ee';
+import type { PeerCryptoStats } from './meeting-crypto';
 import type { FrameSample } from './e2ee-worker-protocol';
 import type { FramePath } from './frame-backends';
 import type { HostAction, SessionState } from './machine';

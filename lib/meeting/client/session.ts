@@ -5,7 +5,7 @@
 // the state through subscribe()/getState() (useSyncExternalStore).
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { IceAnswer, JoinAnswer } from '@/lib/meeting/protocol';
-import { MeetingCrypto, type PreparedKeys } from './e2ee';
+import { MeetingCrypto, type PreparedKeys } from './meeting-crypto';
 import type { FramePath } from './frame-backends';
 import { KeyExchange } from './key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';

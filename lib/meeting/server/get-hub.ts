@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import type { Hub } from './hub';
 import { MemoryHub } from './hub-memory';
 

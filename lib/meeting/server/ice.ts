@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import type { IceAnswer } from '@/lib/meeting/protocol';
 
 export const TURN_CREDENTIAL_SECONDS = 12 * 3600;

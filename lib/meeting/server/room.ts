@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms, users, type Room, type User } from '@/lib/db/schema';
 import { trialEnded } from '@/lib/billing/trial';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { participantLimit } from '@/lib/rooms/limits';
 
 export interface MeetingRoom {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { getSessionSecret } from '@/lib/config';
+import { getSessionSecret } from '@/lib/environment';
 
 /**
  * The join token: what POST /join hands a participant, and what authorises their event

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { InstallAppButton } from '@/components/public/InstallAppButton';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { getDownloads, type DownloadPlatform } from '@/lib/configuration/configuration';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ContactSalesForm } from '@/components/public/ContactSalesForm';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { islandLabels } from '@/lib/i18n/labels';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';

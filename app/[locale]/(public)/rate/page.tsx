@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/auth/session';
 import { RateForm } from '@/components/rate/RateForm';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { islandLabels } from '@/lib/i18n/labels';
 import { pageLocale } from '@/lib/i18n/page';
 import { RATE_LABEL_KEYS, starOptions } from '@/lib/ratings/labels';

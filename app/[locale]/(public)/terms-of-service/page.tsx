@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { brandParagraphs, TERMS_SECTIONS, TERMS_UPDATED, TermsText } from '@/components/terms/TermsText';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/AuthCard';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 

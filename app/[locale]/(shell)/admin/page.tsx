@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { RoomsScreen } from '@/components/rooms/RoomsScreen';
 import { requirePageUser } from '@/lib/auth/guard';
-import { config } from '@/lib/config';
-import { Link } from '@/lib/i18n/navigation';
+import { config } from '@/lib/environment';
+import { Link } from '@/lib/i18n/links';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { roomLimit } from '@/lib/rooms/limits';

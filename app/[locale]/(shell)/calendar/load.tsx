@@ -3,7 +3,7 @@ import { CalendarScreen } from '@/components/calendar/CalendarScreen';
 import { PageMessages } from '@/components/shell/PageMessages';
 import type { User } from '@/lib/db/schema';
 import { viewDays, viewWindow } from '@/lib/calendar/grid';
-import { todayIn, type CalendarView } from '@/lib/calendar/routes';
+import { todayIn, type CalendarView } from '@/lib/calendar/view-path';
 import { normalizeTimezone } from '@/lib/time/timezones';
 
 /**

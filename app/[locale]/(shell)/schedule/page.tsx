@@ -1,6 +1,6 @@
 import { ScheduleWizard } from '@/components/schedule/ScheduleWizard';
 import { requirePageUser } from '@/lib/auth/guard';
-import { isCalendarDate } from '@/lib/calendar/routes';
+import { isCalendarDate } from '@/lib/calendar/view-path';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { wizardData } from './load';

@@ -3,7 +3,7 @@ import { BillingSection } from '@/components/billing/BillingSection';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { getCurrentUser } from '@/lib/auth/session';
 import { isLocale } from '@/lib/i18n/locales';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/links';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { normalizeTimezone } from '@/lib/time/timezones';

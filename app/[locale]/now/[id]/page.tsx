@@ -1,5 +1,5 @@
 import { connection } from 'next/server';
-import { config } from '@/lib/config';
+import { config } from '@/lib/environment';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { MeetingApp } from '@/components/meeting/MeetingApp';

@@ -1,6 +1,6 @@
 import { requirePageUser } from '@/lib/auth/guard';
-import { todayIn } from '@/lib/calendar/routes';
-import { redirect } from '@/lib/i18n/navigation';
+import { todayIn } from '@/lib/calendar/view-path';
+import { redirect } from '@/lib/i18n/links';
 import { pageLocale } from '@/lib/i18n/page';
 import { normalizeTimezone } from '@/lib/time/timezones';
 

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { requirePageUser } from '@/lib/auth/guard';
-import { isCalendarDate, isCalendarView } from '@/lib/calendar/routes';
+import { isCalendarDate, isCalendarView } from '@/lib/calendar/view-path';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { calendarView } from '../../load';
