@@ -168,56 +168,70 @@ async function main() {
     const rows = [];
     let nodes = 0;
     for (const size of sizes) {
-      await leaveFromBrowser(joiner);
-      await sleep(1500);
-      const added = await crowd.call({ cmd: 'add', count: size - browserCount - nodes });
-      nodes = added.total;
-      progress(`N=${size}: ${nodes} Node participants joined; waiting for the mesh`);
-      // Everyone but the joiner connected, Node participants opening the staying browsers' audio.
-      const before = await crowd.call({ cmd: 'settle', participants: size - 1, browsers: staying.length, timeoutMs: 180_000 });
-      if (!before.settled) throw new Error(`N=${size}: the mesh of ${size - 1} did not form: ${JSON.stringify(before.behind).slice(0, 800)}`);
-      for (const participant of staying) await waitForAudioFromAll(participant.page, size - 2, 120_000);
-      progress(`N=${size}: ${size - 1} connected; the last browser joins`);
-      await joinFromBrowser(joiner, meetingId, fragment, `Browser ${browserCount}`);
-      const join = await waitForAudioFromAll(joiner.page, size - 1, 180_000);
-      const mesh = await crowd.call({ cmd: 'settle', participants: size, browsers: browserCount, timeoutMs: 120_000 });
-      progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${mesh.settled ? 'settled' : 'NOT settled'}`);
-      await sleep(3000); // bandwidth estimates and the policy's setParameters settle
-      const pages = browsers.map((b) => b.page);
-      const audio0 = await Promise.all(pages.map((page) => page.evaluate(audioByPeer)));
-      const up0 = await Promise.all(pages.map((page) => page.evaluate(uplink)));
-      const crowd0 = await crowd.call({ cmd: 'summary' });
-      const cpu0 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
-      await sleep(steadySeconds * 1000);
-      const cpu1 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
-      const load = os.loadavg()[0];
-      const crowd1 = await crowd.call({ cmd: 'summary' });
-      const audio1 = await Promise.all(pages.map((page) => page.evaluate(audioByPeer)));
-      const up1 = await Promise.all(pages.map((page) => page.evaluate(uplink)));
-      const seconds = (cpu1.at - cpu0.at) / 1000;
-      const cores = (a, b) => ((b - a) / seconds).toFixed(2);
-      const growth = audio1.map((after, i) => audioGrowth(audio0[i], after));
-      const links = up1.map((u, i) => uplinkFigures(up0[i], u, size));
-      const browserLinks = growth.reduce((sum, g) => sum + g.connected, 0);
-      const row = {
-        N: size,
-        'browser join → audio from all ms': join.ms,
-        'last Node join → mesh ms': mesh.lastReadyMs === null ? '-' : Math.round(mesh.lastReadyMs),
-        'pairs connected': `${(crowd1.connectedLinks + browserLinks) / 2}/${(size * (size - 1)) / 2}`,
-        'browsers: audio decoding from': growth.map((g) => `${g.decoding}/${size - 1}`).join(' '),
-        'decrypt failures': growth.map((g) => g.failed).join(' '),
-        'browser CPU cores': browsers.map((_, i) => cores(cpu0.browsers[i], cpu1.browsers[i])).join(' '),
-        'Node peers CPU cores': cores(cpu0.crowd, cpu1.crowd),
-        'server CPU cores': serverPid ? cores(cpu0.server, cpu1.server) : '-',
-        'browser uplink kbit/s audio+video': links.map((l) => `${l.audio}+${l.video}`).join(' '),
-        'camera cap kbit/s': links.map((l) => l.cap).join(' | '),
-        'camera kbit/s per connection': links.map((l) => l.cameraPerConnection).join(' '),
-        'height sent': links.map((l) => l.height).join(' '),
-        'Node uplink kbit/s each': Math.round(((crowd1.sentBytes - crowd0.sentBytes) * 8) / seconds / 1000 / nodes),
-        load: load.toFixed(1),
-      };
-      rows.push(row);
-      progress(`N=${size}: ${JSON.stringify(row)}`);
+      try {
+        await leaveFromBrowser(joiner);
+        await sleep(1500);
+        const added = await crowd.call({ cmd: 'add', count: size - browserCount - nodes });
+        nodes = added.total;
+        progress(`N=${size}: ${nodes} Node participants joined; waiting for the mesh`);
+        // Everyone but the joiner connected, Node participants opening the staying browsers' audio.
+        const before = await crowd.call({ cmd: 'settle', participants: size - 1, browsers: staying.length, timeoutMs: 180_000 });
+        if (!before.settled) {
+          // Where the mesh stops forming on this machine: say so in the table and stop growing.
+          const links = before.behind.flatMap((peer) => peer.notConnected);
+          progress(`N=${size}: the mesh of ${size - 1} did not form in 180 s; links not connected (seen from Node participants): ${links.join(', ')}`);
+          rows.push({ N: size, 'pairs connected': `mesh of ${size - 1} not formed: ${links.length} links down after 180 s`, load: os.loadavg()[0].toFixed(1) });
+          break;
+        }
+        for (const participant of staying) await waitForAudioFromAll(participant.page, size - 2, 120_000);
+        progress(`N=${size}: ${size - 1} connected; the last browser joins`);
+        await joinFromBrowser(joiner, meetingId, fragment, `Browser ${browserCount}`);
+        const join = await waitForAudioFromAll(joiner.page, size - 1, 180_000);
+        const mesh = await crowd.call({ cmd: 'settle', participants: size, browsers: browserCount, timeoutMs: 120_000 });
+        progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${mesh.settled ? 'settled' : 'NOT settled'}`);
+        await sleep(3000); // bandwidth estimates and the policy's setParameters settle
+        const pages = browsers.map((b) => b.page);
+        const audio0 = await Promise.all(pages.map((page) => page.evaluate(audioByPeer)));
+        const up0 = await Promise.all(pages.map((page) => page.evaluate(uplink)));
+        const crowd0 = await crowd.call({ cmd: 'summary' });
+        const cpu0 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
+        await sleep(steadySeconds * 1000);
+        const cpu1 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
+        const load = os.loadavg()[0];
+        const crowd1 = await crowd.call({ cmd: 'summary' });
+        const audio1 = await Promise.all(pages.map((page) => page.evaluate(audioByPeer)));
+        const up1 = await Promise.all(pages.map((page) => page.evaluate(uplink)));
+        const seconds = (cpu1.at - cpu0.at) / 1000;
+        const cores = (a, b) => ((b - a) / seconds).toFixed(2);
+        const growth = audio1.map((after, i) => audioGrowth(audio0[i], after));
+        const links = up1.map((u, i) => uplinkFigures(up0[i], u, size));
+        const browserLinks = growth.reduce((sum, g) => sum + g.connected, 0);
+        const row = {
+          N: size,
+          'browser join → audio from all ms': join.ms,
+          'last Node join → mesh ms': before.lastReadyMs === null ? '-' : Math.round(before.lastReadyMs),
+          'pairs connected': `${(crowd1.connectedLinks + browserLinks) / 2}/${(size * (size - 1)) / 2}`,
+          'Node links remade': crowd1.relinks,
+          'browsers: audio decoding from': growth.map((g) => `${g.decoding}/${size - 1}`).join(' '),
+          'decrypt failures': growth.map((g) => g.failed).join(' '),
+          'browser CPU cores': browsers.map((_, i) => cores(cpu0.browsers[i], cpu1.browsers[i])).join(' '),
+          'Node peers CPU cores': cores(cpu0.crowd, cpu1.crowd),
+          'server CPU cores': serverPid ? cores(cpu0.server, cpu1.server) : '-',
+          'browser uplink kbit/s audio+video': links.map((l) => `${l.audio}+${l.video}`).join(' '),
+          'camera cap kbit/s': links.map((l) => l.cap).join(' | '),
+          'camera kbit/s per connection': links.map((l) => l.cameraPerConnection).join(' '),
+          'height sent': links.map((l) => l.height).join(' '),
+          'Node audio kbit/s per stream': Math.round(((crowd1.sentBytes - crowd0.sentBytes) * 8) / seconds / 1000 / (crowd1.sentStreams || 1)),
+          load: load.toFixed(1),
+        };
+        rows.push(row);
+        progress(`N=${size}: ${JSON.stringify(row)}`);
+      } catch (error) {
+        // A step that did not complete is a figure too: say where, and stop growing.
+        progress(`N=${size}: ${error.message}`);
+        rows.push({ N: size, 'pairs connected': `step failed: ${error.message.slice(0, 120)}`, load: os.loadavg()[0].toFixed(1) });
+        break;
+      }
     }
     const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
     console.log(`\nLarge room (${machine}, ${new Date().toISOString().slice(0, 10)}): ${browserCount} Chromium + Node participants, camera ${camera.join('x')}, Node audio to ${audioTo}, ${steadySeconds} s per step`);

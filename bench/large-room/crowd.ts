@@ -50,10 +50,15 @@ async function add(count: number) {
       dir,
       address: `10.77.${Math.floor(number / 250)}.${(number % 250) + 1}`,
       sendsTo: (remote) => audioTo === 'all' || isBrowser(remote.name),
+      canRelink: () => true,
     });
     await peer.join();
     peers.push(peer);
     last = peer;
+    // People arrive one after another: the next one comes once this one's connections are up
+    // (or after 20 s), rather than hundreds of handshakes at once on two cores.
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && peer.summary().connected < peer.peers.size) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { total: peers.length, lastId: last?.self?.id ?? null };
 }
@@ -84,8 +89,10 @@ function summary() {
   return {
     peers: all.length,
     connectedLinks: all.reduce((sum, s) => sum + s.connected, 0),
+    relinks: all.reduce((sum, s) => sum + s.relinks, 0),
     sentPackets: all.reduce((sum, s) => sum + s.sentPackets, 0),
     sentBytes: all.reduce((sum, s) => sum + s.sentBytes, 0),
+    sentStreams: all.reduce((sum, s) => sum + s.sentStreams, 0),
     videoBytes: all.reduce((sum, s) => sum + s.videoBytes, 0),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };

@@ -23,11 +23,16 @@ export interface NodeLinkOptions {
   sendSignal: (payload: SignalPayload) => void;
   /** The first audio frame from this peer opened: its media reaches us, encrypted as it should. */
   onFirstAudio: () => void;
+  /** ICE or DTLS gave up (or the other side closed): the peer makes a new connection. */
+  onFailed?: () => void;
 }
 
 export class NodeLink {
   readonly pc: PeerConnection;
   state = 'new';
+  readonly initiator: boolean;
+  /** Every state it went through, for the benchmark's report on links that did not connect. */
+  readonly history: string[] = [];
   /** Frames opened from this peer, video bytes received. */
   audioOpened = 0;
   videoBytes = 0;
@@ -41,6 +46,7 @@ export class NodeLink {
 
   constructor(private readonly options: NodeLinkOptions) {
     this.rtp = newRtpSender(111);
+    this.initiator = options.initiator;
     this.pc = new PeerConnection(`${options.selfId}>${options.remoteId}`, {
       iceServers: [],
       // Loopback only: every participant of the benchmark is on this machine.
@@ -48,7 +54,11 @@ export class NodeLink {
       certificatePemFile: options.certificate.certFile,
       keyPemFile: options.certificate.keyFile,
     });
-    this.pc.onStateChange((state) => (this.state = state));
+    this.pc.onStateChange((state) => {
+      this.state = state;
+      this.history.push(state);
+      if (state === 'failed' || state === 'closed') options.onFailed?.();
+    });
     this.pc.onLocalDescription((sdp, type) => {
       if (this.closed) return;
       options.sendSignal({ description: { type: type as 'offer' | 'answer', sdp: type === 'answer' ? this.withOurSsrc(sdp) : sdp } });
@@ -93,7 +103,9 @@ export class NodeLink {
       if (this.remoteSet) this.pc.addRemoteCandidate(entry.candidate, entry.mid);
       else this.pendingCandidates.push(entry);
     } catch (error) {
-      console.warn(`node link ${this.options.remoteId}:`, (error as Error).message);
+      // Chromium trickles candidates for every m-section before BUNDLE is agreed; libdatachannel
+      // has a transport for the first only and refuses the others, which is harmless.
+      if (!/without ICE transport/.test((error as Error).message)) console.warn(`node link ${this.options.remoteId}:`, (error as Error).message);
     }
   }
 
@@ -108,7 +120,13 @@ export class NodeLink {
     return this.audio.sendMessageBinary(packet);
   }
 
+  /** Gave up or was closed: the peer may replace it. */
+  get isFailed() {
+    return this.closed || this.state === 'failed' || this.state === 'closed';
+  }
+
   close() {
+    if (this.closed) return;
     this.closed = true;
     try {
       this.pc.close();

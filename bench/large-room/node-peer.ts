@@ -29,6 +29,8 @@ export interface NodePeerOptions {
   address: string;
   /** Whether it sends audio to this peer (browsers always; other Node peers if the bench asks). */
   sendsTo: (peer: Participant) => boolean;
+  /** Whether a failed connection to this peer is made anew. */
+  canRelink: (peer: Participant) => boolean;
 }
 
 interface RemotePeer extends Participant {
@@ -52,6 +54,8 @@ export class NodePeer {
   readonly peers = new Map<string, RemotePeer>();
   /** performance.now() of the join call, and of the first opened audio frame per peer. */
   joinStartedAt = 0;
+  /** Connections made again after they failed. */
+  relinks = 0;
   readonly firstAudioAt = new Map<string, number>();
   private token = '';
   private keyExchange: KeyExchange | null = null;
@@ -71,7 +75,7 @@ export class NodePeer {
     this.joinStartedAt = performance.now();
     const response = await fetch(`${baseURL}/api/meeting/${meetingId}/join`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address, origin: baseURL },
       body: JSON.stringify({ name }),
     });
     if (!response.ok) throw new Error(`join ${response.status}: ${await response.text()}`);
@@ -105,6 +109,11 @@ export class NodePeer {
       audioFrom: links.filter(([, link]) => link.audioOpened > 0).map(([id]) => id),
       sentPackets: links.reduce((sum, [, link]) => sum + link.sentPackets, 0),
       sentBytes: links.reduce((sum, [, link]) => sum + link.sentBytes, 0),
+      sentStreams: links.filter(([, link]) => link.sentPackets > 0).length,
+      notConnected: [...this.peers.values()]
+        .filter((peer) => this.links.get(peer.id)?.state !== 'connected')
+        .map((peer) => `${peer.name}:${this.links.get(peer.id)?.history.join('>') ?? 'no link'}${this.links.get(peer.id)?.initiator ? ':offerer' : ''}`),
+      relinks: this.relinks,
       videoBytes: links.reduce((sum, [, link]) => sum + link.videoBytes, 0),
     };
   }
@@ -142,7 +151,10 @@ export class NodePeer {
         if (selfId < id && !this.links.has(id)) this.createLink(id, true);
       },
       onSignal: async (from: string, body: SignalPayload) => {
-        (this.links.get(from) ?? this.createLink(from, false)).handleSignal(body);
+        const current = this.links.get(from);
+        // A new offer for a connection that failed: the other side starts over (see relink).
+        const fresh = !current || (current.isFailed && body.description?.type === 'offer');
+        (fresh ? this.createLink(from, false) : current).handleSignal(body);
       },
       onTampered: (id: string) => console.warn(`${this.options.name}: ${id} tampered`),
     };
@@ -157,15 +169,32 @@ export class NodePeer {
       frames: this.frames,
       sendSignal: (payload) => this.keyExchange!.sendSignal(remoteId, payload),
       onFirstAudio: () => this.firstAudioAt.set(remoteId, performance.now()),
+      onFailed: () => this.relink(remoteId, link),
     });
     this.links.set(remoteId, link);
     return link;
   }
 
+  /**
+   * A connection that failed is made again, as the browser restarts ICE (peer.ts): the offerer
+   * (smaller id) starts a new one after a short pause; the other side replaces its own when that
+   * offer comes. libdatachannel cannot restart ICE on a connection, so this is a new one.
+   */
+  private relink(remoteId: string, link: NodeLink) {
+    const self = this.self!.id;
+    setTimeout(() => {
+      const peer = this.peers.get(remoteId);
+      if (this.links.get(remoteId) !== link || !peer || !this.options.canRelink(peer)) return;
+      this.relinks += 1;
+      link.close();
+      if (self < remoteId) this.createLink(remoteId, true);
+    }, 500);
+  }
+
   private post(message: unknown) {
     return fetch(`${this.options.baseURL}/api/meeting/${this.options.meetingId}/signal`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', origin: this.options.baseURL },
       body: JSON.stringify(message),
     }).then((response) => response.status);
   }
