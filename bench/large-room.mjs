@@ -108,8 +108,10 @@ async function waitForAudioFromAll(page, others, timeoutMs) {
     if (ready.length >= others) return { ms: last.click === null ? null : Math.round(last.at - last.click), probe: last.probe };
     await sleep(200);
   }
-  const ready = Object.values(last?.peers ?? {}).filter((p) => p.samples > 0).length;
-  throw new Error(`audio from ${ready}/${others} peers after ${timeoutMs / 1000} s`);
+  const peers = Object.values(last?.peers ?? {});
+  const missing = peers.filter((p) => !(p.connected && p.samples > 0 && (p.decrypted === null || p.decrypted > 0)));
+  const why = missing.map((p) => `${p.connected ? 'connected' : 'not connected'}, ${p.samples} samples, ${p.decrypted} decrypted`).join('; ');
+  throw new Error(`audio from ${peers.length - missing.length}/${others} peers after ${timeoutMs / 1000} s (${others - peers.length} without a connection; ${why})`);
 }
 
 /** In the window: peers whose audio samples and decrypted frames grew, and decrypt failures. */

@@ -9,7 +9,7 @@ import type { SignalPayload } from '@/lib/meeting/client/peer';
 import type { NodeFrames } from './node-frames';
 import { newRtpSender, rtpPacket, rtpPayload, type RtpSender } from './rtp';
 
-const { PeerConnection, Audio, Video } = nodeDataChannel;
+const { PeerConnection, Audio, Video, RtcpReceivingSession } = nodeDataChannel;
 type PeerConnection = InstanceType<typeof PeerConnection>;
 type Track = ReturnType<PeerConnection['addTrack']>;
 
@@ -25,6 +25,20 @@ export interface NodeLinkOptions {
   onFirstAudio: () => void;
   /** ICE or DTLS gave up (or the other side closed): the peer makes a new connection. */
   onFailed?: () => void;
+}
+
+/** What a Node participant tells a browser sender it may use (REMB): above the policy's caps. */
+const RECEIVE_BITRATE = 2_000_000;
+
+/**
+ * Our descriptions offer no transport-wide congestion feedback (libdatachannel does not send
+ * it): Chromium then estimates from receiver reports and REMB, which RtcpReceivingSession sends.
+ */
+function withoutTransportCc(sdp: string): string {
+  return sdp
+    .split(/\r?\n/)
+    .filter((line) => !/^a=rtcp-fb:\S+ transport-cc/.test(line) && !/^a=extmap:\d+\S* .*transport-wide-cc/.test(line))
+    .join('\r\n');
 }
 
 export class NodeLink {
@@ -61,7 +75,8 @@ export class NodeLink {
     });
     this.pc.onLocalDescription((sdp, type) => {
       if (this.closed) return;
-      options.sendSignal({ description: { type: type as 'offer' | 'answer', sdp: type === 'answer' ? this.withOurSsrc(sdp) : sdp } });
+      const described = withoutTransportCc(type === 'answer' ? this.withOurSsrc(sdp) : sdp);
+      options.sendSignal({ description: { type: type as 'offer' | 'answer', sdp: described } });
     });
     this.pc.onLocalCandidate((candidate, mid) => {
       if (this.closed) return;
@@ -138,6 +153,10 @@ export class NodeLink {
   private adopt(track: Track) {
     const audio = track.type() === 'audio';
     if (audio) this.audio = track;
+    // Receiver reports and REMB, as a browser's receiver sends: without any feedback Chromium's
+    // congestion control starves its senders to us (and pauses video), which no real peer causes.
+    track.setMediaHandler(new RtcpReceivingSession());
+    track.onOpen(() => track.requestBitrate(RECEIVE_BITRATE));
     track.onMessage((message) => {
       const payload = rtpPayload(message);
       if (!payload) return;
