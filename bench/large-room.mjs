@@ -56,6 +56,11 @@ function startCrowd() {
   const child = fork(new URL('./large-room/crowd.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx', '--conditions=react-server'] });
   let next = 0;
   const waiting = new Map();
+  child.on('exit', (code) => {
+    for (const entry of waiting.values()) entry.reject(new Error(`the Node participants' process ended (${code})`));
+    waiting.clear();
+  });
+  child.on('error', () => undefined);
   child.on('message', (reply) => {
     const entry = waiting.get(reply.id);
     waiting.delete(reply.id);
@@ -66,6 +71,7 @@ function startCrowd() {
     new Promise((resolve, reject) => {
       const id = (next += 1);
       waiting.set(id, { resolve, reject });
+      if (!child.connected) return reject(new Error("the Node participants' process is gone"));
       child.send({ ...command, id });
     });
   return { child, call };
@@ -241,7 +247,7 @@ async function main() {
   } finally {
     for (const participant of browsers) await participant.browser.close().catch(() => undefined);
     await crowd.call({ cmd: 'leave-all' }).catch(() => undefined);
-    crowd.child.disconnect();
+    if (crowd.child.connected) crowd.child.disconnect();
     server?.kill('SIGTERM');
   }
 }

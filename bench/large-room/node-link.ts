@@ -130,9 +130,14 @@ export class NodeLink {
     const sealed = await this.options.frames.sealAudio(this.options.remoteId, frame);
     if (!sealed || this.closed) return false;
     const packet = rtpPacket(this.rtp, sealed, samples);
+    try {
+      if (!this.audio.sendMessageBinary(packet)) return false;
+    } catch {
+      return false; // closed while the frame was being sealed
+    }
     this.sentPackets += 1;
     this.sentBytes += packet.length;
-    return this.audio.sendMessageBinary(packet);
+    return true;
   }
 
   /** Gave up or was closed: the peer may replace it. */
