@@ -6,8 +6,8 @@
 // browser leaves, the Node participants are added up to size − 1, and that browser joins again
 // as the size-th participant. Printed per step:
 // - join: the browser's trusted click on "Join now" → audio decoded and decrypted from every
-//   other participant (its page clock, polled every 200 ms); and the last Node participant's
-//   join call → connected to all and opening audio from every browser;
+//   other participant (its page clock, polled every 500 ms); and the last Node participant's
+//   join call → connected to the size − 2 others present and opening the staying browsers' audio;
 // - connected pairs out of N(N−1)/2; in each browser, from how many peers audio decodes
 //   (totalSamplesReceived and frames decrypted growing over the window) and decrypt failures;
 // - CPU over STEADY_S seconds (default 15), in cores: each browser's process tree, the Node
@@ -104,15 +104,22 @@ async function leaveFromBrowser(participant) {
   participant.context = participant.page = null;
 }
 
-/** Until the page has audio decoded and decrypted from `others` peers; ms since its click on Join. */
+/** page.evaluate, or an error once `ms` pass: a starved page can stop answering altogether. */
+function evaluateWithin(page, fn, ms = 60_000) {
+  let timer;
+  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the page did not answer within ${ms / 1000} s`)), ms)));
+  return Promise.race([page.evaluate(fn), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Until the page has audio decoded and decrypted from `others` peers; ms since its click on Join (polled every 500 ms). */
 async function waitForAudioFromAll(page, others, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = null;
   while (Date.now() < deadline) {
-    last = await page.evaluate(audioByPeer);
+    last = await evaluateWithin(page, audioByPeer);
     const ready = Object.values(last.peers).filter((p) => p.connected && p.samples > 0 && (p.decrypted === null || p.decrypted > 0));
     if (ready.length >= others) return { ms: last.click === null ? null : Math.round(last.at - last.click), probe: last.probe };
-    await sleep(200);
+    await sleep(500);
   }
   const peers = Object.values(last?.peers ?? {});
   const missing = peers.filter((p) => !(p.connected && p.samples > 0 && (p.decrypted === null || p.decrypted > 0)));
@@ -199,16 +206,16 @@ async function main() {
         progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${mesh.settled ? 'settled' : 'NOT settled'}`);
         await sleep(3000); // bandwidth estimates and the policy's setParameters settle
         const pages = browsers.map((b) => b.page);
-        const audio0 = await Promise.all(pages.map((page) => page.evaluate(audioByPeer)));
-        const up0 = await Promise.all(pages.map((page) => page.evaluate(uplink)));
+        const audio0 = await Promise.all(pages.map((page) => evaluateWithin(page, audioByPeer)));
+        const up0 = await Promise.all(pages.map((page) => evaluateWithin(page, uplink)));
         const crowd0 = await crowd.call({ cmd: 'summary' });
         const cpu0 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
         await sleep(steadySeconds * 1000);
         const cpu1 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
         const load = os.loadavg()[0];
         const crowd1 = await crowd.call({ cmd: 'summary' });
-        const audio1 = await Promise.all(pages.map((page) => page.evaluate(audioByPeer)));
-        const up1 = await Promise.all(pages.map((page) => page.evaluate(uplink)));
+        const audio1 = await Promise.all(pages.map((page) => evaluateWithin(page, audioByPeer)));
+        const up1 = await Promise.all(pages.map((page) => evaluateWithin(page, uplink)));
         const seconds = (cpu1.at - cpu0.at) / 1000;
         const cores = (a, b) => ((b - a) / seconds).toFixed(2);
         const growth = audio1.map((after, i) => audioGrowth(audio0[i], after));
