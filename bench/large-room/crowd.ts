@@ -1,0 +1,129 @@
+// The Node participants of the large-room benchmark, in one process of their own (so their CPU
+// is measured apart from the browsers'), driven by bench/large-room.mjs over IPC. Each command
+// gets one reply: { ok: true, ...result } or { ok: false, error }.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
+import { NodePeer } from './node-peer';
+import { opusFrames, SAMPLES_PER_FRAME, FRAME_MS } from './opus-frames';
+
+interface Init {
+  baseURL: string;
+  meetingId: string;
+  secret: string;
+  /** 'browsers': Node peers send audio to the browsers only; 'all': to each other too. */
+  audioTo: 'browsers' | 'all';
+}
+
+type Command =
+  | ({ cmd: 'init' } & Init)
+  | { cmd: 'add'; count: number }
+  | { cmd: 'settle'; participants: number; browsers: number; timeoutMs: number }
+  | { cmd: 'summary' }
+  | { cmd: 'leave-all' };
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-crowd-'));
+const peers: NodePeer[] = [];
+const frames = opusFrames();
+let init: Init | null = null;
+let tick = 0;
+const isBrowser = (name: string) => name.startsWith('Browser');
+
+// 20 ms audio clock for everyone: the same loop a real sender's encoder runs.
+const clock = setInterval(() => {
+  const frame = frames[tick % frames.length]!;
+  tick += 1;
+  for (const peer of peers) peer.sendAudio(frame, SAMPLES_PER_FRAME);
+}, FRAME_MS);
+
+async function add(count: number) {
+  const { baseURL, meetingId, secret, audioTo } = init!;
+  let last: NodePeer | null = null;
+  for (let i = 0; i < count; i += 1) {
+    const number = peers.length + 1;
+    const peer = new NodePeer({
+      baseURL,
+      meetingId,
+      name: `Node ${number}`,
+      secret: base64urlDecode(secret)!,
+      dir,
+      address: `10.77.${Math.floor(number / 250)}.${(number % 250) + 1}`,
+      sendsTo: (remote) => audioTo === 'all' || isBrowser(remote.name),
+      canRelink: () => true,
+    });
+    await peer.join();
+    peers.push(peer);
+    last = peer;
+    // People arrive one after another: the next one comes once this one's connections are up
+    // (or after 20 s), rather than hundreds of handshakes at once on two cores.
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && peer.summary().connected < peer.peers.size) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { total: peers.length, lastId: last?.self?.id ?? null };
+}
+
+/** Every Node peer connected to every other participant, and each opened audio from every browser. */
+function settledPeer(peer: NodePeer, participants: number, browsers: number) {
+  const summary = peer.summary();
+  const browserIds = [...peer.peers.values()].filter((p) => isBrowser(p.name)).map((p) => p.id);
+  return summary.connected >= participants - 1 && browserIds.length >= browsers && browserIds.every((id) => summary.audioFrom.includes(id));
+}
+
+async function settle(participants: number, browsers: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  const last = peers.at(-1);
+  let lastReadyMs: number | null = null;
+  while (Date.now() < deadline) {
+    if (last && lastReadyMs === null && settledPeer(last, participants, browsers)) lastReadyMs = performance.now() - last.joinStartedAt;
+    if (peers.every((peer) => settledPeer(peer, participants, browsers))) return { settled: true, lastReadyMs };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const behind = peers.filter((peer) => !settledPeer(peer, participants, browsers)).map((peer) => ({ name: peer.self?.name, ...peer.summary(), audioFrom: peer.summary().audioFrom.length }));
+  return { settled: false, lastReadyMs, behind };
+}
+
+function summary() {
+  const all = peers.map((peer) => peer.summary());
+  const cpu = process.cpuUsage();
+  return {
+    peers: all.length,
+    connectedLinks: all.reduce((sum, s) => sum + s.connected, 0),
+    relinks: all.reduce((sum, s) => sum + s.relinks, 0),
+    sentPackets: all.reduce((sum, s) => sum + s.sentPackets, 0),
+    sentBytes: all.reduce((sum, s) => sum + s.sentBytes, 0),
+    sentStreams: all.reduce((sum, s) => sum + s.sentStreams, 0),
+    videoBytes: all.reduce((sum, s) => sum + s.videoBytes, 0),
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
+}
+
+async function handle(command: Command) {
+  switch (command.cmd) {
+    case 'init':
+      init = command;
+      return {};
+    case 'add':
+      return add(command.count);
+    case 'settle':
+      return settle(command.participants, command.browsers, command.timeoutMs);
+    case 'summary':
+      return summary();
+    case 'leave-all':
+      await Promise.all(peers.map((peer) => peer.leave()));
+      peers.length = 0;
+      return {};
+  }
+}
+
+process.on('message', (command: Command & { id: number }) => {
+  handle(command).then(
+    (result) => process.send!({ id: command.id, ok: true, ...result }),
+    (error: Error) => process.send!({ id: command.id, ok: false, error: error.stack ?? String(error) }),
+  );
+});
+process.on('disconnect', () => {
+  clearInterval(clock);
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+});

@@ -1,0 +1,64 @@
+// Frame encryption for a participant that runs in Node: the browser's keyring (frame-transform.ts)
+// behind MeetingCrypto's FrameBackend interface, without a worker or encoded streams. The Node
+// peer seals each Opus frame itself before it goes into RTP, and opens what browsers send.
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import { clearPrefixLength } from '@/lib/meeting/e2ee/frame';
+import type { FrameBackend, PeerCryptoStats } from '@/lib/meeting/client/frame-backends';
+import { FrameKeyring } from '@/lib/meeting/client/frame-transform';
+import type { Slot } from '@/lib/meeting/client/peer';
+
+const OPUS_PREFIX = clearPrefixLength('opus', false);
+
+export class NodeFrames implements FrameBackend {
+  readonly rtcConfig = {};
+  readonly keyring = new FrameKeyring();
+
+  attachSender(): void {}
+  attachReceiver(): void {}
+
+  setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes): Promise<void> {
+    return this.keyring.setSendKey(peerId, slot, keyId, kid, baseKey);
+  }
+
+  setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void> {
+    return this.keyring.setReceiveKey(peerId, slot, kid, baseKey);
+  }
+
+  withhold(withhold: boolean): Promise<void> {
+    this.keyring.withhold = withhold;
+    return Promise.resolve();
+  }
+
+  stats(): Promise<Record<string, PeerCryptoStats>> {
+    return Promise.resolve(this.keyring.stats());
+  }
+
+  sampleFrames(): Promise<never[]> {
+    return Promise.resolve([]);
+  }
+
+  /** One Opus frame sealed for `peerId` (its TOC byte in clear), or null while there is no key. */
+  async sealAudio(peerId: string, frame: Bytes): Promise<Bytes | null> {
+    const encryptor = this.keyring.encryptor(peerId, 'audio');
+    const counters = this.keyring.countersOf(peerId).sent;
+    if (!encryptor) {
+      counters.withheld += 1;
+      return null;
+    }
+    const sealed = await encryptor.encrypt(frame, OPUS_PREFIX);
+    if (sealed) counters.encrypted += 1;
+    return sealed;
+  }
+
+  /** An encrypted Opus frame from `peerId`, opened and counted as the browser's worker counts it. */
+  async openAudio(peerId: string, data: Bytes): Promise<Bytes | null> {
+    const opened = await this.keyring.decryptor(peerId, 'audio').open(data, OPUS_PREFIX);
+    const counters = this.keyring.countersOf(peerId).received;
+    if (!opened.ok) {
+      counters.failed[opened.reason] += 1;
+      return null;
+    }
+    counters.decrypted += 1;
+    return opened.frame;
+  }
+}

@@ -1,0 +1,248 @@
+// One meeting participant that runs in Node, for the large-room benchmark: it joins through the
+// app's real HTTP API as a guest holding the link's key, reads the event stream, runs the app's
+// own key exchange (KeyExchange, MeetingCrypto: announcements tagged under the room secret,
+// signed and numbered signals, fingerprint checks) and connects to everyone with NodeLink.
+// Video off: it sends Opus audio from opus-frames.ts to the peers `sendsTo` allows.
+import { spawnSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import { exportPublicKey, generateEcdhKeyPair } from '@/lib/meeting/e2ee/keys';
+import { exportSigningPublicKey, generateSigningKeyPair, normalizeFingerprint } from '@/lib/meeting/e2ee/signing';
+import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/e2ee';
+import { parseEventStream } from '@/lib/meeting/client/event-stream';
+import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meeting/client/key-exchange';
+import type { SignalPayload } from '@/lib/meeting/client/peer';
+import type { JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
+import { NodeFrames } from './node-frames';
+import { NodeLink } from './node-link';
+
+export interface NodePeerOptions {
+  baseURL: string;
+  meetingId: string;
+  name: string;
+  secret: Bytes;
+  /** Where its DTLS certificate goes. */
+  dir: string;
+  /** Its own X-Forwarded-For, so the join rate limit counts each participant apart (the server trusts loopback proxies). */
+  address: string;
+  /** Whether it sends audio to this peer (browsers always; other Node peers if the bench asks). */
+  sendsTo: (peer: Participant) => boolean;
+  /** Whether a failed connection to this peer is made anew. */
+  canRelink: (peer: Participant) => boolean;
+}
+
+interface RemotePeer extends Participant {
+  keys: PeerKeyState;
+}
+
+/** An ECDSA P-256 certificate for DTLS, as the browser makes one per page (openssl, from Debian). */
+function makeCertificate(dir: string, name: string) {
+  const certFile = path.join(dir, `${name}.cert.pem`);
+  const keyFile = path.join(dir, `${name}.key.pem`);
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=enclave-bench'], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const fingerprint = normalizeFingerprint(`sha-256 ${new X509Certificate(readFileSync(certFile)).fingerprint256}`);
+  if (!fingerprint) throw new Error('no fingerprint');
+  return { certFile, keyFile, fingerprint };
+}
+
+export class NodePeer {
+  self: Participant | null = null;
+  readonly links = new Map<string, NodeLink>();
+  readonly peers = new Map<string, RemotePeer>();
+  /** performance.now() of the join call, and of the first opened audio frame per peer. */
+  joinStartedAt = 0;
+  /** Connections made again after they failed. */
+  relinks = 0;
+  readonly firstAudioAt = new Map<string, number>();
+  private token = '';
+  private keyExchange: KeyExchange | null = null;
+  private readonly frames = new NodeFrames();
+  private certificate: ReturnType<typeof makeCertificate> | null = null;
+  private encryption: EncryptionState = { status: 'starting', source: null, epoch: 0, password: false };
+  private events: Promise<void> = Promise.resolve();
+  private readonly abort = new AbortController();
+
+  constructor(private readonly options: NodePeerOptions) {}
+
+  /** Joins and starts reading the stream; resolves once the welcome has been handled. */
+  async join(): Promise<void> {
+    const { baseURL, meetingId, name, secret, dir, address } = this.options;
+    this.certificate = makeCertificate(dir, name.replace(/\W/g, '-'));
+    const prepared = this.prepareKeys(this.certificate.fingerprint);
+    this.joinStartedAt = performance.now();
+    const response = await fetch(`${baseURL}/api/meeting/${meetingId}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address, origin: baseURL },
+      body: JSON.stringify({ name }),
+    });
+    if (!response.ok) throw new Error(`join ${response.status}: ${await response.text()}`);
+    const answer = (await response.json()) as JoinAnswer;
+    this.token = answer.token;
+    this.self = answer.self;
+    const keys = MeetingCrypto.create(meetingId, answer.self.id, 'streams', null, prepared).then(async (made) => {
+      await made.useSecret(secret, 'link');
+      return made;
+    });
+    this.keyExchange = new KeyExchange(keys, this.context(answer.self.id));
+    const welcomed = new Promise<void>((resolve, reject) => void this.readStream(resolve).catch(reject));
+    await welcomed;
+  }
+
+  /** Sends one audio frame to every open link it sends to. */
+  sendAudio(frame: Bytes, samples: number) {
+    for (const [id, link] of this.links) {
+      const peer = this.peers.get(id);
+      if (peer && this.options.sendsTo(peer)) void link.sendAudio(frame, samples);
+    }
+  }
+
+  /** Connected pairs, audio frames opened per peer, what it sent. */
+  summary() {
+    const links = [...this.links.entries()];
+    return {
+      id: this.self?.id ?? '',
+      peers: this.peers.size,
+      connected: links.filter(([, link]) => link.state === 'connected').length,
+      audioFrom: links.filter(([, link]) => link.audioOpened > 0).map(([id]) => id),
+      sentPackets: links.reduce((sum, [, link]) => sum + link.sentPackets, 0),
+      sentBytes: links.reduce((sum, [, link]) => sum + link.sentBytes, 0),
+      sentStreams: links.filter(([, link]) => link.sentPackets > 0).length,
+      notConnected: [...this.peers.values()]
+        .filter((peer) => this.links.get(peer.id)?.state !== 'connected')
+        .map((peer) => `${peer.name}:${this.links.get(peer.id)?.history.join('>') ?? 'no link'}${this.links.get(peer.id)?.initiator ? ':offerer' : ''}`),
+      relinks: this.relinks,
+      videoBytes: links.reduce((sum, [, link]) => sum + link.videoBytes, 0),
+    };
+  }
+
+  async leave() {
+    await this.post({ type: 'leave' }).catch(() => undefined);
+    this.abort.abort();
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+  }
+
+  private async prepareKeys(fingerprint: string): Promise<PreparedKeys> {
+    const [ecdh, signing] = await Promise.all([generateEcdhKeyPair(), generateSigningKeyPair()]);
+    const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
+    // The certificate object is the browser's; here libdatachannel reads the PEM files instead.
+    return { frames: this.frames, certificate: {} as RTCCertificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic };
+  }
+
+  private context(selfId: string) {
+    return {
+      selfId,
+      selfIsHost: () => false,
+      peers: () => [...this.peers.values()].map((peer) => ({ id: peer.id, isHost: peer.isHost, keys: peer.keys })),
+      gated: () => false,
+      post: (to: string, envelopes: string[]) =>
+        this.post(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0] } : { type: 'signals', to, envelopes }),
+      setPeerKeys: (id: string, keys: PeerKeyState) => {
+        const peer = this.peers.get(id);
+        if (peer) peer.keys = keys;
+      },
+      encryption: () => this.encryption,
+      setEncryption: (state: EncryptionState) => (this.encryption = state),
+      onVerified: async (id: string) => {
+        // In each pair the smaller id makes the offer (as session.ts).
+        if (selfId < id && !this.links.has(id)) this.createLink(id, true);
+      },
+      onSignal: async (from: string, body: SignalPayload) => {
+        const current = this.links.get(from);
+        // A new offer for a connection that failed: the other side starts over (see relink).
+        const fresh = !current || (current.isFailed && body.description?.type === 'offer');
+        (fresh ? this.createLink(from, false) : current).handleSignal(body);
+      },
+      onTampered: (id: string) => console.warn(`${this.options.name}: ${id} tampered`),
+    };
+  }
+
+  private createLink(remoteId: string, initiator: boolean): NodeLink {
+    const link = new NodeLink({
+      selfId: this.self!.id,
+      remoteId,
+      initiator,
+      certificate: this.certificate!,
+      frames: this.frames,
+      sendSignal: (payload) => this.keyExchange!.sendSignal(remoteId, payload),
+      onFirstAudio: () => this.firstAudioAt.set(remoteId, performance.now()),
+      onFailed: () => this.relink(remoteId, link),
+    });
+    this.links.set(remoteId, link);
+    return link;
+  }
+
+  /**
+   * A connection that failed is made again, as the browser restarts ICE (peer.ts): the offerer
+   * (smaller id) starts a new one after a short pause; the other side replaces its own when that
+   * offer comes. libdatachannel cannot restart ICE on a connection, so this is a new one.
+   */
+  private relink(remoteId: string, link: NodeLink) {
+    const self = this.self!.id;
+    setTimeout(() => {
+      const peer = this.peers.get(remoteId);
+      if (this.links.get(remoteId) !== link || !peer || !this.options.canRelink(peer)) return;
+      this.relinks += 1;
+      link.close();
+      if (self < remoteId) this.createLink(remoteId, true);
+    }, 500);
+  }
+
+  private post(message: unknown) {
+    return fetch(`${this.options.baseURL}/api/meeting/${this.options.meetingId}/signal`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', origin: this.options.baseURL },
+      body: JSON.stringify(message),
+    }).then((response) => response.status);
+  }
+
+  private async readStream(welcomed: () => void) {
+    const response = await fetch(`${this.options.baseURL}/api/meeting/${this.options.meetingId}/signal`, {
+      headers: { authorization: `Bearer ${this.token}`, accept: 'text/event-stream' },
+      signal: this.abort.signal,
+    });
+    if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
+    try {
+      for await (const message of parseEventStream(response.body as ReadableStream<Uint8Array>)) {
+        if (!message.data) continue;
+        const event = JSON.parse(message.data) as ServerEvent;
+        // One at a time, in stream order (docs/meetings.md "Signaling").
+        this.events = this.events.then(() => this.onEvent(event)).catch((error) => console.warn(`${this.options.name}:`, error));
+        if (event.type === 'welcome') await this.events.then(welcomed);
+      }
+    } catch (error) {
+      if (!this.abort.signal.aborted) throw error;
+    }
+  }
+
+  private async onEvent(event: ServerEvent) {
+    const exchange = this.keyExchange!;
+    switch (event.type) {
+      case 'welcome': {
+        const others = event.participants.filter((p) => p.id !== this.self!.id);
+        for (const participant of others) this.peers.set(participant.id, { ...participant, keys: 'pending' });
+        await exchange.enter(others.map((p) => p.id));
+        return;
+      }
+      case 'join':
+        if (event.participant.id === this.self!.id) return;
+        this.peers.set(event.participant.id, { ...event.participant, keys: 'pending' });
+        await exchange.release(event.participant.id);
+        return;
+      case 'leave':
+        this.links.get(event.participantId)?.close();
+        this.links.delete(event.participantId);
+        this.peers.delete(event.participantId);
+        exchange.forget(event.participantId);
+        return;
+      case 'signal':
+        await exchange.receive(event.from, event.envelope);
+        return;
+      default:
+        return;
+    }
+  }
+}

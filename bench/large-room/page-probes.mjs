@@ -1,0 +1,85 @@
+// What the large-room benchmark runs inside the browsers' pages: init scripts (before the app)
+// and functions given to page.evaluate. Reads the app's test probe (window.enclaveMeeting)
+// defensively: without it, audio is read from the connections the page made.
+
+/** Init script: every RTCPeerConnection the page makes, and the trusted click on "Join now". */
+export function watchPage() {
+  const Native = window.RTCPeerConnection;
+  const connections = [];
+  window.largeRoom = { connections, click: null };
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      connections.push(this);
+    }
+  };
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (event.isTrusted && window.largeRoom.click === null && button?.textContent?.trim() === 'Join now') window.largeRoom.click = event.timeStamp;
+    },
+    true,
+  );
+}
+
+/** Init script: the camera size asked for (CAMERA=WxH), whatever the app's own constraints. */
+export function cameraSize([width, height]) {
+  const devices = navigator.mediaDevices;
+  const getUserMedia = devices.getUserMedia.bind(devices);
+  devices.getUserMedia = (constraints) =>
+    getUserMedia(constraints?.video ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: width }, height: { exact: height } } } : constraints);
+}
+
+/**
+ * Per remote participant: audio samples received and frames decrypted (cumulative), or per
+ * connection when the app's probe is gone; plus the page clock.
+ */
+export async function audioByPeer() {
+  const probe = window.enclaveMeeting;
+  const out = { at: performance.now(), click: window.largeRoom?.click ?? null, probe: !!probe, peers: {} };
+  if (probe?.stats && probe?.encryptionStats) {
+    const [links, crypto] = await Promise.all([probe.stats(), probe.encryptionStats()]);
+    for (const [id, link] of Object.entries(links)) {
+      const received = crypto[id]?.received;
+      const failed = received ? Object.values(received.failed).reduce((a, b) => a + b, 0) : 0;
+      out.peers[id] = { connected: link.connection === 'connected', samples: link.audioSamplesReceived, decrypted: received?.decrypted ?? 0, failed };
+    }
+    return out;
+  }
+  for (const [index, pc] of (window.largeRoom?.connections ?? []).entries()) {
+    if (pc.connectionState === 'closed') continue;
+    let samples = 0;
+    (await pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'audio') samples += s.totalSamplesReceived ?? 0;
+    });
+    out.peers[`connection ${index}`] = { connected: pc.connectionState === 'connected', samples, decrypted: null, failed: null };
+  }
+  return out;
+}
+
+/**
+ * What the page sends: bytes per kind summed over its open connections, and each camera
+ * sender's encoding (the quality policy's setParameters) and resolution.
+ */
+export async function uplink() {
+  const out = { at: performance.now(), connections: 0, audioBytes: 0, videoBytes: 0, camera: [] };
+  for (const pc of window.largeRoom?.connections ?? []) {
+    if (pc.connectionState !== 'connected') continue;
+    out.connections += 1;
+    const cameraSender = pc.getTransceivers()[1]?.sender;
+    const encoding = cameraSender?.getParameters().encodings?.[0] ?? {};
+    let camera = { maxBitrate: encoding.maxBitrate ?? null, active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
+    const cameraMid = pc.getTransceivers()[1]?.mid;
+    (await pc.getStats()).forEach((s) => {
+      if (s.type !== 'outbound-rtp') return;
+      if (s.kind === 'audio') out.audioBytes += s.bytesSent ?? 0;
+      if (s.kind === 'video') {
+        out.videoBytes += s.bytesSent ?? 0;
+        if (s.mid === cameraMid) camera = { ...camera, bytes: camera.bytes + (s.bytesSent ?? 0), height: s.frameHeight ?? camera.height };
+      }
+    });
+    out.camera.push(camera);
+  }
+  return out;
+}
