@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { exportPublicKey, generateEcdhKeyPair } from '@/lib/meeting/e2ee/keys';
 import { exportSigningPublicKey, generateSigningKeyPair, normalizeFingerprint } from '@/lib/meeting/e2ee/signing';
-import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/e2ee';
+import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/meeting-crypto';
 import { parseEventStream } from '@/lib/meeting/client/event-stream';
 import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meeting/client/key-exchange';
 import type { SignalPayload } from '@/lib/meeting/client/peer';

@@ -1,5 +1,5 @@
 // What the large-room benchmark runs inside the browsers' pages: init scripts (before the app)
-// and functions given to page.evaluate. Reads the app's test probe (window.enclaveMeeting)
+// and functions given to page.evaluate. Reads the app's test probe (window.enclaveProbe)
 // defensively: without it, audio is read from the connections the page made.
 
 /** Init script: every RTCPeerConnection the page makes, and the trusted click on "Join now". */
@@ -36,7 +36,7 @@ export function cameraSize([width, height]) {
  * connection when the app's probe is gone; plus the page clock.
  */
 export async function audioByPeer() {
-  const probe = window.enclaveMeeting;
+  const probe = window.enclaveProbe;
   const out = { at: performance.now(), click: window.largeRoom?.click ?? null, probe: !!probe, peers: {} };
   if (probe?.stats && probe?.encryptionStats) {
     const [links, crypto] = await Promise.all([probe.stats(), probe.encryptionStats()]);

@@ -6,7 +6,7 @@
 import { randomBytes } from '@/lib/meeting/e2ee/bytes';
 import { exportPublicKey, generateEcdhKeyPair, generateRoomSecret } from '@/lib/meeting/e2ee/keys';
 import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
-import { MeetingCrypto } from '@/lib/meeting/client/e2ee';
+import { MeetingCrypto } from '@/lib/meeting/client/meeting-crypto';
 import { WorkerBackend, type FrameBackend } from '@/lib/meeting/client/frame-backends';
 import { NodeFrames } from '@/bench/large-room/node-frames';
 import { opusFrames } from '@/bench/large-room/opus-frames';
