@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { browser } from './reliability/http.mjs';
+import { browser, tally } from './reliability/http.mjs';
 import { benchPort, machineLine, percentile, root, sleep, startApp, startPrivatePostgres } from './reliability/services.mjs';
 
 const writers = Number(process.env.WRITERS ?? 8);
@@ -66,8 +66,9 @@ try {
   pg.stop();
   console.log(`PostgreSQL stopped at ${(stoppedAt / 1000).toFixed(1)} s`);
   await sleep(downMs / 2);
-  const page = await client.get(app.url, '/en/calendar');
-  const api = await client.get(app.url, '/api/me');
+  const hung = (error) => ({ status: 0, type: `no answer (${error.name})`, json: null, text: '', ms: 60_000 });
+  // Not awaited here: a page that hangs must not stretch the outage.
+  const probes = Promise.all([client.get(app.url, '/en/calendar').catch(hung), client.get(app.url, '/api/me').catch(hung)]);
   await sleep(downMs / 2);
   const restartedAt = performance.now() - t0;
   pg.start();
@@ -76,6 +77,7 @@ try {
   await sleep(AFTER_MS);
   running = false;
   await Promise.all(load);
+  const [page, api] = await probes;
 
   const acknowledged = answers.filter((a) => a.status === 200 && a.id);
   const db = postgres(pg.url, { max: 1, onnotice: () => {} });
@@ -88,17 +90,18 @@ try {
   const firstOkAfter = answers.filter((a) => a.status === 200 && a.started >= upAt).sort((x, y) => x.started - y.started)[0];
   const lastFailure = answers.filter((a) => a.status !== 200).sort((x, y) => y.started + y.ms - (x.started + x.ms))[0];
   const stack = /\n\s+at [\w.<>]+ \(|node_modules|webpack-internal/;
-  const describe = (list) => {
-    const counts = {};
-    for (const a of list) counts[`${a.status} ${a.code ?? a.type}`] = (counts[`${a.status} ${a.code ?? a.type}`] ?? 0) + 1;
-    return Object.entries(counts).map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
-  };
+  const describe = (list) => tally(list, (a) => `${a.status} ${a.code ?? a.type}`);
+
   console.log(`\nDatabase faults — ${machineLine()}`);
   console.log(`  writes:                    ${answers.length} requests by ${writers} clients, PostgreSQL down ${((upAt - stoppedAt) / 1000).toFixed(1)} s`);
   console.log(`  answers:                   200: ${answers.filter((a) => a.status === 200).length}, 503 service_unavailable: ${unavailable.length} (Retry-After ${[...new Set(unavailable.map((a) => a.retryAfter))].join('/')}), other: ${describe(other)}`);
   console.log(`  answers while down:        ${describe(during)}`);
   console.log(`  slowest answer:            ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s (503s: p50 ${percentile(unavailable.map((a) => a.ms), 0.5)?.toFixed(0)} ms, p99 ${percentile(unavailable.map((a) => a.ms), 0.99)?.toFixed(0)} ms)`);
   console.log(`  recovered:                 first 200 sent ${firstOkAfter ? ((firstOkAfter.started - upAt) / 1000).toFixed(1) : 'never'} s after PostgreSQL accepted again; last failure answered ${lastFailure ? ((lastFailure.started + lastFailure.ms - upAt) / 1000).toFixed(1) : '-'} s after`);
+  const lateFailures = answers.filter((a) => a.status !== 200 && a.started >= upAt);
+  console.log(`  failures begun after:      ${describe(lateFailures)}${lateFailures.length ? ` (begun ${lateFailures.map((a) => ((a.started - upAt) / 1000).toFixed(1)).join(', ')} s after)` : ''}`);
+  const codes = [...app.output().matchAll(/"message":"database unavailable","code":"(\w+)"/g)].map((m) => m[1]);
+  console.log(`  causes the app logged:     ${tally(codes, (code) => code)}`);
   console.log(`  acknowledged writes lost:  ${lost} of ${acknowledged.length}`);
   console.log(`  page during the outage:    GET /en/calendar ${page.status} ${page.type.split(';')[0]} in ${page.ms.toFixed(0)} ms, stack trace shown: ${stack.test(page.text) ? 'yes' : 'no'}`);
   console.log(`  API read during outage:    GET /api/me ${api.status} ${api.json?.errorCode ?? api.type} in ${api.ms.toFixed(0)} ms`);

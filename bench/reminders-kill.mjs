@@ -13,8 +13,8 @@ import { benchPort, machineLine, percentile, root, sleep, startApp, startPrivate
 
 const count = Number(process.env.COUNT ?? 1000);
 const spreadMs = Number(process.env.SPREAD ?? 180) * 1000;
-// A mail whose sender died mid-send is claimed again after 5 minutes (lib/mail/outbox.ts).
-const drainMs = Number(process.env.DRAIN ?? 330) * 1000;
+// A mail whose sender died mid-send is claimed again after 90 s (lib/mail/outbox.ts).
+const drainMs = Number(process.env.DRAIN ?? 150) * 1000;
 
 const pg = startPrivatePostgres(benchPort(0));
 const smtp = await startSmtpCatcher(benchPort(1));

@@ -18,7 +18,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { generate } from 'otplib';
 import { PNG } from 'pngjs';
-import { browser, eventStream, pool } from './reliability/http.mjs';
+import { browser, eventStream, pool, tally } from './reliability/http.mjs';
 import { benchPort, machineLine, percentile, root, sleep, startApp, startPrivatePostgres, startPrivateRedis, startSmtpCatcher } from './reliability/services.mjs';
 
 const PASSWORD = 'Demo-Meeting-2026';
@@ -46,14 +46,8 @@ function seedAccount(email) {
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
 
-const tally = (answers) => {
-  const counts = {};
-  for (const a of answers) counts[`${a.status} ${a.json?.errorCode ?? a.json?.status ?? ''}`.trim()] = (counts[`${a.status} ${a.json?.errorCode ?? a.json?.status ?? ''}`.trim()] ?? 0) + 1;
-  return Object.entries(counts).map(([k, n]) => `${k}: ${n}`).join(', ');
-};
-
 try {
-  const [limited, totp, owner] = ['limited@bench.test', 'totp@bench.test', 'owner@bench.test'].map(seedAccount);
+  const [, , owner] = ['limited@bench.test', 'totp@bench.test', 'owner@bench.test'].map(seedAccount);
   for (const port of [benchPort(13), benchPort(14)]) {
     apps.push(await startApp(port, { ...shared, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'enclave-bench-data-')) }));
   }

@@ -84,3 +84,10 @@ export async function eventStream(url, headers) {
   })();
   return { status: response.status, events, onEvent: (listener) => listeners.add(listener), close: () => abort.abort() };
 }
+
+/** "key: count, key: count" of a list of answers, keyed by `keyOf` (status and error code by default). */
+export function tally(list, keyOf = (a) => `${a.status} ${a.json?.errorCode ?? a.json?.status ?? ''}`.trim()) {
+  const counts = new Map();
+  for (const item of list) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return [...counts].map(([key, n]) => `${key}: ${n}`).join(', ') || 'none';
+}

@@ -92,7 +92,7 @@ export async function startSmtpCatcher(port) {
 export async function startProcess(name, args, env, ready, timeoutMs = 120_000) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
-  const keep = (chunk) => (output = (output + chunk).slice(-20_000));
+  const keep = (chunk) => (output = (output + chunk).slice(-200_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', resolve));

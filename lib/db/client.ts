@@ -22,7 +22,10 @@ interface OpenDatabase {
 export const BOUNDED_WAITS = {
   connect_timeout: 5,
   connection: { statement_timeout: 20_000 },
-} as const;
+  // postgres.js waits up to 20 s (growing with each failure) before it connects again after a
+  // lost connection; a query waits that long too. At most 1 s: fast 503s, fast recovery.
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+};
 
 /**
  * Opens PostgreSQL (postgres.js) when a URL is given, else the embedded PGlite in `dataDir`
