@@ -64,6 +64,8 @@ export const errorCodes = [
   // Issue 18: a support ticket or an account (admin area) that does not exist or is not yours.
   'ticket_not_found',
   'user_not_found',
+  // Issue 20: the database cannot be reached for a moment (503, with Retry-After).
+  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -84,6 +86,7 @@ const conflicts: ReadonlySet<ErrorCode> = new Set([
 export function statusFor(code: ErrorCode): number {
   if (code === 'authentication_error') return 401;
   if (code === 'too_many_attempts') return 429;
+  if (code === 'service_unavailable') return 503;
   if (code.endsWith('_not_found')) return 404;
   if (conflicts.has(code)) return 409;
   return 400;
@@ -106,6 +109,6 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** More for the person to act on, answered beside the code (e.g. payment_failed's transactionId). */
   readonly details: Record<string, string> | undefined;
-  /** For too_many_attempts: when to try again (the Retry-After header). */
+  /** For too_many_attempts and service_unavailable: when to try again (the Retry-After header). */
   readonly retryAfterSeconds: number | undefined;
 }

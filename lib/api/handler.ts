@@ -13,6 +13,7 @@ import {
 } from '@/lib/auth/session-cookie';
 import type { User } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCode } from '@/lib/db/unavailable';
 import { describeError, log } from '@/lib/log';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyText } from './body';
 import { ApiError, type ErrorCode } from './errors';
@@ -138,6 +139,12 @@ export async function errorResponse(error: unknown, locale: Locale): Promise<Res
     const response = await errorJson(error.code, error.status, locale, { ...error.details, ...(error.field && { field: error.field }) });
     if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds));
     return response;
+  }
+  const unavailable = databaseUnavailableCode(error);
+  if (unavailable) {
+    // Not a bug: the database is stopped, restarting or overloaded; the client tries again.
+    log.warn('database unavailable', { code: unavailable });
+    return errorResponse(new ApiError('service_unavailable', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }), locale);
   }
   const requestId = randomUUID();
   log.error('unhandled error in route handler', { requestId, ...describeError(error) });

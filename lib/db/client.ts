@@ -15,6 +15,19 @@ interface OpenDatabase {
 }
 
 /**
+ * No request waits on the database without end (issue 20): a connection that is not made in 5 s
+ * fails, and so does a statement that runs past 20 s; both answer 503 (lib/db/unavailable.ts).
+ * postgres.js opens connections lazily, so once the database is back the next query reconnects.
+ */
+export const BOUNDED_WAITS = {
+  connect_timeout: 5,
+  connection: { statement_timeout: 20_000 },
+  // postgres.js waits up to 20 s (growing with each failure) before it connects again after a
+  // lost connection; a query waits that long too. At most 1 s: fast 503s, fast recovery.
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+};
+
+/**
  * Opens PostgreSQL (postgres.js) when a URL is given, else the embedded PGlite in `dataDir`
  * (or in memory for `dataDir: 'memory://'`), and applies the migrations in drizzle/.
  */
@@ -23,10 +36,15 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   if (options.url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const client = postgres(options.url, { max: 10, onnotice: () => {}, ...BOUNDED_WAITS });
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
-    await migrateDatabase({ kind: 'postgres', url: options.url, migrationsFolder });
-    return { db, close: () => client.end({ timeout: 5 }) };
+    const close = () => client.end({ timeout: 5 });
+    // A database down at start: the next getDb() tries again, with no pool left behind.
+    await migrateDatabase({ kind: 'postgres', url: options.url, migrationsFolder }).catch(async (error) => {
+      await close();
+      throw error;
+    });
+    return { db, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -21,7 +21,7 @@ export async function migrateDatabase(target: Target): Promise<void> {
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // A single connection, so that the session-level advisory lock covers the whole run.
-  const client = postgres(target.url, { max: 1, onnotice: () => {} });
+  const client = postgres(target.url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     await migrate(drizzle(client), { migrationsFolder: target.migrationsFolder });

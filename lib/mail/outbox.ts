@@ -53,9 +53,16 @@ function backoffSeconds(attempts: number): number {
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
- * Claims up to `limit` due rows by moving their send_after 5 minutes ahead: rows locked by
+ * How long a claim holds: longer than one send can take (10 s to connect, 10 s for the greeting,
+ * 30 s of silence at most: lib/mail/transport.ts), short because a process killed while sending
+ * leaves its claimed rows waiting this long (issue 20: 5 minutes made the p99 delay 304 s).
+ */
+const CLAIM_SECONDS = 90;
+
+/**
+ * Claims up to `limit` due rows by moving their send_after CLAIM_SECONDS ahead: rows locked by
  * another instance are skipped, and a claimed row is no longer due, so no row is sent twice.
- * Should this process die while sending, the row becomes due again after the 5 minutes.
+ * Should this process die while sending, the row becomes due again when the claim runs out.
  */
 function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
   const due = db
@@ -67,7 +74,7 @@ function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ sendAfter: sql`now() + interval '5 minutes'` })
+    .set({ sendAfter: sql`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
     .where(inArray(mailOutbox.id, due))
     .returning();
 }

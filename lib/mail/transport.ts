@@ -12,7 +12,7 @@ export function getTransport(): Transporter | null {
     {
       url: config.smtpUrl,
       // No pool: mail is occasional, and no connection outlives its message. Short timeouts
-      // keep one send well inside the 5-minute claim on its outbox row.
+      // keep one send well inside the 90-second claim on its outbox row (outbox.ts).
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
