@@ -1,16 +1,11 @@
 // The zod schemas of the account forms and their handlers (SPEC point 5). Each rule names the
 // error code of SPEC point 8 it answers with, so the form and the server say the same thing.
 import { z } from 'zod';
+import { emailField } from '@/lib/email-field';
 import { locales } from '@/lib/i18n/locales';
 import { MAX_PASSWORD_LENGTH, passwordProblem } from './password-rules';
 
-export const emailField = z
-  .string({ error: 'email_required' })
-  .trim()
-  .min(1, 'email_required')
-  .max(254, 'format_email')
-  .email('format_email')
-  .transform((email) => email.toLowerCase());
+export const accountEmailField = emailField({ required: 'email_required', invalid: 'format_email' });
 
 /** Names: at least 2 characters; letters, marks, spaces, apostrophes, dots and hyphens only. */
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
@@ -38,7 +33,7 @@ export const registerSchema = z
   .object({
     firstName: firstNameField,
     lastName: lastNameField,
-    email: emailField,
+    email: accountEmailField,
     password: newPasswordField,
     passwordConfirm: z.string({ error: 'passwords_dont_match' }),
     agree: z.literal(true, { error: 'agree' }),
@@ -52,11 +47,11 @@ export const registerSchema = z
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: emailField,
+  email: accountEmailField,
   password: z.string({ error: 'incorrect_password' }).min(1, 'incorrect_password').max(MAX_PASSWORD_LENGTH, 'login_failed'),
 });
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = z.object({ email: accountEmailField });
 
 export const resetPasswordSchema = z
   .object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { assertUncommonPassword, findUserByEmail } from '@/lib/auth/accounts';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
-import { emailField, firstNameField, lastNameField, newPasswordField } from '@/lib/auth/schemas';
+import { accountEmailField, firstNameField, lastNameField, newPasswordField } from '@/lib/auth/schemas';
 import { accountSummary } from '@/lib/billing/summary';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import { getDb } from '@/lib/db/client';
@@ -67,7 +67,7 @@ export const profileUpdateSchema = z.object({
   preferredRegion: z.enum(['na', 'eu']).optional(),
   theme: z.enum(['green', 'blue']).optional(),
   phone: phoneField.optional(),
-  email: emailField.optional(),
+  email: accountEmailField.optional(),
   oldPassword: z.string().max(256).optional(),
   newPassword1: newPasswordField.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountEmailField } from '@/lib/auth/schemas';
 import { contactSchema } from '@/lib/contacts/schemas';
 import { isEmailAddress } from '@/lib/email-address';
 import { emailField } from '@/lib/email-field';
@@ -42,6 +43,7 @@ describe('the schedule wizard checks the server’s event rules', () => {
     expect(isEmailAddress(address)).toBe(zods);
     expect(emailField({ invalid: 'format_email' }).safeParse(address).success).toBe(zods);
     expect(server.attendeeSchema.safeParse(address).success).toBe(zods);
+    expect(accountEmailField.safeParse(address).success).toBe(zods);
     if (address.trim()) expect(contactSchema.safeParse({ name: 'Ada', email: address }).success).toBe(zods);
   });
 });

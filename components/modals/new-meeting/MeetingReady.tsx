@@ -2,14 +2,13 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { isEmailAddress } from '@/lib/email-address';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useRouter } from '@/lib/i18n/links';
 import type { RoomView } from '@/lib/rooms/view';
 import { CopyField } from './CopyField';
 
-const isEmail = (value: string) => z.string().email().max(254).safeParse(value).success;
 
 /** Step two, "Meeting ready": the link and a new password to copy, an e-mail invitation, Join now. */
 export function MeetingReady({ room, password, close }: { room: RoomView; password: string | null; close: () => void }) {
@@ -34,7 +33,7 @@ export function MeetingReady({ room, password, close }: { room: RoomView; passwo
   async function invite(event: React.FormEvent) {
     event.preventDefault();
     const address = email.trim();
-    if (!isEmail(address)) return setEmailError(t('invalidEmail'));
+    if (!isEmailAddress(address)) return setEmailError(t('invalidEmail'));
     setEmailError(null);
     setSending(true);
     const answer = await fetch(`/api/invite/${encodeURIComponent(room.meetingId)}/${encodeURIComponent(address)}`, {

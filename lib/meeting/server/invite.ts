@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { emailField } from '@/lib/email-field';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { attendees, rooms, type User } from '@/lib/db/schema';
@@ -9,7 +9,7 @@ import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { meetingLink } from '@/lib/rooms/view';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 
-const email = z.string().trim().toLowerCase().email().max(254);
+const email = emailField({ invalid: 'invite_incorrect_email_format' });
 
 /**
  * GET /api/invite/{hash}/{email} (SPEC point 7): invites someone by e-mail to the meeting of one
