@@ -10,6 +10,7 @@
 //    per-participant limit) to the others for THROUGHPUT_S seconds, every message timed from the
 //    POST to its arrival on the receiver's event stream (same clock): messages/s delivered across
 //    participants and the latency p50/p99. The bench's own event loop is part of that latency.
+//    BATCH=n sends n messages per POST (a `signals` batch, as the client does with what queued).
 // Also the serving process's RSS before, at its peak and after, and whether /api/health still
 // answers. BENCH_PORT (3640). Asserts nothing; progress on stderr.
 import os from 'node:os';
@@ -22,6 +23,8 @@ const floodWorkers = Number(process.env.FLOOD_WORKERS ?? 48);
 const participantsCount = Number(process.env.PARTICIPANTS ?? 12);
 const rate = Number(process.env.RATE ?? 90);
 const throughputSeconds = Number(process.env.THROUGHPUT_S ?? 10);
+/** Messages per POST in the relay phase: 1, or up to MAX_SIGNAL_BATCH as the client sends what queued behind a POST. */
+const batch = Number(process.env.BATCH ?? 1);
 /** lib/meeting/protocol.ts MAX_SIGNAL_BODY_BYTES: a body over it must get 413. */
 const MAX_SIGNAL_BODY_BYTES = 64 * 1024;
 
@@ -186,15 +189,16 @@ async function throughput(pid) {
       const inFlight = new Set();
       for (let k = 0; performance.now() < deadline; k += 1) {
         const to = people[(index + 1 + (k % (people.length - 1))) % people.length];
-        const envelope = `t:${(serial += 1)}`;
-        sentAt.set(envelope, performance.now());
-        const request = post(person, { type: 'signal', to: to.id, envelope }).then((status) => {
+        const envelopes = Array.from({ length: batch }, () => `t:${(serial += 1)}`);
+        for (const envelope of envelopes) sentAt.set(envelope, performance.now());
+        const body = batch === 1 ? { type: 'signal', to: to.id, envelope: envelopes[0] } : { type: 'signals', to: to.id, envelopes };
+        const request = post(person, body).then((status) => {
           statuses[status] = (statuses[status] ?? 0) + 1;
           inFlight.delete(request);
         });
         inFlight.add(request);
-        // Paced at RATE a second per participant, never more than 32 of its POSTs on the way.
-        const due = started + ((k + 1) * 1000) / rate;
+        // Paced at RATE messages a second per participant, never more than 32 of its POSTs on the way.
+        const due = started + ((k + 1) * batch * 1000) / rate;
         while (inFlight.size >= 32) await Promise.race(inFlight);
         if (due > performance.now()) await sleep(due - performance.now());
       }
@@ -238,7 +242,7 @@ async function main() {
       `negotiation while one participant floods: ${underFlood.length} runs, p50 ${ms(underFlood, 50)} ms, p95 ${ms(underFlood, 95)} ms, max ${ms(underFlood, 100)} ms`,
       `flooder: ${floodWorkers} parallel loops for ${floodSeconds} s, ${perSecond.toFixed(0)} POSTs/s answered`,
       ...Object.entries(counts).map(([kind, statuses]) => `  ${kind}: ${Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ')}`),
-      `relay: ${participantsCount} participants × ${rate}/s for ${throughputSeconds} s: ${relay.sent} sent (${Object.entries(relay.statuses).map(([s, n]) => `${n} × ${s}`).join(', ')}), ${relay.delivered} delivered, ${relay.perSecond.toFixed(0)} messages/s delivered`,
+      `relay: ${participantsCount} participants × ${rate} messages/s for ${throughputSeconds} s, ${batch} per POST: ${relay.sent} sent (POSTs answered ${Object.entries(relay.statuses).map(([s, n]) => `${n} × ${s}`).join(', ')}), ${relay.delivered} delivered, ${relay.perSecond.toFixed(0)} messages/s delivered`,
       `server CPU during the relay: ${relay.cpu.toFixed(2)} s, ${((relay.cpu / relay.delivered) * 1e6).toFixed(0)} µs per message (≈ ${(relay.delivered / relay.cpu).toFixed(0)} messages/s per core)`,
       `relay latency POST → event stream: p50 ${ms(relay.latencies, 50)} ms, p99 ${ms(relay.latencies, 99)} ms, max ${ms(relay.latencies, 100)} ms`,
       `server RSS: ${rssBefore} MB before, ${peakRss} MB peak, ${rssMb(pid)} MB after; /api/health after: ${health}; serving process ${rssMb(pid) === null ? 'GONE' : 'still up'}`,
