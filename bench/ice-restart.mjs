@@ -160,10 +160,18 @@ async function round(participants, index) {
   unblock();
   const restoredLooks = await Promise.all(participants.map(look));
   progress(`round ${index}: network back`);
+  // Per side, when ICE said "connected" again and when video was decoded again.
+  const connectedMs = participants.map(() => null);
+  const videoMs = participants.map(() => null);
   const back = await until(
     participants,
     (...looks) => looks.every((l, i) => l.states.at(-1).startsWith('connected/') && l.decoded > restoredLooks[i].decoded + 10),
     60_000,
+    (looks, ms) =>
+      looks.forEach((l, i) => {
+        if (l.states.at(-1).startsWith('connected/')) connectedMs[i] ??= ms;
+        if (l.decoded > restoredLooks[i].decoded + 10) videoMs[i] ??= ms;
+      }),
   );
   if (back.ms === null) progress(`round ${index}: not back: ${JSON.stringify(back.looks.map((l, i) => ({ states: l.states, decodedSinceBack: l.decoded - restoredLooks[i].decoded })))}`);
   await sleep(2000);
@@ -171,6 +179,8 @@ async function round(participants, index) {
   return {
     timelines: timelines.map((timeline) => timeline.map(({ state, ms }) => `${state} ${(ms / 1000).toFixed(1)} s`).join(' → ')),
     recoveredMs: back.ms,
+    connectedMs,
+    videoMs,
     newConnections: after.map((l, i) => l.connections - before[i].connections),
     addresses: after.map((l) => l.addresses.join(' ')),
     decrypted: after.map((l, i) => (l.crypto && before[i].crypto ? l.crypto.decrypted - before[i].crypto.decrypted : null)),
@@ -207,10 +217,11 @@ async function main() {
   console.log(`\nICE restart after a dropped network (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   console.log(`Network of the namespace's participant dropped for ${dropSeconds} s per round; connection states seen meanwhile (host | namespace), from the drop:`);
   for (const [i, r] of results.entries()) console.log(`  round ${i + 1}: ${r.timelines.join(' | ')}`);
-  console.log('| round | video on both sides again after the network is back | new RTCPeerConnections (host / namespace) | frames decrypted / refused since the drop (host — namespace) | namespace sends from |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| round | video on both sides again after the network is back | "connected" again (host / namespace) | video decoded again (host / namespace) | new RTCPeerConnections (host / namespace) | frames decrypted / refused since the drop (host — namespace) | namespace sends from |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  const sides = (values) => values.map((v) => (v === null ? 'not in 60 s' : `${v} ms`)).join(' / ');
   for (const [i, r] of results.entries()) {
-    console.log(`| ${i + 1} | ${r.recoveredMs === null ? 'NOT within 60 s' : `${r.recoveredMs} ms`} | ${r.newConnections.join(' / ')} | ${r.decrypted.map((d, k) => (d === null ? 'n/a' : `${d} / ${r.refused[k]}`)).join(' — ')} | ${r.addresses[1]} |`);
+    console.log(`| ${i + 1} | ${r.recoveredMs === null ? 'NOT within 60 s' : `${r.recoveredMs} ms`} | ${sides(r.connectedMs)} | ${sides(r.videoMs)} | ${r.newConnections.join(' / ')} | ${r.decrypted.map((d, k) => (d === null ? 'n/a' : `${d} / ${r.refused[k]}`)).join(' — ')} | ${r.addresses[1]} |`);
   }
   console.log(`recovered: ${recovered.length}/${results.length} rounds, p50 ${percentile(recovered, 50)} ms, max ${recovered.length ? Math.max(...recovered) : '–'} ms; join POSTs per participant over the whole run: ${joinPosts.join(' / ')} (1 each = nobody rejoined)`);
 }

@@ -89,13 +89,13 @@ async function post(participant, body) {
 // ---- 1 and 2: two participants negotiating ----
 
 const sdp = 'v=0\r\n' + 'a=x'.repeat(1000);
-const candidates = (side) => [...Array.from({ length: 8 }, (_, i) => `cand:${side}:${i}:udp 2122260223 10.0.0.${i} 5000${i} typ host`), `end:${side}`];
+const candidates = (side, round) => [...Array.from({ length: 8 }, (_, i) => `cand:${round}:${side}:${i}:udp 2122260223 10.0.0.${i} 5000${i} typ host`), `end:${round}:${side}`];
 
 /** One offer/answer with its candidates between a and b: milliseconds until both sides hold everything. */
 function negotiation(a, b, round) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const need = { a: new Set(candidates('b')), b: new Set(candidates('a')) };
+    const need = { a: new Set(candidates('b', round)), b: new Set(candidates('a', round)) };
     let answered = false;
     const check = () => {
       if (answered && need.a.size === 0 && need.b.size === 0) resolve(performance.now() - started);
@@ -107,7 +107,7 @@ function negotiation(a, b, round) {
       if (from !== b.id) return;
       if (envelope === `answer:${round}`) {
         answered = true;
-        void post(a, { type: 'signals', to: b.id, envelopes: candidates('a') }).then(failIfNot200);
+        void post(a, { type: 'signals', to: b.id, envelopes: candidates('a', round) }).then(failIfNot200);
       } else need.a.delete(envelope);
       check();
     };
@@ -116,13 +116,14 @@ function negotiation(a, b, round) {
       if (envelope.startsWith(`offer:${round}:`)) {
         void post(b, { type: 'signal', to: a.id, envelope: `answer:${round}` })
           .then(failIfNot200)
-          .then(() => post(b, { type: 'signals', to: a.id, envelopes: candidates('b') }))
+          .then(() => post(b, { type: 'signals', to: a.id, envelopes: candidates('b', round) }))
           .then(failIfNot200);
       } else need.b.delete(envelope);
       check();
     };
     void post(a, { type: 'signal', to: b.id, envelope: `offer:${round}:${sdp}` }).then(failIfNot200);
-    setTimeout(() => reject(new Error(`negotiation ${round} took over 10 s`)), 10_000);
+    // Counted as a time-out rather than waited for: the run goes on.
+    setTimeout(() => resolve(Infinity), 10_000);
   });
 }
 
@@ -236,10 +237,11 @@ async function main() {
     const relay = await throughput(pid);
     const health = await fetch(`${app.baseURL}/api/health`).then((r) => r.status).catch((error) => String(error));
     const ms = (values, p) => `${percentile(values, p).toFixed(1)}`;
+    const timedOut = (values) => values.filter((v) => v === Infinity).length;
     report = [
       `Signaling under flood (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`,
-      `negotiation (offer → answer → 9 candidates each way), nobody else: ${quiet.length} runs, p50 ${ms(quiet, 50)} ms, p95 ${ms(quiet, 95)} ms, max ${ms(quiet, 100)} ms`,
-      `negotiation while one participant floods: ${underFlood.length} runs, p50 ${ms(underFlood, 50)} ms, p95 ${ms(underFlood, 95)} ms, max ${ms(underFlood, 100)} ms`,
+      `negotiation (offer → answer → 9 candidates each way), nobody else: ${quiet.length} runs (${timedOut(quiet)} over 10 s), p50 ${ms(quiet, 50)} ms, p95 ${ms(quiet, 95)} ms, max ${ms(quiet, 100)} ms`,
+      `negotiation while one participant floods: ${underFlood.length} runs (${timedOut(underFlood)} over 10 s), p50 ${ms(underFlood, 50)} ms, p95 ${ms(underFlood, 95)} ms, max ${ms(underFlood, 100)} ms`,
       `flooder: ${floodWorkers} parallel loops for ${floodSeconds} s, ${perSecond.toFixed(0)} POSTs/s answered`,
       ...Object.entries(counts).map(([kind, statuses]) => `  ${kind}: ${Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ')}`),
       `relay: ${participantsCount} participants × ${rate} messages/s for ${throughputSeconds} s, ${batch} per POST: ${relay.sent} sent (POSTs answered ${Object.entries(relay.statuses).map(([s, n]) => `${n} × ${s}`).join(', ')}), ${relay.delivered} delivered, ${relay.perSecond.toFixed(0)} messages/s delivered`,
