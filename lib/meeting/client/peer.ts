@@ -34,12 +34,6 @@ export interface PeerLinkOptions {
 }
 
 const DISCONNECTED_RESTART_MS = 4000;
-/**
- * A restart made while the network is still gone can fail without the state changing again
- * (it stays "disconnected"): while the connection is down it is made again this often, so a
- * network that comes back finds fresh checks under way (bench:ice-restart).
- */
-const RESTART_RETRY_MS = 8000;
 
 export class PeerLink {
   readonly pc: RTCPeerConnection;
@@ -51,7 +45,6 @@ export class PeerLink {
   private queue: Promise<void> = Promise.resolve();
   private pendingCandidates: NonNullable<SignalPayload['candidate']>[] = [];
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   private sendChain: Promise<void> = Promise.resolve();
   private receiveChain: Promise<void> = Promise.resolve();
@@ -97,7 +90,6 @@ export class PeerLink {
       const state = this.pc.connectionState;
       options.onStateChange(state);
       clearTimeout(this.restartTimer);
-      if (state === 'connected') clearTimeout(this.retryTimer);
       if (state === 'failed') this.restartIce();
       // A brief "disconnected" often heals itself (a lost packet burst); a long one needs new paths.
       if (state === 'disconnected') this.restartTimer = setTimeout(() => this.restartIce(), DISCONNECTED_RESTART_MS);
@@ -172,16 +164,11 @@ export class PeerLink {
   restartIce(): void {
     if (this.closed || this.pc.signalingState === 'closed') return;
     this.pc.restartIce();
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => {
-      if (this.pc.connectionState === 'disconnected' || this.pc.connectionState === 'failed') this.restartIce();
-    }, RESTART_RETRY_MS);
   }
 
   close(): void {
     this.closed = true;
     clearTimeout(this.restartTimer);
-    clearTimeout(this.retryTimer);
     this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = null;
     this.channel.onopen = this.channel.onmessage = null;
     this.pc.close();
