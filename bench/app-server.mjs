@@ -1,0 +1,129 @@
+// Bench only: one built Enclave as the end-to-end tests start it (tests/e2e/support/serve.mjs:
+// a fresh embedded database, the seed accounts, a mail catcher on port + 1 and + 2, the Stripe
+// stand-in on port + 5), and small helpers the bench scripts share.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Progress on stderr, with the time: runs take minutes, and the figures go to stdout. */
+export const progress = (line) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+
+/** The nearest-rank percentile. */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export async function waitForHealth(baseURL, deadline = Date.now() + 300_000) {
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${baseURL}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await sleep(500);
+  }
+  throw new Error('the app did not start');
+}
+
+/** Process ids of `root`'s descendants (Linux /proc). */
+export function descendants(root) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out = [];
+  for (let queue = [root]; queue.length; ) {
+    const pid = queue.shift();
+    for (const child of children.get(pid) ?? []) {
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+/**
+ * Starts the app on `port` (building first when the sources changed) and answers its base URL,
+ * the demo room's meeting id, the serving process's id (scripts/server.mjs: its RSS and CPU count) and stop().
+ */
+export async function startApp(port) {
+  const baseURL = `http://localhost:${port}`;
+  if (await fetch(`${baseURL}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
+  // The seeded accounts live in the data folder named after the port (tests/e2e/support/constants.mjs).
+  process.env.E2E_PORT = String(port);
+  const server = spawn(process.execPath, ['tests/e2e/support/serve.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      E2E_PORT: String(port),
+      MAIL_CATCHER_SMTP_PORT: String(port + 1),
+      MAIL_CATCHER_HTTP_PORT: String(port + 2),
+    },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  // The whole tree: serve.mjs cannot pass a signal on while it seeds (a synchronous spawn).
+  const killAll = () => {
+    for (const pid of [...descendants(server.pid), server.pid]) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  /** Stops the app and waits for it, so the port is free again. */
+  const stop = async () => {
+    killAll();
+    await exited;
+  };
+  // Never leave the app running behind a bench that failed.
+  process.once('exit', killAll);
+  try {
+    await waitForHealth(baseURL);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const { E2E_DATA_DIR } = await import('../tests/e2e/support/constants.mjs');
+  const meetingId = JSON.parse(readFileSync(`${E2E_DATA_DIR}/accounts.json`, 'utf8')).demo.meetingId;
+  const servingPid = () =>
+    descendants(server.pid).find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/server.mjs');
+      } catch {
+        return false;
+      }
+    }) ?? null;
+  return { baseURL, meetingId, pid: server.pid, servingPid, stop };
+}
+
+/** Resident memory of a process in MB, or null once it is gone. */
+export function rssMb(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, or null once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return null;
+  }
+}
