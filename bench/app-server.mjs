@@ -88,6 +88,7 @@ export async function startApp(port) {
   };
   // Never leave the app running behind a bench that failed.
   process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(1));
   try {
     await waitForHealth(baseURL);
   } catch (error) {

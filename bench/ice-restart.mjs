@@ -226,7 +226,11 @@ async function main() {
   console.log(`recovered: ${recovered.length}/${results.length} rounds, p50 ${percentile(recovered, 50)} ms, max ${recovered.length ? Math.max(...recovered) : '–'} ms; join POSTs per participant over the whole run: ${joinPosts.join(' / ')} (1 each = nobody rejoined)`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Exits explicitly: the forwarder child would keep the process (and so the namespace) alive.
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
