@@ -32,6 +32,8 @@ function baseEnv(port: number, env: Record<string, string>) {
     SMTP_URL: '',
     // No mail server for these instances: their mail goes to their log.
     MAIL_LOG: '1',
+    // The meeting tests read each page's probe (lib/meeting/client/probe.ts).
+    MEETING_TEST_PROBE: '1',
     DATABASE_URL: '',
     REDIS_URL: '',
     ...env,
