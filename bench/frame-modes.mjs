@@ -110,11 +110,30 @@ export function markJoin() {
   window.RTCPeerConnection = class extends NativePeerConnection {
     constructor(...args) {
       super(...args);
-      join.connections.push({ created: performance.now(), connected: null });
+      join.connections.push({ created: performance.now(), connected: null, track: null, packet: null, decoded: null, encoded: null, sent: null });
       const mark = join.connections.at(-1);
-      this.addEventListener('track', (event) => remote.add(event.track.id));
+      this.addEventListener('track', (event) => {
+        remote.add(event.track.id);
+        if (event.track.kind === 'video') mark.track ??= performance.now();
+      });
       this.addEventListener('connectionstatechange', () => {
-        if (this.connectionState === 'connected' && mark.connected === null) mark.connected = performance.now();
+        if (this.connectionState !== 'connected' || mark.connected !== null) return;
+        mark.connected = performance.now();
+        // After DTLS: when the first video packet arrived and the first frame was decoded.
+        const poll = async () => {
+          const stats = await this.getStats().catch(() => new Map());
+          stats.forEach((stat) => {
+            if (stat.type === 'outbound-rtp' && stat.kind === 'video') {
+              if (stat.framesEncoded > 0) mark.encoded ??= performance.now();
+              if (stat.packetsSent > 0) mark.sent ??= performance.now();
+            }
+            if (stat.type !== 'inbound-rtp' || stat.kind !== 'video') return;
+            if (stat.packetsReceived > 0) mark.packet ??= performance.now();
+            if (stat.framesDecoded > 0) mark.decoded ??= performance.now();
+          });
+          if ((mark.decoded === null || mark.sent === null) && this.connectionState === 'connected') setTimeout(poll, 5);
+        };
+        void poll();
       });
     }
   };

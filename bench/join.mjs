@@ -301,8 +301,15 @@ async function joinTime(browser, meetingId, size, mode) {
   const { click, frames, connections, fetches } = await last.page.evaluate(() => window.enclaveJoin);
   if (click === null) throw new Error('the click on Join now was not seen');
   const times = frames.map((frame) => frame.at - click);
+  if (process.env.JOIN_TRACE) {
+    for (const [index, { page }] of present.entries()) {
+      const marks = await page.evaluate(() => window.enclaveJoin.connections.at(-1));
+      progress(`  present ${index + 1}'s link, after its connected: first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms`);
+    }
+  }
   const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
   if (process.env.JOIN_TRACE) {
+    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms`);
     for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms`);
   }
   await leaveAll([...present, last]);
