@@ -309,8 +309,8 @@ async function joinTime(browser, meetingId, size, mode) {
   }
   const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
   if (process.env.JOIN_TRACE) {
-    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms`);
-    for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms`);
+    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms`);
+    for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms${entry.what ? ` (${entry.what})` : ''}`);
   }
   await leaveAll([...present, last]);
   return {

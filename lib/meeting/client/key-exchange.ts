@@ -40,6 +40,8 @@ export interface KeyExchangeContext {
   setEncryption(state: EncryptionState): void;
   /** A peer's announcement verified: connections may be made. */
   onVerified(id: string): Promise<void>;
+  /** We handed S to this newcomer (our announcement went with it): negotiating may start. */
+  onHandedOff(id: string): Promise<void>;
   /** A signed description or candidate from a verified peer, its fingerprint checked. */
   onSignal(from: string, body: SignalBody): Promise<void>;
   /** Someone changed what this peer sent on the way: no connection to it. */
@@ -56,12 +58,21 @@ export class KeyExchange {
   private readonly outboxes = new Map<string, Outbox>();
   /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
   private readonly letInHere = new Set<string>();
+  /** Peers our announcement went to: their own announcement needs no answer. */
+  private readonly greeted = new Set<string>();
+  private readonly verifiedWaiters = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  /** Handoff requests that came while we had no S: answered when we get it. */
+  private readonly unanswered = new Map<string, string>();
+  /** POST /join carried our handoff key: everyone in the first welcome has it already. */
+  private requestPosted: boolean;
 
   constructor(
     keys: Promise<MeetingCrypto>,
     private readonly ctx: KeyExchangeContext,
+    options: { requestPosted?: boolean } = {},
   ) {
     this.ready = keys.then((made) => (this.keys = made));
+    this.requestPosted = options.requestPosted ?? false;
   }
 
   /** After the welcome: alone and without a key, we make it; with a key we announce ourselves; else we ask for it. */
@@ -71,10 +82,14 @@ export class KeyExchange {
     if (keys.hasSecret) {
       this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
       for (const id of others) this.sendHello(id, false);
+      await this.answerUnanswered(keys);
     } else {
       this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'waiting-key', source: null, epoch: 0 });
       const key = await keys.requestHandoff();
-      for (const id of others) this.sendEnvelope(id, { k: 'handoff-request', key });
+      // The first time, the server's `join` event brought our key to everyone present (issue 17).
+      const posted = this.requestPosted;
+      this.requestPosted = false;
+      if (!posted) for (const id of others) this.sendEnvelope(id, { k: 'handoff-request', key });
     }
   }
 
@@ -89,6 +104,23 @@ export class KeyExchange {
     this.held.delete(id);
     this.making.delete(id);
     this.outboxes.delete(id);
+    this.greeted.delete(id);
+    this.verifiedWaiters.delete(id);
+    this.unanswered.delete(id);
+    if (this.keys) void this.stillWaiting(this.keys);
+  }
+
+  /** Resolves once this peer's announcement is verified (a connection made before waits here for its data-channel keys). */
+  verified(id: string): Promise<void> {
+    if (this.keys?.isVerified(id)) return Promise.resolve();
+    let waiter = this.verifiedWaiters.get(id);
+    if (!waiter) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      waiter = { promise, resolve };
+      this.verifiedWaiters.set(id, waiter);
+    }
+    return waiter.promise;
   }
 
   /**
@@ -147,29 +179,27 @@ export class KeyExchange {
       case 'hello': {
         if (envelope.announcement.id !== from) return;
         const result = await keys.acceptAnnouncement(envelope.announcement);
-        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once.
-        if (!envelope.reply) this.sendHello(from, true);
+        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once — unless
+        // ours went to them already (with the key we handed over).
+        if (!envelope.reply && !this.greeted.has(from)) this.sendHello(from, true);
         this.ctx.setPeerKeys(from, result === 'ok' ? 'verified' : 'mismatch');
         this.checkWrongKey();
         if (result !== 'ok') return;
+        this.verifiedWaiters.get(from)?.resolve();
+        this.verifiedWaiters.delete(from);
         await this.ctx.onVerified(from);
         await this.release(from);
         return;
       }
-      case 'handoff-request': {
-        // Where newcomers wait in the lobby, the key goes only to those this host let in — not to
-        // whoever the server says is in (it could let anyone in). The room's host coming back (a
-        // reload) gets it too: nobody else could let people in.
-        const host = this.ctx.peers().find((p) => p.id === from)?.isHost ?? false;
-        const letIn = this.ctx.selfIsHost() && this.letInHere.has(from);
-        if (this.ctx.gated() && !letIn && !host) return;
-        const handoff = await keys.answerHandoff(from, envelope.key);
-        if (handoff) this.sendEnvelope(from, { k: 'handoff', ...handoff });
-        return;
-      }
+      case 'handoff-request':
+        if (keys.hasSecret) return this.answerRequest(keys, from, envelope.key);
+        // We wait for S too: answered once we have it.
+        this.unanswered.set(from, envelope.key);
+        return this.makeIfNobodyHolds(keys);
       case 'handoff': {
         if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
         this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
+        await this.answerUnanswered(keys);
         for (const peer of this.ctx.peers()) {
           this.sendHello(peer.id, false);
           await this.release(peer.id);
@@ -179,6 +209,56 @@ export class KeyExchange {
       case 'signed':
         return this.onSigned(keys, from, envelope.signal as SignedSignal);
     }
+  }
+
+  private async answerRequest(keys: MeetingCrypto, from: string, key: string) {
+    // Where newcomers wait in the lobby, the key goes only to those this host let in — not to
+    // whoever the server says is in (it could let anyone in). The room's host coming back (a
+    // reload) gets it too: nobody else could let people in.
+    const host = this.ctx.peers().find((p) => p.id === from)?.isHost ?? false;
+    const letIn = this.ctx.selfIsHost() && this.letInHere.has(from);
+    if (this.ctx.gated() && !letIn && !host) return;
+    const handoff = await keys.answerHandoff(from, key);
+    if (!handoff) return;
+    // Our announcement goes in the same POST: the newcomer verifies us as soon as it has S, and
+    // we may start negotiating now — its answer is only applied once it proved S (issue 17).
+    const announcement = keys.announcement();
+    this.sendEnvelope(from, { k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : []));
+    if (announcement) this.greeted.add(from);
+    await this.ctx.onHandedOff(from);
+  }
+
+  /**
+   * Someone left while we wait for S. Alone, we are the first now and make it. Otherwise we ask
+   * those left again: a participant who joined after our request went out never got it, and may
+   * be waiting for S as well (issue 17: two people could wait for each other forever).
+   */
+  private async stillWaiting(keys: MeetingCrypto) {
+    if (keys.hasSecret || this.ctx.encryption().status !== 'waiting-key') return;
+    const others = this.ctx.peers();
+    if (others.length === 0) return this.enter([]);
+    const key = await keys.requestHandoff();
+    for (const peer of others) this.sendEnvelope(peer.id, { k: 'handoff-request', key });
+    await this.makeIfNobodyHolds(keys);
+  }
+
+  /**
+   * Everyone here asked us for S while we wait for it: nobody here holds it. The smallest id
+   * makes it, as the first participant does, and hands it to the others.
+   */
+  private async makeIfNobodyHolds(keys: MeetingCrypto) {
+    if (keys.hasSecret || this.ctx.encryption().status !== 'waiting-key') return;
+    const others = this.ctx.peers();
+    if (others.length === 0 || !others.every((peer) => this.unanswered.has(peer.id))) return;
+    if (others.some((peer) => peer.id < this.ctx.selfId)) return;
+    await this.enter([]);
+  }
+
+  /** Requests that came while we had no S ourselves, from peers still here. */
+  private async answerUnanswered(keys: MeetingCrypto) {
+    const waiting = [...this.unanswered];
+    this.unanswered.clear();
+    for (const [from, key] of waiting) if (this.ctx.peers().some((p) => p.id === from)) await this.answerRequest(keys, from, key);
   }
 
   private async onSigned(keys: MeetingCrypto, from: string, signal: SignedSignal) {
@@ -209,11 +289,14 @@ export class KeyExchange {
 
   private sendHello(to: string, reply: boolean) {
     const announcement = this.keys?.announcement();
-    if (announcement) this.sendEnvelope(to, { k: 'hello', announcement, reply });
+    if (!announcement) return;
+    this.sendEnvelope(to, { k: 'hello', announcement, reply });
+    this.greeted.add(to);
   }
 
-  private sendEnvelope(to: string, envelope: Envelope) {
-    this.enqueue(to, async () => JSON.stringify(envelope));
+  /** Envelopes for one peer that go up together, in this order. */
+  private sendEnvelope(to: string, ...envelopes: Envelope[]) {
+    this.enqueue(to, async () => envelopes.map((envelope) => JSON.stringify(envelope)));
   }
 
   /**
@@ -222,16 +305,16 @@ export class KeyExchange {
    * queued meanwhile goes in the next POST together, so a burst of candidates costs one round
    * trip, not one each.
    */
-  private enqueue(to: string, make: () => Promise<string>) {
+  private enqueue(to: string, make: () => Promise<string | string[]>) {
     const previous = this.making.get(to) ?? Promise.resolve();
     const next = previous.then(async () => this.push(to, await make())).catch(() => undefined);
     this.making.set(to, next);
   }
 
-  private push(to: string, text: string) {
+  private push(to: string, texts: string | string[]) {
     const box = this.outboxes.get(to) ?? { items: [], sending: false };
     this.outboxes.set(to, box);
-    box.items.push(text);
+    box.items.push(...(typeof texts === 'string' ? [texts] : texts));
     if (!box.sending) void this.flush(to, box);
   }
 
