@@ -15,6 +15,8 @@ export interface RosterEntry {
   joinedAt: number;
   /** The handoff key POST /join brought (protocol.ts keyRequestSchema), for the `join` event. */
   keyRequest?: string;
+  /** The room made guests ask to join when POST /join looked it up: the stream need not look again. */
+  roomAsksToJoin?: boolean;
 }
 
 /** A reserved seat expires if its stream never opens; a held one if its instance stops refreshing it. */
