@@ -58,8 +58,6 @@ export class KeyExchange {
   private readonly outboxes = new Map<string, Outbox>();
   /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
   private readonly letInHere = new Set<string>();
-  /** Peers our announcement went to: their own announcement needs no answer. */
-  private readonly greeted = new Set<string>();
   private readonly verifiedWaiters = new Map<string, { promise: Promise<void>; resolve: () => void }>();
   /** Handoff requests that came while we had no S: answered when we get it. */
   private readonly unanswered = new Map<string, string>();
@@ -104,7 +102,6 @@ export class KeyExchange {
     this.held.delete(id);
     this.making.delete(id);
     this.outboxes.delete(id);
-    this.greeted.delete(id);
     this.verifiedWaiters.delete(id);
     this.unanswered.delete(id);
     if (this.keys) void this.stillWaiting(this.keys);
@@ -179,9 +176,10 @@ export class KeyExchange {
       case 'hello': {
         if (envelope.announcement.id !== from) return;
         const result = await keys.acceptAnnouncement(envelope.announcement);
-        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once — unless
-        // ours went to them already (with the key we handed over).
-        if (!envelope.reply && !this.greeted.has(from)) this.sendHello(from, true);
+        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once. (After a
+        // handoff the newcomer had ours already: the answer is redundant, but cheap and off the
+        // critical path, and right when ours was lost on the way.)
+        if (!envelope.reply) this.sendHello(from, true);
         this.ctx.setPeerKeys(from, result === 'ok' ? 'verified' : 'mismatch');
         this.checkWrongKey();
         if (result !== 'ok') return;
@@ -224,7 +222,6 @@ export class KeyExchange {
     // we may start negotiating now — its answer is only applied once it proved S (issue 17).
     const announcement = keys.announcement();
     this.sendEnvelope(from, { k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : []));
-    if (announcement) this.greeted.add(from);
     await this.ctx.onHandedOff(from);
   }
 
@@ -289,9 +286,7 @@ export class KeyExchange {
 
   private sendHello(to: string, reply: boolean) {
     const announcement = this.keys?.announcement();
-    if (!announcement) return;
-    this.sendEnvelope(to, { k: 'hello', announcement, reply });
-    this.greeted.add(to);
+    if (announcement) this.sendEnvelope(to, { k: 'hello', announcement, reply });
   }
 
   /** Envelopes for one peer that go up together, in this order. */
