@@ -38,7 +38,7 @@ a{display:inline-block;margin-top:1.5rem;padding:.6rem 1.2rem;border-radius:.5re
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const policy = `default-src 'none'; script-src ${hash(retryScript)}; style-src ${hash(style)}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
-const escape = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 /** The page in each language, from messages/<locale>.json ("Unavailable"). */
 function pages(root) {
   const brand = process.env.BRAND_NAME || 'Enclave';
