@@ -5,7 +5,7 @@
 // (default 20) and started again. Every answer is classified; afterwards every meeting that was
 // acknowledged (200 with an id) is looked for in the database. A logged-in page is fetched during
 // the outage too. Prints the figures; asserts nothing.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ const writers = Number(process.env.WRITERS ?? 8);
 const downMs = Number(process.env.DOWN ?? 20) * 1000;
 const BEFORE_MS = 10_000;
 const AFTER_MS = 25_000;
-const pg = startPrivatePostgres(benchPort(20));
+const pg = startPrivatePostgres(benchPort(20), { logConnections: true });
 const env = {
   DATABASE_URL: pg.url,
   SESSION_SECRET: 'bench-db-outage-session-secret-0123456789abc',
@@ -73,6 +73,7 @@ try {
   const restartedAt = performance.now() - t0;
   pg.start();
   const upAt = performance.now() - t0;
+  const upWall = Date.now();
   console.log(`PostgreSQL started again at ${(restartedAt / 1000).toFixed(1)} s (accepting at ${(upAt / 1000).toFixed(1)} s)`);
   await sleep(AFTER_MS);
   running = false;
@@ -105,6 +106,7 @@ try {
   console.log(`  acknowledged writes lost:  ${lost} of ${acknowledged.length}`);
   console.log(`  page during the outage:    GET /en/calendar ${page.status} ${page.type.split(';')[0]} in ${page.ms.toFixed(0)} ms, stack trace shown: ${stack.test(page.text) ? 'yes' : 'no'}`);
   console.log(`  API read during outage:    GET /api/me ${api.status} ${api.json?.errorCode ?? api.type} in ${api.ms.toFixed(0)} ms`);
+  if (process.env.PG_LOG_OUT) writeFileSync(process.env.PG_LOG_OUT, `${upWall}\n${pg.log()}`);
 } finally {
   await app?.kill9();
   pg.destroy();
