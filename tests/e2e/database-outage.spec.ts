@@ -12,9 +12,9 @@ import { createDatabase, extraPort, seed, startInstance } from './support/instan
 
 test.describe.configure({ timeout: 240_000 });
 
-const unavailable = (locale: string) =>
-  (JSON.parse(readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as { Unavailable: Record<string, string> })
-    .Unavailable;
+const messages = (locale: string) => JSON.parse(readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));
+const unavailable = (locale: string): Record<string, string> => messages(locale).Unavailable;
+const fr = (namespace: string): Record<string, string> => messages('fr')[namespace];
 const stackTrace = /\n\s+at \S+ \(|node_modules|webpack|turbopack|\.tsx?:\d+/;
 
 async function page(api: APIRequestContext, url: string) {
@@ -71,6 +71,12 @@ test('a logged-in page answers 503 with Retry-After while the database is down, 
     expect(answered.at(-1)).toBe(200);
     // Waits that grow (5 s, then 10 s…): a handful of reloads at most, not a loop.
     expect(answered.length).toBeLessThanOrEqual(4);
+    // A navigation inside the app (the router fetches the next page's payload) lands on it too.
+    await relay.cut();
+    const nav = fr('Nav');
+    await tab.getByRole('navigation', { name: nav.mainNavigation }).first().getByRole('link', { name: nav.schedule }).click();
+    await expect(tab.getByRole('heading', { name: french.title })).toBeVisible();
+    await relay.restore();
     await context.close();
 
     // A failure that is not an unreachable database (here a table gone) is still Next.js's 500.
