@@ -38,11 +38,12 @@ a{display:inline-block;margin-top:1.5rem;padding:.6rem 1.2rem;border-radius:.5re
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const policy = `default-src 'none'; script-src ${hash(retryScript)}; style-src ${hash(style)}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
+const KEPT_HEADERS = ['strict-transport-security', 'cross-origin-opener-policy', 'permissions-policy'];
 const escape = (text) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 /** The page in each language, from messages/<locale>.json ("Unavailable"). */
 function pages(root) {
   const brand = process.env.BRAND_NAME || 'Enclave';
-  return Object.fromEntries(
+  return new Map(
     readdirSync(path.join(root, 'messages')).map((file) => {
       const locale = file.replace(/\.json$/, '');
       const t = JSON.parse(readFileSync(path.join(root, 'messages', file), 'utf8')).Unavailable;
@@ -77,9 +78,12 @@ export function unavailablePages(root) {
       if (response.headersSent || status < 500 || !state?.databaseUnavailable) return false;
       swapped = true;
       const first = (request.url ?? '/').split(/[/?]/)[1];
-      const body = byLocale[first] ?? byLocale.en;
+      const body = byLocale.get(first) ?? byLocale.get('en');
+      // Next.js's headers describe its error page; only those that hold for any answer stay.
+      const kept = Object.fromEntries(KEPT_HEADERS.filter((name) => response.hasHeader(name)).map((name) => [name, response.getHeader(name)]));
       for (const name of response.getHeaderNames()) response.removeHeader(name);
       writeHead.call(response, 503, {
+        ...kept,
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Length': body.length,
         'Retry-After': String(RETRY_AFTER_SECONDS),

@@ -69,8 +69,8 @@ function serve(request, response) {
     // A page: the localized not-found page, with every header a page gets.
     request.url = '/__malformed-path';
   }
-  // API handlers answer their own 503 (lib/api/handler.ts).
-  if (!request.url.startsWith('/api/')) guardUnavailable(request, response);
+  // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
+  if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
   handle(request, response);
 }
 // As `next start`: keep-alive longer than common load balancers' idle time-out.

@@ -49,6 +49,8 @@ test('a logged-in page answers 503 with Retry-After while the database is down, 
       expect([url, answer.status]).toEqual([url, 503]);
       expect(answer.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
       expect(answer.headers['content-type']).toContain('text/html');
+      expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(answer.headers['cache-control']).toBe('no-store');
       expect(answer.text).toContain(text.title);
       expect(answer.text).toContain(text.retrying);
       expect(answer.text).not.toMatch(stackTrace);
@@ -60,7 +62,8 @@ test('a logged-in page answers 503 with Retry-After while the database is down, 
     const tab = await context.newPage();
     const answered: number[] = [];
     tab.on('response', (response) => {
-      if (new URL(response.url()).pathname === '/fr/calendar') answered.push(response.status());
+      const document = response.request().resourceType() === 'document';
+      if (document && new URL(response.url()).pathname === '/fr/calendar') answered.push(response.status());
     });
     await tab.goto(`${instance.url}/fr/calendar`);
     await expect(tab.getByRole('heading', { name: french.title })).toBeVisible();
