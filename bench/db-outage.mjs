@@ -4,7 +4,8 @@
 // request with a 60 s client timeout), PostgreSQL stopped (pg_ctl stop -m fast) for DOWN seconds
 // (default 20) and started again. Every answer is classified; afterwards every meeting that was
 // acknowledged (200 with an id) is looked for in the database. A logged-in page is fetched during
-// the outage too. Prints the figures; asserts nothing.
+// the outage too, and PostgreSQL's own log (log_connections) says which connections it received
+// and authorized after the restart. Prints the figures; asserts nothing.
 import { mkdtempSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
