@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { unavailablePages, withRequestState } from './database-unavailable.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -16,6 +17,8 @@ const PEER_HEADER = 'x-enclave-peer';
 
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
+// A page the database failed answers 503 and a page that tries again (scripts/database-unavailable.mjs).
+const guardUnavailable = unavailablePages(root);
 await app.prepare();
 
 // What every answer carries (next.config.mjs gives Next's own answers the same).
@@ -53,7 +56,9 @@ function malformedPath(url) {
   }
 }
 
-const server = createServer((request, response) => {
+const server = createServer((request, response) => withRequestState(() => serve(request, response)));
+
+function serve(request, response) {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
   if (malformedPath(request.url)) {
     if (request.url.startsWith('/api/')) {
@@ -64,8 +69,10 @@ const server = createServer((request, response) => {
     // A page: the localized not-found page, with every header a page gets.
     request.url = '/__malformed-path';
   }
+  // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
+  if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
   handle(request, response);
-});
+}
 // As `next start`: keep-alive longer than common load balancers' idle time-out.
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
