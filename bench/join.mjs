@@ -298,10 +298,15 @@ async function joinTime(browser, meetingId, size, mode) {
   const last = await open(browser, meetingId, `Bench ${size}`, mode);
   await last.page.getByRole('button', { name: 'Join now' }).click();
   await last.page.waitForFunction((others) => window.enclaveJoin.frames.length >= others, size - 1, { timeout: 60_000, polling: 50 });
-  const { click, frames, connections, fetches } = await last.page.evaluate(() => window.enclaveJoin);
+  const { click, clickEpoch, frames, connections, fetches, events } = await last.page.evaluate(() => window.enclaveJoin);
   if (click === null) throw new Error('the click on Join now was not seen');
   const times = frames.map((frame) => frame.at - click);
   if (process.env.JOIN_TRACE) {
+    // Every page's stream events since the click, on one clock.
+    const streams = [{ who: 'newcomer', events }];
+    for (const [index, { page }] of present.entries()) streams.push({ who: `present ${index + 1}`, events: await page.evaluate(() => window.enclaveJoin.events) });
+    for (const { who, events: list } of streams)
+      progress(`  ${who} heard: ${list.filter((e) => e.at >= clickEpoch).map((e) => `${e.what} ${Math.round(e.at - clickEpoch)}`).join(', ')}`);
     for (const [index, { page }] of present.entries()) {
       const marks = await page.evaluate(() => window.enclaveJoin.connections.at(-1));
       progress(`  present ${index + 1}'s link, after its connected: first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms`);

@@ -50,6 +50,8 @@ type Relay = (from: string, to: string, envelope: string) => string;
 class Room {
   readonly people = new Map<string, Person>();
   relay: Relay = (_from, _to, envelope) => envelope;
+  /** How long an announcement after a handoff waits for a description (short here: settle() outwaits it). */
+  constructor(readonly lazyFlushMs = 10) {}
   /** Pages that are gone (the server has not said so yet): what they send or get is lost. */
   readonly offline = new Set<string>();
   /** Every POST, as the kinds of the envelopes it carried ("hello", "handoff", …). */
@@ -101,12 +103,14 @@ class Room {
     await this.settle();
   }
 
-  /** Until nothing is on its way any more. */
+  /** Until nothing is on its way any more, lazy announcements included (quiet for longer than they wait). */
   async settle() {
-    for (let round = 0; round < 50; round += 1) {
+    let quiet = 0;
+    const rounds = Math.ceil(this.lazyFlushMs / 5) + 2;
+    for (let round = 0; round < 1000 && quiet < rounds; round += 1) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       const pending = this.deliveries.splice(0);
-      if (!pending.length) return;
+      quiet = pending.length ? 0 : quiet + 1;
       await Promise.all(pending);
     }
   }
@@ -145,7 +149,7 @@ class Person {
       onHandedOff: async (peer) => void this.handedOff.push(peer),
       onSignal: async (from, body) => void this.signals.push({ from, body }),
       onTampered: (peer) => void this.tampered.push(peer),
-    }, { requestPosted });
+    }, { requestPosted, lazyFlushMs: room.lazyFlushMs });
   }
 
   keysOf(peer: string) {
@@ -186,6 +190,30 @@ describe('KeyExchange', () => {
     // bob never asked (the join did); ada answered with the key and her hello together.
     expect(room.posts.filter((post) => post.from === 'bob' && post.kinds.includes('handoff-request'))).toEqual([]);
     expect(room.posts.find((post) => post.from === 'ada')?.kinds).toEqual(['handoff', 'hello']);
+  });
+
+  it('after a handoff the newcomer\u2019s announcement waits for its first description, and both go up in one POST', async () => {
+    const room = new Room(400);
+    const ada = await room.join('ada', { host: true });
+    const bobJoined = room.join('bob', { postKey: true });
+    // The handoff is in; bob answers ada's offer (as PeerLink would) well within the wait.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const bob = room.people.get('bob')!;
+    expect(bob.encryption.source).toBe('handoff');
+    expect(room.posts.filter((post) => post.from === 'bob')).toEqual([]);
+    bob.exchange.sendSignal('ada', { description: { type: 'answer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('bob')}\r\n` } });
+    await bobJoined;
+    expect(room.posts.filter((post) => post.from === 'bob').map((post) => post.kinds)).toEqual([['hello', 'signed']]);
+    expect(ada.keysOf('bob')).toBe('verified');
+    expect(ada.signals.map((signal) => signal.body)).toEqual([{ description: { type: 'answer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('bob')}\r\n` } }]);
+  });
+
+  it('with nothing to follow it, the announcement still goes up after its wait', async () => {
+    const room = new Room(50);
+    const ada = await room.join('ada', { host: true });
+    await room.join('bob', { postKey: true });
+    expect(room.posts.filter((post) => post.from === 'bob').map((post) => post.kinds)).toEqual([['hello']]);
+    expect(ada.keysOf('bob')).toBe('verified');
   });
 
   it('a data-channel cipher waits for the peer to prove the key: verified() resolves only then', async () => {

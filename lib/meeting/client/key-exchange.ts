@@ -48,6 +48,9 @@ export interface KeyExchangeContext {
   onTampered(id: string): void;
 }
 
+/** How long an announcement after a handoff waits for the description that normally follows it. */
+export const LAZY_FLUSH_MS = 150;
+
 export class KeyExchange {
   /** This page's keys, once made. */
   keys: MeetingCrypto | null = null;
@@ -63,14 +66,16 @@ export class KeyExchange {
   private readonly unanswered = new Map<string, string>();
   /** POST /join carried our handoff key: everyone in the first welcome has it already. */
   private requestPosted: boolean;
+  private readonly lazyFlushMs: number;
 
   constructor(
     keys: Promise<MeetingCrypto>,
     private readonly ctx: KeyExchangeContext,
-    options: { requestPosted?: boolean } = {},
+    options: { requestPosted?: boolean; lazyFlushMs?: number } = {},
   ) {
     this.ready = keys.then((made) => (this.keys = made));
     this.requestPosted = options.requestPosted ?? false;
+    this.lazyFlushMs = options.lazyFlushMs ?? LAZY_FLUSH_MS;
   }
 
   /** After the welcome: alone and without a key, we make it; with a key we announce ourselves; else we ask for it. */
@@ -198,8 +203,11 @@ export class KeyExchange {
         if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
         this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
         await this.answerUnanswered(keys);
+        // Our announcement waits for the description that follows it at once (the holder's
+        // offer is on its way, or we offer ourselves), so the two go up in one POST: nothing
+        // reads the announcement before that description anyway (issue 17).
         for (const peer of this.ctx.peers()) {
-          this.sendHello(peer.id, false);
+          this.sendHello(peer.id, false, { lazy: true });
           await this.release(peer.id);
         }
         return;
@@ -284,9 +292,9 @@ export class KeyExchange {
     if (status !== current.status) this.ctx.setEncryption({ ...current, status, source: this.keys?.source ?? null });
   }
 
-  private sendHello(to: string, reply: boolean) {
+  private sendHello(to: string, reply: boolean, options: { lazy?: boolean } = {}) {
     const announcement = this.keys?.announcement();
-    if (announcement) this.sendEnvelope(to, { k: 'hello', announcement, reply });
+    if (announcement) this.enqueue(to, async () => JSON.stringify({ k: 'hello', announcement, reply } satisfies Envelope), options.lazy);
   }
 
   /** Envelopes for one peer that go up together, in this order. */
@@ -300,17 +308,28 @@ export class KeyExchange {
    * queued meanwhile goes in the next POST together, so a burst of candidates costs one round
    * trip, not one each.
    */
-  private enqueue(to: string, make: () => Promise<string | string[]>) {
+  private enqueue(to: string, make: () => Promise<string | string[]>, lazy = false) {
     const previous = this.making.get(to) ?? Promise.resolve();
-    const next = previous.then(async () => this.push(to, await make())).catch(() => undefined);
+    const next = previous.then(async () => this.push(to, await make(), lazy)).catch(() => undefined);
     this.making.set(to, next);
   }
 
-  private push(to: string, texts: string | string[]) {
-    const box = this.outboxes.get(to) ?? { items: [], sending: false };
+  /** A lazy message waits for the next one to this peer, or `lazyFlushMs` at most. */
+  private push(to: string, texts: string | string[], lazy: boolean) {
+    const box = this.outboxes.get(to) ?? { items: [], sending: false, timer: undefined };
     this.outboxes.set(to, box);
     box.items.push(...(typeof texts === 'string' ? [texts] : texts));
-    if (!box.sending) void this.flush(to, box);
+    if (box.sending) return;
+    if (lazy) {
+      box.timer ??= setTimeout(() => {
+        box.timer = undefined;
+        if (!box.sending) void this.flush(to, box);
+      }, this.lazyFlushMs);
+      return;
+    }
+    clearTimeout(box.timer);
+    box.timer = undefined;
+    void this.flush(to, box);
   }
 
   private async flush(to: string, box: Outbox) {
@@ -326,6 +345,8 @@ export class KeyExchange {
 interface Outbox {
   items: string[];
   sending: boolean;
+  /** Flushes lazy messages that nothing followed. */
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** The longest run of waiting messages that fits one POST. */
