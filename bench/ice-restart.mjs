@@ -133,6 +133,48 @@ function snapshot() {
 }
 const look = (participant) => participant.page.evaluate(`(${snapshot})()`);
 
+/**
+ * ICE_TRACE=1: the camera's figures on each side, to tell a sender that stops from a receiver
+ * that drops — outbound (encoded, sent, packets, quality limit, target bitrate, the encoding's
+ * `active`), inbound (received, decoded, key frames, PLI/FIR/NACK sent), the pair's outgoing
+ * bitrate estimate and the frame-encryption counters.
+ */
+function detail() {
+  return (async () => {
+    const out = [];
+    for (const pc of window.enclaveBenchConnections ?? []) {
+      if (pc.connectionState === 'closed') continue;
+      const report = await pc.getStats();
+      const row = { pc: pc.connectionState };
+      // The camera is the second transceiver (audio, camera, screen: peer.ts).
+      const mid = pc.getTransceivers()[1]?.mid;
+      report.forEach((s) => {
+        if (s.type === 'outbound-rtp' && s.kind === 'video' && s.mid === mid) {
+          row.out = { enc: s.framesEncoded, sent: s.framesSent, pkts: s.packetsSent, kf: s.keyFramesEncoded, limit: s.qualityLimitationReason, target: s.targetBitrate, active: s.active, pli: s.pliCount, fir: s.firCount, nack: s.nackCount, h: s.frameHeight };
+        }
+        if (s.type === 'inbound-rtp' && s.kind === 'video' && s.mid === mid) {
+          row.in = { pkts: s.packetsReceived, lost: s.packetsLost, recv: s.framesReceived, dec: s.framesDecoded, kf: s.keyFramesDecoded, dropped: s.framesDropped, pli: s.pliCount, fir: s.firCount, nack: s.nackCount };
+        }
+        if (s.type === 'transport' && s.selectedCandidatePairId) {
+          const pair = report.get(s.selectedCandidatePairId);
+          row.pair = { out: pair?.availableOutgoingBitrate, rtt: pair?.currentRoundTripTime, id: s.selectedCandidatePairId };
+        }
+      });
+      row.encoding = pc.getTransceivers()[1]?.sender.getParameters().encodings?.[0]?.active;
+      out.push(row);
+    }
+    const probe = window.enclaveProbe;
+    const crypto = probe?.encryptionStats ? Object.values(await probe.encryptionStats()).map((p) => ({ enc: p.sent.encrypted, withheld: p.sent.withheld, dec: p.received.decrypted, failed: p.received.failed })) : null;
+    return { out, crypto };
+  })();
+}
+const trace = process.env.ICE_TRACE === '1';
+async function traceLook(participants, label) {
+  if (!trace) return;
+  const details = await Promise.all(participants.map((p) => p.page.evaluate(`(${detail})()`)));
+  progress(`${label} ${participants.map((p, i) => `${p.name}: ${JSON.stringify(details[i])}`).join(' | ')}`);
+}
+
 /** Polls both pages until `done(a, b)` or `timeoutMs`; answers the ms it took (null on time-out) and the last looks. */
 async function until(participants, done, timeoutMs, onLook = () => {}) {
   const started = Date.now();
@@ -149,11 +191,17 @@ async function round(participants, index) {
   const before = await Promise.all(participants.map(look));
   // Each side's connection states while the network is down, with when they began.
   const timelines = participants.map(() => []);
-  const note = (looks, ms) =>
+  let traced = 0;
+  const note = (looks, ms) => {
+    if (trace && ms >= traced) {
+      traced = ms + 5000;
+      void traceLook(participants, `down ${(ms / 1000).toFixed(0)} s`);
+    }
     looks.forEach((l, i) => {
       const state = l.states.at(-1);
       if (timelines[i].at(-1)?.state !== state) timelines[i].push({ state, ms });
     });
+  };
   block();
   progress(`round ${index}: network of ${participants[1].name} dropped for ${dropSeconds} s`);
   await until(participants, () => false, dropSeconds * 1000, note);
@@ -163,15 +211,21 @@ async function round(participants, index) {
   // Per side, when ICE said "connected" again and when video was decoded again.
   const connectedMs = participants.map(() => null);
   const videoMs = participants.map(() => null);
+  let tracedBack = 0;
   const back = await until(
     participants,
     (...looks) => looks.every((l, i) => l.states.at(-1).startsWith('connected/') && l.decoded > restoredLooks[i].decoded + 10),
     60_000,
-    (looks, ms) =>
+    (looks, ms) => {
+      if (trace && ms >= tracedBack) {
+        tracedBack = ms + 2000;
+        void traceLook(participants, `back ${(ms / 1000).toFixed(0)} s`);
+      }
       looks.forEach((l, i) => {
         if (l.states.at(-1).startsWith('connected/')) connectedMs[i] ??= ms;
         if (l.decoded > restoredLooks[i].decoded + 10) videoMs[i] ??= ms;
-      }),
+      });
+    },
   );
   if (back.ms === null) progress(`round ${index}: not back: ${JSON.stringify(back.looks.map((l, i) => ({ states: l.states, decodedSinceBack: l.decoded - restoredLooks[i].decoded })))}`);
   await sleep(2000);
