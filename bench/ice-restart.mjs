@@ -250,13 +250,17 @@ async function main() {
   const load = os.loadavg();
   const results = [];
   let participants = [];
+  let roles = '';
   try {
     browsers.push(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
     browsers.push(await chromium.launch({ executablePath: wrapper, args: chromiumArgs }));
     participants = [await enter(browsers[0], app.baseURL, app.meetingId, 'On the host'), await enter(browsers[1], app.baseURL, app.meetingId, 'In the namespace')];
     const flowing = await until(participants, (a, b) => a.decoded > 0 && b.decoded > 0, 60_000);
     if (flowing.ms === null) throw new Error('no video both ways within 60 s');
-    progress(`call up, ${participants[1].name} sends from ${flowing.looks[1].addresses.join(' ')}`);
+    // In each pair the smaller id offers first and the larger one is polite (peer.ts).
+    const ids = await Promise.all(participants.map((p) => p.page.evaluate(() => window.enclaveProbe?.getState().self.id ?? null)));
+    roles = ids[0] && ids[1] ? `${participants[1].name} ${ids[1] < ids[0] ? 'offers first (impolite)' : 'answers first (polite)'}` : 'roles unknown (no probe)';
+    progress(`call up, ${participants[1].name} sends from ${flowing.looks[1].addresses.join(' ')}; ${roles}`);
     for (let index = 1; index <= rounds; index += 1) {
       const result = await round(participants, index);
       results.push(result);
@@ -269,7 +273,7 @@ async function main() {
   const recovered = results.map((r) => r.recoveredMs).filter((ms) => ms !== null);
   const joinPosts = participants.map((p) => p.joinPosts);
   console.log(`\nICE restart after a dropped network (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-  console.log(`Network of the namespace's participant dropped for ${dropSeconds} s per round; connection states seen meanwhile (host | namespace), from the drop:`);
+  console.log(`Network of the namespace's participant dropped for ${dropSeconds} s per round; ${roles}; connection states seen meanwhile (host | namespace), from the drop:`);
   for (const [i, r] of results.entries()) console.log(`  round ${i + 1}: ${r.timelines.join(' | ')}`);
   console.log('| round | video on both sides again after the network is back | "connected" again (host / namespace) | video decoded again (host / namespace) | new RTCPeerConnections (host / namespace) | frames decrypted / refused since the drop (host — namespace) | namespace sends from |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
