@@ -80,11 +80,30 @@ const blockRules = `table inet enclave_block {
 const block = () => inNamespace('nft', ['-f', '-'], blockRules);
 const unblock = () => inNamespace('nft', ['delete', 'table', 'inet', 'enclave_block']);
 
+/** ICE_TRACE=1: every description applied (type, signaling state before), for the trace. */
+function logNegotiation() {
+  const log = [];
+  window.enclaveBenchNegotiation = log;
+  const started = performance.now();
+  for (const op of ['setLocalDescription', 'setRemoteDescription']) {
+    const native = RTCPeerConnection.prototype[op];
+    RTCPeerConnection.prototype[op] = function (description, ...rest) {
+      const entry = { at: Math.round(performance.now() - started), op: op === 'setLocalDescription' ? 'local' : 'remote', type: description?.type ?? 'implicit', from: this.signalingState };
+      log.push(entry);
+      return native.call(this, description, ...rest).then(
+        (value) => ((entry.to = this.signalingState), value),
+        (error) => ((entry.error = String(error)), Promise.reject(error)),
+      );
+    };
+  }
+}
+
 /** A participant in the call; counts its join POSTs. */
 async function enter(browser, baseURL, meetingId, name) {
   const context = await browser.newContext({ baseURL });
   await context.grantPermissions(['camera', 'microphone'], { origin: baseURL });
   await context.addInitScript(watchPeerConnections);
+  if (trace) await context.addInitScript(logNegotiation);
   const page = await context.newPage();
   const participant = { name, page, joinPosts: 0 };
   page.on('request', (request) => {
@@ -150,10 +169,10 @@ function detail() {
       const mid = pc.getTransceivers()[1]?.mid;
       report.forEach((s) => {
         if (s.type === 'outbound-rtp' && s.kind === 'video' && s.mid === mid) {
-          row.out = { enc: s.framesEncoded, sent: s.framesSent, pkts: s.packetsSent, kf: s.keyFramesEncoded, limit: s.qualityLimitationReason, target: s.targetBitrate, active: s.active, pli: s.pliCount, fir: s.firCount, nack: s.nackCount, h: s.frameHeight };
+          row.out = { ssrc: s.ssrc, enc: s.framesEncoded, sent: s.framesSent, pkts: s.packetsSent, kf: s.keyFramesEncoded, limit: s.qualityLimitationReason, target: s.targetBitrate, active: s.active, pli: s.pliCount, fir: s.firCount, nack: s.nackCount, h: s.frameHeight };
         }
         if (s.type === 'inbound-rtp' && s.kind === 'video' && s.mid === mid) {
-          row.in = { pkts: s.packetsReceived, lost: s.packetsLost, recv: s.framesReceived, dec: s.framesDecoded, kf: s.keyFramesDecoded, dropped: s.framesDropped, pli: s.pliCount, fir: s.firCount, nack: s.nackCount };
+          row.in = { ssrc: s.ssrc, pkts: s.packetsReceived, lost: s.packetsLost, recv: s.framesReceived, dec: s.framesDecoded, kf: s.keyFramesDecoded, dropped: s.framesDropped, pli: s.pliCount, fir: s.firCount, nack: s.nackCount };
         }
         if (s.type === 'transport' && s.selectedCandidatePairId) {
           const pair = report.get(s.selectedCandidatePairId);
@@ -165,7 +184,8 @@ function detail() {
     }
     const probe = window.enclaveProbe;
     const crypto = probe?.encryptionStats ? Object.values(await probe.encryptionStats()).map((p) => ({ enc: p.sent.encrypted, withheld: p.sent.withheld, dec: p.received.decrypted, failed: p.received.failed })) : null;
-    return { out, crypto };
+    const negotiation = (window.enclaveBenchNegotiation ?? []).splice(0).map((e) => `${e.at} ${e.op} ${e.type} ${e.from}→${e.to ?? e.error ?? '?'}`);
+    return { out, crypto, negotiation };
   })();
 }
 const trace = process.env.ICE_TRACE === '1';
