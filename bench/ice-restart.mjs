@@ -12,7 +12,8 @@
 // restart) and the frames decrypted and refused by frame encryption (the app's page probe, read
 // only if it is there). Namespace and rules are removed on every exit. Needs `ip` and `nft`
 // (Debian's nftables is installed with apt-get when missing, and the script says so).
-// BENCH_PORT (3630), ROUNDS (3), DROP_S (40). Asserts nothing; progress on stderr.
+// BENCH_PORT (3630), ROUNDS (3), DROP_S (40), ICE_TRACE=1 (both sides' camera stats, frame counters and
+// descriptions applied, every few seconds, on stderr). Asserts nothing; progress on stderr.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
