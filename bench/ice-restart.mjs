@@ -12,7 +12,8 @@
 // restart) and the frames decrypted and refused by frame encryption (the app's page probe, read
 // only if it is there). Namespace and rules are removed on every exit. Needs `ip` and `nft`
 // (Debian's nftables is installed with apt-get when missing, and the script says so).
-// BENCH_PORT (3630), ROUNDS (3), DROP_S (40). Asserts nothing; progress on stderr.
+// BENCH_PORT (3630), ROUNDS (3), DROP_S (40), ICE_TRACE=1 (both sides' camera stats, frame counters and
+// descriptions applied, every few seconds, on stderr). Asserts nothing; progress on stderr.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -80,11 +81,30 @@ const blockRules = `table inet enclave_block {
 const block = () => inNamespace('nft', ['-f', '-'], blockRules);
 const unblock = () => inNamespace('nft', ['delete', 'table', 'inet', 'enclave_block']);
 
+/** ICE_TRACE=1: every description applied (type, signaling state before), for the trace. */
+function logNegotiation() {
+  const log = [];
+  window.enclaveBenchNegotiation = log;
+  const started = performance.now();
+  for (const op of ['setLocalDescription', 'setRemoteDescription']) {
+    const native = RTCPeerConnection.prototype[op];
+    RTCPeerConnection.prototype[op] = function (description, ...rest) {
+      const entry = { at: Math.round(performance.now() - started), op: op === 'setLocalDescription' ? 'local' : 'remote', type: description?.type ?? 'implicit', from: this.signalingState };
+      log.push(entry);
+      return native.call(this, description, ...rest).then(
+        (value) => ((entry.to = this.signalingState), value),
+        (error) => ((entry.error = String(error)), Promise.reject(error)),
+      );
+    };
+  }
+}
+
 /** A participant in the call; counts its join POSTs. */
 async function enter(browser, baseURL, meetingId, name) {
   const context = await browser.newContext({ baseURL });
   await context.grantPermissions(['camera', 'microphone'], { origin: baseURL });
   await context.addInitScript(watchPeerConnections);
+  if (trace) await context.addInitScript(logNegotiation);
   const page = await context.newPage();
   const participant = { name, page, joinPosts: 0 };
   page.on('request', (request) => {
@@ -133,6 +153,49 @@ function snapshot() {
 }
 const look = (participant) => participant.page.evaluate(`(${snapshot})()`);
 
+/**
+ * ICE_TRACE=1: the camera's figures on each side, to tell a sender that stops from a receiver
+ * that drops — outbound (encoded, sent, packets, quality limit, target bitrate, the encoding's
+ * `active`), inbound (received, decoded, key frames, PLI/FIR/NACK sent), the pair's outgoing
+ * bitrate estimate and the frame-encryption counters.
+ */
+function detail() {
+  return (async () => {
+    const out = [];
+    for (const pc of window.enclaveBenchConnections ?? []) {
+      if (pc.connectionState === 'closed') continue;
+      const report = await pc.getStats();
+      const row = { pc: pc.connectionState };
+      // The camera is the second transceiver (audio, camera, screen: peer.ts).
+      const mid = pc.getTransceivers()[1]?.mid;
+      report.forEach((s) => {
+        if (s.type === 'outbound-rtp' && s.kind === 'video' && s.mid === mid) {
+          row.out = { ssrc: s.ssrc, enc: s.framesEncoded, sent: s.framesSent, pkts: s.packetsSent, kf: s.keyFramesEncoded, limit: s.qualityLimitationReason, target: s.targetBitrate, active: s.active, pli: s.pliCount, fir: s.firCount, nack: s.nackCount, h: s.frameHeight };
+        }
+        if (s.type === 'inbound-rtp' && s.kind === 'video' && s.mid === mid) {
+          row.in = { ssrc: s.ssrc, pkts: s.packetsReceived, lost: s.packetsLost, recv: s.framesReceived, dec: s.framesDecoded, kf: s.keyFramesDecoded, dropped: s.framesDropped, pli: s.pliCount, fir: s.firCount, nack: s.nackCount };
+        }
+        if (s.type === 'transport' && s.selectedCandidatePairId) {
+          const pair = report.get(s.selectedCandidatePairId);
+          row.pair = { out: pair?.availableOutgoingBitrate, rtt: pair?.currentRoundTripTime, id: s.selectedCandidatePairId };
+        }
+      });
+      row.encoding = pc.getTransceivers()[1]?.sender.getParameters().encodings?.[0]?.active;
+      out.push(row);
+    }
+    const probe = window.enclaveProbe;
+    const crypto = probe?.encryptionStats ? Object.values(await probe.encryptionStats()).map((p) => ({ enc: p.sent.encrypted, withheld: p.sent.withheld, dec: p.received.decrypted, failed: p.received.failed })) : null;
+    const negotiation = (window.enclaveBenchNegotiation ?? []).splice(0).map((e) => `${e.at} ${e.op} ${e.type} ${e.from}→${e.to ?? e.error ?? '?'}`);
+    return { out, crypto, negotiation };
+  })();
+}
+const trace = process.env.ICE_TRACE === '1';
+async function traceLook(participants, label) {
+  if (!trace) return;
+  const details = await Promise.all(participants.map((p) => p.page.evaluate(`(${detail})()`)));
+  progress(`${label} ${participants.map((p, i) => `${p.name}: ${JSON.stringify(details[i])}`).join(' | ')}`);
+}
+
 /** Polls both pages until `done(a, b)` or `timeoutMs`; answers the ms it took (null on time-out) and the last looks. */
 async function until(participants, done, timeoutMs, onLook = () => {}) {
   const started = Date.now();
@@ -149,11 +212,17 @@ async function round(participants, index) {
   const before = await Promise.all(participants.map(look));
   // Each side's connection states while the network is down, with when they began.
   const timelines = participants.map(() => []);
-  const note = (looks, ms) =>
+  let traced = 0;
+  const note = (looks, ms) => {
+    if (trace && ms >= traced) {
+      traced = ms + 5000;
+      void traceLook(participants, `down ${(ms / 1000).toFixed(0)} s`);
+    }
     looks.forEach((l, i) => {
       const state = l.states.at(-1);
       if (timelines[i].at(-1)?.state !== state) timelines[i].push({ state, ms });
     });
+  };
   block();
   progress(`round ${index}: network of ${participants[1].name} dropped for ${dropSeconds} s`);
   await until(participants, () => false, dropSeconds * 1000, note);
@@ -163,15 +232,21 @@ async function round(participants, index) {
   // Per side, when ICE said "connected" again and when video was decoded again.
   const connectedMs = participants.map(() => null);
   const videoMs = participants.map(() => null);
+  let tracedBack = 0;
   const back = await until(
     participants,
     (...looks) => looks.every((l, i) => l.states.at(-1).startsWith('connected/') && l.decoded > restoredLooks[i].decoded + 10),
     60_000,
-    (looks, ms) =>
+    (looks, ms) => {
+      if (trace && ms >= tracedBack) {
+        tracedBack = ms + 2000;
+        void traceLook(participants, `back ${(ms / 1000).toFixed(0)} s`);
+      }
       looks.forEach((l, i) => {
         if (l.states.at(-1).startsWith('connected/')) connectedMs[i] ??= ms;
         if (l.decoded > restoredLooks[i].decoded + 10) videoMs[i] ??= ms;
-      }),
+      });
+    },
   );
   if (back.ms === null) progress(`round ${index}: not back: ${JSON.stringify(back.looks.map((l, i) => ({ states: l.states, decodedSinceBack: l.decoded - restoredLooks[i].decoded })))}`);
   await sleep(2000);
@@ -196,13 +271,17 @@ async function main() {
   const load = os.loadavg();
   const results = [];
   let participants = [];
+  let roles = '';
   try {
     browsers.push(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
     browsers.push(await chromium.launch({ executablePath: wrapper, args: chromiumArgs }));
     participants = [await enter(browsers[0], app.baseURL, app.meetingId, 'On the host'), await enter(browsers[1], app.baseURL, app.meetingId, 'In the namespace')];
     const flowing = await until(participants, (a, b) => a.decoded > 0 && b.decoded > 0, 60_000);
     if (flowing.ms === null) throw new Error('no video both ways within 60 s');
-    progress(`call up, ${participants[1].name} sends from ${flowing.looks[1].addresses.join(' ')}`);
+    // In each pair the smaller id offers first and the larger one is polite (peer.ts).
+    const ids = await Promise.all(participants.map((p) => p.page.evaluate(() => window.enclaveProbe?.getState().self.id ?? null)));
+    roles = ids[0] && ids[1] ? `${participants[1].name} ${ids[1] < ids[0] ? 'offers first (impolite)' : 'answers first (polite)'}` : 'roles unknown (no probe)';
+    progress(`call up, ${participants[1].name} sends from ${flowing.looks[1].addresses.join(' ')}; ${roles}`);
     for (let index = 1; index <= rounds; index += 1) {
       const result = await round(participants, index);
       results.push(result);
@@ -215,7 +294,7 @@ async function main() {
   const recovered = results.map((r) => r.recoveredMs).filter((ms) => ms !== null);
   const joinPosts = participants.map((p) => p.joinPosts);
   console.log(`\nICE restart after a dropped network (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-  console.log(`Network of the namespace's participant dropped for ${dropSeconds} s per round; connection states seen meanwhile (host | namespace), from the drop:`);
+  console.log(`Network of the namespace's participant dropped for ${dropSeconds} s per round; ${roles}; connection states seen meanwhile (host | namespace), from the drop:`);
   for (const [i, r] of results.entries()) console.log(`  round ${i + 1}: ${r.timelines.join(' | ')}`);
   console.log('| round | video on both sides again after the network is back | "connected" again (host / namespace) | video decoded again (host / namespace) | new RTCPeerConnections (host / namespace) | frames decrypted / refused since the drop (host — namespace) | namespace sends from |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');

@@ -2,7 +2,7 @@
 // PeerLink's own logic in Node: perfect negotiation, queued candidates, the sealed data channel,
 // ICE restarts and the encoding budget. Node has no RTCPeerConnection, so a small recording
 // stand-in takes its place; what a browser does with the SDP is the e2e tests' part.
-import { PeerLink, type PeerLinkOptions, type SignalPayload, type Slot } from '@/lib/meeting/client/peer';
+import { PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot } from '@/lib/meeting/client/peer';
 
 class FakeSender {
   track: unknown = null;
@@ -243,14 +243,53 @@ describe('PeerLink', () => {
     }
   });
 
-  it('after close nothing more happens: no restart, no signal applied', async () => {
-    const { peer, pc } = link({ initiator: false });
-    peer.close();
-    expect(pc.onconnectionstatechange).toBeNull();
-    peer.restartIce();
-    await peer.handleSignal(offer);
-    expect(pc.iceRestarts).toBe(0);
-    expect(pc.remoteDescriptions).toEqual([]);
+  it('the polite side leaves ICE restarts to the impolite one, so their offers never cross', async () => {
+    jest.useFakeTimers();
+    try {
+      // Both sides see the same outage at once; only the impolite one restarts then.
+      const impolite = link({ polite: false });
+      const polite = link({ polite: true, initiator: false });
+      await polite.peer.handleSignal(offer);
+      impolite.pc.becomes('failed');
+      polite.pc.becomes('failed');
+      expect([impolite.pc.iceRestarts, polite.pc.iceRestarts]).toEqual([1, 0]);
+      // The impolite side's restart offer arrives: the polite side answers and makes none of its own.
+      await polite.peer.handleSignal(offer);
+      jest.advanceTimersByTime(POLITE_RESTART_DELAY_MS * 2);
+      expect(polite.pc.iceRestarts).toBe(0);
+      // Back before its turn: nothing to restart.
+      polite.pc.becomes('disconnected');
+      jest.advanceTimersByTime(4000 + POLITE_RESTART_DELAY_MS - 1);
+      polite.pc.becomes('connected');
+      jest.advanceTimersByTime(POLITE_RESTART_DELAY_MS);
+      expect(polite.pc.iceRestarts).toBe(0);
+      // Down on its side only (no offer comes): it restarts alone, once, after its wait.
+      polite.pc.becomes('failed');
+      polite.peer.restartIce();
+      jest.advanceTimersByTime(POLITE_RESTART_DELAY_MS - 1);
+      expect(polite.pc.iceRestarts).toBe(0);
+      jest.advanceTimersByTime(1);
+      expect(polite.pc.iceRestarts).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('after close nothing more happens: no restart (not even a waiting one), no signal applied', async () => {
+    jest.useFakeTimers();
+    try {
+      const { peer, pc } = link({ initiator: false, polite: true });
+      peer.restartIce();
+      peer.close();
+      expect(pc.onconnectionstatechange).toBeNull();
+      peer.restartIce();
+      jest.advanceTimersByTime(POLITE_RESTART_DELAY_MS);
+      await peer.handleSignal(offer);
+      expect(pc.iceRestarts).toBe(0);
+      expect(pc.remoteDescriptions).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('an unchanged encoding is not written again; a new one is', async () => {

@@ -36,6 +36,14 @@ export interface PeerLinkOptions {
 }
 
 const DISCONNECTED_RESTART_MS = 4000;
+/**
+ * The polite side leaves ICE restarts to the impolite one for this long. Both sides see an
+ * outage at once; if both restarted, their offers would cross and the polite side would roll
+ * its own back, and Chromium (156) then rebuilds that side's video streams without the receiver's
+ * encoded transform: its decoder gets ciphertext and the other side's video never comes back
+ * (docs/reliability.md, "ICE restart after a dropped network"). Alone, it still restarts after this.
+ */
+export const POLITE_RESTART_DELAY_MS = 6000;
 
 export class PeerLink {
   readonly pc: RTCPeerConnection;
@@ -47,6 +55,7 @@ export class PeerLink {
   private queue: Promise<void> = Promise.resolve();
   private pendingCandidates: NonNullable<SignalPayload['candidate']>[] = [];
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private politeRestartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   private sendChain: Promise<void> = Promise.resolve();
   private receiveChain: Promise<void> = Promise.resolve();
@@ -94,6 +103,7 @@ export class PeerLink {
       const state = this.pc.connectionState;
       options.onStateChange(state);
       clearTimeout(this.restartTimer);
+      if (state === 'connected') this.cancelPoliteRestart();
       if (state === 'failed') this.restartIce();
       // A brief "disconnected" often heals itself (a lost packet burst); a long one needs new paths.
       if (state === 'disconnected') this.restartTimer = setTimeout(() => this.restartIce(), DISCONNECTED_RESTART_MS);
@@ -165,14 +175,22 @@ export class PeerLink {
     return this.queue;
   }
 
+  /** New ICE credentials and paths over the same connection; the polite side waits its turn. */
   restartIce(): void {
     if (this.closed || this.pc.signalingState === 'closed') return;
-    this.pc.restartIce();
+    if (!this.options.polite) return this.pc.restartIce();
+    if (this.politeRestartTimer !== undefined) return;
+    this.politeRestartTimer = setTimeout(() => {
+      this.politeRestartTimer = undefined;
+      if (this.closed || this.pc.signalingState === 'closed' || this.pc.connectionState === 'connected') return;
+      this.pc.restartIce();
+    }, POLITE_RESTART_DELAY_MS);
   }
 
   close(): void {
     this.closed = true;
     clearTimeout(this.restartTimer);
+    this.cancelPoliteRestart();
     this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = null;
     this.channel.onopen = this.channel.onmessage = null;
     this.pc.close();
@@ -206,6 +224,8 @@ export class PeerLink {
       await this.pc.setRemoteDescription(description as RTCSessionDescriptionInit);
       this.answerPending = false;
       if (description.type === 'offer') {
+        // The impolite side restarted ICE: ours, still waiting, would only cross it.
+        this.cancelPoliteRestart();
         this.negotiations += 1;
         if (!this.transceivers.length) await this.adoptTransceivers();
         const answer = await this.pc.createAnswer();
@@ -229,6 +249,11 @@ export class PeerLink {
     } catch (error) {
       if (!this.ignoreOffer) console.warn('candidate', error);
     }
+  }
+
+  private cancelPoliteRestart() {
+    clearTimeout(this.politeRestartTimer);
+    this.politeRestartTimer = undefined;
   }
 
   /** The answering side: the offer created the three transceivers; start sending on them. */
