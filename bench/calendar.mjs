@@ -21,7 +21,8 @@
 //   BENCH_DURATION=10       seconds per autocannon run;  BENCH_CONNECTIONS=50
 //   BENCH_ROWS=compact200,compact304,compact1,full,fullgzip,health   which rows to run (health:
 //                           GET /api/health, the cheapest route handler, as the machine's floor)
-//   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops)
+//   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops;
+//                           bench/cpu-profile.mjs sums one up)
 //   BENCH_CLIENT=wrk        load from wrk (C, one thread; `apt-get install wrk`) instead of
 //                           autocannon: on two cores autocannon's own JavaScript takes most of a
 //                           core from the server it measures, and its latencies include its
@@ -105,10 +106,11 @@ async function createDatabase() {
 }
 
 async function startServer(port, env) {
-  // BENCH_PROFILE_DIR: run `next start` itself (the build must exist) under --cpu-prof.
+  // BENCH_PROFILE_DIR: run the server `npm start` runs (scripts/server.mjs; the build must exist)
+  // under --cpu-prof, so the profile holds what a request really costs, our server included.
   const profile = process.env.BENCH_PROFILE_DIR;
   const args = profile
-    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)]
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'scripts', 'server.mjs')]
     : [path.join(root, 'scripts', 'start.mjs')];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
