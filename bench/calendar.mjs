@@ -28,7 +28,7 @@
 //                           core from the server it measures, and its latencies include its
 //                           event-loop delays. The rows say which client measured them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -130,6 +130,7 @@ async function startServer(port, env) {
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -219,10 +220,28 @@ function wrkRun(target, headers, clients) {
     'p95 ms': (report.p95 / 1000).toFixed(1),
     'max ms': (report.max / 1000).toFixed(1),
     failed: report.failed,
+    requests: report.requests,
   };
 }
 
-async function measure(url, cookie, { form, encoding, revalidate, clients }) {
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (start.mjs runs
+ * server.mjs), from /proc: the server's own cost per request, which the other work on a shared
+ * machine changes far less than it changes latency. PostgreSQL's processes are not counted.
+ */
+function treeCpu(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return own + children.reduce((sum, child) => sum + treeCpu(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function measure(url, cookie, { form, encoding, revalidate, clients }, serverPid) {
   const { start, end } = monthWindow();
   const target =
     form === 'health' ? `${url}/api/health` : `${url}/api/events/calendar?start=${start}&end=${end}${form === 'compact' ? '&form=compact' : ''}`;
@@ -247,7 +266,12 @@ async function measure(url, cookie, { form, encoding, revalidate, clients }) {
     'body KB': +(check.bytes.length / 1024).toFixed(1),
     'content-encoding': check.headers['content-encoding'] ?? '-',
   };
-  if (loadClient === 'wrk') return { ...common, ...wrkRun(target, headers, clients), load: load.toFixed(1) };
+  const cpuBefore = treeCpu(serverPid);
+  const cpuPerRequest = (requests) => ((1e6 * (treeCpu(serverPid) - cpuBefore)) / requests).toFixed(0);
+  if (loadClient === 'wrk') {
+    const measured = wrkRun(target, headers, clients);
+    return { ...common, ...measured, 'server CPU µs/req': cpuPerRequest(measured.requests), load: load.toFixed(1) };
+  }
   const latencies = [];
   let unexpected = 0;
   const instance = autocannon({ url: target, connections: clients, duration, headers });
@@ -261,6 +285,7 @@ async function measure(url, cookie, { form, encoding, revalidate, clients }) {
     ...common,
     client: 'autocannon',
     'req/s': Math.round(result.requests.average),
+    'server CPU µs/req': cpuPerRequest(result.requests.total),
     'p50 ms': percentile(latencies, 50)?.toFixed(1),
     'p95 ms': percentile(latencies, 95)?.toFixed(1),
     'max ms': latencies.at(-1)?.toFixed(1),
@@ -291,7 +316,7 @@ for (const database of databases) {
       const first = await rawGet(`${server.url}/api/events/calendar?start=${start}&end=${end}&form=${form}`, { cookie, 'accept-encoding': 'gzip' });
       firsts.push({ database, series: seeded.series, exceptions: seeded.exceptions, form, 'first request ms': first.ms.toFixed(1), 'body KB (gzip)': +(first.bytes.length / 1024).toFixed(1) });
     }
-    for (const name of rowNames) rows.push({ database, ...(await measure(server.url, cookie, ROWS[name])) });
+    for (const name of rowNames) rows.push({ database, ...(await measure(server.url, cookie, ROWS[name], server.pid)) });
   } finally {
     await server?.stop();
     await prepared.drop();

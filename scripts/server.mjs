@@ -64,8 +64,30 @@ const server = createServer((request, response) => {
     // A page: the localized not-found page, with every header a page gets.
     request.url = '/__malformed-path';
   }
+  if (isCalendarRevalidation(request)) return void revalidateCalendar(request, response);
   handle(request, response);
 });
+
+// The calendar's fast path (issue 17, docs/decisions.md "Scheduling and calendar"): a compact
+// window asked again with its ETag is answered 304 by the app's own checks
+// (lib/events/calendar-revalidate.ts, registered by instrumentation.ts) without Next.js's routing,
+// which cost more CPU than the rest of that request. Anything it does not answer goes to Next.js.
+const calendarFastPath = Symbol.for('enclave.calendarNotModified');
+function isCalendarRevalidation(request) {
+  return request.method === 'GET' && request.url.startsWith('/api/events/calendar?') && Boolean(request.headers['if-none-match']);
+}
+async function revalidateCalendar(request, response) {
+  const notModified = globalThis[calendarFastPath];
+  let headers = null;
+  try {
+    headers = notModified ? await notModified({ url: request.url, cookie: request.headers.cookie, ifNoneMatch: request.headers['if-none-match'] }) : null;
+  } catch {
+    headers = null; // a database error, say: Next.js answers it as it answers every other
+  }
+  if (!headers) return handle(request, response);
+  response.writeHead(304, headers);
+  response.end();
+}
 // As `next start`: keep-alive longer than common load balancers' idle time-out.
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

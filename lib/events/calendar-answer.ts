@@ -36,6 +36,9 @@ const cache = new ByteLru<WindowEntry>(CALENDAR_CACHE_BYTES);
 // Requests that miss together wait for one expansion.
 const inflight = new Map<string, Promise<WindowEntry>>();
 
+/** Browsers keep the answer and ask again with its ETag every time. */
+export const CALENDAR_CACHE_CONTROL = 'private, no-cache';
+
 export interface CalendarAnswer {
   status: 200 | 304;
   etag: string;
@@ -139,7 +142,8 @@ function countBefore(starts: Float64Array, now: number): number {
   return low;
 }
 
-function etagOf(userId: string, version: string, window: { start: number; end: number }, variant: string): string {
+/** The weak ETag of a window's answer in one form (`compact`, or `full.{started}`) at a calendar version. */
+export function etagOf(userId: string, version: string, window: { start: number; end: number }, variant: string): string {
   const hash = createHash('sha256').update(`calendar|${userId}|${window.start}|${window.end}|${variant}|${version}`).digest('base64url');
   return `W/"${hash.slice(0, 32)}"`;
 }
