@@ -19,7 +19,7 @@ export async function register() {
   startReminderWorker();
   const { startBillingReconcile } = await import('@/lib/billing/reconcile');
   startBillingReconcile();
-  // scripts/server.mjs answers a calendar revalidation that still matches through it (issue 17).
-  const { registerCalendarFastPath } = await import('@/lib/events/calendar-revalidate');
+  // scripts/server.mjs answers the calendar's compact form through it (issue 17).
+  const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
   registerCalendarFastPath();
 }

@@ -64,30 +64,29 @@ const server = createServer((request, response) => {
     // A page: the localized not-found page, with every header a page gets.
     request.url = '/__malformed-path';
   }
-  if (isCalendarRevalidation(request)) return void revalidateCalendar(request, response);
+  if (request.method === 'GET' && request.url.startsWith('/api/events/calendar?')) return void calendarFastPath(request, response);
   handle(request, response);
 });
 
-// The calendar's fast path (issue 17, docs/decisions.md "Scheduling and calendar"): a compact
-// window asked again with its ETag is answered 304 by the app's own checks
-// (lib/events/calendar-revalidate.ts, registered by instrumentation.ts) without Next.js's routing,
-// which cost more CPU than the rest of that request. Anything it does not answer goes to Next.js.
-const calendarFastPath = Symbol.for('enclave.calendarNotModified');
-function isCalendarRevalidation(request) {
-  return request.method === 'GET' && request.url.startsWith('/api/events/calendar?') && Boolean(request.headers['if-none-match']);
-}
-async function revalidateCalendar(request, response) {
-  const notModified = globalThis[calendarFastPath];
-  let headers = null;
+// The calendar's fast path (issue 17, docs/decisions.md "Scheduling and calendar"): the compact
+// form for a logged-in user — 304 on a matching ETag, else its body gzipped once per version — is
+// answered by the app's own checks (lib/events/calendar-fast-path.ts, registered by
+// instrumentation.ts) without Next.js's routing, which cost more CPU than the rest of a
+// revalidation. Whatever it does not answer goes to Next.js.
+const fastAnswer = Symbol.for('enclave.calendarFastAnswer');
+async function calendarFastPath(request, response) {
+  let answer = null;
   try {
-    headers = notModified ? await notModified({ url: request.url, cookie: request.headers.cookie, ifNoneMatch: request.headers['if-none-match'] }) : null;
+    const { cookie, 'if-none-match': ifNoneMatch, 'accept-encoding': acceptEncoding } = request.headers;
+    answer = (await globalThis[fastAnswer]?.({ url: request.url, cookie, ifNoneMatch, acceptEncoding })) ?? null;
   } catch {
-    headers = null; // a database error, say: Next.js answers it as it answers every other
+    answer = null; // a database error, say: Next.js answers it as it answers every other
   }
-  if (!headers) return handle(request, response);
-  response.writeHead(304, headers);
-  response.end();
+  if (!answer) return handle(request, response);
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body);
 }
+
 // As `next start`: keep-alive longer than common load balancers' idle time-out.
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

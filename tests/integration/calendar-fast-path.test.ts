@@ -1,14 +1,15 @@
-// The calendar's fast path (issue 17): scripts/server.mjs answers a compact revalidation 304
-// through calendarNotModified, before Next.js routes it. It must answer exactly when the route
-// would answer 304 — the same tag, after any write by any path, never for a revoked session or
-// another user — and hand everything else to Next.js (null). Against the real database (PGlite,
-// and PostgreSQL with TEST_DATABASE_URL).
+// The calendar's fast path (issue 17): scripts/server.mjs answers the compact form through
+// calendarFastAnswer before Next.js routes it. It must answer 304 exactly when the route would —
+// the same tag, after any write by any path, never for a revoked session or another user — a 200
+// with the route's body, gzipped, and hand everything else to Next.js (null). Against the real
+// database (PGlite, and PostgreSQL with TEST_DATABASE_URL).
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { closeDb, getDb } from '@/lib/db/client';
 import { calendarVersions, eventExceptions, events, rooms, users } from '@/lib/db/schema';
 import { sealSession } from '@/lib/auth/session-cookie';
-import { calendarNotModified, sessionCookie } from '@/lib/events/calendar-revalidate';
+import { acceptsGzip, calendarFastAnswer, sessionCookie } from '@/lib/events/calendar-fast-path';
 import { GET as calendar } from '@/app/api/events/calendar/route';
 import { POST as createEvent } from '@/app/api/event/route';
 import { POST as addRoom } from '@/app/api/room/route';
@@ -30,10 +31,11 @@ async function route(cookie: string, ifNoneMatch?: string) {
   return { status: answer.status, etag: answer.headers.get('etag') };
 }
 
-/** What the fast path answers: the 304's tag, or null (Next.js answers). */
+/** What the fast path answers to a client without gzip: the 304's tag, or null (Next.js answers). */
 async function fast(cookie: string | undefined, ifNoneMatch: string | undefined, path = url()) {
-  const headers = await calendarNotModified({ url: path, cookie: cookie === undefined ? undefined : `theme=dark; enclave_session=${cookie}`, ifNoneMatch });
-  return headers?.ETag ?? null;
+  const answer = await calendarFastAnswer({ url: path, cookie: cookie === undefined ? undefined : `theme=dark; enclave_session=${cookie}`, ifNoneMatch, acceptEncoding: undefined });
+  if (answer) expect(answer.status).toBe(304);
+  return answer?.headers.ETag ?? null;
 }
 
 async function withSeries(): Promise<{ as: Owner; roomId: string; eventId: string; tag: string }> {
@@ -46,11 +48,13 @@ async function withSeries(): Promise<{ as: Owner; roomId: string; eventId: strin
   return { as, roomId, eventId: (created.json.event as { id: string }).id, tag: etag! };
 }
 
-describe('calendarNotModified answers what the route would answer 304, nothing else', () => {
+describe('calendarFastAnswer answers what the route would answer, or leaves it to Next.js', () => {
   it('the route’s tag and headers for a matching compact revalidation', async () => {
     const { as, tag } = await withSeries();
     expect(await route(as.cookie, tag)).toEqual({ status: 304, etag: tag });
-    const headers = await calendarNotModified({ url: url(), cookie: `enclave_session=${as.cookie}`, ifNoneMatch: tag });
+    const answer = await calendarFastAnswer({ url: url(), cookie: `enclave_session=${as.cookie}`, ifNoneMatch: tag, acceptEncoding: 'gzip, deflate, br' });
+    expect([answer?.status, answer?.body]).toEqual([304, undefined]);
+    const headers = answer!.headers;
     expect(headers).toMatchObject({
       ETag: tag,
       'Cache-Control': 'private, no-cache',
@@ -71,8 +75,32 @@ describe('calendarNotModified answers what the route would answer 304, nothing e
     expect(await fast(as.cookie, tag, `/api/events/calendar?start=${window.start}&end=${window.end}`)).toBeNull();
     expect(await fast(undefined, tag)).toBeNull();
     expect(await fast(`${as.cookie.slice(0, -4)}AAAA`, tag)).toBeNull();
-    expect(await calendarNotModified({ url: url(), cookie: `enclave_session=${as.cookie}; enclave_session=${as.cookie}`, ifNoneMatch: tag })).toBeNull();
+    expect(await calendarFastAnswer({ url: url(), cookie: `enclave_session=${as.cookie}; enclave_session=${as.cookie}`, ifNoneMatch: tag, acceptEncoding: 'gzip' })).toBeNull();
     expect(await fast(as.cookie, tag)).toBe(tag);
+  });
+
+  it('a 200 to a client that accepts gzip: the route’s body and tag, gzipped; without gzip, Next.js answers', async () => {
+    const { as, tag } = await withSeries();
+    const routed = await call(calendar, { path: url(), cookies: sessionCookies(as.cookie) });
+    const ask = (acceptEncoding: string | undefined, ifNoneMatch?: string) =>
+      calendarFastAnswer({ url: url(), cookie: `enclave_session=${as.cookie}`, ifNoneMatch, acceptEncoding });
+    for (const stale of [undefined, 'W/"an-old-tag"']) {
+      const answer = (await ask('gzip, deflate, br', stale))!;
+      expect(answer.status).toBe(200);
+      expect(answer.headers).toMatchObject({ ETag: tag, 'Content-Encoding': 'gzip', 'Content-Type': 'application/json', 'Cache-Control': 'private, no-cache' });
+      expect(answer.headers['Content-Length']).toBe(String(answer.body!.length));
+      expect(gunzipSync(answer.body!).toString()).toBe(routed.text);
+    }
+    expect(await ask(undefined)).toBeNull();
+    expect(await ask('br, gzip;q=0')).toBeNull();
+    expect((await ask('gzip;q=0', tag))?.status).toBe(304);
+    const stranger = await calendarFastAnswer({ url: url(), cookie: undefined, ifNoneMatch: undefined, acceptEncoding: 'gzip' });
+    expect(stranger).toBeNull();
+  });
+
+  it('reads Accept-Encoding as RFC 9110 has it', () => {
+    expect(['gzip', 'GZIP', 'br;q=1.0, gzip;q=0.5', 'deflate, gzip'].map(acceptsGzip)).toEqual([true, true, true, true]);
+    expect(['', 'br', 'gzip;q=0', 'gzip; q=0.000', 'x-gzip2', undefined].map(acceptsGzip)).toEqual([false, false, false, false, false, false]);
   });
 
   it('reads the session cookie as Next.js does', () => {

@@ -6,9 +6,9 @@ import { calendarWindowSchema } from '@/lib/events/schemas';
 // GET /api/events/calendar?start&end[&form=compact] – the occurrences in a window (unix seconds):
 // expanded one by one (full, SPEC point 7), or each series once with its start times (compact,
 // docs/calendar.md). Either carries an ETag; a matching If-None-Match answers 304. Browsers
-// keep the answer and ask again with it every time (private, no-cache). Under `npm start` a
-// compact revalidation that still matches is answered before Next.js routes it
-// (lib/events/calendar-revalidate.ts, docs/decisions.md): the same checks, fewer layers.
+// keep the answer and ask again with it every time (private, no-cache). Under `npm start` the
+// compact form for a logged-in user is answered before Next.js routes it
+// (lib/events/calendar-fast-path.ts, docs/decisions.md): the same checks, fewer layers.
 export const GET = apiRoute({ auth: 'required' }, async ({ user, request }) => {
   const query = request.nextUrl.searchParams;
   const { start, end, form } = validate(calendarWindowSchema, {
