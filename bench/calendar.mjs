@@ -12,8 +12,9 @@
 //       compact, 1      one client at a time (the service time of a 200)
 //       full            the form of SPEC point 7 (as before), without and with gzip
 //     with the body's size on the wire (as `curl -H 'accept-encoding: gzip' -o /dev/null
-//     -w '%{size_download}'` counts it), latency p50 / p95, requests per second, and the load
-//     average (1 min) when each row started.
+//     -w '%{size_download}'` counts it), latency p50 / p95, requests per second, the server's
+//     CPU per request (its process tree's, from /proc: steadier than latency on a shared
+//     machine; PostgreSQL's not included), and the load average (1 min) when each row started.
 // Prints tables; asserts nothing.
 //   BENCH_HTTP=0            only the pure expansion
 //   BENCH_DATABASES=pglite,postgres (default both; postgres from TEST_DATABASE_URL or
