@@ -1,3 +1,7 @@
+import { databaseUnavailableCode } from '@/lib/db/unavailable';
+import { markDatabaseUnavailable } from '@/lib/db/unavailable-request';
+import { log } from '@/lib/log';
+
 // Runs once when the server starts: open the database and apply migrations before any request,
 // then start sending the mail queued in the outbox and the meeting reminders that fall due, and
 // the job that keeps billing in line with Stripe.
@@ -22,4 +26,15 @@ export async function register() {
   // scripts/server.mjs answers the calendar's compact form through it (issue 17).
   const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
   registerCalendarFastPath();
+}
+
+/**
+ * Every error a page let through. One that says the database cannot be reached marks the
+ * request, so that scripts/server.mjs answers it 503 with Retry-After and the translated
+ * "unavailable" page instead of Next.js's 500 (lib/db/unavailable-request.ts). Synchronous, and
+ * with static imports: the mark must be there before Next.js writes the error page's status.
+ */
+export function onRequestError(error: unknown, _request: unknown, context: { routePath: string }) {
+  const code = databaseUnavailableCode(error);
+  if (code && markDatabaseUnavailable(code)) log.warn('database unavailable', { code, route: context.routePath });
 }

@@ -4,7 +4,8 @@
 // request with a 60 s client timeout), PostgreSQL stopped (pg_ctl stop -m fast) for DOWN seconds
 // (default 20) and started again. Every answer is classified; afterwards every meeting that was
 // acknowledged (200 with an id) is looked for in the database. A logged-in page is fetched during
-// the outage too. Prints the figures; asserts nothing.
+// the outage too, and PostgreSQL's own log (log_connections) says which connections it received
+// and authorized after the restart. Prints the figures; asserts nothing.
 import { mkdtempSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -17,7 +18,7 @@ const writers = Number(process.env.WRITERS ?? 8);
 const downMs = Number(process.env.DOWN ?? 20) * 1000;
 const BEFORE_MS = 10_000;
 const AFTER_MS = 25_000;
-const pg = startPrivatePostgres(benchPort(20));
+const pg = startPrivatePostgres(benchPort(20), { logConnections: true });
 const env = {
   DATABASE_URL: pg.url,
   SESSION_SECRET: 'bench-db-outage-session-secret-0123456789abc',
@@ -105,6 +106,13 @@ try {
   console.log(`  acknowledged writes lost:  ${lost} of ${acknowledged.length}`);
   console.log(`  page during the outage:    GET /en/calendar ${page.status} ${page.type.split(';')[0]} in ${page.ms.toFixed(0)} ms, stack trace shown: ${stack.test(page.text) ? 'yes' : 'no'}`);
   console.log(`  API read during outage:    GET /api/me ${api.status} ${api.json?.errorCode ?? api.type} in ${api.ms.toFixed(0)} ms`);
+  // PostgreSQL's side since it restarted (log_connections): a connection received but never
+  // authorized is one whose client sent no startup message before giving up.
+  const sinceRestart = pg.log().split('database system is ready to accept connections').pop();
+  const pids = (what) => new Set([...sinceRestart.matchAll(new RegExp(`\\[(\\d+)\\] LOG:  connection ${what}`, 'g'))].map((m) => m[1]));
+  const received = pids('received');
+  const authorized = pids('authorized');
+  console.log(`  PostgreSQL after restart:  ${received.size} connections received, ${authorized.size} authorized, ${[...received].filter((pid) => !authorized.has(pid)).length} without a startup message`);
 } finally {
   await app?.kill9();
   pg.destroy();

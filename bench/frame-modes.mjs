@@ -110,8 +110,21 @@ export function markJoin() {
   window.RTCPeerConnection = class extends NativePeerConnection {
     constructor(...args) {
       super(...args);
-      join.connections.push({ created: performance.now(), connected: null, track: null, packet: null, decoded: null, encoded: null, sent: null });
+      join.connections.push({ created: performance.now(), connected: null, track: null, packet: null, decoded: null, encoded: null, sent: null, local: null, remote: null, candidate: null, ice: null });
       const mark = join.connections.at(-1);
+      // The negotiation's steps: our description set, theirs, their first candidate, ICE connected.
+      this.addEventListener('signalingstatechange', () => {
+        if (this.localDescription) mark.local ??= performance.now();
+        if (this.remoteDescription) mark.remote ??= performance.now();
+      });
+      this.addEventListener('iceconnectionstatechange', () => {
+        if (this.iceConnectionState === 'connected' || this.iceConnectionState === 'completed') mark.ice ??= performance.now();
+      });
+      const addIceCandidate = this.addIceCandidate.bind(this);
+      this.addIceCandidate = (candidate) => {
+        if (candidate?.candidate) mark.candidate ??= performance.now();
+        return addIceCandidate(candidate);
+      };
       this.addEventListener('track', (event) => {
         remote.add(event.track.id);
         if (event.track.kind === 'video') mark.track ??= performance.now();
@@ -139,21 +152,62 @@ export function markJoin() {
   };
   // Where the time goes: each connection's creation and its DTLS "connected", on the same clock,
   // and when each API answer's headers came (a stream's too, which resource timing shows late).
-  const join = { click: null, frames: [], connections: [], fetches: [] };
+  const join = { click: null, clickEpoch: null, frames: [], connections: [], fetches: [], events: [] };
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
-    const entry = { url: String(input instanceof Request ? input.url : input), method: init?.method ?? 'GET', start: performance.now(), headers: null };
+    const entry = { url: String(input instanceof Request ? input.url : input), method: init?.method ?? 'GET', start: performance.now(), headers: null, what: describeBody(init?.body) };
     join.fetches.push(entry);
     const response = await nativeFetch(input, init);
     entry.headers = performance.now();
-    return response;
+    if (entry.method !== 'GET' || !/\/signal$/.test(entry.url) || !response.body) return response;
+    // The event stream: when each event arrived (on the epoch clock, to compare pages).
+    const [forApp, forTrace] = response.body.tee();
+    void (async () => {
+      const reader = forTrace.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        for (const match of decoder.decode(value, { stream: true }).matchAll(/event: ([\w-]+)\ndata: (.*)\n/g)) {
+          let what = match[1];
+          try {
+            const event = JSON.parse(match[2]);
+            if (event.envelope) what = `signal ${describeBody(JSON.stringify({ envelope: event.envelope }))}`;
+          } catch {
+            // a partial line: the type is enough
+          }
+          join.events.push({ at: performance.timeOrigin + performance.now(), what });
+        }
+      }
+    })();
+    return new Response(forApp, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
   window.enclaveJoin = join;
+  // What a signaling POST carried: its envelopes' kinds, a signed one by what it signs.
+  function describeBody(body) {
+    try {
+      const message = JSON.parse(body);
+      const envelopes = message.envelopes ?? (message.envelope ? [message.envelope] : []);
+      return envelopes
+        .map((text) => {
+          const envelope = JSON.parse(text);
+          if (envelope.k !== 'signed') return envelope.k;
+          const signed = envelope.signal?.body ?? {};
+          return signed.description ? signed.description.type : 'candidate';
+        })
+        .join('+');
+    } catch {
+      return '';
+    }
+  }
   document.addEventListener(
     'click',
     (event) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
-      if (event.isTrusted && join.click === null && button?.textContent?.trim() === 'Join now') join.click = event.timeStamp;
+      if (event.isTrusted && join.click === null && button?.textContent?.trim() === 'Join now') {
+        join.click = event.timeStamp;
+        join.clickEpoch = performance.timeOrigin + event.timeStamp;
+      }
     },
     true,
   );

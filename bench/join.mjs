@@ -298,10 +298,15 @@ async function joinTime(browser, meetingId, size, mode) {
   const last = await open(browser, meetingId, `Bench ${size}`, mode);
   await last.page.getByRole('button', { name: 'Join now' }).click();
   await last.page.waitForFunction((others) => window.enclaveJoin.frames.length >= others, size - 1, { timeout: 60_000, polling: 50 });
-  const { click, frames, connections, fetches } = await last.page.evaluate(() => window.enclaveJoin);
+  const { click, clickEpoch, frames, connections, fetches, events } = await last.page.evaluate(() => window.enclaveJoin);
   if (click === null) throw new Error('the click on Join now was not seen');
   const times = frames.map((frame) => frame.at - click);
   if (process.env.JOIN_TRACE) {
+    // Every page's stream events since the click, on one clock.
+    const streams = [{ who: 'newcomer', events }];
+    for (const [index, { page }] of present.entries()) streams.push({ who: `present ${index + 1}`, events: await page.evaluate(() => window.enclaveJoin.events) });
+    for (const { who, events: list } of streams)
+      progress(`  ${who} heard: ${list.filter((e) => e.at >= clickEpoch).map((e) => `${e.what} ${Math.round(e.at - clickEpoch)}`).join(', ')}`);
     for (const [index, { page }] of present.entries()) {
       const marks = await page.evaluate(() => window.enclaveJoin.connections.at(-1));
       progress(`  present ${index + 1}'s link, after its connected: first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms`);
@@ -309,8 +314,8 @@ async function joinTime(browser, meetingId, size, mode) {
   }
   const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
   if (process.env.JOIN_TRACE) {
-    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms`);
-    for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms`);
+    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms`);
+    for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms${entry.what ? ` (${entry.what})` : ''}`);
   }
   await leaveAll([...present, last]);
   return {

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { unavailablePages, withRequestState } from './database-unavailable.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -16,6 +17,8 @@ const PEER_HEADER = 'x-enclave-peer';
 
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
+// A page the database failed answers 503 and a page that tries again (scripts/database-unavailable.mjs).
+const guardUnavailable = unavailablePages(root);
 await app.prepare();
 
 // What every answer carries (next.config.mjs gives Next's own answers the same).
@@ -53,7 +56,9 @@ function malformedPath(url) {
   }
 }
 
-const server = createServer((request, response) => {
+const server = createServer((request, response) => withRequestState(() => serve(request, response)));
+
+function serve(request, response) {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
   if (malformedPath(request.url)) {
     if (request.url.startsWith('/api/')) {
@@ -65,14 +70,17 @@ const server = createServer((request, response) => {
     request.url = '/__malformed-path';
   }
   if (request.method === 'GET' && request.url.startsWith('/api/events/calendar?')) return void calendarFastPath(request, response);
+  // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
+  if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
   handle(request, response);
-});
+}
 
-// The calendar's fast path (issue 17, docs/decisions.md "Scheduling and calendar"): the compact
+// The calendar's fast path (issue 17, docs/decisions.md "Calendar API under load"): the compact
 // form for a logged-in user — 304 on a matching ETag, else its body gzipped once per version — is
 // answered by the app's own checks (lib/events/calendar-fast-path.ts, registered by
 // instrumentation.ts) without Next.js's routing, which cost more CPU than the rest of a
-// revalidation. Whatever it does not answer goes to Next.js.
+// revalidation. Whatever it does not answer goes to Next.js (a database error too: the route
+// answers its 503).
 const fastAnswer = Symbol.for('enclave.calendarFastAnswer');
 async function calendarFastPath(request, response) {
   let answer = null;
@@ -80,7 +88,7 @@ async function calendarFastPath(request, response) {
     const { cookie, 'if-none-match': ifNoneMatch, 'accept-encoding': acceptEncoding } = request.headers;
     answer = (await globalThis[fastAnswer]?.({ url: request.url, cookie, ifNoneMatch, acceptEncoding })) ?? null;
   } catch {
-    answer = null; // a database error, say: Next.js answers it as it answers every other
+    answer = null;
   }
   if (!answer) return handle(request, response);
   response.writeHead(answer.status, answer.headers);

@@ -12,7 +12,7 @@ const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** The newest modification time among the files a build depends on. */
 function newestSource() {
-  const watched = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'instrumentation.ts'];
+  const watched = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'instrumentation.ts', 'scripts/patch-postgres.mjs'];
   let newest = 0;
   const visit = (entry) => {
     if (!existsSync(entry)) return;
@@ -23,6 +23,10 @@ function newestSource() {
   watched.forEach(visit);
   return newest;
 }
+
+// The build bundles postgres.js: its fix must be in node_modules first (also run by postinstall).
+const patched = spawnSync(process.execPath, [path.join(root, 'scripts', 'patch-postgres.mjs')], { stdio: 'inherit' });
+if (patched.status !== 0) process.exit(patched.status ?? 1);
 
 const stamp = path.join(root, '.next', 'enclave-build-stamp');
 const built = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp);

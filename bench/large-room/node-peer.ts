@@ -150,6 +150,8 @@ export class NodePeer {
         // In each pair the smaller id makes the offer (as session.ts).
         if (selfId < id && !this.links.has(id)) this.createLink(id, true);
       },
+      // Every Node participant has the link's key: nobody is handed it.
+      onHandedOff: async () => undefined,
       onSignal: async (from: string, body: SignalPayload) => {
         const current = this.links.get(from);
         // A new offer for a connection that failed: the other side starts over (see relink).

@@ -2,7 +2,7 @@
 // PostgreSQL they may stop, a private Redis, an SMTP catcher that counts what it receives, and
 // app / worker processes they may kill -9. Never the shared PostgreSQL or Redis of the machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
@@ -21,13 +21,14 @@ const asPostgres = (args, options = {}) =>
  * A PostgreSQL cluster of its own in /tmp (initdb + pg_ctl as user postgres), on `port`, so that
  * it can be stopped and started without touching anyone else's database.
  */
-export function startPrivatePostgres(port) {
+export function startPrivatePostgres(port, { logConnections = false } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-bench-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
   const init = asPostgres(['initdb', '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200`;
+  // log_connections: the server's side of each connection (received, authorized), with ms times.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200${logConnections ? ' -c log_connections=on' : ''}`;
   const ctl = (...args) => {
     const result = asPostgres(['pg_ctl', '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', ...args]);
     if (result.status !== 0) throw new Error(`pg_ctl ${args[0]} failed: ${result.stderr}${result.stdout}`);
@@ -39,6 +40,8 @@ export function startPrivatePostgres(port) {
     /** Stops it as an operator would (-m fast: open connections are terminated, 57P01). */
     stop: () => ctl('stop', '-m', 'fast'),
     start: () => ctl('start', '-o', options),
+    /** The server's log so far. */
+    log: () => readFileSync(path.join(dir, 'log'), 'utf8'),
     destroy() {
       asPostgres(['pg_ctl', '-D', data, 'stop', '-m', 'immediate']);
       rmSync(dir, { recursive: true, force: true });

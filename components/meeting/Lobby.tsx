@@ -21,15 +21,19 @@ export interface JoinResult {
   micOn: boolean;
   /** From the room password, for the call's key (E2EE.md "Secrets"); null without a password. */
   passwordKey: Bytes | null;
+  /** The join carried our handoff key: those present hand the room secret over unasked. */
+  keyRequestPosted: boolean;
 }
 
 interface LobbyProps {
   info: MeetingInfo;
   onJoined: (result: JoinResult) => void;
+  /** The handoff key to post with the join, when this page has no room secret (else null). */
+  keyRequest: () => Promise<string | null>;
 }
 
 /** Before the call: see and hear yourself, pick devices, give a name and the password. */
-export function Lobby({ info, onJoined }: LobbyProps) {
+export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
   const preview = useLocalPreview(cameraOnByDefault(info.participantCount + 1));
@@ -56,10 +60,11 @@ export function Lobby({ info, onJoined }: LobbyProps) {
     setJoining(true);
     setError(null);
     const ready = preview.settled();
-    const prepared = await roomPassword.prepare(password);
+    const [prepared, handoffKey] = await Promise.all([roomPassword.prepare(password), keyRequest()]);
     const answer = await apiPost(`/api/meeting/${encodeURIComponent(info.meetingId)}/join`, {
       name: name.trim() || undefined,
       passwordProof: prepared?.proof,
+      keyRequest: handoffKey ?? undefined,
     });
     if (answer.status !== 'ok' || typeof answer.token !== 'string') {
       setJoining(false);
@@ -71,7 +76,13 @@ export function Lobby({ info, onJoined }: LobbyProps) {
     if (!info.userName) rememberGuestName(name.trim());
     await ready;
     const tracks = preview.takeTracks();
-    onJoined({ join: answer as unknown as JoinAnswer, ...tracks, micOn: preview.micOn, passwordKey: prepared?.passwordKey ?? null });
+    onJoined({
+      join: answer as unknown as JoinAnswer,
+      ...tracks,
+      micOn: preview.micOn,
+      passwordKey: prepared?.passwordKey ?? null,
+      keyRequestPosted: handoffKey !== null,
+    });
   }
 
   const problem = preview.cameraProblem ?? preview.micProblem;

@@ -72,11 +72,19 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       askToJoin: info.askToJoin,
       passwordKey: result.passwordKey,
       prepared: prepared.current ?? undefined,
+      keyRequestPosted: result.keyRequestPosted,
     });
     // Used once: a later visit of the lobby (rejoin) makes fresh ones.
     prepared.current = null;
     session.start();
     setStage({ kind: 'call', info, session });
+  }
+
+  /** Without the link's key, the join itself asks those present for it (protocol.ts keyRequest). */
+  async function keyRequest(): Promise<string | null> {
+    if (secret.current || !prepared.current) return null;
+    const keys = await prepared.current.catch(() => null);
+    return keys ? MeetingCrypto.keyRequest(keys) : null;
   }
 
   async function rejoin() {
@@ -98,7 +106,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
         </Centered>
       );
     case 'lobby':
-      return <Lobby info={stage.info} onJoined={(result) => startCall(stage.info, result)} />;
+      return <Lobby info={stage.info} onJoined={(result) => startCall(stage.info, result)} keyRequest={keyRequest} />;
     case 'call':
       return <CallView info={stage.info} session={stage.session} onRejoin={rejoin} testProbe={testProbe} />;
   }

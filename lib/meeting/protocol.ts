@@ -1,7 +1,7 @@
 // The meeting's wire protocol between the browser and the signaling server (DESIGN.md
 // "Meetings"). Shared by both sides: no server-only or DOM code here.
 //
-//   POST /api/meeting/{id}/join   { name?, passwordProof? }  → JoinAnswer (a join token)
+//   POST /api/meeting/{id}/join   { name?, passwordProof?, keyRequest? } → JoinAnswer (a join token)
 //   GET  /api/meeting/{id}                                     → MeetingInfo (for the lobby)
 //   GET  /api/meeting/{id}/signal  Authorization: Bearer …     → text/event-stream of ServerEvent
 //   POST /api/meeting/{id}/signal  Authorization: Bearer …     ClientMessage → { status: "ok" }
@@ -29,10 +29,19 @@ export const MAX_NAME_LENGTH = 60;
 /** The server sends a comment line this often, so proxies keep the stream open. */
 export const HEARTBEAT_MS = 10_000;
 
+/** An ephemeral ECDH P-256 public key, uncompressed (65 bytes), base64url: 87 characters. */
+export const keyRequestSchema = z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'incorrect_data');
+
 export const joinRequestSchema = z.object({
   name: z.string().trim().max(MAX_NAME_LENGTH, 'incorrect_data').optional(),
   /** Never the password: the proof the browser derived from it (room-password.ts). */
   passwordProof: passwordProofSchema.optional(),
+  /**
+   * A newcomer without the room secret posts its handoff key with the join (E2EE.md "Who gets
+   * S": "their browser posts an ephemeral public key"): those present get it in the `join`
+   * event and can hand S over at once, without a round trip of its own (issue 17).
+   */
+  keyRequest: keyRequestSchema.optional(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
@@ -118,7 +127,8 @@ export type ServerEvent =
   | { type: 'waiting'; self: Participant }
   | { type: 'admitted'; participants: Participant[]; locked: boolean }
   | { type: 'denied' }
-  | { type: 'join'; participant: Participant }
+  /** Someone entered the call; `keyRequest` when they arrived without the room secret. */
+  | { type: 'join'; participant: Participant; keyRequest?: string }
   | { type: 'leave'; participantId: string; reason: 'left' | 'lost' | 'removed' }
   | { type: 'signal'; from: string; envelope: string }
   /** To the host: someone knocks, or stopped waiting. */

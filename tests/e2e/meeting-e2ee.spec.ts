@@ -150,11 +150,16 @@ test('a relay that rewrites a signed fingerprint or an announced public key is d
     await context.route('**/api/meeting/*/signal', async (route) => {
       const request = route.request();
       if (request.method() !== 'POST') return route.continue();
-      const message = JSON.parse(request.postData() ?? '{}') as { envelope?: string };
-      if (!message.envelope) return route.continue();
-      const envelope = JSON.parse(message.envelope) as { k: string; [key: string]: unknown };
-      change(envelope);
-      await route.continue({ postData: JSON.stringify({ ...message, envelope: JSON.stringify(envelope) }) });
+      // One envelope, or several for one peer that went up together (type "signals").
+      const message = JSON.parse(request.postData() ?? '{}') as { envelope?: string; envelopes?: string[] };
+      const rewritten = (text: string) => {
+        const envelope = JSON.parse(text) as { k: string; [key: string]: unknown };
+        change(envelope);
+        return JSON.stringify(envelope);
+      };
+      if (message.envelope) return route.continue({ postData: JSON.stringify({ ...message, envelope: rewritten(message.envelope) }) });
+      if (message.envelopes) return route.continue({ postData: JSON.stringify({ ...message, envelopes: message.envelopes.map(rewritten) }) });
+      await route.continue();
     });
   };
   const otherFingerprint = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;

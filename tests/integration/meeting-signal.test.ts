@@ -4,7 +4,7 @@ import { releaseAll } from '@/lib/meeting/server/stream';
 import { signJoinToken } from '@/lib/meeting/server/token';
 import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
 import { call, createUser } from '../support/api';
-import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
+import { join, joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
 
 beforeAll(() => getDb(), 60_000);
 afterAll(async () => {
@@ -238,6 +238,35 @@ describe('the host', () => {
     await send(meetingId, host.token, { type: 'host', action: 'deny', target: denied.self.id });
     await deniedStream.next('denied');
     expect(guestStream.pending().some((event) => event.type === 'join' && 'participant' in event && event.participant.id === denied.self.id)).toBe(false);
+  });
+
+  it('hands a newcomer\'s handoff key from its join to those present, in the join event only, and refuses a malformed one', async () => {
+    const { meetingId, cookie } = await meeting({ askToJoin: true });
+    const host = await joined(meetingId, '', { cookie });
+    const hostStream = await connect(meetingId, host.token);
+    await hostStream.next('welcome');
+    const key = 'B'.repeat(87);
+    // A knocking guest's key reaches the call only with the host's admission.
+    const guest = await joined(meetingId, 'Guest', { keyRequest: key });
+    const guestStream = await connect(meetingId, guest.token);
+    await guestStream.next('waiting');
+    expect(await hostStream.next('knock')).not.toHaveProperty('keyRequest');
+    expect((await send(meetingId, host.token, { type: 'host', action: 'admit', target: guest.self.id })).status).toBe(200);
+    expect(await hostStream.next('join')).toMatchObject({ participant: { id: guest.self.id }, keyRequest: key });
+    // In an open room the key goes with the join at once; someone with the link's key posts none.
+    const open = await meeting();
+    const ada = await joined(open.meetingId, 'Ada');
+    const adaStream = await connect(open.meetingId, ada.token);
+    await adaStream.next('welcome');
+    await connect(open.meetingId, (await joined(open.meetingId, 'Bob', { keyRequest: key })).token);
+    expect(await adaStream.next('join')).toMatchObject({ participant: { name: 'Bob' }, keyRequest: key });
+    await connect(open.meetingId, (await joined(open.meetingId, 'Linked')).token);
+    expect(await adaStream.next('join')).not.toHaveProperty('keyRequest');
+
+    for (const bad of ['short', `${'B'.repeat(86)}=`, 'B'.repeat(88), 42]) {
+      const answer = await join(meetingId, { name: 'Bad', keyRequest: bad });
+      expect([answer.status, answer.json.errorCode]).toEqual([400, 'incorrect_data']);
+    }
   });
 
   it('makes every guest of an "ask to join" room knock, but not the host', async () => {

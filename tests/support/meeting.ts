@@ -51,9 +51,9 @@ export async function proofFor(meetingId: string, password: string): Promise<str
 /** A proof that is well formed but made from no password: a wrong guess, without the stretching. */
 export const wrongProof = () => randomBytes(32).toString('base64url');
 
-export async function joined(meetingId: string, name: string, options: { cookie?: string; password?: string } = {}): Promise<JoinAnswer> {
+export async function joined(meetingId: string, name: string, options: { cookie?: string; password?: string; keyRequest?: string } = {}): Promise<JoinAnswer> {
   const passwordProof = options.password ? await proofFor(meetingId, options.password) : undefined;
-  const answer = await join(meetingId, { name, passwordProof }, options);
+  const answer = await join(meetingId, { name, passwordProof, keyRequest: options.keyRequest }, options);
   if (answer.status !== 200) throw new Error(`join failed: ${answer.text}`);
   return answer.json as unknown as JoinAnswer;
 }

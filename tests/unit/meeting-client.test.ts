@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { parseEventStream } from '@/lib/meeting/client/event-stream';
-import { cameraEncoding, cameraOnByDefault, screenEncoding, videoTarget, withOpusDtx } from '@/lib/meeting/client/quality';
+import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoTarget, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/quality';
 import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
 import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
 import { classifyQuality } from '@/lib/meeting/client/stats';
@@ -82,6 +82,36 @@ describe('mesh quality policy (E2EE.md "Mesh size")', () => {
     expect(once).toContain('a=fmtp:96 x=1\r\n');
     expect(withOpusDtx(once)).toBe(once);
     expect(withOpusDtx('v=0\r\n')).toBe('v=0\r\n');
+  });
+
+  it('starts the video estimate within the policy: at most 1 Mbps, the budget of a large mesh', () => {
+    expect(startBitrateKbps(2)).toBe(1000);
+    expect(startBitrateKbps(6)).toBe(500);
+    expect(startBitrateKbps(30)).toBe(100);
+  });
+
+  it('puts the start bitrate on every VP8 payload of every video section, once, and nowhere else', () => {
+    const sdp = [
+      'v=0',
+      'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+      'a=rtpmap:111 opus/48000/2',
+      'a=fmtp:111 minptime=10',
+      'm=video 9 UDP/TLS/RTP/SAVPF 96 97',
+      'a=rtpmap:96 VP8/90000',
+      'a=rtpmap:97 rtx/90000',
+      'a=fmtp:97 apt=96',
+      'm=video 9 UDP/TLS/RTP/SAVPF 96',
+      'a=rtpmap:96 VP8/90000',
+      'a=fmtp:96 max-fr=30',
+      '',
+    ].join('\r\n');
+    const once = withVideoStartBitrate(sdp, 800);
+    expect(once).toContain('a=rtpmap:96 VP8/90000\r\na=fmtp:96 x-google-start-bitrate=800\r\na=rtpmap:97 rtx/90000');
+    expect(once).toContain('a=fmtp:96 max-fr=30;x-google-start-bitrate=800\r\n');
+    expect(once).toContain('a=fmtp:111 minptime=10\r\n');
+    expect(once).toContain('a=fmtp:97 apt=96\r\n');
+    expect(once.match(/x-google-start-bitrate/g)).toHaveLength(2);
+    expect(withVideoStartBitrate(once, 800)).toBe(once);
   });
 
   it('grades a connection by round trip and loss', () => {

@@ -8,6 +8,7 @@ import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meet
 import { randomBytes, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { exportPublicKey, generateEcdhKeyPair, secretFromFragment } from '@/lib/meeting/e2ee/keys';
 import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
+import { createHandoffRequest } from '@/lib/meeting/e2ee/handoff';
 import type { SignalBody } from '@/lib/meeting/client/envelope';
 
 const MEETING = 'meeting-1';
@@ -38,6 +39,7 @@ async function prepared(id: string): Promise<PreparedKeys> {
     ecdhPublic: await exportPublicKey(ecdh.publicKey),
     signing,
     signingPublic: await exportSigningPublicKey(signing.publicKey),
+    handoff: await createHandoffRequest(),
   };
 }
 
@@ -48,20 +50,31 @@ type Relay = (from: string, to: string, envelope: string) => string;
 class Room {
   readonly people = new Map<string, Person>();
   relay: Relay = (_from, _to, envelope) => envelope;
+  /** How long an announcement after a handoff waits for a description (short here: settle() outwaits it). */
+  constructor(readonly lazyFlushMs = 10) {}
+  /** Pages that are gone (the server has not said so yet): what they send or get is lost. */
+  readonly offline = new Set<string>();
+  /** Every POST, as the kinds of the envelopes it carried ("hello", "handoff", …). */
+  readonly posts: { from: string; to: string; kinds: string[] }[] = [];
   /** Every delivery, awaited by settle(). */
   private deliveries: Promise<unknown>[] = [];
 
-  async join(id: string, options: { host?: boolean; secret?: Bytes; gated?: boolean } = {}) {
-    const keys = MeetingCrypto.create(MEETING, id, 'streams', null, prepared(id)).then(async (made) => {
+  /** `postKey`: the newcomer's join carries its handoff key, which the server's "join" hands to those present. */
+  async join(id: string, options: { host?: boolean; secret?: Bytes; gated?: boolean; postKey?: boolean } = {}) {
+    const ready = prepared(id);
+    const keys = MeetingCrypto.create(MEETING, id, 'streams', null, ready).then(async (made) => {
       if (options.secret) await made.useSecret(options.secret, 'link');
       return made;
     });
-    const person = new Person(this, id, options.host ?? false, options.gated ?? false, keys);
+    const person = new Person(this, id, options.host ?? false, options.gated ?? false, keys, options.postKey ?? false);
+    const keyRequest = options.postKey ? MeetingCrypto.keyRequest(await ready) : null;
     // Everyone already here learns of the newcomer (the server's "join"), and the newcomer of them.
     for (const other of this.people.values()) {
       other.known.set(id, { id, isHost: person.isHost, keys: 'pending' });
       person.known.set(other.id, { id: other.id, isHost: other.isHost, keys: 'pending' });
       other.exchange.release(id);
+      // As machine.ts does with a "join" that carries a key request.
+      if (keyRequest) void other.exchange.receive(id, JSON.stringify({ k: 'handoff-request', key: keyRequest }));
     }
     this.people.set(id, person);
     await person.exchange.enter([...person.known.keys()]);
@@ -70,7 +83,8 @@ class Room {
   }
 
   deliver(from: string, to: string, envelopes: string[]) {
-    const target = this.people.get(to);
+    const target = this.offline.has(from) || this.offline.has(to) ? undefined : this.people.get(to);
+    this.posts.push({ from, to, kinds: envelopes.map((envelope) => (JSON.parse(envelope) as { k: string }).k) });
     if (!target) return Promise.resolve();
     const delivery = (async () => {
       for (const envelope of envelopes) await target.exchange.receive(from, this.relay(from, to, envelope));
@@ -79,12 +93,24 @@ class Room {
     return delivery;
   }
 
-  /** Until nothing is on its way any more. */
+  /** The server's "leave": everyone forgets the participant. */
+  async leave(id: string) {
+    this.people.delete(id);
+    for (const other of this.people.values()) {
+      other.known.delete(id);
+      other.exchange.forget(id);
+    }
+    await this.settle();
+  }
+
+  /** Until nothing is on its way any more, lazy announcements included (quiet for longer than they wait). */
   async settle() {
-    for (let round = 0; round < 50; round += 1) {
+    let quiet = 0;
+    const rounds = Math.ceil(this.lazyFlushMs / 5) + 2;
+    for (let round = 0; round < 1000 && quiet < rounds; round += 1) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       const pending = this.deliveries.splice(0);
-      if (!pending.length) return;
+      quiet = pending.length ? 0 : quiet + 1;
       await Promise.all(pending);
     }
   }
@@ -94,6 +120,7 @@ class Person {
   readonly known = new Map<string, { id: string; isHost: boolean; keys: PeerKeyState }>();
   encryption: EncryptionState = { status: 'starting', source: null, epoch: 0, password: false };
   readonly verified: string[] = [];
+  readonly handedOff: string[] = [];
   readonly tampered: string[] = [];
   readonly signals: { from: string; body: SignalBody }[] = [];
   readonly exchange: KeyExchange;
@@ -104,6 +131,7 @@ class Person {
     readonly isHost: boolean,
     gated: boolean,
     keys: Promise<MeetingCrypto>,
+    requestPosted = false,
   ) {
     this.exchange = new KeyExchange(keys, {
       selfId: id,
@@ -118,9 +146,10 @@ class Person {
       encryption: () => this.encryption,
       setEncryption: (state) => (this.encryption = state),
       onVerified: async (peer) => void this.verified.push(peer),
+      onHandedOff: async (peer) => void this.handedOff.push(peer),
       onSignal: async (from, body) => void this.signals.push({ from, body }),
       onTampered: (peer) => void this.tampered.push(peer),
-    });
+    }, { requestPosted, lazyFlushMs: room.lazyFlushMs });
   }
 
   keysOf(peer: string) {
@@ -149,6 +178,56 @@ describe('KeyExchange', () => {
     expect(ada.exchange.keys!.handoffCodes.get('bob')?.digits).toBe(bob.exchange.keys!.handoffCodes.get('ada')?.digits);
   });
 
+  it('a newcomer whose join carried its key: S and the holder\u2019s announcement come in one POST, nothing is asked twice', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    const bob = await room.join('bob', { postKey: true });
+    expect(bob.encryption).toMatchObject({ status: 'on', source: 'handoff' });
+    expect([ada.keysOf('bob'), bob.keysOf('ada')]).toEqual(['verified', 'verified']);
+    expect(ada.exchange.keys!.handoffCodes.get('bob')?.digits).toBe(bob.exchange.keys!.handoffCodes.get('ada')?.digits);
+    // The holder may start negotiating as soon as the key is on its way.
+    expect(ada.handedOff).toEqual(['bob']);
+    // bob never asked (the join did); ada answered with the key and her hello together.
+    expect(room.posts.filter((post) => post.from === 'bob' && post.kinds.includes('handoff-request'))).toEqual([]);
+    expect(room.posts.find((post) => post.from === 'ada')?.kinds).toEqual(['handoff', 'hello']);
+  });
+
+  it('after a handoff the newcomer\u2019s announcement waits for its first description, and both go up in one POST', async () => {
+    const room = new Room(400);
+    const ada = await room.join('ada', { host: true });
+    const bobJoined = room.join('bob', { postKey: true });
+    // The handoff is in; bob answers ada's offer (as PeerLink would) well within the wait.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const bob = room.people.get('bob')!;
+    expect(bob.encryption.source).toBe('handoff');
+    expect(room.posts.filter((post) => post.from === 'bob')).toEqual([]);
+    bob.exchange.sendSignal('ada', { description: { type: 'answer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('bob')}\r\n` } });
+    await bobJoined;
+    expect(room.posts.filter((post) => post.from === 'bob').map((post) => post.kinds)).toEqual([['hello', 'signed']]);
+    expect(ada.keysOf('bob')).toBe('verified');
+    expect(ada.signals.map((signal) => signal.body)).toEqual([{ description: { type: 'answer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('bob')}\r\n` } }]);
+  });
+
+  it('with nothing to follow it, the announcement still goes up after its wait', async () => {
+    const room = new Room(50);
+    const ada = await room.join('ada', { host: true });
+    await room.join('bob', { postKey: true });
+    expect(room.posts.filter((post) => post.from === 'bob').map((post) => post.kinds)).toEqual([['hello']]);
+    expect(ada.keysOf('bob')).toBe('verified');
+  });
+
+  it('a data-channel cipher waits for the peer to prove the key: verified() resolves only then', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true });
+    let proved = false;
+    const waiting = ada.exchange.verified('bob').then(() => (proved = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(proved).toBe(false);
+    await room.join('bob', { postKey: true });
+    await waiting;
+    expect(ada.exchange.keys!.isVerified('bob')).toBe(true);
+  });
+
   it('gated: the host hands the key only to someone it let in', async () => {
     const room = new Room();
     const ada = await room.join('ada', { host: true, gated: true });
@@ -161,6 +240,43 @@ describe('KeyExchange', () => {
     await room.settle();
     expect(bob.encryption).toMatchObject({ status: 'on', source: 'handoff' });
     expect(ada.keysOf('bob')).toBe('verified');
+  });
+
+  it('gated, with the key in the join: nothing is handed over before the host lets the newcomer in', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true, gated: true });
+    const bob = await room.join('bob', { postKey: true });
+    expect(bob.encryption.status).toBe('waiting-key');
+    expect(ada.handedOff).toEqual([]);
+    expect(room.posts.filter((post) => post.kinds.includes('handoff'))).toEqual([]);
+  });
+
+  it('waiting for the key when the only holder leaves: the one left alone makes it', async () => {
+    const room = new Room();
+    await room.join('ghost', { host: true });
+    room.offline.add('ghost'); // its tab closed; the server says so only after a grace period
+    const ada = await room.join('ada', { postKey: true });
+    expect(ada.encryption.status).toBe('waiting-key');
+    await room.leave('ghost');
+    expect(ada.encryption).toMatchObject({ status: 'on', source: 'created' });
+  });
+
+  it.each([
+    ['the earlier arrival has the smaller id', 'ada', 'bob'],
+    ['the later arrival has the smaller id', 'bob', 'ada'],
+  ])('two waiting for each other after the holder left (%s): the smaller id makes the key and hands it over', async (_name, first, second) => {
+    const room = new Room();
+    await room.join('ghost', { host: true });
+    room.offline.add('ghost');
+    const one = await room.join(first, { postKey: true });
+    const two = await room.join(second, { postKey: true });
+    expect([one.encryption.status, two.encryption.status]).toEqual(['waiting-key', 'waiting-key']);
+    await room.leave('ghost');
+    await room.settle();
+    const [smaller, larger] = [one, two].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(smaller!.encryption).toMatchObject({ status: 'on', source: 'created' });
+    expect(larger!.encryption).toMatchObject({ status: 'on', source: 'handoff' });
+    expect([one.keysOf(two.id), two.keysOf(one.id)]).toEqual(['verified', 'verified']);
   });
 
   it('a link with another meeting\u2019s key: the peer is a mismatch and our indicator says wrong key', async () => {

@@ -127,6 +127,19 @@ describe('every server event', () => {
         },
       },
       {
+        name: 'someone new whose join carries their handoff key: handled as their own request',
+        from: () => inCall(),
+        event: { type: 'join', participant: person('x'), keyRequest: 'K'.repeat(87) },
+        expect: (state, effects) => {
+          expect(peer(state, 'x')?.keys).toBe('pending');
+          expect(effects).toEqual([
+            { type: 'apply-encodings' },
+            { type: 'keys-release', peerId: 'x' },
+            { type: 'keys-receive', from: 'x', envelope: JSON.stringify({ k: 'handoff-request', key: 'K'.repeat(87) }) },
+          ]);
+        },
+      },
+      {
         name: 'our own join (another tab of ours is us): ignored',
         from: () => inCall(),
         event: { type: 'join', participant: SELF },
@@ -347,6 +360,21 @@ describe('connections and key-exchange outcomes', () => {
     ['larger id than theirs: we wait for their offer', 'a', []],
   ])('verified, %s', (_name, id, effects) => {
     expect(step(inCall(id), { type: 'peer-verified', peerId: id }).effects).toEqual(effects);
+  });
+
+  it.each([
+    ['smaller id than theirs: we offer at once', 'x', [{ type: 'open-link', peerId: 'x', initiator: true }, { type: 'apply-encodings' }]],
+    ['larger id than theirs: they offer once they have the key', 'a', []],
+  ])('handed the key to a newcomer, %s', (_name, id, effects) => {
+    expect(step(inCall(id), { type: 'peer-handed-off', peerId: id }).effects).toEqual(effects);
+  });
+
+  it('a newcomer we connected to at the handoff who fails to prove the key: the connection closes; a verified peer keeps its own', () => {
+    const handedOff = run(inCall('x'), { type: 'peer-handed-off', peerId: 'x' }, { type: 'peer-keys', peerId: 'x', keys: 'mismatch' });
+    expect(handedOff.effects).toEqual([{ type: 'close-link', peerId: 'x' }]);
+    expect(peer(handedOff.state, 'x')?.keys).toBe('mismatch');
+    const verified = run(inCall('x'), { type: 'peer-keys', peerId: 'x', keys: 'verified' }, { type: 'peer-keys', peerId: 'x', keys: 'mismatch' });
+    expect(verified.effects).toEqual([]);
   });
 
   it('their first signal opens the answering side', () => {

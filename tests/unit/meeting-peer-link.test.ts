@@ -68,7 +68,7 @@ class FakeConnection {
     return this.transceivers;
   }
   async createOffer() {
-    return { type: 'offer', sdp: 'v=0\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\n' };
+    return { type: 'offer', sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\n' };
   }
   async createAnswer() {
     return { type: 'answer', sdp: 'v=0\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\n' };
@@ -153,13 +153,19 @@ describe('PeerLink', () => {
     expect(pc.transceivers.map((t) => (t.sender.track as { id: string } | null)?.id ?? null)).toEqual(['mic', 'cam', null]);
   });
 
-  it('the initiator offers when negotiation is needed (Opus DTX on); the answering side waits for it', async () => {
-    const initiator = link();
+  it('one bundled transport: candidates are gathered once for all media and the data channel', () => {
+    expect(link().pc.config.bundlePolicy).toBe('max-bundle');
+    expect(link({ rtcConfig: { iceTransportPolicy: 'relay' } }).pc.config).toMatchObject({ bundlePolicy: 'max-bundle', iceTransportPolicy: 'relay' });
+  });
+
+  it('the initiator offers when negotiation is needed (Opus DTX on, video starting at the given bitrate); the answering side waits for it', async () => {
+    const initiator = link({ startBitrateKbps: () => 1000 });
     initiator.pc.onnegotiationneeded?.();
     await settle();
     expect(initiator.signals).toHaveLength(1);
     expect(initiator.signals[0]!.description?.type).toBe('offer');
     expect(initiator.signals[0]!.description?.sdp).toContain('usedtx=1');
+    expect(initiator.signals[0]!.description?.sdp).toContain('x-google-start-bitrate=1000');
     expect(initiator.peer.negotiations).toBe(1);
 
     const answering = link({ initiator: false, polite: true });

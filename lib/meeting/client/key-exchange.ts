@@ -40,11 +40,16 @@ export interface KeyExchangeContext {
   setEncryption(state: EncryptionState): void;
   /** A peer's announcement verified: connections may be made. */
   onVerified(id: string): Promise<void>;
+  /** We handed S to this newcomer (our announcement went with it): negotiating may start. */
+  onHandedOff(id: string): Promise<void>;
   /** A signed description or candidate from a verified peer, its fingerprint checked. */
   onSignal(from: string, body: SignalBody): Promise<void>;
   /** Someone changed what this peer sent on the way: no connection to it. */
   onTampered(id: string): void;
 }
+
+/** How long an announcement after a handoff waits for the description that normally follows it. */
+export const LAZY_FLUSH_MS = 150;
 
 export class KeyExchange {
   /** This page's keys, once made. */
@@ -56,12 +61,21 @@ export class KeyExchange {
   private readonly outboxes = new Map<string, Outbox>();
   /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
   private readonly letInHere = new Set<string>();
+  private readonly verifiedWaiters = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  /** Handoff requests that came while we had no S: answered when we get it. */
+  private readonly unanswered = new Map<string, string>();
+  /** POST /join carried our handoff key: everyone in the first welcome has it already. */
+  private requestPosted: boolean;
+  private readonly lazyFlushMs: number;
 
   constructor(
     keys: Promise<MeetingCrypto>,
     private readonly ctx: KeyExchangeContext,
+    options: { requestPosted?: boolean; lazyFlushMs?: number } = {},
   ) {
     this.ready = keys.then((made) => (this.keys = made));
+    this.requestPosted = options.requestPosted ?? false;
+    this.lazyFlushMs = options.lazyFlushMs ?? LAZY_FLUSH_MS;
   }
 
   /** After the welcome: alone and without a key, we make it; with a key we announce ourselves; else we ask for it. */
@@ -71,10 +85,14 @@ export class KeyExchange {
     if (keys.hasSecret) {
       this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
       for (const id of others) this.sendHello(id, false);
+      await this.answerUnanswered(keys);
     } else {
       this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'waiting-key', source: null, epoch: 0 });
       const key = await keys.requestHandoff();
-      for (const id of others) this.sendEnvelope(id, { k: 'handoff-request', key });
+      // The first time, the server's `join` event brought our key to everyone present (issue 17).
+      const posted = this.requestPosted;
+      this.requestPosted = false;
+      if (!posted) for (const id of others) this.sendEnvelope(id, { k: 'handoff-request', key });
     }
   }
 
@@ -89,6 +107,22 @@ export class KeyExchange {
     this.held.delete(id);
     this.making.delete(id);
     this.outboxes.delete(id);
+    this.verifiedWaiters.delete(id);
+    this.unanswered.delete(id);
+    if (this.keys) void this.stillWaiting(this.keys);
+  }
+
+  /** Resolves once this peer's announcement is verified (a connection made before waits here for its data-channel keys). */
+  verified(id: string): Promise<void> {
+    if (this.keys?.isVerified(id)) return Promise.resolve();
+    let waiter = this.verifiedWaiters.get(id);
+    if (!waiter) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      waiter = { promise, resolve };
+      this.verifiedWaiters.set(id, waiter);
+    }
+    return waiter.promise;
   }
 
   /**
@@ -147,31 +181,33 @@ export class KeyExchange {
       case 'hello': {
         if (envelope.announcement.id !== from) return;
         const result = await keys.acceptAnnouncement(envelope.announcement);
-        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once.
+        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once. (After a
+        // handoff the newcomer had ours already: the answer is redundant, but cheap and off the
+        // critical path, and right when ours was lost on the way.)
         if (!envelope.reply) this.sendHello(from, true);
         this.ctx.setPeerKeys(from, result === 'ok' ? 'verified' : 'mismatch');
         this.checkWrongKey();
         if (result !== 'ok') return;
+        this.verifiedWaiters.get(from)?.resolve();
+        this.verifiedWaiters.delete(from);
         await this.ctx.onVerified(from);
         await this.release(from);
         return;
       }
-      case 'handoff-request': {
-        // Where newcomers wait in the lobby, the key goes only to those this host let in — not to
-        // whoever the server says is in (it could let anyone in). The room's host coming back (a
-        // reload) gets it too: nobody else could let people in.
-        const host = this.ctx.peers().find((p) => p.id === from)?.isHost ?? false;
-        const letIn = this.ctx.selfIsHost() && this.letInHere.has(from);
-        if (this.ctx.gated() && !letIn && !host) return;
-        const handoff = await keys.answerHandoff(from, envelope.key);
-        if (handoff) this.sendEnvelope(from, { k: 'handoff', ...handoff });
-        return;
-      }
+      case 'handoff-request':
+        if (keys.hasSecret) return this.answerRequest(keys, from, envelope.key);
+        // We wait for S too: answered once we have it.
+        this.unanswered.set(from, envelope.key);
+        return this.makeIfNobodyHolds(keys);
       case 'handoff': {
         if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
         this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
+        await this.answerUnanswered(keys);
+        // Our announcement waits for the description that follows it at once (the holder's
+        // offer is on its way, or we offer ourselves), so the two go up in one POST: nothing
+        // reads the announcement before that description anyway (issue 17).
         for (const peer of this.ctx.peers()) {
-          this.sendHello(peer.id, false);
+          this.sendHello(peer.id, false, { lazy: true });
           await this.release(peer.id);
         }
         return;
@@ -179,6 +215,55 @@ export class KeyExchange {
       case 'signed':
         return this.onSigned(keys, from, envelope.signal as SignedSignal);
     }
+  }
+
+  private async answerRequest(keys: MeetingCrypto, from: string, key: string) {
+    // Where newcomers wait in the lobby, the key goes only to those this host let in — not to
+    // whoever the server says is in (it could let anyone in). The room's host coming back (a
+    // reload) gets it too: nobody else could let people in.
+    const host = this.ctx.peers().find((p) => p.id === from)?.isHost ?? false;
+    const letIn = this.ctx.selfIsHost() && this.letInHere.has(from);
+    if (this.ctx.gated() && !letIn && !host) return;
+    const handoff = await keys.answerHandoff(from, key);
+    if (!handoff) return;
+    // Our announcement goes in the same POST: the newcomer verifies us as soon as it has S, and
+    // we may start negotiating now — its answer is only applied once it proved S (issue 17).
+    const announcement = keys.announcement();
+    this.sendEnvelope(from, { k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : []));
+    await this.ctx.onHandedOff(from);
+  }
+
+  /**
+   * Someone left while we wait for S. Alone, we are the first now and make it. Otherwise we ask
+   * those left again: a participant who joined after our request went out never got it, and may
+   * be waiting for S as well (issue 17: two people could wait for each other forever).
+   */
+  private async stillWaiting(keys: MeetingCrypto) {
+    if (keys.hasSecret || this.ctx.encryption().status !== 'waiting-key') return;
+    const others = this.ctx.peers();
+    if (others.length === 0) return this.enter([]);
+    const key = await keys.requestHandoff();
+    for (const peer of others) this.sendEnvelope(peer.id, { k: 'handoff-request', key });
+    await this.makeIfNobodyHolds(keys);
+  }
+
+  /**
+   * Everyone here asked us for S while we wait for it: nobody here holds it. The smallest id
+   * makes it, as the first participant does, and hands it to the others.
+   */
+  private async makeIfNobodyHolds(keys: MeetingCrypto) {
+    if (keys.hasSecret || this.ctx.encryption().status !== 'waiting-key') return;
+    const others = this.ctx.peers();
+    if (others.length === 0 || !others.every((peer) => this.unanswered.has(peer.id))) return;
+    if (others.some((peer) => peer.id < this.ctx.selfId)) return;
+    await this.enter([]);
+  }
+
+  /** Requests that came while we had no S ourselves, from peers still here. */
+  private async answerUnanswered(keys: MeetingCrypto) {
+    const waiting = [...this.unanswered];
+    this.unanswered.clear();
+    for (const [from, key] of waiting) if (this.ctx.peers().some((p) => p.id === from)) await this.answerRequest(keys, from, key);
   }
 
   private async onSigned(keys: MeetingCrypto, from: string, signal: SignedSignal) {
@@ -207,13 +292,14 @@ export class KeyExchange {
     if (status !== current.status) this.ctx.setEncryption({ ...current, status, source: this.keys?.source ?? null });
   }
 
-  private sendHello(to: string, reply: boolean) {
+  private sendHello(to: string, reply: boolean, options: { lazy?: boolean } = {}) {
     const announcement = this.keys?.announcement();
-    if (announcement) this.sendEnvelope(to, { k: 'hello', announcement, reply });
+    if (announcement) this.enqueue(to, async () => JSON.stringify({ k: 'hello', announcement, reply } satisfies Envelope), options.lazy);
   }
 
-  private sendEnvelope(to: string, envelope: Envelope) {
-    this.enqueue(to, async () => JSON.stringify(envelope));
+  /** Envelopes for one peer that go up together, in this order. */
+  private sendEnvelope(to: string, ...envelopes: Envelope[]) {
+    this.enqueue(to, async () => envelopes.map((envelope) => JSON.stringify(envelope)));
   }
 
   /**
@@ -222,17 +308,28 @@ export class KeyExchange {
    * queued meanwhile goes in the next POST together, so a burst of candidates costs one round
    * trip, not one each.
    */
-  private enqueue(to: string, make: () => Promise<string>) {
+  private enqueue(to: string, make: () => Promise<string | string[]>, lazy = false) {
     const previous = this.making.get(to) ?? Promise.resolve();
-    const next = previous.then(async () => this.push(to, await make())).catch(() => undefined);
+    const next = previous.then(async () => this.push(to, await make(), lazy)).catch(() => undefined);
     this.making.set(to, next);
   }
 
-  private push(to: string, text: string) {
-    const box = this.outboxes.get(to) ?? { items: [], sending: false };
+  /** A lazy message waits for the next one to this peer, or `lazyFlushMs` at most. */
+  private push(to: string, texts: string | string[], lazy: boolean) {
+    const box = this.outboxes.get(to) ?? { items: [], sending: false, timer: undefined };
     this.outboxes.set(to, box);
-    box.items.push(text);
-    if (!box.sending) void this.flush(to, box);
+    box.items.push(...(typeof texts === 'string' ? [texts] : texts));
+    if (box.sending) return;
+    if (lazy) {
+      box.timer ??= setTimeout(() => {
+        box.timer = undefined;
+        if (!box.sending) void this.flush(to, box);
+      }, this.lazyFlushMs);
+      return;
+    }
+    clearTimeout(box.timer);
+    box.timer = undefined;
+    void this.flush(to, box);
   }
 
   private async flush(to: string, box: Outbox) {
@@ -248,6 +345,8 @@ export class KeyExchange {
 interface Outbox {
   items: string[];
   sending: boolean;
+  /** Flushes lazy messages that nothing followed. */
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** The longest run of waiting messages that fits one POST. */

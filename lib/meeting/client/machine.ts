@@ -142,14 +142,21 @@ class Run {
         this.emit({ type: 'send-peer', peerId: event.peerId, message: { t: 'state', ...this.view.local } });
         if (this.state.hidden.includes(event.peerId)) this.emit({ type: 'send-peer', peerId: event.peerId, message: { t: 'view', visible: false } });
         return;
-      case 'peer-keys':
+      case 'peer-keys': {
+        const before = this.peer(event.peerId)?.keys;
         this.updatePeer(event.peerId, () => ({ keys: event.keys }));
+        // Only verified peers are connected to: a link made at the handoff goes if the newcomer
+        // fails to prove the key it was given.
+        if (event.keys === 'mismatch' && before === 'pending') this.emit({ type: 'close-link', peerId: event.peerId });
         return;
+      }
       case 'encryption':
         this.set({ encryption: event.encryption });
         return;
       case 'peer-verified':
-        // In each pair the smaller id makes the offer.
+      case 'peer-handed-off':
+        // In each pair the smaller id makes the offer: as soon as the newcomer has our key, or
+        // proved it holds it (their answer is applied only once it did, key-exchange.ts).
         if (!ended && this.peer(event.peerId) && this.view.self.id < event.peerId) this.openLink(event.peerId, true);
         return;
       case 'peer-signal':
@@ -180,7 +187,14 @@ class Run {
       case 'removed':
         return this.end('removed');
       case 'join':
-        if (event.participant.id !== this.view.self.id) this.addPeer(event.participant);
+        if (event.participant.id === this.view.self.id) return;
+        this.addPeer(event.participant);
+        // A newcomer without the key asked for it with their join: handled as if they had sent
+        // the request themselves, one round trip sooner (issue 17).
+        if (event.keyRequest) {
+          const envelope = JSON.stringify({ k: 'handoff-request', key: event.keyRequest });
+          this.emit({ type: 'keys-receive', from: event.participant.id, envelope });
+        }
         return;
       case 'leave':
         return this.removePeer(event.participantId);

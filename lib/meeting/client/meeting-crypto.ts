@@ -58,6 +58,8 @@ export interface PreparedKeys {
   ecdhPublic: Bytes;
   signing: CryptoKeyPair;
   signingPublic: Bytes;
+  /** The ephemeral key a newcomer without S asks for it with (E2EE.md "Who gets S"). */
+  handoff?: HandoffRequest;
 }
 
 export class MeetingCrypto {
@@ -67,7 +69,10 @@ export class MeetingCrypto {
   private joinKey: CryptoKey | null = null;
   private own: JoinAnnouncement | null = null;
   private readonly peers = new Map<string, PeerKeys>();
+  /** Set once this page asks for S: only then does it open a handoff. */
   private handoffRequest: HandoffRequest | null = null;
+  /** Made in the lobby, so that POST /join can carry its public key. */
+  private preparedHandoff: HandoffRequest | null = null;
   private signer: SignalSigner;
   private verifier: SignalVerifier;
   source: SecretSource | null = null;
@@ -98,16 +103,22 @@ export class MeetingCrypto {
    */
   static async prepare(path: FramePath): Promise<PreparedKeys> {
     const frames = createFrameBackend(path);
-    const [certificate, ecdh, signing] = await Promise.all([
+    const [certificate, ecdh, signing, handoff] = await Promise.all([
       RTCPeerConnection.generateCertificate({ name: 'ECDSA', namedCurve: 'P-256' } as EcKeyGenParams),
       generateEcdhKeyPair(),
       generateSigningKeyPair(),
+      createHandoffRequest(),
     ]);
     const sha256 = certificate.getFingerprints().find((f) => f.algorithm === 'sha-256') ?? certificate.getFingerprints()[0];
     const fingerprint = normalizeFingerprint(`${sha256?.algorithm ?? ''} ${sha256?.value ?? ''}`);
     if (!fingerprint) throw new Error('no DTLS fingerprint');
     const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
-    return { frames, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic };
+    return { frames, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic, handoff };
+  }
+
+  /** The handoff key POST /join carries for a newcomer without S (protocol.ts keyRequest). */
+  static keyRequest(prepared: PreparedKeys): string | null {
+    return prepared.handoff ? base64urlEncode(prepared.handoff.publicKey) : null;
   }
 
   /** This page's keys for the meeting: fresh on every page load (or lobby visit), never stored. */
@@ -118,8 +129,10 @@ export class MeetingCrypto {
     passwordKey: Bytes | null = null,
     prepared: Promise<PreparedKeys> = MeetingCrypto.prepare(path),
   ): Promise<MeetingCrypto> {
-    const { frames, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic } = await prepared;
-    return new MeetingCrypto(frames, meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic, passwordKey);
+    const { frames, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic, handoff } = await prepared;
+    const made = new MeetingCrypto(frames, meetingId, selfId, certificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic, passwordKey);
+    made.preparedHandoff = handoff ?? null;
+    return made;
   }
 
   get hasSecret(): boolean {
@@ -282,7 +295,7 @@ export class MeetingCrypto {
   // ---- handoff (E2EE.md "Who gets S") ----
 
   async requestHandoff(): Promise<string> {
-    this.handoffRequest ??= await createHandoffRequest();
+    this.handoffRequest ??= this.preparedHandoff ?? (await createHandoffRequest());
     return base64urlEncode(this.handoffRequest.publicKey);
   }
 

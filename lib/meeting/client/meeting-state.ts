@@ -94,6 +94,8 @@ export type MeetingEvent =
   | { type: 'peer-keys'; peerId: string; keys: PeerKeyState }
   | { type: 'encryption'; encryption: EncryptionState }
   | { type: 'peer-verified'; peerId: string }
+  /** We handed the key to this newcomer: the smaller id may offer before their announcement comes back. */
+  | { type: 'peer-handed-off'; peerId: string }
   | { type: 'peer-signal'; peerId: string }
   | { type: 'peer-tampered'; peerId: string }
   // the monitors

@@ -3,7 +3,7 @@
 // created up front — audio, camera, screen — so screen sharing is replaceTrack() without
 // renegotiation, and a negotiated data channel for chat and state. Every sender and receiver
 // gets its frame-encryption transform in the task that creates it (E2EE.md "Browser APIs").
-import { withOpusDtx, type VideoEncoding } from './quality';
+import { withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
 
 export type Slot = 'audio' | 'camera' | 'screen';
 export const SLOTS: readonly Slot[] = ['audio', 'camera', 'screen'];
@@ -31,6 +31,8 @@ export interface PeerLinkOptions {
   cipher: Promise<{ seal(text: string): Promise<Uint8Array>; open(data: Uint8Array): Promise<string | null> }>;
   onChannelOpen: () => void;
   onStateChange: (state: RTCPeerConnectionState) => void;
+  /** Where the video bandwidth estimate starts, in kbps (quality.ts startBitrateKbps). */
+  startBitrateKbps?: () => number;
 }
 
 const DISCONNECTED_RESTART_MS = 4000;
@@ -52,7 +54,9 @@ export class PeerLink {
   negotiations = 0;
 
   constructor(private readonly options: PeerLinkOptions) {
-    this.pc = new RTCPeerConnection(options.rtcConfig);
+    // One transport for audio, camera, screen and the data channel, so candidates are gathered,
+    // signed and checked once, not once per media section (issue 17: ~40 candidates a side).
+    this.pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle', ...options.rtcConfig });
     // Negotiated on both sides with the same id: no extra round trip, no ondatachannel race.
     this.channel = this.pc.createDataChannel('enclave', { negotiated: true, id: 0, ordered: true });
     this.channel.binaryType = 'arraybuffer';
@@ -181,7 +185,7 @@ export class PeerLink {
       this.makingOffer = true;
       const offer = await this.pc.createOffer();
       if (this.pc.signalingState !== 'stable') return;
-      await this.pc.setLocalDescription({ type: 'offer', sdp: withOpusDtx(offer.sdp ?? '') });
+      await this.pc.setLocalDescription({ type: 'offer', sdp: this.munge(offer.sdp) });
       this.negotiations += 1;
       this.options.sendSignal({ description: this.localDescription() });
     } catch (error) {
@@ -205,7 +209,7 @@ export class PeerLink {
         this.negotiations += 1;
         if (!this.transceivers.length) await this.adoptTransceivers();
         const answer = await this.pc.createAnswer();
-        await this.pc.setLocalDescription({ type: 'answer', sdp: withOpusDtx(answer.sdp ?? '') });
+        await this.pc.setLocalDescription({ type: 'answer', sdp: this.munge(answer.sdp) });
         this.options.sendSignal({ description: this.localDescription() });
       }
       for (const queued of this.pendingCandidates.splice(0)) await this.addCandidate(queued);
@@ -265,6 +269,13 @@ export class PeerLink {
   private slotOf(transceiver: RTCRtpTransceiver): Slot | null {
     const index = this.pc.getTransceivers().indexOf(transceiver);
     return index >= 0 && index < SLOTS.length ? SLOTS[index]! : null;
+  }
+
+  /** What our descriptions ask for beyond the browser's defaults: Opus DTX, and the video start bitrate. */
+  private munge(sdp: string | undefined): string {
+    const withDtx = withOpusDtx(sdp ?? '');
+    const kbps = this.options.startBitrateKbps?.();
+    return kbps ? withVideoStartBitrate(withDtx, kbps) : withDtx;
   }
 
   private localDescription(): SignalPayload['description'] {

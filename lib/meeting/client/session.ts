@@ -12,7 +12,7 @@ import { initialState, step, type Effect, type HostAction, type MachineState, ty
 import { startMonitors } from './monitors';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
 import type { MediaState } from './peer-messages';
-import { cameraEncoding, screenEncoding } from './quality';
+import { cameraEncoding, screenEncoding, startBitrateKbps } from './quality';
 import { SignalingClient } from './signaling';
 
 export { CHAT_MAX_LENGTH } from './chat';
@@ -33,6 +33,8 @@ export interface SessionOptions {
   passwordKey?: Bytes | null;
   /** Keys and frame worker the lobby made ahead (MeetingCrypto.prepare); made here otherwise. */
   prepared?: Promise<PreparedKeys>;
+  /** POST /join carried the handoff key of `prepared` (MeetingCrypto.keyRequest). */
+  keyRequestPosted?: boolean;
 }
 
 /** Effects that need the ICE servers or the keys before they run. */
@@ -82,6 +84,10 @@ export class MeetingSession {
         await this.iceReady;
         await this.dispatch({ type: 'peer-verified', peerId });
       },
+      onHandedOff: async (peerId) => {
+        await this.iceReady;
+        await this.dispatch({ type: 'peer-handed-off', peerId });
+      },
       onSignal: async (from, body) => {
         await this.iceReady;
         await this.dispatch({ type: 'peer-signal', peerId: from });
@@ -92,7 +98,7 @@ export class MeetingSession {
         if ('description' in body && body.description.type === 'offer') this.applyEncodings();
       },
       onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
-    });
+    }, { requestPosted: options.keyRequestPosted });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
       token: options.join.token,
@@ -347,9 +353,11 @@ export class MeetingSession {
       attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),
       onRemoteTrack: (slot, track) => void this.dispatch({ type: 'remote-track', peerId: remoteId, slot, track }),
       onMessage: (raw) => void this.dispatch({ type: 'peer-message', from: remoteId, raw }),
-      cipher: keys.dataCipher(remoteId),
+      // A link made when we handed the key over exists before the peer proved it holds it.
+      cipher: this.keyExchange.verified(remoteId).then(() => keys.dataCipher(remoteId)),
       onChannelOpen: () => void this.dispatch({ type: 'channel-open', peerId: remoteId }),
       onStateChange: (connection) => void this.dispatch({ type: 'link-state', peerId: remoteId, connection }),
+      startBitrateKbps: () => startBitrateKbps(this.state.peers.length + 1),
     });
     this.links.set(remoteId, link);
     return link;

@@ -13,6 +13,10 @@ export interface RosterEntry {
   /** The app instance holding their stream (see instanceId()); null until a stream opens. */
   instance: string | null;
   joinedAt: number;
+  /** The handoff key POST /join brought (protocol.ts keyRequestSchema), for the `join` event. */
+  keyRequest?: string;
+  /** The room made guests ask to join when POST /join looked it up: the stream need not look again. */
+  roomAsksToJoin?: boolean;
 }
 
 /** A reserved seat expires if its stream never opens; a held one if its instance stops refreshing it. */

@@ -5,6 +5,7 @@ import type { User } from '@/lib/db/schema';
 import type { JoinAnswer, JoinRequest, MeetingInfo } from '@/lib/meeting/protocol';
 import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { getHub } from './get-hub';
+import type { RosterEntry } from './hub';
 import { iceServersFor } from './ice';
 import { liveRoster } from './roster';
 import { findMeetingRoom } from './room';
@@ -54,7 +55,8 @@ export async function joinMeeting(meetingId: string, input: JoinRequest, user: U
   const participantId = newParticipantId();
   const now = Date.now();
   await liveRoster(hub, meetingId); // drop seats of vanished instances before counting
-  const reserved = await hub.reserve(meetingId, { id: participantId, name, isHost, state: 'joining', seen: now, joinedAt: now, instance: null }, limit);
+  const entry: RosterEntry = { id: participantId, name, isHost, state: 'joining', seen: now, joinedAt: now, instance: null, keyRequest: input.keyRequest, roomAsksToJoin: room.askToJoin };
+  const reserved = await hub.reserve(meetingId, entry, limit);
   if (!reserved) throw new ApiError('meeting_full');
 
   const admitted = isHost || (!room.askToJoin && !(await hub.isLocked(meetingId)));

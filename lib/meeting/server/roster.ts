@@ -57,7 +57,8 @@ export async function admit(hub: Hub, meetingId: string, entry: RosterEntry, fir
     entry.id,
     first === 'welcome' ? { type: 'welcome', self: toParticipant(next), participants: present, locked } : { type: 'admitted', participants: present, locked },
   );
-  await broadcast(hub, meetingId, { type: 'join', participant: toParticipant(next) }, entry.id, roster);
+  const join: ServerEvent = { type: 'join', participant: toParticipant(next), ...(next.keyRequest ? { keyRequest: next.keyRequest } : {}) };
+  await broadcast(hub, meetingId, join, entry.id, roster);
   // A host who arrives hears those already waiting at the door.
   if (next.isHost) {
     const waiting = roster.filter((other) => other.state === 'waiting');

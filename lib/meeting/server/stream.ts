@@ -154,9 +154,10 @@ function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: 
 async function enter(hub: Hub, meetingId: string, entry: RosterEntry, claims: JoinClaims) {
   if (entry.state === 'admitted') return admit(hub, meetingId, entry, 'welcome');
   if (entry.state === 'waiting') return knock(hub, meetingId, entry);
-  // First stream after POST /join: the host and open meetings go in; others knock.
-  const { room } = await findMeetingRoom(meetingId);
-  const mustKnock = !claims.isHost && (room.askToJoin || (await hub.isLocked(meetingId)));
+  // First stream after POST /join: the host and open meetings go in; others knock. The room's
+  // setting comes with the seat (no database query between the click and the welcome).
+  const asksToJoin = entry.roomAsksToJoin ?? (await findMeetingRoom(meetingId)).room.askToJoin;
+  const mustKnock = !claims.isHost && (asksToJoin || (await hub.isLocked(meetingId)));
   return mustKnock ? knock(hub, meetingId, entry) : admit(hub, meetingId, entry, 'welcome');
 }
 

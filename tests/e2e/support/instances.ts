@@ -19,6 +19,8 @@ export const extraPort = (offset: number) => basePort + 20 + offset;
 export interface Instance {
   url: string;
   stop: () => Promise<void>;
+  /** What the server printed so far. */
+  output: () => string;
 }
 
 function baseEnv(port: number, env: Record<string, string>) {
@@ -51,8 +53,13 @@ export function seed(env: Record<string, string>, email: string): { userId: stri
   return JSON.parse(result.stdout.trim().split('\n').pop()!);
 }
 
-export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child: ChildProcess = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+/**
+ * `next start` on the suite's build; `server: 'production'` runs scripts/server.mjs instead, the
+ * server `npm start` runs, for a test of what it adds (client addresses, 503 pages).
+ */
+export async function startInstance(port: number, env: Record<string, string>, options: { server?: 'next' | 'production' } = {}): Promise<Instance> {
+  const args = options.server === 'production' ? [path.join(root, 'scripts', 'server.mjs')] : [nextBin, 'start', '-p', String(port)];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: baseEnv(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,6 +82,7 @@ export async function startInstance(port: number, env: Record<string, string>): 
   }
   return {
     url,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
