@@ -23,6 +23,9 @@ export async function register() {
   startReminderWorker();
   const { startBillingReconcile } = await import('@/lib/billing/reconcile');
   startBillingReconcile();
+  // scripts/server.mjs answers the calendar's compact form through it (issue 17).
+  const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
+  registerCalendarFastPath();
 }
 
 /**

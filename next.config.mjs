@@ -1,25 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { baseHeaders as baseHeadersFor } from './lib/security/base-headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = process.env.NODE_ENV === 'production';
 
-// Headers every response carries, static files included. The Content-Security-Policy with
-// its per-request nonce is set by proxy.ts, which sees pages and API calls.
-const baseHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  {
-    key: 'Permissions-Policy',
-    value: 'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(self)',
-  },
-  ...(production
-    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
-    : []),
-];
+// Headers every response carries, static files included (lib/security/base-headers.mjs). The
+// Content-Security-Policy with its per-request nonce is set by proxy.ts, which sees pages and API calls.
+const baseHeaders = baseHeadersFor(production);
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

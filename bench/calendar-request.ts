@@ -1,5 +1,5 @@
 // Part of `npm run bench:calendar`: where one GET /api/events/calendar spends its time, in
-// process (the route handler called as Next.js calls it, without HTTP), for the account
+// process (the route handler called as Next.js calls it, and the server layer's fast path, without HTTP), for the account
 // SEED_EMAIL that bench/calendar-seed.ts filled. Mean wall and CPU time over 300 calls after 30
 // warm-ups. Prints a table.
 import { gzipSync } from 'node:zlib';
@@ -12,6 +12,7 @@ import { sealSession, unsealSession } from '@/lib/auth/session-cookie';
 import { closeDb, getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { calendarVersion } from '@/lib/events/calendar-version';
+import { calendarFastAnswer } from '@/lib/events/calendar-fast-path';
 
 async function main() {
   const db = await getDb();
@@ -37,12 +38,21 @@ async function main() {
   };
   const session = await unsealSession(cookie);
   await time('GET /api/health (floor: no session, select 1)', () => health(new NextRequest('http://localhost:3000/api/health', { headers: { host: 'localhost:3000' } }), context));
-  await time('session: unseal the cookie', () => unsealSession(cookie));
+  await time('session: unseal the cookie (cached per process after the first)', () => unsealSession(cookie));
   await time('session: user and revocation queries', () => userForSession(session));
   await time('calendar version query', () => calendarVersion(db, user.id));
   await time('compact, If-None-Match → 304', async () => {
     const answer = await get('compact', { 'if-none-match': etag });
     if (answer.status !== 304) throw new Error(`${answer.status}`);
+  });
+  // What scripts/server.mjs answers itself under `npm start` (lib/events/calendar-fast-path.ts).
+  const url = `/api/events/calendar?start=${start}&end=${end}&form=compact`;
+  const fast = (ifNoneMatch?: string) => calendarFastAnswer({ url, cookie: `enclave_session=${cookie}`, ifNoneMatch, acceptEncoding: 'gzip' });
+  await time('fast path: compact, If-None-Match → 304', async () => {
+    if ((await fast(etag))?.status !== 304) throw new Error('no 304 from the fast path');
+  });
+  await time('fast path: compact → 200, gzipped once', async () => {
+    if ((await fast())?.status !== 200) throw new Error('no 200 from the fast path');
   });
   await time('compact → 200 (cached expansion)', async () => (await get('compact')).text());
   await time('gzip (level 6) of that body, as Next does', () => gzipSync(compact));

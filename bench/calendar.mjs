@@ -12,8 +12,9 @@
 //       compact, 1      one client at a time (the service time of a 200)
 //       full            the form of SPEC point 7 (as before), without and with gzip
 //     with the body's size on the wire (as `curl -H 'accept-encoding: gzip' -o /dev/null
-//     -w '%{size_download}'` counts it), latency p50 / p95, requests per second, and the load
-//     average (1 min) when each row started.
+//     -w '%{size_download}'` counts it), latency p50 / p95, requests per second, the server's
+//     CPU per request (its process tree's, from /proc: steadier than latency on a shared
+//     machine; PostgreSQL's not included), and the load average (1 min) when each row started.
 // Prints tables; asserts nothing.
 //   BENCH_HTTP=0            only the pure expansion
 //   BENCH_DATABASES=pglite,postgres (default both; postgres from TEST_DATABASE_URL or
@@ -21,13 +22,14 @@
 //   BENCH_DURATION=10       seconds per autocannon run;  BENCH_CONNECTIONS=50
 //   BENCH_ROWS=compact200,compact304,compact1,full,fullgzip,health   which rows to run (health:
 //                           GET /api/health, the cheapest route handler, as the machine's floor)
-//   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops)
+//   BENCH_PROFILE_DIR=/tmp/x  the server under node --cpu-prof (profiles written when it stops;
+//                           bench/cpu-profile.mjs sums one up)
 //   BENCH_CLIENT=wrk        load from wrk (C, one thread; `apt-get install wrk`) instead of
 //                           autocannon: on two cores autocannon's own JavaScript takes most of a
 //                           core from the server it measures, and its latencies include its
 //                           event-loop delays. The rows say which client measured them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -105,10 +107,11 @@ async function createDatabase() {
 }
 
 async function startServer(port, env) {
-  // BENCH_PROFILE_DIR: run `next start` itself (the build must exist) under --cpu-prof.
+  // BENCH_PROFILE_DIR: run the server `npm start` runs (scripts/server.mjs; the build must exist)
+  // under --cpu-prof, so the profile holds what a request really costs, our server included.
   const profile = process.env.BENCH_PROFILE_DIR;
   const args = profile
-    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)]
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'scripts', 'server.mjs')]
     : [path.join(root, 'scripts', 'start.mjs')];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -128,6 +131,7 @@ async function startServer(port, env) {
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -217,10 +221,28 @@ function wrkRun(target, headers, clients) {
     'p95 ms': (report.p95 / 1000).toFixed(1),
     'max ms': (report.max / 1000).toFixed(1),
     failed: report.failed,
+    requests: report.requests,
   };
 }
 
-async function measure(url, cookie, { form, encoding, revalidate, clients }) {
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (start.mjs runs
+ * server.mjs), from /proc: the server's own cost per request, which the other work on a shared
+ * machine changes far less than it changes latency. PostgreSQL's processes are not counted.
+ */
+function treeCpu(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return own + children.reduce((sum, child) => sum + treeCpu(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function measure(url, cookie, { form, encoding, revalidate, clients }, serverPid) {
   const { start, end } = monthWindow();
   const target =
     form === 'health' ? `${url}/api/health` : `${url}/api/events/calendar?start=${start}&end=${end}${form === 'compact' ? '&form=compact' : ''}`;
@@ -245,7 +267,12 @@ async function measure(url, cookie, { form, encoding, revalidate, clients }) {
     'body KB': +(check.bytes.length / 1024).toFixed(1),
     'content-encoding': check.headers['content-encoding'] ?? '-',
   };
-  if (loadClient === 'wrk') return { ...common, ...wrkRun(target, headers, clients), load: load.toFixed(1) };
+  const cpuBefore = treeCpu(serverPid);
+  const cpuPerRequest = (requests) => ((1e6 * (treeCpu(serverPid) - cpuBefore)) / requests).toFixed(0);
+  if (loadClient === 'wrk') {
+    const measured = wrkRun(target, headers, clients);
+    return { ...common, ...measured, 'server CPU µs/req': cpuPerRequest(measured.requests), load: load.toFixed(1) };
+  }
   const latencies = [];
   let unexpected = 0;
   const instance = autocannon({ url: target, connections: clients, duration, headers });
@@ -259,6 +286,7 @@ async function measure(url, cookie, { form, encoding, revalidate, clients }) {
     ...common,
     client: 'autocannon',
     'req/s': Math.round(result.requests.average),
+    'server CPU µs/req': cpuPerRequest(result.requests.total),
     'p50 ms': percentile(latencies, 50)?.toFixed(1),
     'p95 ms': percentile(latencies, 95)?.toFixed(1),
     'max ms': latencies.at(-1)?.toFixed(1),
@@ -289,7 +317,7 @@ for (const database of databases) {
       const first = await rawGet(`${server.url}/api/events/calendar?start=${start}&end=${end}&form=${form}`, { cookie, 'accept-encoding': 'gzip' });
       firsts.push({ database, series: seeded.series, exceptions: seeded.exceptions, form, 'first request ms': first.ms.toFixed(1), 'body KB (gzip)': +(first.bytes.length / 1024).toFixed(1) });
     }
-    for (const name of rowNames) rows.push({ database, ...(await measure(server.url, cookie, ROWS[name])) });
+    for (const name of rowNames) rows.push({ database, ...(await measure(server.url, cookie, ROWS[name], server.pid)) });
   } finally {
     await server?.stop();
     await prepared.drop();

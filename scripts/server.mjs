@@ -69,10 +69,32 @@ function serve(request, response) {
     // A page: the localized not-found page, with every header a page gets.
     request.url = '/__malformed-path';
   }
+  if (request.method === 'GET' && request.url.startsWith('/api/events/calendar?')) return void calendarFastPath(request, response);
   // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
   if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
   handle(request, response);
 }
+
+// The calendar's fast path (issue 17, docs/decisions.md "Calendar API under load"): the compact
+// form for a logged-in user — 304 on a matching ETag, else its body gzipped once per version — is
+// answered by the app's own checks (lib/events/calendar-fast-path.ts, registered by
+// instrumentation.ts) without Next.js's routing, which cost more CPU than the rest of a
+// revalidation. Whatever it does not answer goes to Next.js (a database error too: the route
+// answers its 503).
+const fastAnswer = Symbol.for('enclave.calendarFastAnswer');
+async function calendarFastPath(request, response) {
+  let answer = null;
+  try {
+    const { cookie, 'if-none-match': ifNoneMatch, 'accept-encoding': acceptEncoding } = request.headers;
+    answer = (await globalThis[fastAnswer]?.({ url: request.url, cookie, ifNoneMatch, acceptEncoding })) ?? null;
+  } catch {
+    answer = null;
+  }
+  if (!answer) return handle(request, response);
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body);
+}
+
 // As `next start`: keep-alive longer than common load balancers' idle time-out.
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

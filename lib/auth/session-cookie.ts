@@ -1,5 +1,6 @@
 import { sealData, unsealData } from 'iron-session';
 import { getSessionSecret } from '@/lib/environment';
+import { cachedSession, rememberSession } from './session-cache';
 
 // The session cookie: sealed (encrypted and signed) by iron-session, HttpOnly, SameSite=Lax.
 export const SESSION_COOKIE = 'enclave_session';
@@ -42,15 +43,20 @@ export async function sealSession(data: SessionData): Promise<string> {
   return sealData({ ...data, sid: data.sid ?? crypto.randomUUID() }, { password: getSessionSecret(), ttl: SESSION_TTL_SECONDS });
 }
 
-/** The session in a cookie value, or null when it is missing, forged or expired. */
+/**
+ * The session in a cookie value, or null when it is missing, forged or expired. A cookie this
+ * process verified before is not unsealed again until its seal expires (./session-cache.ts).
+ */
 export async function unsealSession(cookieValue: string | undefined): Promise<SessionData | null> {
   if (!cookieValue) return null;
+  const password = getSessionSecret();
+  const known = cachedSession(password, cookieValue);
+  if (known) return known;
   try {
-    const data = await unsealData<unknown>(cookieValue, {
-      password: getSessionSecret(),
-      ttl: SESSION_TTL_SECONDS,
-    });
-    return isSessionData(data) ? data : null;
+    const data = await unsealData<unknown>(cookieValue, { password, ttl: SESSION_TTL_SECONDS });
+    if (!isSessionData(data)) return null;
+    rememberSession(password, cookieValue, data);
+    return data;
   } catch {
     return null;
   }

@@ -1,8 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies } from 'next/headers';
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { eq, sql } from 'drizzle-orm';
+import { getDb, type Database } from '@/lib/db/client';
 import { revokedSessions, users, type User } from '@/lib/db/schema';
 import { SESSION_COOKIE, unsealSession, type SessionData } from './session-cookie';
 
@@ -13,16 +13,31 @@ import { SESSION_COOKIE, unsealSession, type SessionData } from './session-cooki
  */
 export async function userForSession(session: SessionData | null): Promise<User | null> {
   if (!session || session.pending2fa) return null;
-  const db = await getDb();
-  const [[user], revoked] = await Promise.all([
-    db.select().from(users).where(eq(users.id, session.userId)).limit(1),
-    session.sid
-      ? db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, session.sid)).limit(1)
-      : Promise.resolve([]),
-  ]);
-  if (!user || user.sessionVersion !== session.version || revoked.length > 0) return null;
-  if (user.state !== 'active') return null;
-  return user;
+  const [row] = await sessionUserQuery(await getDb()).execute({ userId: session.userId, sid: session.sid ?? '' });
+  if (!row || row.user.sessionVersion !== session.version || row.revoked !== null) return null;
+  if (row.user.state !== 'active') return null;
+  return row.user;
+}
+
+// Every authenticated request runs it: one round trip (the user and whether this cookie was
+// logged out), prepared once per database, since building it cost more than running it.
+// A cookie without an id (older than issue 16) looks up '', which no revoked row has.
+const prepared = new WeakMap<Database, ReturnType<typeof prepareSessionUser>>();
+
+function sessionUserQuery(db: Database) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareSessionUser(db)));
+  return query;
+}
+
+function prepareSessionUser(db: Database) {
+  return db
+    .select({ user: users, revoked: revokedSessions.sid })
+    .from(users)
+    .leftJoin(revokedSessions, eq(revokedSessions.sid, sql.placeholder('sid')))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('enclave_session_user');
 }
 
 /** For server components and pages: the logged-in user of this request, or null. */

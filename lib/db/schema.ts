@@ -239,6 +239,18 @@ export const eventExceptions = pgTable(
   (t) => [uniqueIndex('event_exceptions_occurrence_key').on(t.eventId, t.originalStart)],
 );
 
+/**
+ * How often each user's calendar changed (issue 17): triggers on events, event_exceptions and
+ * rooms raise it in the writing transaction (drizzle/0008_calendar_versions.sql), whatever wrote
+ * them, so the calendar's ETag costs one row's read instead of a scan of the user's rows.
+ */
+export const calendarVersions = pgTable('calendar_versions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const eventAttendees = pgTable(
   'event_attendees',
   {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { ApiError } from '@/lib/api/errors';
 import { ByteLru } from '@/lib/cache/byte-lru';
 import type { CalendarForm } from '@/lib/calendar/compact';
@@ -26,6 +27,8 @@ interface WindowEntry {
   version: string;
   series: WindowSeries[];
   compact?: string;
+  /** The compact body gzipped, for the server layer's fast path (lib/events/calendar-fast-path.ts). */
+  compactGzip?: Buffer;
   full?: FullForm;
   bytes: number;
 }
@@ -36,11 +39,16 @@ const cache = new ByteLru<WindowEntry>(CALENDAR_CACHE_BYTES);
 // Requests that miss together wait for one expansion.
 const inflight = new Map<string, Promise<WindowEntry>>();
 
+/** Browsers keep the answer and ask again with its ETag every time. */
+export const CALENDAR_CACHE_CONTROL = 'private, no-cache';
+
 export interface CalendarAnswer {
   status: 200 | 304;
   etag: string;
   /** JSON, for a 200. */
   body?: string;
+  /** The same body gzipped, for a 200 of the compact form when asked with `gzip: true`. */
+  gzipped?: Buffer;
 }
 
 /**
@@ -59,6 +67,7 @@ export async function calendarAnswer(
   form: CalendarForm,
   ifNoneMatch: string | null,
   now: number = Date.now(),
+  options: { gzip?: boolean } = {},
 ): Promise<CalendarAnswer> {
   // The version first, then the data: the data is then at least as new as the version it is
   // cached under (a change in between only costs a recomputation on the next request).
@@ -74,7 +83,12 @@ export async function calendarAnswer(
       entry.compact = JSON.stringify(windowCompact(entry.series, new Date(window.start * 1000), new Date(window.end * 1000)));
       remember(user, window, entry, entry.compact.length);
     }
-    return { status: 200, etag, body: entry.compact };
+    if (options.gzip && entry.compactGzip === undefined) {
+      // Once per window and version, instead of once per answer as Next.js's compression does.
+      entry.compactGzip = gzipSync(entry.compact);
+      remember(user, window, entry, entry.compactGzip.length);
+    }
+    return { status: 200, etag, body: entry.compact, ...(options.gzip && { gzipped: entry.compactGzip }) };
   }
 
   const entry = await windowEntry(user, window, version);
@@ -139,7 +153,8 @@ function countBefore(starts: Float64Array, now: number): number {
   return low;
 }
 
-function etagOf(userId: string, version: string, window: { start: number; end: number }, variant: string): string {
+/** The weak ETag of a window's answer in one form (`compact`, or `full.{started}`) at a calendar version. */
+export function etagOf(userId: string, version: string, window: { start: number; end: number }, variant: string): string {
   const hash = createHash('sha256').update(`calendar|${userId}|${window.start}|${window.end}|${variant}|${version}`).digest('base64url');
   return `W/"${hash.slice(0, 32)}"`;
 }

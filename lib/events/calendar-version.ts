@@ -1,22 +1,23 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { eventExceptions, events, rooms, users } from '@/lib/db/schema';
+import { calendarVersions, users } from '@/lib/db/schema';
 
 /**
  * The version of a user's calendar: a string that changes whenever a row the calendar shows is
  * written — one of the user's events, their exceptions, or the user's rooms (name and colour
- * are shown) — by any code path, any app instance, or by hand in SQL.
+ * are shown) — by any code path, any app instance, or by hand in SQL. Null when the user is gone.
  *
- * It is read from the rows themselves, without a schema change: per table, the number of the
- * user's rows and the sum of a 64-bit hash of each row's id and `xmin`. PostgreSQL gives every
- * new row version the id of the transaction that wrote it (`xmin`), so an insert, an update of
- * any column or a delete changes the count or the sum; locking a row (SELECT … FOR UPDATE) does
- * not. A dump and restore or a VACUUM FULL may change xmin too: that only costs a recomputation.
+ * Triggers keep it (drizzle/0008_calendar_versions.sql): every insert, update or delete of those
+ * rows raises the user's counter in `calendar_versions` in the same transaction, so reading it is
+ * one row by its key. (Until issue 17 it was a count and hash sum over every row of the user's,
+ * ~0.6 ms of PostgreSQL's CPU per request: the bottleneck once the rest was cheap.) The row's
+ * `xmin` goes with the counter, so a database restored to an older backup, where the counter
+ * could repeat, does not repeat a tag. TRUNCATE fires no row trigger: truncating events by hand
+ * leaves tags unchanged until the next write.
  *
- * One query, one snapshot, over the owner indexes: ~1,000 series and their exceptions in
- * about a millisecond (bench/RESULTS.md). Read it before the data it labels, so that a version
- * never names older data than it was read with (docs/calendar.md, "Caching").
+ * Read it before the data it labels, so that a version never names older data than it was read
+ * with (docs/calendar.md).
  */
 export async function calendarVersion(db: Database, userId: string): Promise<string | null> {
   let query = prepared.get(db);
@@ -25,19 +26,17 @@ export async function calendarVersion(db: Database, userId: string): Promise<str
     prepared.set(db, query);
   }
   const [row] = await query.execute({ userId });
-  return row ? `${row.events}/${row.exceptions}/${row.rooms}` : null;
+  return row ? row.version : null;
 }
 
-// Built once per database and prepared: the query builder cost more than the query (~0.4 ms).
+// Built once per database and prepared: the query builder cost more than the query.
 const prepared = new WeakMap<Database, ReturnType<typeof prepare>>();
 
 function prepare(db: Database) {
   const userId = sql.placeholder('userId');
   return db
     .select({
-      events: sql<string>`(select count(*) || '.' || coalesce(sum(hashtextextended(e.id::text || e.xmin::text, 0)), 0) from ${events} e where e.owner_id = ${userId})`,
-      exceptions: sql<string>`(select count(*) || '.' || coalesce(sum(hashtextextended(x.id::text || x.xmin::text, 0)), 0) from ${eventExceptions} x join ${events} e on e.id = x.event_id where e.owner_id = ${userId})`,
-      rooms: sql<string>`(select count(*) || '.' || coalesce(sum(hashtextextended(r.id::text || r.xmin::text, 0)), 0) from ${rooms} r where r.owner_id = ${userId})`,
+      version: sql<string>`coalesce((select ${calendarVersions.version} || '.' || ${calendarVersions}.xmin from ${calendarVersions} where ${calendarVersions.userId} = ${userId}), '0')`,
     })
     .from(users)
     .where(eq(users.id, userId))

@@ -1,0 +1,108 @@
+import 'server-only';
+import { userForSession } from '@/lib/auth/session';
+import { SESSION_COOKIE, unsealSession } from '@/lib/auth/session-cookie';
+import { apiPolicy } from '@/lib/security/csp';
+import { baseHeaders } from '@/lib/security/base-headers.mjs';
+import { CALENDAR_CACHE_CONTROL, calendarAnswer } from './calendar-answer';
+import { calendarWindowSchema } from './schemas';
+
+/** What the server layer passes: the request line's path and query, and three headers. */
+export interface FastRequest {
+  url: string;
+  cookie: string | undefined;
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+}
+
+/** An answer for the server layer to write as it is. */
+export interface FastAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** The gzipped JSON of a 200. */
+  body?: Buffer;
+}
+
+/**
+ * The calendar's fast path (issue 17, docs/decisions.md): scripts/server.mjs asks this before
+ * handing a `GET /api/events/calendar?…` to Next.js, whose routing cost more CPU than the rest of
+ * a revalidation. It answers only the compact form for a logged-in user: 304 when If-None-Match
+ * names the current tag, else 200 with the body gzipped once per window and version (Next.js
+ * gzips every answer again) when the client accepts gzip. Null sends the request on to Next.js,
+ * which answers everything else (401, 400, the full form, no gzip, errors) as before.
+ *
+ * The checks are the route's own: the same window validation, the same session check (cookie,
+ * account, revocation and session version read from the database) and the same calendarAnswer,
+ * whose tag comes from the calendar version in the database, so a write by any path or instance
+ * is seen here.
+ */
+export async function calendarFastAnswer(request: FastRequest): Promise<FastAnswer | null> {
+  const query = new URL(request.url, 'http://localhost').searchParams;
+  const window = calendarWindowSchema.safeParse({
+    start: query.get('start') ?? undefined,
+    end: query.get('end') ?? undefined,
+    form: query.get('form') ?? undefined,
+  });
+  if (!window.success || window.data.form !== 'compact') return null;
+  const gzip = acceptsGzip(request.acceptEncoding);
+  if (!gzip && !request.ifNoneMatch) return null;
+  const value = sessionCookie(request.cookie);
+  if (!value) return null;
+  const user = await userForSession(await unsealSession(value));
+  if (!user) return null;
+  const { start, end } = window.data;
+  const answer = await calendarAnswer(user, { start, end }, 'compact', request.ifNoneMatch ?? null, Date.now(), { gzip });
+  const headers = { ...staticHeaders(), ETag: answer.etag, 'Cache-Control': CALENDAR_CACHE_CONTROL };
+  if (answer.status === 304) return { status: 304, headers };
+  if (!answer.gzipped) return null;
+  const body = answer.gzipped;
+  return { status: 200, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': String(body.length) }, body };
+}
+
+/** Accept-Encoding names gzip with a quality above 0 (RFC 9110 12.5.3). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...parameters] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (coding !== 'gzip') return false;
+    const quality = parameters.find((p) => p.startsWith('q='));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
+/**
+ * The session cookie's value, decoded as Next.js decodes cookies; undefined when it is absent or
+ * named twice (Next.js would take the last one: rare enough to leave to it).
+ */
+export function sessionCookie(header: string | undefined): string | undefined {
+  const values: string[] = [];
+  for (const pair of (header ?? '').split(/; */)) {
+    const at = pair.indexOf('=');
+    if (at === -1 || pair.slice(0, at) !== SESSION_COOKIE) continue;
+    try {
+      values.push(decodeURIComponent(pair.slice(at + 1)));
+    } catch {
+      return undefined;
+    }
+  }
+  return values.length === 1 ? values[0] : undefined;
+}
+
+let headers: Record<string, string> | undefined;
+
+/** What every API answer carries: next.config.mjs's headers and proxy.ts's API policy. */
+function staticHeaders(): Record<string, string> {
+  headers ??= {
+    ...Object.fromEntries(baseHeaders(process.env.NODE_ENV === 'production').map(({ key, value }) => [key, value])),
+    'Content-Security-Policy': apiPolicy,
+    // As the 200 it revalidates (RFC 9110: a 304 repeats the Vary a 200 would send).
+    Vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
+  };
+  return headers;
+}
+
+/** Where scripts/server.mjs finds calendarFastAnswer: one process, one global. */
+export const CALENDAR_FAST_PATH = Symbol.for('enclave.calendarFastAnswer');
+
+/** Called by instrumentation.ts when the server starts. */
+export function registerCalendarFastPath() {
+  (globalThis as Record<symbol, unknown>)[CALENDAR_FAST_PATH] = calendarFastAnswer;
+}
