@@ -208,6 +208,17 @@ describe('KeyExchange', () => {
     expect(ada.signals.map((signal) => signal.body)).toEqual([{ description: { type: 'answer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('bob')}\r\n` } }]);
   });
 
+  it('the holder\u2019s answer to the newcomer\u2019s announcement waits for its own description, and both go up in one POST', async () => {
+    const room = new Room(300);
+    const ada = await room.join('ada', { host: true });
+    const bobJoined = room.join('bob', { postKey: true });
+    // Once bob's announcement is in (it went up after its wait), ada's description follows.
+    while (ada.keysOf('bob') !== 'verified') await new Promise((resolve) => setTimeout(resolve, 5));
+    ada.exchange.sendSignal('bob', { description: { type: 'offer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } });
+    await bobJoined;
+    expect(room.posts.filter((post) => post.from === 'ada').map((post) => post.kinds)).toEqual([['handoff', 'hello'], ['hello', 'signed']]);
+  });
+
   it('with nothing to follow it, the announcement still goes up after its wait', async () => {
     const room = new Room(50);
     const ada = await room.join('ada', { host: true });

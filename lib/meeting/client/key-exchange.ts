@@ -62,6 +62,8 @@ export class KeyExchange {
   /** Participants this browser's host let in from the lobby: the only ones it hands the key to in a gated meeting. */
   private readonly letInHere = new Set<string>();
   private readonly verifiedWaiters = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  /** Newcomers we handed S to, with our announcement. */
+  private readonly handedOffTo = new Set<string>();
   /** Handoff requests that came while we had no S: answered when we get it. */
   private readonly unanswered = new Map<string, string>();
   /** POST /join carried our handoff key: everyone in the first welcome has it already. */
@@ -109,6 +111,7 @@ export class KeyExchange {
     this.outboxes.delete(id);
     this.verifiedWaiters.delete(id);
     this.unanswered.delete(id);
+    this.handedOffTo.delete(id);
     if (this.keys) void this.stillWaiting(this.keys);
   }
 
@@ -181,10 +184,11 @@ export class KeyExchange {
       case 'hello': {
         if (envelope.announcement.id !== from) return;
         const result = await keys.acceptAnnouncement(envelope.announcement);
-        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once. (After a
-        // handoff the newcomer had ours already: the answer is redundant, but cheap and off the
-        // critical path, and right when ours was lost on the way.)
-        if (!envelope.reply) this.sendHello(from, true);
+        // Answered even on a mismatch, so a newcomer with the wrong key learns it at once. The
+        // answer waits for our description when one follows at once — we offer (smaller id), or
+        // we handed them the key and they offer — so the two go up in one POST (issue 17). After a
+        // handoff the answer is redundant (ours went with the key), but it recovers a lost one.
+        if (!envelope.reply) this.sendHello(from, true, { lazy: this.handedOffTo.has(from) || this.ctx.selfId < from });
         this.ctx.setPeerKeys(from, result === 'ok' ? 'verified' : 'mismatch');
         this.checkWrongKey();
         if (result !== 'ok') return;
@@ -230,6 +234,7 @@ export class KeyExchange {
     // we may start negotiating now — its answer is only applied once it proved S (issue 17).
     const announcement = keys.announcement();
     this.sendEnvelope(from, { k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : []));
+    this.handedOffTo.add(from);
     await this.ctx.onHandedOff(from);
   }
 
