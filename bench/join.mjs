@@ -9,6 +9,7 @@
 //   the browser's threads from /proc, grouped (page main threads, workers, WebRTC's threads, the
 //   rest), the video frames decoded per second per stream and the resolution sent. The medians
 //   over the pairs are printed.
+// BROWSERS=each gives every participant a Chromium process of its own (default: one for all).
 // Modes (bench/frame-modes.mjs): "on" is the app as shipped; "off" makes the browser plain
 // DTLS-SRTP under it; "identity" sends every frame through the browser's encoded-frame plumbing
 // with a transform that changes nothing. on − off is the cost of encryption; identity − off is
@@ -291,11 +292,12 @@ async function steadyCalls(meetingId, size, serverPid) {
  * clock, the milliseconds from the trusted click to the first remote frame shown ("first") and
  * to a frame from every other participant ("all").
  */
-async function joinTime(browser, meetingId, size, mode) {
+async function joinTime(browsers, meetingId, size, mode) {
+  const browser = (i) => browsers[i % browsers.length];
   const present = [];
   for (let i = 0; i < size - 1; i += 1)
-    present.push(await enter(browser, meetingId, `Bench ${i + 1}`, mode));
-  const last = await open(browser, meetingId, `Bench ${size}`, mode);
+    present.push(await enter(browser(i), meetingId, `Bench ${i + 1}`, mode));
+  const last = await open(browser(size - 1), meetingId, `Bench ${size}`, mode);
   await last.page.getByRole('button', { name: 'Join now' }).click();
   await last.page.waitForFunction((others) => window.enclaveJoin.frames.length >= others, size - 1, { timeout: 60_000, polling: 50 });
   const { click, clickEpoch, frames, connections, fetches, events } = await last.page.evaluate(() => window.enclaveJoin);
@@ -328,11 +330,11 @@ async function joinTime(browser, meetingId, size, mode) {
 }
 
 /** Join times per mode for one size, the modes taking turns run by run. */
-async function joinTimes(browser, meetingId, size) {
+async function joinTimes(browsers, meetingId, size) {
   const times = Object.fromEntries(modes.map((mode) => [mode, []]));
   for (let run = 0; run < runs; run += 1) {
     for (const mode of modes) {
-      times[mode].push(await joinTime(browser, meetingId, size, mode));
+      times[mode].push(await joinTime(browsers, meetingId, size, mode));
       const { first, all, created, connected } = times[mode].at(-1);
       progress(`N=${size} E2EE=${mode} join run ${run + 1}/${runs}: first frame ${first} ms, from all ${all} ms (connection made at ${created} ms, connected at ${connected} ms)`);
     }
@@ -396,10 +398,13 @@ async function main() {
     const meetingId = JSON.parse(readFileSync(`${E2E_DATA_DIR}/accounts.json`, 'utf8')).demo
       .meetingId;
     const loadBefore = os.loadavg()[0];
-    const browser = await launchBrowser();
+    // BROWSERS=each: every participant in a Chromium process of its own, as people on their own
+    // computers are (the processes still share this machine's cores); else one for all.
+    const browsers = [];
+    for (let i = 0; i < (process.env.BROWSERS === 'each' ? Math.max(...sizes) : 1); i += 1) browsers.push(await launchBrowser());
     const times = new Map();
-    for (const size of sizes) times.set(size, await joinTimes(browser, meetingId, size));
-    await browser.close();
+    for (const size of sizes) times.set(size, await joinTimes(browsers, meetingId, size));
+    for (const browser of browsers) await browser.close();
     const rows = [];
     for (const size of sizes) {
       const calls = await steadyCalls(meetingId, size, server.pid);
