@@ -238,7 +238,7 @@ export class NodePeer {
         this.links.get(event.participantId)?.close();
         this.links.delete(event.participantId);
         this.peers.delete(event.participantId);
-        exchange.forget(event.participantId);
+        void exchange.forget(event.participantId);
         return;
       case 'signal':
         await exchange.receive(event.from, event.envelope);

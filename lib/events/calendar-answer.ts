@@ -154,7 +154,7 @@ function countBefore(starts: Float64Array, now: number): number {
 }
 
 /** The weak ETag of a window's answer in one form (`compact`, or `full.{started}`) at a calendar version. */
-export function etagOf(userId: string, version: string, window: { start: number; end: number }, variant: string): string {
+function etagOf(userId: string, version: string, window: { start: number; end: number }, variant: string): string {
   const hash = createHash('sha256').update(`calendar|${userId}|${window.start}|${window.end}|${variant}|${version}`).digest('base64url');
   return `W/"${hash.slice(0, 32)}"`;
 }

@@ -98,7 +98,7 @@ class Room {
     this.people.delete(id);
     for (const other of this.people.values()) {
       other.known.delete(id);
-      other.exchange.forget(id);
+      await other.exchange.forget(id);
     }
     await this.settle();
   }
@@ -331,7 +331,7 @@ describe('KeyExchange', () => {
     await ada.exchange.receive('bob', JSON.stringify({ k: 'hello', announcement: bobKeys.announcement(), reply: false }));
     expect(ada.verified).toEqual([]);
     // The host removes him before the server's "join" reached us: forgotten, nothing released.
-    ada.exchange.forget('bob');
+    await ada.exchange.forget('bob');
     ada.known.set('bob', { id: 'bob', isHost: false, keys: 'pending' });
     await ada.exchange.release('bob');
     await room.settle();

@@ -104,15 +104,17 @@ export class KeyExchange {
     else this.letInHere.delete(id);
   }
 
-  forget(id: string) {
+  /** A peer left: drop what we hold for it; if we still wait for S, ask those left (in event order). */
+  forget(id: string): Promise<void> {
     this.keys?.forgetPeer(id);
     this.held.delete(id);
     this.making.delete(id);
+    clearTimeout(this.outboxes.get(id)?.timer);
     this.outboxes.delete(id);
     this.verifiedWaiters.delete(id);
     this.unanswered.delete(id);
     this.handedOffTo.delete(id);
-    if (this.keys) void this.stillWaiting(this.keys);
+    return this.keys ? this.stillWaiting(this.keys) : Promise.resolve();
   }
 
   /** Resolves once this peer's announcement is verified (a connection made before waits here for its data-channel keys). */
