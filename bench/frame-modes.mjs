@@ -103,8 +103,9 @@ export function cameraSize([width, height]) {
  * What a person feels when joining, on the page's own clock: from the trusted click on "Join
  * now" (its event.timeStamp) to each remote participant's first video frame presented on screen
  * (requestVideoFrameCallback) — the moment other products' join figures start and end.
+ * `trace`: also poll each connection's stats for JOIN_TRACE's breakdown (it costs the page time).
  */
-export function markJoin() {
+export function markJoin(options = {}) {
   const remote = new Set();
   const NativePeerConnection = window.RTCPeerConnection;
   window.RTCPeerConnection = class extends NativePeerConnection {
@@ -132,7 +133,10 @@ export function markJoin() {
       this.addEventListener('connectionstatechange', () => {
         if (this.connectionState !== 'connected' || mark.connected !== null) return;
         mark.connected = performance.now();
-        // After DTLS: when the first video packet arrived and the first frame was decoded.
+        // After DTLS, with JOIN_TRACE only: when the first video packet arrived and the first
+        // frame was decoded. getStats() every 5 ms costs the page (and WebRTC's signaling
+        // thread) time the measured join would otherwise have.
+        if (!options.trace) return;
         const poll = async () => {
           const stats = await this.getStats().catch(() => new Map());
           stats.forEach((stat) => {
@@ -159,8 +163,8 @@ export function markJoin() {
     join.fetches.push(entry);
     const response = await nativeFetch(input, init);
     entry.headers = performance.now();
-    if (entry.method !== 'GET' || !/\/signal$/.test(entry.url) || !response.body) return response;
-    // The event stream: when each event arrived (on the epoch clock, to compare pages).
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+    // The event stream (GET …/signal, or the one POST …/join opens): when each event arrived (on the epoch clock, to compare pages).
     const [forApp, forTrace] = response.body.tee();
     void (async () => {
       const reader = forTrace.getReader();

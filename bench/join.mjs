@@ -80,7 +80,7 @@ async function open(browser, meetingId, name, mode) {
   // The identity mode's worker is a blob, which the meeting's CSP (rightly) refuses.
   const context = await browser.newContext({ baseURL, bypassCSP: mode === 'identity' });
   await context.addInitScript(watchPeerConnections);
-  await context.addInitScript(markJoin);
+  await context.addInitScript(markJoin, { trace: Boolean(process.env.JOIN_TRACE) });
   if (camera) await context.addInitScript(cameraSize, camera);
   if (mode === 'off') await context.addInitScript(plainWebRtc);
   if (mode === 'identity') await context.addInitScript(identityFrames);
@@ -288,6 +288,34 @@ async function steadyCalls(meetingId, size, serverPid) {
 }
 
 /**
+ * JOIN_PROFILE=1: the joining page's main thread, sampled from just before the click until its
+ * last first frame; prints where that thread's time went (self time by function, top 25).
+ */
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop');
+      const self = new Map();
+      const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+      profile.timeDeltas.forEach((delta, index) => {
+        const node = byId.get(profile.samples[index]);
+        const { functionName, url, lineNumber } = node.callFrame;
+        const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber + 1}`;
+        self.set(key, (self.get(key) ?? 0) + delta / 1000);
+      });
+      const total = [...self.values()].reduce((a, b) => a + b, 0);
+      const busy = [...self].filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)')).reduce((a, [, ms]) => a + ms, 0);
+      progress(`  newcomer main thread: ${Math.round(total)} ms sampled, ${Math.round(busy)} ms in script/GC (program and idle aside)`);
+      for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) progress(`    ${ms.toFixed(1).padStart(7)} ms  ${key.slice(0, 120)}`);
+    },
+  };
+}
+
+/**
  * One run: size − 1 people in the call, then the last one clicks Join. Answers, on that page's
  * clock, the milliseconds from the trusted click to the first remote frame shown ("first") and
  * to a frame from every other participant ("all").
@@ -298,8 +326,10 @@ async function joinTime(browsers, meetingId, size, mode) {
   for (let i = 0; i < size - 1; i += 1)
     present.push(await enter(browser(i), meetingId, `Bench ${i + 1}`, mode));
   const last = await open(browser(size - 1), meetingId, `Bench ${size}`, mode);
+  const profiler = process.env.JOIN_PROFILE ? await startProfile(last.page) : null;
   await last.page.getByRole('button', { name: 'Join now' }).click();
   await last.page.waitForFunction((others) => window.enclaveJoin.frames.length >= others, size - 1, { timeout: 60_000, polling: 50 });
+  if (profiler) await profiler.stop();
   const { click, clickEpoch, frames, connections, fetches, events } = await last.page.evaluate(() => window.enclaveJoin);
   if (click === null) throw new Error('the click on Join now was not seen');
   const times = frames.map((frame) => frame.at - click);

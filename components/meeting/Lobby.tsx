@@ -2,10 +2,10 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiPost } from '@/lib/api/client';
 import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
 import { cameraOnByDefault } from '@/lib/meeting/client/quality';
+import { postJoin, type OpenedStream } from '@/lib/meeting/client/signaling';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
@@ -23,6 +23,8 @@ export interface JoinResult {
   passwordKey: Bytes | null;
   /** The join carried our handoff key: those present hand the room secret over unasked. */
   keyRequestPosted: boolean;
+  /** The event stream the join opened, if the server sent one (else the session opens its own). */
+  stream: OpenedStream | null;
 }
 
 interface LobbyProps {
@@ -61,12 +63,13 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
     setError(null);
     const ready = preview.settled();
     const [prepared, handoffKey] = await Promise.all([roomPassword.prepare(password), keyRequest()]);
-    const answer = await apiPost(`/api/meeting/${encodeURIComponent(info.meetingId)}/join`, {
+    const { answer, stream } = await postJoin(info.meetingId, {
       name: name.trim() || undefined,
       passwordProof: prepared?.proof,
       keyRequest: handoffKey ?? undefined,
     });
     if (answer.status !== 'ok' || typeof answer.token !== 'string') {
+      stream?.abort.abort();
       setJoining(false);
       if (answer.errorCode === 'incorrect_password') roomPassword.refused();
       setError({ code: answer.errorCode ?? 'error_contact_us', field: answer.field as string | undefined });
@@ -82,6 +85,7 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
       micOn: preview.micOn,
       passwordKey: prepared?.passwordKey ?? null,
       keyRequestPosted: handoffKey !== null,
+      stream,
     });
   }
 

@@ -73,6 +73,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       passwordKey: result.passwordKey,
       prepared: prepared.current ?? undefined,
       keyRequestPosted: result.keyRequestPosted,
+      stream: result.stream,
     });
     // Used once: a later visit of the lobby (rejoin) makes fresh ones.
     prepared.current = null;

@@ -1,10 +1,10 @@
 import { closeDb, getDb } from '@/lib/db/client';
-import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
+import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BYTES, type JoinAnswer } from '@/lib/meeting/protocol';
 import { releaseAll } from '@/lib/meeting/server/stream';
 import { signJoinToken } from '@/lib/meeting/server/token';
 import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
 import { call, createUser } from '../support/api';
-import { join, joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
+import { join, joined, joinStreaming, makeRoom, openStream, proofFor, send, type Stream } from '../support/meeting';
 
 beforeAll(() => getDb(), 60_000);
 afterAll(async () => {
@@ -64,6 +64,47 @@ describe('the signaling stream and relay', () => {
     expect([toNobody.status, toNobody.json.errorCode]).toEqual([400, 'incorrect_data']);
     const toSelf = await send(meetingId, a.token, { type: 'signal', to: a.self.id, envelope: offer });
     expect(toSelf.status).toBe(400);
+  });
+
+  it('a join that asks for the stream gets it as its answer: the token first, then the welcome; the others hear the join', async () => {
+    const { meetingId } = await meeting();
+    const a = await joined(meetingId, 'Ada');
+    const aStream = await connect(meetingId, a.token);
+    await aStream.next('welcome');
+
+    const key = 'B'.repeat(87);
+    const bob = await joinStreaming(meetingId, { name: 'Bob', keyRequest: key });
+    streams.push(bob.stream);
+    expect([bob.status, bob.type]).toEqual([200, 'text/event-stream; charset=utf-8']);
+    const answer = (await bob.stream.next('joined' as never)) as unknown as JoinAnswer & { status: string; id: string | null };
+    expect(answer).toMatchObject({ status: 'ok', self: { name: 'Bob', isHost: false }, admitted: true, id: null });
+    expect(typeof answer.token).toBe('string');
+    expect(await bob.stream.next('welcome')).toMatchObject({ participants: [{ id: a.self.id }] });
+    expect(await aStream.next('join')).toMatchObject({ participant: { id: answer.self.id }, keyRequest: key });
+
+    // The token is the usual one: the stream it opened carries signals, and a later GET resumes it.
+    await send(meetingId, a.token, { type: 'signal', to: answer.self.id, envelope: offer });
+    const signal = await bob.stream.next('signal');
+    expect(signal).toMatchObject({ from: a.self.id, envelope: offer });
+    bob.stream.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await send(meetingId, a.token, { type: 'signal', to: answer.self.id, envelope: END });
+    const again = await connect(meetingId, answer.token, signal.id!);
+    expect(await again.next('signal')).toMatchObject({ envelope: END });
+    expect(again.pending().some((event) => event.type === 'welcome')).toBe(false);
+    expect(aStream.pending().some((event) => event.type === 'leave')).toBe(false);
+  });
+
+  it('a join that asks for the stream and is refused answers JSON in the user\'s terms, and seats nobody', async () => {
+    const { user } = await createUser({ isTrial: false });
+    const meetingId = await makeRoom(user, { password: 'opensesame' });
+    const refused = await joinStreaming(meetingId, { name: 'Eve', passwordProof: await proofFor(meetingId, 'wrong one') });
+    expect([refused.status, refused.type, refused.json.errorCode]).toEqual([400, 'application/json', 'incorrect_password']);
+    const nameless = await joinStreaming(meetingId, { passwordProof: await proofFor(meetingId, 'opensesame') });
+    expect([nameless.status, nameless.json.errorCode]).toEqual([400, 'missing_data']);
+    const first = await joined(meetingId, 'Ada', { password: 'opensesame' });
+    const stream = await connect(meetingId, first.token);
+    expect(await stream.next('welcome')).toMatchObject({ participants: [] });
   });
 
   it('refuses missing, forged, expired and other meetings\' tokens', async () => {

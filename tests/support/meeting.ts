@@ -83,13 +83,33 @@ export async function openStream(meetingId: string, token: string | null, lastEv
   if (lastEventId) headers.set('last-event-id', lastEventId);
   const request = new NextRequest(new URL(`/api/meeting/${meetingId}/signal`, ORIGIN), { headers, signal: abort.signal });
   const response = await signalStream(request, { params: Promise.resolve({ id: meetingId }) } as never);
+  return readStream(response, abort);
+}
+
+/**
+ * POST /join asking for the event stream, as the lobby does (signaling.ts postJoin): the
+ * response's content type, and its events (`joined` first) — or, for a refusal, its JSON.
+ */
+export async function joinStreaming(meetingId: string, body: Record<string, unknown>): Promise<{ status: number; type: string | null; stream: Stream; json: Answer['json'] }> {
+  const abort = new AbortController();
+  const headers = new Headers({ host: 'localhost:3000', origin: ORIGIN, 'content-type': 'application/json', accept: 'text/event-stream, application/json', [PEER_HEADER]: freshIp() });
+  const request = new NextRequest(new URL(`/api/meeting/${meetingId}/join`, ORIGIN), { method: 'POST', headers, body: JSON.stringify(body), signal: abort.signal });
+  const response = await joinRoute(request, { params: Promise.resolve({ id: meetingId }) } as never);
+  const type = response.headers.get('content-type');
+  const json = type?.startsWith('application/json') ? ((await response.json()) as Answer['json']) : {};
+  return { status: response.status, type, json, stream: await readStream(response, abort) };
+}
+
+/** Reads an event stream in the background (nothing, if the response is not one). */
+async function readStream(response: Response, abort: AbortController): Promise<Stream> {
   const queue: (ServerEvent & { id: string | null })[] = [];
   const waiters: (() => void)[] = [];
-  if (response.ok && response.body) {
+  if (response.ok && response.body && !response.bodyUsed && response.headers.get('content-type')?.startsWith('text/event-stream')) {
     void (async () => {
       try {
         for await (const message of parseEventStream(response.body!)) {
-          queue.push({ ...(JSON.parse(message.data) as ServerEvent), id: message.id });
+          // The event's name as its type: `joined` (the join's answer) has no type of its own.
+          queue.push({ type: message.event, ...(JSON.parse(message.data) as ServerEvent), id: message.id } as ServerEvent & { id: string | null });
           waiters.splice(0).forEach((wake) => wake());
         }
       } catch {

@@ -120,7 +120,11 @@ class Person {
   readonly known = new Map<string, { id: string; isHost: boolean; keys: PeerKeyState }>();
   encryption: EncryptionState = { status: 'starting', source: null, epoch: 0, password: false };
   readonly verified: string[] = [];
+  /** Peers verified that had handed us the key (they offer to us). */
+  readonly verifiedHandedOffBy: string[] = [];
   readonly handedOff: string[] = [];
+  /** What this page does once it handed the key over (the session opens the link and offers). */
+  afterHandoff: (peer: string) => void = () => undefined;
   readonly tampered: string[] = [];
   readonly signals: { from: string; body: SignalBody }[] = [];
   readonly exchange: KeyExchange;
@@ -145,8 +149,14 @@ class Person {
       },
       encryption: () => this.encryption,
       setEncryption: (state) => (this.encryption = state),
-      onVerified: async (peer) => void this.verified.push(peer),
-      onHandedOff: async (peer) => void this.handedOff.push(peer),
+      onVerified: async (peer, theyHandedOff) => {
+        this.verified.push(peer);
+        if (theyHandedOff) this.verifiedHandedOffBy.push(peer);
+      },
+      onHandedOff: async (peer) => {
+        this.handedOff.push(peer);
+        this.afterHandoff(peer);
+      },
       onSignal: async (from, body) => void this.signals.push({ from, body }),
       onTampered: (peer) => void this.tampered.push(peer),
     }, { requestPosted, lazyFlushMs: room.lazyFlushMs });
@@ -195,6 +205,8 @@ describe('KeyExchange', () => {
   it('after a handoff the newcomer\u2019s announcement waits for its first description, and both go up in one POST', async () => {
     const room = new Room(400);
     const ada = await room.join('ada', { host: true });
+    // As the session does: the holder offers as it hands the key over.
+    ada.afterHandoff = (peer) => ada.exchange.sendSignal(peer, { description: { type: 'offer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } });
     const bobJoined = room.join('bob', { postKey: true });
     // The handoff is in; bob answers ada's offer (as PeerLink would) well within the wait.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -217,6 +229,19 @@ describe('KeyExchange', () => {
     ada.exchange.sendSignal('bob', { description: { type: 'offer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } });
     await bobJoined;
     expect(room.posts.filter((post) => post.from === 'ada').map((post) => post.kinds)).toEqual([['handoff', 'hello'], ['hello', 'signed']]);
+  });
+
+  it('the holder offers as it hands the key over: key, announcement and offer reach the newcomer in one POST', async () => {
+    const room = new Room(300);
+    const ada = await room.join('ada', { host: true });
+    const offer = { description: { type: 'offer' as const, sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } };
+    ada.afterHandoff = (peer) => ada.exchange.sendSignal(peer, offer);
+    const bob = await room.join('bob', { postKey: true });
+    expect(room.posts.filter((post) => post.from === 'ada')[0]?.kinds).toEqual(['handoff', 'hello', 'signed']);
+    // bob applies the offer (it verified ada first) and knows ada offers: it makes no offer of its own.
+    expect(bob.signals).toEqual([{ from: 'ada', body: offer }]);
+    expect(new Set(bob.verifiedHandedOffBy)).toEqual(new Set(['ada']));
+    expect(ada.verifiedHandedOffBy).toEqual([]);
   });
 
   it('with nothing to follow it, the announcement still goes up after its wait', async () => {

@@ -324,14 +324,14 @@ describe('reconnects', () => {
 describe('removal during the key exchange', () => {
   it('a peer that leaves before its announcement is verified gets no connection afterwards', () => {
     const { state } = run(inCall('x'), server({ type: 'leave', participantId: 'x', reason: 'removed' }));
-    expect(step(state, { type: 'peer-verified', peerId: 'x' }).effects).toEqual([]);
+    expect(step(state, { type: 'peer-verified', peerId: 'x', theyHandedOff: false }).effects).toEqual([]);
     expect(step(state, { type: 'peer-signal', peerId: 'x' }).effects).toEqual([]);
   });
 
   it('removed ourselves while the exchange runs: late outcomes and envelopes open nothing', () => {
     const { state } = run(inCall('x'), server({ type: 'removed' }));
     for (const event of [
-      { type: 'peer-verified', peerId: 'x' },
+      { type: 'peer-verified', peerId: 'x', theyHandedOff: false },
       { type: 'peer-signal', peerId: 'x' },
       server({ type: 'signal', from: 'x', envelope: '{}' }),
       welcome('x'),
@@ -356,17 +356,19 @@ describe('removal during the key exchange', () => {
 
 describe('connections and key-exchange outcomes', () => {
   it.each([
-    ['smaller id than theirs: we offer', 'x', [{ type: 'open-link', peerId: 'x', initiator: true }, { type: 'apply-encodings' }]],
-    ['larger id than theirs: we wait for their offer', 'a', []],
-  ])('verified, %s', (_name, id, effects) => {
-    expect(step(inCall(id), { type: 'peer-verified', peerId: id }).effects).toEqual(effects);
+    ['smaller id than theirs: we offer', 'x', false, [{ type: 'open-link', peerId: 'x', initiator: true }, { type: 'apply-encodings' }]],
+    ['larger id than theirs: we wait for their offer', 'a', false, []],
+    ['smaller id, but they handed us the key: they offer', 'x', true, []],
+    ['larger id, and they handed us the key: they offer', 'a', true, []],
+  ])('verified, %s', (_name, id, theyHandedOff, effects) => {
+    expect(step(inCall(id), { type: 'peer-verified', peerId: id, theyHandedOff }).effects).toEqual(effects);
   });
 
   it.each([
-    ['smaller id than theirs: we offer at once', 'x', [{ type: 'open-link', peerId: 'x', initiator: true }, { type: 'apply-encodings' }]],
-    ['larger id than theirs: they offer once they have the key', 'a', []],
-  ])('handed the key to a newcomer, %s', (_name, id, effects) => {
-    expect(step(inCall(id), { type: 'peer-handed-off', peerId: id }).effects).toEqual(effects);
+    ['smaller id than theirs', 'x'],
+    ['larger id than theirs', 'a'],
+  ])('handed the key to a newcomer, %s: we offer at once', (_name, id) => {
+    expect(step(inCall(id), { type: 'peer-handed-off', peerId: id }).effects).toEqual([{ type: 'open-link', peerId: id, initiator: true }, { type: 'apply-encodings' }]);
   });
 
   it('a newcomer we connected to at the handoff who fails to prove the key: the connection closes; a verified peer keeps its own', () => {

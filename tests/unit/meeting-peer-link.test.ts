@@ -8,10 +8,12 @@ class FakeSender {
   track: unknown = null;
   encodings = [{ active: true, maxBitrate: 1000, maxFramerate: 30, scaleResolutionDownBy: 1 }];
   parameterWrites = 0;
+  parameterReads = 0;
   async replaceTrack(track: unknown) {
     this.track = track;
   }
   getParameters() {
+    this.parameterReads += 1;
     return { encodings: this.encodings.map((e) => ({ ...e })) };
   }
   async setParameters(parameters: { encodings: FakeSender['encodings'] }) {
@@ -24,7 +26,7 @@ class FakeTransceiver {
   readonly sender = new FakeSender();
   readonly receiver = {};
   direction = 'recvonly';
-  constructor(readonly kind: string) {}
+  constructor(readonly kind: string, readonly init?: RTCRtpTransceiverInit) {}
 }
 
 class FakeChannel {
@@ -59,8 +61,8 @@ class FakeConnection {
   createDataChannel() {
     return this.channel;
   }
-  addTransceiver(kind: string) {
-    const transceiver = new FakeTransceiver(kind);
+  addTransceiver(kind: string, init?: RTCRtpTransceiverInit) {
+    const transceiver = new FakeTransceiver(kind, init);
     this.transceivers.push(transceiver);
     return transceiver;
   }
@@ -300,6 +302,23 @@ describe('PeerLink', () => {
     await peer.setEncoding('camera', { active: true, maxBitrate: 300, maxFramerate: 15, scaleResolutionDownBy: 2 });
     expect(camera.parameterWrites).toBe(1);
     expect(camera.encodings[0]).toMatchObject({ maxBitrate: 300, maxFramerate: 15, scaleResolutionDownBy: 2 });
+  });
+
+  it('an encoding already applied does not ask the browser again (getParameters waits for the signaling thread)', async () => {
+    const { peer, pc } = link();
+    const camera = pc.transceivers[1]!.sender;
+    const lower = { active: true, maxBitrate: 300, maxFramerate: 15, scaleResolutionDownBy: 2 };
+    await peer.setEncoding('camera', lower);
+    await peer.setEncoding('camera', { ...lower });
+    expect([camera.parameterReads, camera.parameterWrites]).toEqual([1, 1]);
+  });
+
+  it('the initiator\u2019s senders start with the policy\u2019s encodings, which are then not written again', async () => {
+    const camera = { active: true, maxBitrate: 1_500_000, maxFramerate: 30, scaleResolutionDownBy: 1 };
+    const { peer, pc } = link({ initialEncodings: { camera } });
+    expect(pc.transceivers.map((t) => t.init?.sendEncodings)).toEqual([undefined, [camera], undefined]);
+    await peer.setEncoding('camera', { ...camera });
+    expect(pc.transceivers[1]!.sender.parameterReads).toBe(0);
   });
 
   it('swapping a track is a replaceTrack, never a new negotiation', async () => {

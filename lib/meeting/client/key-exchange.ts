@@ -38,9 +38,9 @@ export interface KeyExchangeContext {
   setPeerKeys(id: string, keys: PeerKeyState): void;
   encryption(): EncryptionState;
   setEncryption(state: EncryptionState): void;
-  /** A peer's announcement verified: connections may be made. */
-  onVerified(id: string): Promise<void>;
-  /** We handed S to this newcomer (our announcement went with it): negotiating may start. */
+  /** A peer's announcement verified: connections may be made. `theyHandedOff`: they gave us S, so they offer. */
+  onVerified(id: string, theyHandedOff: boolean): Promise<void>;
+  /** We handed S to this newcomer (our announcement went with it): we offer now. */
   onHandedOff(id: string): Promise<void>;
   /** A signed description or candidate from a verified peer, its fingerprint checked. */
   onSignal(from: string, body: SignalBody): Promise<void>;
@@ -64,6 +64,8 @@ export class KeyExchange {
   private readonly verifiedWaiters = new Map<string, { promise: Promise<void>; resolve: () => void }>();
   /** Newcomers we handed S to, with our announcement. */
   private readonly handedOffTo = new Set<string>();
+  /** Those who handed S to us (whether or not we still needed it): each of them offers to us. */
+  private readonly handedOffBy = new Set<string>();
   /** Handoff requests that came while we had no S: answered when we get it. */
   private readonly unanswered = new Map<string, string>();
   /** POST /join carried our handoff key: everyone in the first welcome has it already. */
@@ -114,6 +116,7 @@ export class KeyExchange {
     this.verifiedWaiters.delete(id);
     this.unanswered.delete(id);
     this.handedOffTo.delete(id);
+    this.handedOffBy.delete(id);
     return this.keys ? this.stillWaiting(this.keys) : Promise.resolve();
   }
 
@@ -187,16 +190,18 @@ export class KeyExchange {
         if (envelope.announcement.id !== from) return;
         const result = await keys.acceptAnnouncement(envelope.announcement);
         // Answered even on a mismatch, so a newcomer with the wrong key learns it at once. The
-        // answer waits for our description when one follows at once — we offer (smaller id), or
-        // we handed them the key and they offer — so the two go up in one POST (issue 17). After a
-        // handoff the answer is redundant (ours went with the key), but it recovers a lost one.
-        if (!envelope.reply) this.sendHello(from, true, { lazy: this.handedOffTo.has(from) || this.ctx.selfId < from });
+        // answer waits for our description when one follows at once — we offer, or a handoff
+        // between us means one of us offers to the other — so the two go up in one POST
+        // (issue 17). After a handoff the answer is redundant (ours went with the key), but it
+        // recovers a lost one.
+        const handoff = this.handedOffTo.has(from) || this.handedOffBy.has(from);
+        if (!envelope.reply) this.sendHello(from, true, { lazy: handoff || this.ctx.selfId < from });
         this.ctx.setPeerKeys(from, result === 'ok' ? 'verified' : 'mismatch');
         this.checkWrongKey();
         if (result !== 'ok') return;
         this.verifiedWaiters.get(from)?.resolve();
         this.verifiedWaiters.delete(from);
-        await this.ctx.onVerified(from);
+        await this.ctx.onVerified(from, this.handedOffBy.has(from));
         await this.release(from);
         return;
       }
@@ -206,6 +211,8 @@ export class KeyExchange {
         this.unanswered.set(from, envelope.key);
         return this.makeIfNobodyHolds(keys);
       case 'handoff': {
+        // Whoever hands us S offers to us next (machine.ts), even if we already have S.
+        this.handedOffBy.add(from);
         if (keys.hasSecret || !(await keys.acceptHandoff(from, envelope))) return;
         this.ctx.setEncryption({ ...this.ctx.encryption(), status: 'on', source: keys.source, epoch: keys.currentEpoch });
         await this.answerUnanswered(keys);
@@ -232,10 +239,12 @@ export class KeyExchange {
     if (this.ctx.gated() && !letIn && !host) return;
     const handoff = await keys.answerHandoff(from, key);
     if (!handoff) return;
-    // Our announcement goes in the same POST: the newcomer verifies us as soon as it has S, and
-    // we may start negotiating now — its answer is only applied once it proved S (issue 17).
+    // Our announcement goes in the same POST: the newcomer verifies us as soon as it has S. We
+    // offer now — its answer is only applied once it proved S — and the key waits for that offer
+    // (lazily, LAZY_FLUSH_MS at most), so key, announcement and offer reach it together (issue 17).
     const announcement = keys.announcement();
-    this.sendEnvelope(from, { k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : []));
+    const envelopes: Envelope[] = [{ k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : [])];
+    this.enqueue(from, async () => envelopes.map((envelope) => JSON.stringify(envelope)), true);
     this.handedOffTo.add(from);
     await this.ctx.onHandedOff(from);
   }

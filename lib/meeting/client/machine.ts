@@ -153,11 +153,15 @@ class Run {
       case 'encryption':
         this.set({ encryption: event.encryption });
         return;
-      case 'peer-verified':
       case 'peer-handed-off':
-        // In each pair the smaller id makes the offer: as soon as the newcomer has our key, or
-        // proved it holds it (their answer is applied only once it did, key-exchange.ts).
-        if (!ended && this.peer(event.peerId) && this.view.self.id < event.peerId) this.openLink(event.peerId, true);
+        // Who hands the key over offers, at once: the key, our announcement and the offer reach
+        // the newcomer together, one hop, whatever the ids (their answer is applied only once
+        // they proved the key, key-exchange.ts).
+        if (!ended && this.peer(event.peerId)) this.openLink(event.peerId, true);
+        return;
+      case 'peer-verified':
+        // Without a handoff between us, the smaller id offers; the one who handed us the key offers to us.
+        if (!ended && this.peer(event.peerId) && !event.theyHandedOff && this.view.self.id < event.peerId) this.openLink(event.peerId, true);
         return;
       case 'peer-signal':
         if (!ended && this.peer(event.peerId)) this.openLink(event.peerId, false);

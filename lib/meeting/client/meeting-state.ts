@@ -93,8 +93,9 @@ export type MeetingEvent =
   // the key exchange's outcomes
   | { type: 'peer-keys'; peerId: string; keys: PeerKeyState }
   | { type: 'encryption'; encryption: EncryptionState }
-  | { type: 'peer-verified'; peerId: string }
-  /** We handed the key to this newcomer: the smaller id may offer before their announcement comes back. */
+  /** `theyHandedOff`: this peer gave us the key, so it offers to us. */
+  | { type: 'peer-verified'; peerId: string; theyHandedOff: boolean }
+  /** We handed the key to this newcomer: we offer, before their announcement comes back. */
   | { type: 'peer-handed-off'; peerId: string }
   | { type: 'peer-signal'; peerId: string }
   | { type: 'peer-tampered'; peerId: string }

@@ -17,7 +17,7 @@ export interface PeerLinkOptions {
   remoteId: string;
   /** Larger id = polite: on an offer collision it yields. */
   polite: boolean;
-  /** The side that creates the transceivers and makes the first offer (the newcomer). */
+  /** The side that creates the transceivers and makes the first offer (who handed the key over, else the smaller id). */
   initiator: boolean;
   rtcConfig: RTCConfiguration;
   tracks: Record<Slot, MediaStreamTrack | null>;
@@ -33,6 +33,8 @@ export interface PeerLinkOptions {
   onStateChange: (state: RTCPeerConnectionState) => void;
   /** Where the video bandwidth estimate starts, in kbps (quality.ts startBitrateKbps). */
   startBitrateKbps?: () => number;
+  /** The initiator's video encodings from the start (quality.ts), so its first frames follow the policy. */
+  initialEncodings?: Partial<Record<Slot, VideoEncoding>>;
 }
 
 const DISCONNECTED_RESTART_MS = 4000;
@@ -61,6 +63,11 @@ export class PeerLink {
   private receiveChain: Promise<void> = Promise.resolve();
   /** Offers made or answered so far: screen share and camera toggles must not add any. */
   negotiations = 0;
+  /**
+   * What each sender was last set to. getParameters() waits for WebRTC's signaling thread, which
+   * is busiest while a connection is negotiated: unchanged encodings skip it (issue 17, profiled).
+   */
+  private readonly appliedEncodings = new Map<Slot, string>();
 
   constructor(private readonly options: PeerLinkOptions) {
     // One transport for audio, camera, screen and the data channel, so candidates are gathered,
@@ -110,9 +117,11 @@ export class PeerLink {
     };
 
     if (options.initiator) {
-      this.transceivers = SLOTS.map((slot) =>
-        this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv' }),
-      );
+      this.transceivers = SLOTS.map((slot) => {
+        const encoding = options.initialEncodings?.[slot];
+        if (encoding) this.appliedEncodings.set(slot, JSON.stringify(encoding));
+        return this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv', ...(encoding ? { sendEncodings: [{ ...encoding }] } : {}) });
+      });
       for (const [index, slot] of SLOTS.entries()) {
         options.attachSender(slot, this.transceivers[index]!.sender);
         options.attachReceiver(slot, this.transceivers[index]!.receiver);
@@ -139,10 +148,12 @@ export class PeerLink {
 
   async setEncoding(slot: Slot, encoding: VideoEncoding): Promise<void> {
     const sender = this.sender(slot);
-    if (!sender) return;
+    const wanted = JSON.stringify(encoding);
+    if (!sender || this.appliedEncodings.get(slot) === wanted) return;
     const parameters = sender.getParameters();
     if (!parameters.encodings?.length) return;
     const current = parameters.encodings[0]!;
+    this.appliedEncodings.set(slot, wanted);
     if (
       current.active === encoding.active &&
       current.maxBitrate === encoding.maxBitrate &&
@@ -154,6 +165,7 @@ export class PeerLink {
     try {
       await sender.setParameters(parameters);
     } catch (error) {
+      this.appliedEncodings.delete(slot);
       console.warn('setParameters', error);
     }
   }
@@ -273,16 +285,10 @@ export class PeerLink {
 
   /** VP8 and Opus first: their payload layout is what frame encryption keeps in clear (E2EE.md). */
   private preferCodecs() {
-    if (typeof RTCRtpReceiver === 'undefined' || !RTCRtpReceiver.getCapabilities) return;
     for (const [index, slot] of SLOTS.entries()) {
       const transceiver = this.transceivers[index];
-      const kind = slot === 'audio' ? 'audio' : 'video';
-      const codecs = RTCRtpReceiver.getCapabilities(kind)?.codecs;
-      if (!transceiver || !codecs || !transceiver.setCodecPreferences) continue;
-      const preferred = kind === 'video' ? 'video/vp8' : 'audio/opus';
-      const sorted = [...codecs].sort(
-        (a, b) => Number(b.mimeType.toLowerCase() === preferred) - Number(a.mimeType.toLowerCase() === preferred),
-      );
+      const sorted = preferredCodecs(slot === 'audio' ? 'audio' : 'video');
+      if (!transceiver || !sorted || !transceiver.setCodecPreferences) continue;
       try {
         transceiver.setCodecPreferences(sorted);
       } catch {
@@ -307,4 +313,21 @@ export class PeerLink {
     const local = this.pc.localDescription!;
     return { type: local.type, sdp: local.sdp };
   }
+}
+
+/**
+ * The browser's codecs, ours first; asked once per page: getCapabilities() costs the main thread
+ * milliseconds each time, and it was asked three times per connection (issue 17, profiled).
+ */
+const codecOrders = new Map<'audio' | 'video', RTCRtpCodec[] | null>();
+function preferredCodecs(kind: 'audio' | 'video'): RTCRtpCodec[] | null {
+  if (!codecOrders.has(kind)) {
+    const codecs = typeof RTCRtpReceiver === 'undefined' ? undefined : RTCRtpReceiver.getCapabilities?.(kind)?.codecs;
+    const preferred = kind === 'video' ? 'video/vp8' : 'audio/opus';
+    codecOrders.set(
+      kind,
+      codecs ? [...codecs].sort((a, b) => Number(b.mimeType.toLowerCase() === preferred) - Number(a.mimeType.toLowerCase() === preferred)) : null,
+    );
+  }
+  return codecOrders.get(kind) ?? null;
 }

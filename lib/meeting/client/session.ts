@@ -13,7 +13,7 @@ import { startMonitors } from './monitors';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
 import type { MediaState } from './peer-messages';
 import { cameraEncoding, screenEncoding, startBitrateKbps } from './quality';
-import { SignalingClient } from './signaling';
+import { SignalingClient, type OpenedStream } from './signaling';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
@@ -35,6 +35,8 @@ export interface SessionOptions {
   prepared?: Promise<PreparedKeys>;
   /** POST /join carried the handoff key of `prepared` (MeetingCrypto.keyRequest). */
   keyRequestPosted?: boolean;
+  /** The event stream POST /join opened (signaling.ts postJoin); without it the session opens one. */
+  stream?: OpenedStream | null;
 }
 
 /** Effects that need the ICE servers or the keys before they run. */
@@ -80,9 +82,9 @@ export class MeetingSession {
       setPeerKeys: (peerId, keys) => this.dispatch({ type: 'peer-keys', peerId, keys }),
       encryption: () => this.state.encryption,
       setEncryption: (encryption) => this.dispatch({ type: 'encryption', encryption }),
-      onVerified: async (peerId) => {
+      onVerified: async (peerId, theyHandedOff) => {
         await this.iceReady;
-        await this.dispatch({ type: 'peer-verified', peerId });
+        await this.dispatch({ type: 'peer-verified', peerId, theyHandedOff });
       },
       onHandedOff: async (peerId) => {
         await this.iceReady;
@@ -102,6 +104,7 @@ export class MeetingSession {
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
       token: options.join.token,
+      opened: options.stream,
       // One event at a time, in stream order: a peer's offer is handled after its "join".
       onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() })),
       onStatus: (status) => void this.dispatch({ type: 'signaling', status }),
@@ -358,18 +361,25 @@ export class MeetingSession {
       onChannelOpen: () => void this.dispatch({ type: 'channel-open', peerId: remoteId }),
       onStateChange: (connection) => void this.dispatch({ type: 'link-state', peerId: remoteId, connection }),
       startBitrateKbps: () => startBitrateKbps(this.state.peers.length + 1),
+      initialEncodings: this.encodingsFor(remoteId),
     });
     this.links.set(remoteId, link);
     return link;
   }
 
   private applyEncodings() {
+    for (const [id, link] of this.links) {
+      const encodings = this.encodingsFor(id);
+      void link.setEncoding('camera', encodings.camera);
+      if (this.tracks.screen) void link.setEncoding('screen', encodings.screen);
+    }
+  }
+
+  /** What the policy sends to this peer now (quality.ts). */
+  private encodingsFor(peerId: string) {
     const participants = this.state.peers.length + 1;
     const height = this.tracks.camera?.getSettings().height ?? 720;
-    for (const [id, link] of this.links) {
-      void link.setEncoding('camera', cameraEncoding(participants, height, this.machine.viewers[id] !== false));
-      if (this.tracks.screen) void link.setEncoding('screen', screenEncoding(participants));
-    }
+    return { camera: cameraEncoding(participants, height, this.machine.viewers[peerId] !== false), screen: screenEncoding(participants) };
   }
 
   private onNetworkChange = () => void this.dispatch({ type: 'network-online' });

@@ -38,8 +38,11 @@ function frame(id: number, event: ServerEvent) {
   return encoder.encode(`id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
-/** GET /api/meeting/{id}/signal: the participant's event stream. */
-export async function openStream(claims: JoinClaims, lastEventId: string | null, signal: AbortSignal): Promise<Response> {
+/**
+ * GET /api/meeting/{id}/signal: the participant's event stream. `joined`: the answer of the
+ * POST /join that opens this stream itself (joinStream), sent first as a `joined` event.
+ */
+export async function openStream(claims: JoinClaims, lastEventId: string | null, signal: AbortSignal, joined?: object): Promise<Response> {
   const hub = await getHub();
   const { meetingId, participantId } = claims;
   const found = (await liveRoster(hub, meetingId)).find((candidate) => candidate.id === participantId);
@@ -61,7 +64,7 @@ export async function openStream(claims: JoinClaims, lastEventId: string | null,
 
   const after = lastEventId !== null && /^\d{1,16}$/.test(lastEventId) ? Number(lastEventId) : null;
   const replay = !fresh && after !== null && entry.state !== 'joining' && canReplay(presence, after);
-  const stream = attach(hub, presence, signal, replay ? after : null);
+  const stream = attach(hub, presence, signal, replay ? after : null, joined);
 
   // What the participant sees first: the call, or the door. A reconnection whose missed events
   // are gone (another instance, too many) gets a fresh welcome, without announcing them again.
@@ -108,7 +111,7 @@ function canReplay(presence: Presence, after: number) {
 }
 
 /** One HTTP stream of a presence: events, a heartbeat, and the grace timer when it drops. */
-function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: number | null) {
+function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: number | null, joined?: object) {
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -137,6 +140,8 @@ function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: 
       presence.end = close;
       signal.addEventListener('abort', close, { once: true });
       controller.enqueue(encoder.encode(`retry: 1000\n\n`));
+      // No id: a reconnection's Last-Event-ID names the events after it.
+      if (joined) controller.enqueue(encoder.encode(`event: joined\ndata: ${JSON.stringify(joined)}\n\n`));
       if (replayAfter !== null) for (const { id, event } of presence.recent) if (id > replayAfter) presence.write(id, event);
       // A comment line now and then keeps proxies from closing an idle stream.
       heartbeat = setInterval(() => {
