@@ -109,7 +109,8 @@ async function readStream(response: Response, abort: AbortController): Promise<S
       try {
         for await (const message of parseEventStream(response.body!)) {
           // The event's name as its type: `joined` (the join's answer) has no type of its own.
-          queue.push({ type: message.event, ...(JSON.parse(message.data) as ServerEvent), id: message.id } as ServerEvent & { id: string | null });
+          const event = JSON.parse(message.data) as Partial<ServerEvent>;
+          queue.push({ ...event, type: event.type ?? message.event, id: message.id } as ServerEvent & { id: string | null });
           waiters.splice(0).forEach((wake) => wake());
         }
       } catch {
