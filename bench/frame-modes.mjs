@@ -141,6 +141,7 @@ export function markJoin(options = {}) {
           const stats = await this.getStats().catch(() => new Map());
           stats.forEach((stat) => {
             if (stat.type === 'outbound-rtp' && stat.kind === 'video') {
+              if (stat.targetBitrate > 0) mark.target ??= performance.now();
               if (stat.framesEncoded > 0) mark.encoded ??= performance.now();
               if (stat.packetsSent > 0) mark.sent ??= performance.now();
             }

@@ -10,6 +10,9 @@
 //   rest), the video frames decoded per second per stream and the resolution sent. The medians
 //   over the pairs are printed.
 // BROWSERS=each gives every participant a Chromium process of its own (default: one for all).
+// JOIN_TRACE=1 prints where each join's time went (API calls, every page's stream events, the
+// connection's steps; it polls getStats, which costs the pages time); JOIN_PROFILE=1 prints the
+// joining page's main-thread self time by function from the click to the first frame.
 // Modes (bench/frame-modes.mjs): "on" is the app as shipped; "off" makes the browser plain
 // DTLS-SRTP under it; "identity" sends every frame through the browser's encoded-frame plumbing
 // with a transform that changes nothing. on − off is the cost of encryption; identity − off is
@@ -339,9 +342,14 @@ async function joinTime(browsers, meetingId, size, mode) {
     for (const [index, { page }] of present.entries()) streams.push({ who: `present ${index + 1}`, events: await page.evaluate(() => window.enclaveJoin.events) });
     for (const { who, events: list } of streams)
       progress(`  ${who} heard: ${list.filter((e) => e.at >= clickEpoch).map((e) => `${e.what} ${Math.round(e.at - clickEpoch)}`).join(', ')}`);
+    for (const [who, page] of [['newcomer', last.page], ...present.map(({ page }, index) => [`present ${index + 1}`, page])]) {
+      const counters = await page.evaluate(() => window.enclaveProbe?.encryptionStats());
+      for (const [peer, { sent, received }] of Object.entries(counters ?? {}))
+        progress(`  ${who}'s frames for ${peer.slice(0, 6)}: sent ${sent.encrypted}, withheld ${sent.withheld}; received ${received.decrypted}, refused ${JSON.stringify(received.failed)}`);
+    }
     for (const [index, { page }] of present.entries()) {
       const marks = await page.evaluate(() => window.enclaveJoin.connections.at(-1));
-      progress(`  present ${index + 1}'s link, after its connected: first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms`);
+      progress(`  present ${index + 1}'s link, after its connected: encoder target bitrate set ${Math.round(marks.target - marks.connected)}, first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms`);
     }
   }
   const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
