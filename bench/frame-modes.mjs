@@ -139,6 +139,16 @@ export function markJoin(options = {}) {
         if (!options.trace) return;
         const poll = async () => {
           const stats = await this.getStats().catch(() => new Map());
+          if (mark.encoded === null) {
+            const video = this.getSenders().find((sender) => sender.track?.kind === 'video');
+            const encoding = video?.getParameters().encodings?.[0];
+            mark.polls = [...(mark.polls ?? []), `${Math.round(performance.now() - mark.connected)}:${video ? (encoding?.active === false ? 'inactive' : 'active') : 'no-track'}`];
+            stats.forEach((stat) => {
+              if (stat.type === 'media-source' && stat.kind === 'video') mark.polls.push(`src${stat.frames}`);
+              if (stat.type === 'outbound-rtp' && stat.kind === 'video') mark.polls.push(`lim:${stat.qualityLimitationReason}/${Math.round((stat.targetBitrate ?? 0) / 1000)}k/${stat.frameWidth ?? '-'}`);
+              if (stat.type === 'candidate-pair' && stat.nominated) mark.polls.push(`bwe:${Math.round((stat.availableOutgoingBitrate ?? 0) / 1000)}k`);
+            });
+          }
           stats.forEach((stat) => {
             if (stat.type === 'outbound-rtp' && stat.kind === 'video') {
               if (stat.targetBitrate > 0) mark.target ??= performance.now();

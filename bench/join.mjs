@@ -349,12 +349,12 @@ async function joinTime(browsers, meetingId, size, mode) {
     }
     for (const [index, { page }] of present.entries()) {
       const marks = await page.evaluate(() => window.enclaveJoin.connections.at(-1));
-      progress(`  present ${index + 1}'s link, after its connected: encoder target bitrate set ${Math.round(marks.target - marks.connected)}, first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms`);
+      progress(`  present ${index + 1}'s link, after its connected: encoder target bitrate set ${Math.round(marks.target - marks.connected)}, first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms; polls before its first frame: ${(marks.polls ?? []).join(' ')}`);
     }
   }
   const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
   if (process.env.JOIN_TRACE) {
-    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms`);
+    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms; its polls before its first frame: ${(c.polls ?? []).join(' ')}`);
     for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms${entry.what ? ` (${entry.what})` : ''}`);
   }
   await leaveAll([...present, last]);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { parseEventStream } from '@/lib/meeting/client/event-stream';
-import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoTarget, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/quality';
+import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoEncodings, videoTarget, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/quality';
 import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
 import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
 import { classifyQuality } from '@/lib/meeting/client/stats';
@@ -68,6 +68,13 @@ describe('mesh quality policy (E2EE.md "Mesh size")', () => {
     expect(cameraEncoding(2, 480, true).scaleResolutionDownBy).toBe(1);
     expect(cameraEncoding(3, 720, false).active).toBe(false);
     expect(screenEncoding(10).maxBitrate).toBeLessThan(screenEncoding(2).maxBitrate);
+  });
+
+  it('keeps a sender without a track inactive, so the camera gets the whole estimate at the start of a call', () => {
+    const base = { participants: 2, captureHeight: 720, visible: true };
+    expect(videoEncodings({ ...base, camera: true, screen: false })).toMatchObject({ camera: { active: true, scaleResolutionDownBy: 1 }, screen: { active: false } });
+    expect(videoEncodings({ ...base, camera: false, screen: true })).toMatchObject({ camera: { active: false }, screen: { active: true, maxBitrate: 2_500_000 } });
+    expect(videoEncodings({ ...base, visible: false, camera: true, screen: false }).camera.active).toBe(false);
   });
 
   it('starts audio-only above 20 participants', () => {

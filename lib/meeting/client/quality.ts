@@ -40,6 +40,27 @@ export function screenEncoding(participants: number): VideoEncoding {
   return { active: true, maxBitrate, maxFramerate: 15, scaleResolutionDownBy: 1 };
 }
 
+/**
+ * Both video senders' encodings for one connection. A sender without a track (camera off, no
+ * screen shared) is inactive: an active one still takes its share of the bandwidth estimate —
+ * at the start of a call the camera got ~40 % of it, so few bits that its first frames were
+ * dropped and the next ones sent at 640x360 (issue 17, traced with bench:join JOIN_TRACE).
+ */
+export function videoEncodings(options: {
+  participants: number;
+  captureHeight: number;
+  /** The peer shows our camera tile. */
+  visible: boolean;
+  camera: boolean;
+  screen: boolean;
+}): { camera: VideoEncoding; screen: VideoEncoding } {
+  const camera = cameraEncoding(options.participants, options.captureHeight, options.visible);
+  return {
+    camera: { ...camera, active: camera.active && options.camera },
+    screen: { ...screenEncoding(options.participants), active: options.screen },
+  };
+}
+
 /** Above 20 people a newcomer joins with the camera off (they can turn it on). */
 export function cameraOnByDefault(participants: number): boolean {
   return participants <= 20;

@@ -12,7 +12,7 @@ import { initialState, step, type Effect, type HostAction, type MachineState, ty
 import { startMonitors } from './monitors';
 import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
 import type { MediaState } from './peer-messages';
-import { cameraEncoding, screenEncoding, startBitrateKbps } from './quality';
+import { startBitrateKbps, videoEncodings } from './quality';
 import { SignalingClient, type OpenedStream } from './signaling';
 
 export { CHAT_MAX_LENGTH } from './chat';
@@ -371,15 +371,19 @@ export class MeetingSession {
     for (const [id, link] of this.links) {
       const encodings = this.encodingsFor(id);
       void link.setEncoding('camera', encodings.camera);
-      if (this.tracks.screen) void link.setEncoding('screen', encodings.screen);
+      void link.setEncoding('screen', encodings.screen);
     }
   }
 
   /** What the policy sends to this peer now (quality.ts). */
   private encodingsFor(peerId: string) {
-    const participants = this.state.peers.length + 1;
-    const height = this.tracks.camera?.getSettings().height ?? 720;
-    return { camera: cameraEncoding(participants, height, this.machine.viewers[peerId] !== false), screen: screenEncoding(participants) };
+    return videoEncodings({
+      participants: this.state.peers.length + 1,
+      captureHeight: this.tracks.camera?.getSettings().height ?? 720,
+      visible: this.machine.viewers[peerId] !== false,
+      camera: Boolean(this.tracks.camera),
+      screen: Boolean(this.tracks.screen),
+    });
   }
 
   private onNetworkChange = () => void this.dispatch({ type: 'network-online' });
