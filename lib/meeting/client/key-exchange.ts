@@ -96,7 +96,7 @@ export class KeyExchange {
       // The first time, the server's `join` event brought our key to everyone present (issue 17).
       const posted = this.requestPosted;
       this.requestPosted = false;
-      if (!posted) for (const id of others) this.sendEnvelope(id, { k: 'handoff-request', key });
+      if (!posted) for (const id of others) this.sendEnvelopes(id, [{ k: 'handoff-request', key }]);
     }
   }
 
@@ -244,7 +244,7 @@ export class KeyExchange {
     // (lazily, LAZY_FLUSH_MS at most), so key, announcement and offer reach it together (issue 17).
     const announcement = keys.announcement();
     const envelopes: Envelope[] = [{ k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : [])];
-    this.enqueue(from, async () => envelopes.map((envelope) => JSON.stringify(envelope)), true);
+    this.sendEnvelopes(from, envelopes, { lazy: true });
     this.handedOffTo.add(from);
     await this.ctx.onHandedOff(from);
   }
@@ -259,7 +259,7 @@ export class KeyExchange {
     const others = this.ctx.peers();
     if (others.length === 0) return this.enter([]);
     const key = await keys.requestHandoff();
-    for (const peer of others) this.sendEnvelope(peer.id, { k: 'handoff-request', key });
+    for (const peer of others) this.sendEnvelopes(peer.id, [{ k: 'handoff-request', key }]);
     await this.makeIfNobodyHolds(keys);
   }
 
@@ -314,8 +314,8 @@ export class KeyExchange {
   }
 
   /** Envelopes for one peer that go up together, in this order. */
-  private sendEnvelope(to: string, ...envelopes: Envelope[]) {
-    this.enqueue(to, async () => envelopes.map((envelope) => JSON.stringify(envelope)));
+  private sendEnvelopes(to: string, envelopes: Envelope[], options: { lazy?: boolean } = {}) {
+    this.enqueue(to, async () => envelopes.map((envelope) => JSON.stringify(envelope)), options.lazy);
   }
 
   /**

@@ -39,8 +39,8 @@ function frame(id: number, event: ServerEvent) {
 }
 
 /**
- * GET /api/meeting/{id}/signal: the participant's event stream. `joined`: the answer of the
- * POST /join that opens this stream itself (joinStream), sent first as a `joined` event.
+ * GET /api/meeting/{id}/signal: the participant's event stream. `joined`: the answer of a
+ * POST /join that asked for the stream (app/api/meeting/[id]/join), sent first as a `joined` event.
  */
 export async function openStream(claims: JoinClaims, lastEventId: string | null, signal: AbortSignal, joined?: object): Promise<Response> {
   const hub = await getHub();
