@@ -121,6 +121,19 @@ export function markJoin(options = {}) {
       this.addEventListener('iceconnectionstatechange', () => {
         if (this.iceConnectionState === 'connected' || this.iceConnectionState === 'completed') mark.ice ??= performance.now();
       });
+      // With JOIN_TRACE: when each negotiation step was called and when it settled.
+      if (options.trace) {
+        mark.calls = [];
+        for (const name of ['setRemoteDescription', 'createAnswer', 'createOffer', 'setLocalDescription']) {
+          const method = this[name].bind(this);
+          this[name] = (...callArgs) => {
+            const started = performance.now();
+            const result = method(...callArgs);
+            void result.finally(() => mark.calls.push({ name, started, settled: performance.now() }));
+            return result;
+          };
+        }
+      }
       const addIceCandidate = this.addIceCandidate.bind(this);
       this.addIceCandidate = (candidate) => {
         if (candidate?.candidate) mark.candidate ??= performance.now();

@@ -11,8 +11,13 @@
 //   over the pairs are printed.
 // BROWSERS=each gives every participant a Chromium process of its own (default: one for all).
 // JOIN_TRACE=1 prints where each join's time went (API calls, every page's stream events, the
-// connection's steps; it polls getStats, which costs the pages time); JOIN_PROFILE=1 prints the
-// joining page's main-thread self time by function from the click to the first frame.
+// connection's steps and when each negotiation call started and settled, the CPU of every thread
+// of the server and browsers in the second before the click and from the click to the frame; it
+// polls getStats, which costs the pages time); JOIN_PROFILE=1 prints the joining page's
+// main-thread self time by function from the click to the first frame; JOIN_TIMELINE=1 the
+// browser's own trace of its renderers' main threads (layout, script, WebRTC's blocking calls)
+// over the same span. EXTRA_CHROMIUM_ARGS passes more flags, e.g. WebRTC's own logging:
+// "--enable-logging=stderr --vmodule=dtls_transport*=1,sdp_offer_answer*=1" with DEBUG=pw:browser.
 // Modes (bench/frame-modes.mjs): "on" is the app as shipped; "off" makes the browser plain
 // DTLS-SRTP under it; "identity" sends every frame through the browser's encoded-frame plumbing
 // with a transform that changes nothing. on − off is the cost of encryption; identity − off is
@@ -54,7 +59,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const progress = (line) =>
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
-const launchBrowser = () => chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const launchBrowser = () => chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...(process.env.EXTRA_CHROMIUM_ARGS ? process.env.EXTRA_CHROMIUM_ARGS.split(' ') : [])] });
 
 async function waitForHealth(deadline = Date.now() + 300_000) {
   while (Date.now() < deadline) {
@@ -157,6 +162,43 @@ function browserCpu(serverPid) {
     }
   }
   return cpu;
+}
+
+/**
+ * JOIN_TRACE: CPU ticks (1/100 s) of every thread of the app server and the browsers, keyed by
+ * process kind and thread name, to see who had the cores between the click and the first frame.
+ */
+function threadTicks() {
+  const ticks = new Map();
+  const browser = new Set(browserPids(appServerPid));
+  for (const pid of browserPids(-1)) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      // "renderer", "gpu-process", "utility:NetworkService", … or "browser"; the app server's tree is "server".
+      const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
+      const service = /--utility-sub-type=[\w.]*\.(\w+)/.exec(cmdline)?.[1];
+      const kind = browser.has(pid) ? (service ? `${type}:${service}` : type) : 'server';
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/[\d]+/g, '#');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const key = `${kind} ${name}`;
+        ticks.set(key, (ticks.get(key) ?? 0) + Number(fields[11]) + Number(fields[12]));
+      }
+    } catch {
+      // the process or thread ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+function ticksBetween(before, after) {
+  const out = [];
+  for (const [key, value] of after) {
+    const spent = value - (before.get(key) ?? 0);
+    if (spent > 0) out.push([key, spent * 10]);
+  }
+  return out.sort((a, b) => b[1] - a[1]);
 }
 
 /**
@@ -319,6 +361,44 @@ async function startProfile(page) {
 }
 
 /**
+ * JOIN_TIMELINE=1: the browser's own trace from just before the click to the first frame: for each
+ * renderer main thread, self time by trace event (layout, paint, script, tasks nobody named).
+ */
+async function startTimeline(page) {
+  const browser = page.context().browser();
+  await browser.startTracing(undefined, { categories: ['toplevel', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'webrtc', 'renderer.scheduler'] });
+  return {
+    async stop() {
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      const threadNames = new Map();
+      for (const event of traceEvents) if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(`${event.pid}/${event.tid}`, event.args.name);
+      const byThread = new Map();
+      for (const event of traceEvents) {
+        if (event.ph !== 'X' || typeof event.dur !== 'number') continue;
+        const key = `${event.pid}/${event.tid}`;
+        if (threadNames.get(key) !== 'CrRendererMain') continue;
+        byThread.set(key, [...(byThread.get(key) ?? []), event]);
+      }
+      for (const [key, events] of byThread) {
+        events.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+        const self = new Map();
+        const stack = [];
+        let top = 0;
+        for (const event of events) {
+          while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop();
+          const parent = stack.at(-1);
+          if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - event.dur);
+          else top += event.dur;
+          self.set(event.name, (self.get(event.name) ?? 0) + event.dur);
+          stack.push(event);
+        }
+        progress(`  renderer main ${key}: ${Math.round(top / 1000)} ms in tasks; self time: ${[...self].sort((a, b) => b[1] - a[1]).slice(0, 18).map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`).join(', ')}`);
+      }
+    },
+  };
+}
+
+/**
  * One run: size − 1 people in the call, then the last one clicks Join. Answers, on that page's
  * clock, the milliseconds from the trusted click to the first remote frame shown ("first") and
  * to a frame from every other participant ("all").
@@ -330,9 +410,24 @@ async function joinTime(browsers, meetingId, size, mode) {
     present.push(await enter(browser(i), meetingId, `Bench ${i + 1}`, mode));
   const last = await open(browser(size - 1), meetingId, `Bench ${size}`, mode);
   const profiler = process.env.JOIN_PROFILE ? await startProfile(last.page) : null;
+  const timeline = process.env.JOIN_TIMELINE ? await startTimeline(last.page) : null;
+  if (process.env.JOIN_TRACE) {
+    const idleBefore = threadTicks();
+    await sleep(1000);
+    const spent = ticksBetween(idleBefore, threadTicks());
+    progress(`  CPU in the second before the click (1 s, ${os.cpus().length} cores): ${spent.reduce((sum, [, ms]) => sum + ms, 0)} ms; ${spent.slice(0, 10).map(([key, ms]) => `${key} ${ms}`).join(', ')}`);
+  }
+  const ticksBefore = process.env.JOIN_TRACE ? threadTicks() : null;
+  const clickedAt = performance.now();
   await last.page.getByRole('button', { name: 'Join now' }).click();
   await last.page.waitForFunction((others) => window.enclaveJoin.frames.length >= others, size - 1, { timeout: 60_000, polling: 50 });
+  if (ticksBefore) {
+    const spent = ticksBetween(ticksBefore, threadTicks());
+    const total = spent.reduce((sum, [, ms]) => sum + ms, 0);
+    progress(`  CPU from before the click to the frame seen (${Math.round(performance.now() - clickedAt)} ms of wall time, ${os.cpus().length} cores): ${total} ms; ${spent.slice(0, 14).map(([key, ms]) => `${key} ${ms}`).join(', ')}`);
+  }
   if (profiler) await profiler.stop();
+  if (timeline) await timeline.stop();
   const { click, clickEpoch, frames, connections, fetches, events } = await last.page.evaluate(() => window.enclaveJoin);
   if (click === null) throw new Error('the click on Join now was not seen');
   const times = frames.map((frame) => frame.at - click);
@@ -348,13 +443,14 @@ async function joinTime(browsers, meetingId, size, mode) {
         progress(`  ${who}'s frames for ${peer.slice(0, 6)}: sent ${sent.encrypted}, withheld ${sent.withheld}; received ${received.decrypted}, refused ${JSON.stringify(received.failed)}`);
     }
     for (const [index, { page }] of present.entries()) {
-      const marks = await page.evaluate(() => window.enclaveJoin.connections.at(-1));
-      progress(`  present ${index + 1}'s link, after its connected: encoder target bitrate set ${Math.round(marks.target - marks.connected)}, first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms; polls before its first frame: ${(marks.polls ?? []).join(' ')}`);
+      const { marks, origin } = await page.evaluate(() => ({ marks: window.enclaveJoin.connections.at(-1), origin: performance.timeOrigin }));
+      const sinceClick = (t) => Math.round(origin + t - clickEpoch);
+      progress(`  present ${index + 1}'s link, after its connected: encoder target bitrate set ${Math.round(marks.target - marks.connected)}, first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms; polls before its first frame: ${(marks.polls ?? []).join(' ')}; since the click: made ${sinceClick(marks.created)}, connected ${sinceClick(marks.connected)}, calls: ${(marks.calls ?? []).map((call) => `${call.name} ${sinceClick(call.started)}→${sinceClick(call.settled)}`).join(', ')}`);
     }
   }
   const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
   if (process.env.JOIN_TRACE) {
-    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms; its polls before its first frame: ${(c.polls ?? []).join(' ')}`);
+    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms; its polls before its first frame: ${(c.polls ?? []).join(' ')}; calls: ${(c.calls ?? []).map((call) => `${call.name} ${Math.round(call.started - click)}→${Math.round(call.settled - click)}`).join(', ')}`);
     for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms${entry.what ? ` (${entry.what})` : ''}`);
   }
   await leaveAll([...present, last]);
@@ -417,6 +513,8 @@ function tableRows(size, times, steady) {
   }));
 }
 
+let appServerPid = -1;
+
 async function main() {
   const server = spawn(process.execPath, ['tests/e2e/support/serve.mjs'], {
     env: {
@@ -430,6 +528,7 @@ async function main() {
     },
     stdio: 'ignore',
   });
+  appServerPid = server.pid;
   try {
     await waitForHealth();
     const { E2E_DATA_DIR } = await import('../tests/e2e/support/constants.mjs');

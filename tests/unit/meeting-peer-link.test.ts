@@ -2,7 +2,7 @@
 // PeerLink's own logic in Node: perfect negotiation, queued candidates, the sealed data channel,
 // ICE restarts and the encoding budget. Node has no RTCPeerConnection, so a small recording
 // stand-in takes its place; what a browser does with the SDP is the e2e tests' part.
-import { PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot } from '@/lib/meeting/client/peer';
+import { leadsWithPreferredCodecs, PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot } from '@/lib/meeting/client/peer';
 
 class FakeSender {
   track: unknown = null;
@@ -26,7 +26,12 @@ class FakeTransceiver {
   readonly sender = new FakeSender();
   readonly receiver = {};
   direction = 'recvonly';
+  /** The codec order asked for, if any (setCodecPreferences). */
+  codecs: string[] | null = null;
   constructor(readonly kind: string, readonly init?: RTCRtpTransceiverInit) {}
+  setCodecPreferences(codecs: { mimeType: string }[]) {
+    this.codecs = codecs.map((codec) => codec.mimeType);
+  }
 }
 
 class FakeChannel {
@@ -61,8 +66,10 @@ class FakeConnection {
   createDataChannel() {
     return this.channel;
   }
-  addTransceiver(kind: string, init?: RTCRtpTransceiverInit) {
-    const transceiver = new FakeTransceiver(kind, init);
+  addTransceiver(trackOrKind: string | { kind: string }, init?: RTCRtpTransceiverInit) {
+    const transceiver = new FakeTransceiver(typeof trackOrKind === 'string' ? trackOrKind : trackOrKind.kind, init);
+    // Made with a track: the sender sends it from the start.
+    if (typeof trackOrKind !== 'string') transceiver.sender.track = trackOrKind;
     this.transceivers.push(transceiver);
     return transceiver;
   }
@@ -104,9 +111,20 @@ class FakeConnection {
   }
 }
 
-const globals = globalThis as unknown as { RTCPeerConnection?: unknown };
-beforeAll(() => (globals.RTCPeerConnection = FakeConnection));
-afterAll(() => delete globals.RTCPeerConnection);
+const globals = globalThis as unknown as { RTCPeerConnection?: unknown; RTCRtpReceiver?: unknown };
+/** The browser's codecs, in its own order (ours not first). */
+const capabilities = {
+  audio: [{ mimeType: 'audio/red' }, { mimeType: 'audio/opus' }],
+  video: [{ mimeType: 'video/H264' }, { mimeType: 'video/VP8' }],
+};
+beforeAll(() => {
+  globals.RTCPeerConnection = FakeConnection;
+  globals.RTCRtpReceiver = { getCapabilities: (kind: 'audio' | 'video') => ({ codecs: capabilities[kind] }) };
+});
+afterAll(() => {
+  delete globals.RTCPeerConnection;
+  delete globals.RTCRtpReceiver;
+});
 
 /** A cipher that marks what it seals, so the test sees sealing happened and in which order. */
 const cipher = Promise.resolve({
@@ -122,7 +140,7 @@ function link(options: Partial<PeerLinkOptions> = {}) {
   const messages: unknown[] = [];
   const attached: string[] = [];
   const states: RTCPeerConnectionState[] = [];
-  const tracks = { audio: { id: 'mic' }, camera: { id: 'cam' }, screen: null } as unknown as Record<Slot, MediaStreamTrack | null>;
+  const tracks = { audio: { id: 'mic', kind: 'audio' }, camera: { id: 'cam', kind: 'video' }, screen: null } as unknown as Record<Slot, MediaStreamTrack | null>;
   const peer = new PeerLink({
     remoteId: 'other',
     polite: false,
@@ -160,8 +178,9 @@ describe('PeerLink', () => {
     expect(link({ rtcConfig: { iceTransportPolicy: 'relay' } }).pc.config).toMatchObject({ bundlePolicy: 'max-bundle', iceTransportPolicy: 'relay' });
   });
 
-  it('the initiator offers when negotiation is needed (Opus DTX on, video starting at the given bitrate); the answering side waits for it', async () => {
+  it('the initiator offers at once (Opus DTX on, video starting at the given bitrate), once even if the browser then says negotiation is needed; the answering side waits', async () => {
     const initiator = link({ startBitrateKbps: () => 1000 });
+    // The browser's event, a task later: the offer is already being made.
     initiator.pc.onnegotiationneeded?.();
     await settle();
     expect(initiator.signals).toHaveLength(1);
@@ -183,6 +202,32 @@ describe('PeerLink', () => {
     expect(pc.transceivers.every((t) => t.direction === 'sendrecv')).toBe(true);
     expect(signals.map((s) => s.description?.type)).toEqual(['answer']);
     expect(peer.negotiations).toBe(1);
+    await settle();
+    expect(pc.transceivers.map((t) => (t.sender.track as { id: string } | null)?.id ?? null)).toEqual(['mic', 'cam', null]);
+  });
+
+  it('codec order: the initiator puts ours first; the answering side only when the offer did not (its answer keeps the offer’s order)', async () => {
+    expect(link().pc.transceivers.map((t) => t.codecs?.[0])).toEqual(['audio/opus', 'video/VP8', 'video/VP8']);
+
+    const ours = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111 63\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:63 red/48000/2\r\nm=video 9 UDP/TLS/RTP/SAVPF 96 102\r\na=rtpmap:96 VP8/90000\r\na=rtpmap:102 H264/90000\r\n';
+    const answering = link({ initiator: false, polite: true });
+    await answering.peer.handleSignal({ description: { type: 'offer', sdp: ours } });
+    expect(answering.pc.transceivers.map((t) => t.codecs)).toEqual([null, null, null]);
+
+    const theirs = ours.replace('SAVPF 96 102', 'SAVPF 102 96');
+    const other = link({ initiator: false, polite: true });
+    await other.peer.handleSignal({ description: { type: 'offer', sdp: theirs } });
+    expect(other.pc.transceivers.map((t) => t.codecs?.[0])).toEqual(['audio/opus', 'video/VP8', 'video/VP8']);
+  });
+
+  it('leadsWithPreferredCodecs reads each audio and video section on its own', () => {
+    const sdp = (audio: string, video: string) =>
+      `v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF ${audio}\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:96 red/48000/2\r\nm=video 9 UDP/TLS/RTP/SAVPF ${video}\r\na=rtpmap:96 VP8/90000\r\na=rtpmap:111 AV1/90000\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n`;
+    expect(leadsWithPreferredCodecs(sdp('111 96', '96 111'))).toBe(true);
+    // The same payload number means another codec in the other section.
+    expect(leadsWithPreferredCodecs(sdp('96 111', '96 111'))).toBe(false);
+    expect(leadsWithPreferredCodecs(sdp('111 96', '111 96'))).toBe(false);
+    expect(leadsWithPreferredCodecs('v=0\r\n')).toBe(false);
   });
 
   it('candidates that come before the description wait for it, in order', async () => {
@@ -323,10 +368,12 @@ describe('PeerLink', () => {
 
   it('swapping a track is a replaceTrack, never a new negotiation', async () => {
     const { peer, pc, signals } = link();
+    await settle();
+    expect(signals.map((s) => s.description?.type)).toEqual(['offer']);
     const screen = { id: 'screen' } as unknown as MediaStreamTrack;
     await peer.setTrack('screen', screen);
     expect(pc.transceivers[2]!.sender.track).toBe(screen);
-    expect(signals).toEqual([]);
-    expect(peer.negotiations).toBe(0);
+    expect(signals).toHaveLength(1);
+    expect(peer.negotiations).toBe(1);
   });
 });

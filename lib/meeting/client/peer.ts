@@ -117,17 +117,24 @@ export class PeerLink {
     };
 
     if (options.initiator) {
+      // Each sender made with its track: a replaceTrack() after would be one more wait for
+      // WebRTC's signaling thread before the offer (issue 17, traced).
       this.transceivers = SLOTS.map((slot) => {
         const encoding = options.initialEncodings?.[slot];
         if (encoding) this.appliedEncodings.set(slot, JSON.stringify(encoding));
-        return this.pc.addTransceiver(slot === 'audio' ? 'audio' : 'video', { direction: 'sendrecv', ...(encoding ? { sendEncodings: [{ ...encoding }] } : {}) });
+        return this.pc.addTransceiver(options.tracks[slot] ?? (slot === 'audio' ? 'audio' : 'video'), {
+          direction: 'sendrecv',
+          ...(encoding ? { sendEncodings: [{ ...encoding }] } : {}),
+        });
       });
       for (const [index, slot] of SLOTS.entries()) {
         options.attachSender(slot, this.transceivers[index]!.sender);
         options.attachReceiver(slot, this.transceivers[index]!.receiver);
       }
       this.preferCodecs();
-      for (const [index, slot] of SLOTS.entries()) void this.transceivers[index]!.sender.replaceTrack(options.tracks[slot]);
+      // At once: "negotiationneeded" comes a task later, after the browser asked its signaling
+      // thread whether it still applies — 6–16 ms of the join on a busy page (issue 17, traced).
+      void this.makeOffer();
     }
   }
 
@@ -210,7 +217,8 @@ export class PeerLink {
 
   private async makeOffer() {
     // The answering side waits for the initiator's first offer; afterwards either may offer.
-    if (this.closed || !this.transceivers.length) return;
+    // One offer at a time: the event may still fire while the first one is being made.
+    if (this.closed || !this.transceivers.length || this.makingOffer) return;
     try {
       this.makingOffer = true;
       const offer = await this.pc.createOffer();
@@ -239,7 +247,7 @@ export class PeerLink {
         // The impolite side restarted ICE: ours, still waiting, would only cross it.
         this.cancelPoliteRestart();
         this.negotiations += 1;
-        if (!this.transceivers.length) await this.adoptTransceivers();
+        if (!this.transceivers.length) this.adoptTransceivers(description.sdp ?? '');
         const answer = await this.pc.createAnswer();
         await this.pc.setLocalDescription({ type: 'answer', sdp: this.munge(answer.sdp) });
         this.options.sendSignal({ description: this.localDescription() });
@@ -268,19 +276,24 @@ export class PeerLink {
     this.politeRestartTimer = undefined;
   }
 
-  /** The answering side: the offer created the three transceivers; start sending on them. */
-  private async adoptTransceivers() {
+  /**
+   * The answering side: the offer created the three transceivers; start sending on them. The
+   * answer is made at once: it does not depend on the tracks, and the browser applies the swaps
+   * before it (one queue of operations per connection). The answer keeps the offer's codec order,
+   * so ours are set only when the offer did not lead with them (issue 17: each call waits for
+   * WebRTC's signaling thread, busiest right now).
+   */
+  private adoptTransceivers(offer: string) {
     this.transceivers = this.pc.getTransceivers().slice(0, SLOTS.length);
-    this.preferCodecs();
-    await Promise.all(
-      SLOTS.map(async (slot, index) => {
-        const transceiver = this.transceivers[index];
-        if (!transceiver) return;
-        this.options.attachSender(slot, transceiver.sender);
-        transceiver.direction = 'sendrecv';
-        await transceiver.sender.replaceTrack(this.options.tracks[slot]);
-      }),
-    );
+    if (!leadsWithPreferredCodecs(offer)) this.preferCodecs();
+    for (const [index, slot] of SLOTS.entries()) {
+      const transceiver = this.transceivers[index];
+      if (!transceiver) continue;
+      this.options.attachSender(slot, transceiver.sender);
+      transceiver.direction = 'sendrecv';
+      const track = this.options.tracks[slot];
+      if (track) transceiver.sender.replaceTrack(track).catch((error) => console.warn('replaceTrack', error));
+    }
   }
 
   /** VP8 and Opus first: their payload layout is what frame encryption keeps in clear (E2EE.md). */
@@ -315,6 +328,22 @@ export class PeerLink {
   }
 }
 
+const PREFERRED_CODEC = { audio: 'opus', video: 'vp8' } as const;
+
+/** Whether every audio and video section of this SDP lists our codec first (PREFERRED_CODEC). */
+export function leadsWithPreferredCodecs(sdp: string): boolean {
+  const sections = sdp.split(/\r?\n(?=m=)/).slice(1).map((section) => section.split(/\r?\n/));
+  const media = sections.filter(([mLine]) => mLine!.startsWith('m=audio ') || mLine!.startsWith('m=video '));
+  return (
+    media.length > 0 &&
+    media.every(([mLine, ...lines]) => {
+      const [kind, , , first] = mLine!.slice(2).split(' ');
+      const rtpmap = lines.find((line) => line.startsWith(`a=rtpmap:${first} `));
+      return rtpmap?.slice(rtpmap.indexOf(' ') + 1).split('/')[0]?.toLowerCase() === PREFERRED_CODEC[kind as 'audio' | 'video'];
+    })
+  );
+}
+
 /**
  * The browser's codecs, ours first; asked once per page: getCapabilities() costs the main thread
  * milliseconds each time, and it was asked three times per connection (issue 17, profiled).
@@ -323,7 +352,7 @@ const codecOrders = new Map<'audio' | 'video', RTCRtpCodec[] | null>();
 function preferredCodecs(kind: 'audio' | 'video'): RTCRtpCodec[] | null {
   if (!codecOrders.has(kind)) {
     const codecs = typeof RTCRtpReceiver === 'undefined' ? undefined : RTCRtpReceiver.getCapabilities?.(kind)?.codecs;
-    const preferred = kind === 'video' ? 'video/vp8' : 'audio/opus';
+    const preferred = `${kind}/${PREFERRED_CODEC[kind]}`;
     codecOrders.set(
       kind,
       codecs ? [...codecs].sort((a, b) => Number(b.mimeType.toLowerCase() === preferred) - Number(a.mimeType.toLowerCase() === preferred)) : null,
