@@ -26,6 +26,9 @@ export async function register() {
   // scripts/server.mjs answers the calendar's compact form through it (issue 17).
   const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
   registerCalendarFastPath();
+  // And signaling's POSTs (issue 17).
+  const { registerSignalFastPath } = await import('@/lib/meeting/server/signal-fast-path');
+  registerSignalFastPath();
 }
 
 /**

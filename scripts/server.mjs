@@ -70,6 +70,7 @@ function serve(request, response) {
     request.url = '/__malformed-path';
   }
   if (request.method === 'GET' && request.url.startsWith('/api/events/calendar?')) return void calendarFastPath(request, response);
+  if (globalThis[signalFast]?.matches(request.method, request.url)) return void signalFastPath(request, response);
   // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
   if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
   handle(request, response);
@@ -91,6 +92,34 @@ async function calendarFastPath(request, response) {
     answer = null;
   }
   if (!answer) return handle(request, response);
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body);
+}
+
+// Signaling's fast path (issue 17, lib/meeting/server/signal-fast-path.ts): a POST to
+// /api/meeting/{id}/signal is answered by the route's own handler without Next.js's routing.
+// The body is read here, at most the handler's limit and a byte (it refuses more); the rest of a
+// longer one is read and dropped, so the connection stays usable.
+const signalFast = Symbol.for('enclave.signalFastPath');
+async function signalFastPath(request, response) {
+  const fast = globalThis[signalFast];
+  const chunks = [];
+  let size = 0;
+  try {
+    for await (const chunk of request) {
+      if (size <= fast.maxBodyBytes) chunks.push(chunk);
+      size += chunk.length;
+    }
+  } catch {
+    return void response.destroy(); // the client went away mid-body
+  }
+  let answer;
+  try {
+    answer = await fast.answer({ url: request.url, headers: request.headers, body: Buffer.concat(chunks) });
+  } catch {
+    // The handler answers every error itself; this is the last resort, never a stack trace.
+    answer = { status: 500, headers: { ...closedHeaders, 'Content-Type': 'application/json' }, body: Buffer.from(JSON.stringify({ status: 'error', errorCode: 'error_contact_us' })) };
+  }
   response.writeHead(answer.status, answer.headers);
   response.end(answer.body);
 }

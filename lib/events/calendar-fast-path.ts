@@ -1,8 +1,7 @@
 import 'server-only';
 import { userForSession } from '@/lib/auth/session';
 import { SESSION_COOKIE, unsealSession } from '@/lib/auth/session-cookie';
-import { apiPolicy } from '@/lib/security/csp';
-import { baseHeaders } from '@/lib/security/base-headers.mjs';
+import { apiAnswerHeaders, type FastAnswer } from '@/lib/api/fast-answer';
 import { CALENDAR_CACHE_CONTROL, calendarAnswer } from './calendar-answer';
 import { calendarWindowSchema } from './schemas';
 
@@ -14,12 +13,9 @@ export interface FastRequest {
   acceptEncoding: string | undefined;
 }
 
-/** An answer for the server layer to write as it is. */
-export interface FastAnswer {
+/** An answer for the server layer to write as it is; the body of a 200 is its gzipped JSON. */
+export interface CalendarFastAnswer extends FastAnswer {
   status: 200 | 304;
-  headers: Record<string, string>;
-  /** The gzipped JSON of a 200. */
-  body?: Buffer;
 }
 
 /**
@@ -35,7 +31,7 @@ export interface FastAnswer {
  * whose tag comes from the calendar version in the database, so a write by any path or instance
  * is seen here.
  */
-export async function calendarFastAnswer(request: FastRequest): Promise<FastAnswer | null> {
+export async function calendarFastAnswer(request: FastRequest): Promise<CalendarFastAnswer | null> {
   const query = new URL(request.url, 'http://localhost').searchParams;
   const window = calendarWindowSchema.safeParse({
     start: query.get('start') ?? undefined,
@@ -88,14 +84,11 @@ export function sessionCookie(header: string | undefined): string | undefined {
 
 let headers: Record<string, string> | undefined;
 
-/** What every API answer carries: next.config.mjs's headers and proxy.ts's API policy. */
+/** What every API answer carries (lib/api/fast-answer.ts), varying on Accept-Encoding. */
 function staticHeaders(): Record<string, string> {
-  headers ??= {
-    ...Object.fromEntries(baseHeaders(process.env.NODE_ENV === 'production').map(({ key, value }) => [key, value])),
-    'Content-Security-Policy': apiPolicy,
-    // As the 200 it revalidates (RFC 9110: a 304 repeats the Vary a 200 would send).
-    Vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
-  };
+  const common = apiAnswerHeaders();
+  // As the 200 it revalidates (RFC 9110: a 304 repeats the Vary a 200 would send).
+  headers ??= { ...common, Vary: `${common.Vary}, Accept-Encoding` };
   return headers;
 }
 

@@ -1,0 +1,18 @@
+import 'server-only';
+import { apiRoute } from '@/lib/api/handler';
+import { clientMessageSchema, MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
+import { requireParticipant } from './auth';
+import { handleMessage } from './relay';
+
+/**
+ * POST /api/meeting/{id}/signal – one message up: a WebRTC signal (or several) for a peer, a host
+ * action, leave. The route exports it, and the server layer's fast path (signal-fast-path.ts)
+ * calls it too: one handler, whichever way a request comes in.
+ */
+export const postSignal = apiRoute<{ id: string }, 'none', typeof clientMessageSchema>(
+  { auth: 'none', body: clientMessageSchema, maxBodyBytes: MAX_SIGNAL_BODY_BYTES },
+  async ({ params, request, body }) => {
+    await handleMessage(await requireParticipant(request.headers, params.id), body);
+    return {};
+  },
+);
