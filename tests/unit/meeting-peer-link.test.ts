@@ -2,7 +2,7 @@
 // PeerLink's own logic in Node: perfect negotiation, queued candidates, the sealed data channel,
 // ICE restarts and the encoding budget. Node has no RTCPeerConnection, so a small recording
 // stand-in takes its place; what a browser does with the SDP is the e2e tests' part.
-import { leadsWithPreferredCodecs, PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot } from '@/lib/meeting/client/peer';
+import { codecOrder, leadsWithPreferredCodecs, PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot, withoutUnlistedPayloads } from '@/lib/meeting/client/peer';
 
 class FakeSender {
   track: unknown = null;
@@ -207,7 +207,7 @@ describe('PeerLink', () => {
   });
 
   it('codec order: the initiator puts ours first; the answering side only when the offer did not (its answer keeps the offer’s order)', async () => {
-    expect(link().pc.transceivers.map((t) => t.codecs?.[0])).toEqual(['audio/opus', 'video/VP8', 'video/VP8']);
+    expect(link().pc.transceivers.map((t) => t.codecs)).toEqual([['audio/opus', 'audio/red'], ['video/VP8'], ['video/VP8']]);
 
     const ours = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111 63\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:63 red/48000/2\r\nm=video 9 UDP/TLS/RTP/SAVPF 96 102\r\na=rtpmap:96 VP8/90000\r\na=rtpmap:102 H264/90000\r\n';
     const answering = link({ initiator: false, polite: true });
@@ -218,6 +218,46 @@ describe('PeerLink', () => {
     const other = link({ initiator: false, polite: true });
     await other.peer.handleSignal({ description: { type: 'offer', sdp: theirs } });
     expect(other.pc.transceivers.map((t) => t.codecs?.[0])).toEqual(['audio/opus', 'video/VP8', 'video/VP8']);
+  });
+
+  it('video offers VP8 and its retransmissions only; audio keeps every codec, Opus first', () => {
+    const codec = (mimeType: string) => ({ mimeType, clockRate: 90000 });
+    const video = ['video/VP9', 'video/rtx', 'video/VP8', 'video/H264', 'video/AV1', 'video/red', 'video/ulpfec'].map(codec);
+    expect(codecOrder('video', video)?.map((c) => c.mimeType)).toEqual(['video/VP8', 'video/rtx']);
+    // A browser without VP8 keeps what it has.
+    expect(codecOrder('video', video.filter((c) => c.mimeType !== 'video/VP8'))?.map((c) => c.mimeType)).toEqual(['video/VP9', 'video/rtx', 'video/H264', 'video/AV1', 'video/red', 'video/ulpfec']);
+    expect(codecOrder('audio', ['audio/red', 'audio/G722', 'audio/opus'].map(codec))?.map((c) => c.mimeType)).toEqual(['audio/opus', 'audio/red', 'audio/G722']);
+    expect(codecOrder('video', undefined)).toBeNull();
+  });
+
+  it('a remote description loses the lines of payloads its section does not list (Firefox keeps rtcp-fb for codecs left out), and nothing else', async () => {
+    const firefox = [
+      'v=0',
+      'm=audio 9 UDP/TLS/RTP/SAVPF 109 101',
+      'a=fmtp:109 maxplaybackrate=48000',
+      'a=rtcp-fb:109 transport-cc',
+      'a=rtpmap:109 opus/48000/2',
+      'a=rtpmap:101 telephone-event/8000/1',
+      'm=video 0 UDP/TLS/RTP/SAVPF 120 124',
+      'a=fmtp:120 max-fs=12288;max-fr=60',
+      'a=fmtp:124 apt=120',
+      'a=rtcp-fb:120 nack',
+      'a=rtcp-fb:121 nack',
+      'a=rtcp-fb:99 ccm fir',
+      'a=rtcp-fb:* transport-cc',
+      'a=rtpmap:120 VP8/90000',
+      'a=rtpmap:124 rtx/90000',
+      'a=rtpmap:121 VP9/90000',
+      'a=fingerprint:sha-256 AB:CD',
+      '',
+    ].join('\r\n');
+    const cleaned = withoutUnlistedPayloads(firefox);
+    expect(cleaned).toBe(firefox.replace('a=rtcp-fb:121 nack\r\na=rtcp-fb:99 ccm fir\r\n', '').replace('a=rtpmap:121 VP9/90000\r\n', ''));
+    expect(withoutUnlistedPayloads(cleaned)).toBe(cleaned);
+    // What PeerLink applies is the cleaned description.
+    const { peer, pc } = link({ initiator: false, polite: true });
+    await peer.handleSignal({ description: { type: 'offer', sdp: firefox } });
+    expect((pc.remoteDescription as { sdp: string }).sdp).toBe(cleaned);
   });
 
   it('leadsWithPreferredCodecs reads each audio and video section on its own', () => {
