@@ -145,18 +145,22 @@ function threadGroup(pid, tid, name, isRenderer) {
   return 'rest';
 }
 
-/** CPU seconds (user + system) of the browser's threads so far, by group, from /proc (Linux). */
+/** A process's threads from /proc (Linux): id, name and CPU ticks (user + system, 1/100 s) so far. */
+function threadsOf(pid) {
+  return readdirSync(`/proc/${pid}/task`).map((task) => {
+    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { tid: Number(task), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) };
+  });
+}
+
+/** CPU seconds (user + system) of the browser's threads so far, by group. */
 function browserCpu(serverPid) {
   const cpu = { main: 0, workers: 0, webrtc: 0, rest: 0 };
   for (const pid of browserPids(serverPid)) {
     try {
       const isRenderer = readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
-      for (const task of readdirSync(`/proc/${pid}/task`)) {
-        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        cpu[threadGroup(pid, Number(task), name, isRenderer)] += (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
-      }
+      for (const { tid, name, ticks } of threadsOf(pid)) cpu[threadGroup(pid, tid, name, isRenderer)] += ticks / 100; // USER_HZ
     } catch {
       // the process or thread ended meanwhile
     }
@@ -178,12 +182,9 @@ function threadTicks() {
       const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
       const service = /--utility-sub-type=[\w.]*\.(\w+)/.exec(cmdline)?.[1];
       const kind = browser.has(pid) ? (service ? `${type}:${service}` : type) : 'server';
-      for (const task of readdirSync(`/proc/${pid}/task`)) {
-        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/[\d]+/g, '#');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const key = `${kind} ${name}`;
-        ticks.set(key, (ticks.get(key) ?? 0) + Number(fields[11]) + Number(fields[12]));
+      for (const thread of threadsOf(pid)) {
+        const key = `${kind} ${thread.name.replace(/\d+/g, '#')}`;
+        ticks.set(key, (ticks.get(key) ?? 0) + thread.ticks);
       }
     } catch {
       // the process or thread ended meanwhile
@@ -192,13 +193,21 @@ function threadTicks() {
   return ticks;
 }
 
-function ticksBetween(before, after) {
-  const out = [];
+/** The CPU spent between two threadTicks(), in ms: the total and the heaviest `top` threads, as one line. */
+function cpuBetween(before, after, top) {
+  const spent = [];
   for (const [key, value] of after) {
-    const spent = value - (before.get(key) ?? 0);
-    if (spent > 0) out.push([key, spent * 10]);
+    const ticks = value - (before.get(key) ?? 0);
+    if (ticks > 0) spent.push([key, ticks * 10]);
   }
-  return out.sort((a, b) => b[1] - a[1]);
+  spent.sort((a, b) => b[1] - a[1]);
+  const total = spent.reduce((sum, [, ms]) => sum + ms, 0);
+  return `${total} ms (${os.cpus().length} cores); ${spent.slice(0, top).map(([key, ms]) => `${key} ${ms}`).join(', ')}`;
+}
+
+/** A page's negotiation calls (markJoin's trace), each as "name start→settled" on the click's clock. */
+function describeCalls(calls, sinceClick) {
+  return (calls ?? []).map((call) => `${call.name} ${sinceClick(call.started)}→${sinceClick(call.settled)}`).join(', ');
 }
 
 /**
@@ -414,18 +423,13 @@ async function joinTime(browsers, meetingId, size, mode) {
   if (process.env.JOIN_TRACE) {
     const idleBefore = threadTicks();
     await sleep(1000);
-    const spent = ticksBetween(idleBefore, threadTicks());
-    progress(`  CPU in the second before the click (1 s, ${os.cpus().length} cores): ${spent.reduce((sum, [, ms]) => sum + ms, 0)} ms; ${spent.slice(0, 10).map(([key, ms]) => `${key} ${ms}`).join(', ')}`);
+    progress(`  CPU in the second before the click: ${cpuBetween(idleBefore, threadTicks(), 10)}`);
   }
   const ticksBefore = process.env.JOIN_TRACE ? threadTicks() : null;
   const clickedAt = performance.now();
   await last.page.getByRole('button', { name: 'Join now' }).click();
   await last.page.waitForFunction((others) => window.enclaveJoin.frames.length >= others, size - 1, { timeout: 60_000, polling: 50 });
-  if (ticksBefore) {
-    const spent = ticksBetween(ticksBefore, threadTicks());
-    const total = spent.reduce((sum, [, ms]) => sum + ms, 0);
-    progress(`  CPU from before the click to the frame seen (${Math.round(performance.now() - clickedAt)} ms of wall time, ${os.cpus().length} cores): ${total} ms; ${spent.slice(0, 14).map(([key, ms]) => `${key} ${ms}`).join(', ')}`);
-  }
+  if (ticksBefore) progress(`  CPU from before the click to the frame seen (${Math.round(performance.now() - clickedAt)} ms of wall time): ${cpuBetween(ticksBefore, threadTicks(), 14)}`);
   if (profiler) await profiler.stop();
   if (timeline) await timeline.stop();
   const { click, clickEpoch, frames, connections, fetches, events } = await last.page.evaluate(() => window.enclaveJoin);
@@ -445,12 +449,12 @@ async function joinTime(browsers, meetingId, size, mode) {
     for (const [index, { page }] of present.entries()) {
       const { marks, origin } = await page.evaluate(() => ({ marks: window.enclaveJoin.connections.at(-1), origin: performance.timeOrigin }));
       const sinceClick = (t) => Math.round(origin + t - clickEpoch);
-      progress(`  present ${index + 1}'s link, after its connected: encoder target bitrate set ${Math.round(marks.target - marks.connected)}, first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms; polls before its first frame: ${(marks.polls ?? []).join(' ')}; since the click: made ${sinceClick(marks.created)}, connected ${sinceClick(marks.connected)}, calls: ${(marks.calls ?? []).map((call) => `${call.name} ${sinceClick(call.started)}→${sinceClick(call.settled)}`).join(', ')}`);
+      progress(`  present ${index + 1}'s link, after its connected: encoder target bitrate set ${Math.round(marks.target - marks.connected)}, first video encoded ${Math.round(marks.encoded - marks.connected)}, sent ${Math.round(marks.sent - marks.connected)}, received ${Math.round(marks.packet - marks.connected)}, decoded ${Math.round(marks.decoded - marks.connected)} ms; polls before its first frame: ${(marks.polls ?? []).join(' ')}; since the click: made ${sinceClick(marks.created)}, connected ${sinceClick(marks.connected)}, calls: ${describeCalls(marks.calls, sinceClick)}`);
     }
   }
   const since = (values) => Math.round(Math.min(...values.filter((v) => v !== null)) - click);
   if (process.env.JOIN_TRACE) {
-    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms; its polls before its first frame: ${(c.polls ?? []).join(' ')}; calls: ${(c.calls ?? []).map((call) => `${call.name} ${Math.round(call.started - click)}→${Math.round(call.settled - click)}`).join(', ')}`);
+    for (const c of connections) progress(`  link: made ${Math.round(c.created - click)}, local description ${Math.round(c.local - click)}, remote ${Math.round(c.remote - click)}, first remote candidate ${Math.round(c.candidate - click)}, ICE connected ${Math.round(c.ice - click)}, video track ${Math.round(c.track - click)}, connected ${Math.round(c.connected - click)}, first video encoded ${Math.round(c.encoded - click)}, sent ${Math.round(c.sent - click)}, received ${Math.round(c.packet - click)}, decoded ${Math.round(c.decoded - click)} ms; its polls before its first frame: ${(c.polls ?? []).join(' ')}; calls: ${describeCalls(c.calls, (t) => Math.round(t - click))}`);
     for (const entry of fetches.filter((e) => e.start > click)) progress(`  ${entry.method} ${entry.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}: ${Math.round(entry.start - click)} → ${Math.round(entry.headers - click)} ms${entry.what ? ` (${entry.what})` : ''}`);
   }
   await leaveAll([...present, last]);

@@ -8,68 +8,60 @@
 // its leave (CPU_JOINS of them) and per relayed signal (SIGNALS, at most 400: the flood limit's
 // bucket of one participant). Prints p50 / p95; asserts nothing.
 import { cpuSeconds, percentile, startApp } from './app-server.mjs';
+import { eventStream } from './reliability/http.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3620);
 const { baseURL, meetingId, stop, servingPid } = await startApp(port);
 
-async function joinStreaming(name, onEvent) {
-  const controller = new AbortController();
-  const started = performance.now();
-  const response = await fetch(`${baseURL}/api/meeting/${meetingId}/join`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', origin: baseURL },
-    body: JSON.stringify({ name }),
-    signal: controller.signal,
+/** The next event of `stream` that `matches`, when it arrives (on performance.now()'s clock). */
+function next(stream, matches) {
+  const seen = stream.events.find(matches);
+  if (seen) return Promise.resolve(seen);
+  return new Promise((resolve) => {
+    const stop = stream.onEvent((event) => {
+      if (!matches(event)) return;
+      stop();
+      resolve(event);
+    });
   });
+}
+
+/** Joins as the lobby does (POST /join answered by the event stream): its answer, stream and time to headers. */
+async function joinStreaming(name) {
+  const started = performance.now();
+  const stream = await eventStream(
+    `${baseURL}/api/meeting/${meetingId}/join`,
+    { 'content-type': 'application/json', accept: 'text/event-stream', origin: baseURL },
+    { method: 'POST', body: JSON.stringify({ name }) },
+  );
   const headers = performance.now() - started;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let resolveJoined;
-  const joined = new Promise((resolve) => (resolveJoined = resolve));
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const type = /event: (\S+)/.exec(block)?.[1];
-          const data = JSON.parse(/data: (.*)/.exec(block)?.[1] ?? 'null');
-          if (type === 'joined') resolveJoined(data);
-          onEvent(type, data, performance.now());
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const answer = await joined;
-  return { answer, headers, close: async () => {
+  const answer = await next(stream, (event) => event.eventName === 'joined');
+  const leave = async () => {
     await fetch(`${baseURL}/api/meeting/${meetingId}/signal`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${answer.token}`, origin: baseURL }, body: JSON.stringify({ type: 'leave' }) });
-    controller.abort();
-  } };
+    stream.close();
+  };
+  return { answer, stream, headers, close: leave };
 }
 
 const heardJoin = [];
 const heardSignal = [];
 const joinHeaders = [];
 const signalAnswered = [];
-let waiting = null;
-const present = await joinStreaming('Present', (type, data, at) => {
-  if (waiting && (type === waiting.type)) { waiting.resolve(at); waiting = null; }
-});
-const hear = (type) => new Promise((resolve) => (waiting = { type, resolve }));
+const present = await joinStreaming('Present');
+const heard = new Set(present.stream.events);
+/** When the present participant hears the next event of this type it has not heard yet. */
+const hear = (type) =>
+  next(present.stream, (event) => event.type === type && !heard.has(event)).then((event) => {
+    heard.add(event);
+    return event.receivedAt;
+  });
 const runs = Number(process.env.RUNS ?? 40);
 let cpuToken = '';
 for (let run = 0; run < runs; run++) {
-  const heard = hear('join');
+  const joinHeard = hear('join');
   const started = performance.now();
-  const newcomer = await joinStreaming(`New ${run}`, () => {});
-  heardJoin.push((await heard) - started);
+  const newcomer = await joinStreaming(`New ${run}`);
+  heardJoin.push((await joinHeard) - started);
   joinHeaders.push(newcomer.headers);
   for (let i = 0; i < 5; i++) {
     const heardIt = hear('signal');
@@ -83,7 +75,7 @@ for (let run = 0; run < runs; run++) {
     if (!response.ok) throw new Error(`signal ${response.status} ${await response.text()}`);
     heardSignal.push((await heardIt) - sent);
   }
-  if (run === runs - 1) cpuToken = (await joinStreaming('CPU signaller', () => {})).answer.token;
+  if (run === runs - 1) cpuToken = (await joinStreaming('CPU signaller')).answer.token;
   await newcomer.close();
 }
 // Steady state: the server's CPU per join (with its leave) and per signal.
@@ -92,7 +84,7 @@ const before = cpuSeconds(pid);
 let joins = 0;
 let signals = 0;
 for (let run = 0; run < Number(process.env.CPU_JOINS ?? 40); run++) {
-  const newcomer = await joinStreaming(`CPU ${run}`, () => {});
+  const newcomer = await joinStreaming(`CPU ${run}`);
   joins += 1;
   await newcomer.close();
 }

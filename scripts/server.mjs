@@ -98,30 +98,44 @@ async function calendarFastPath(request, response) {
 
 // Signaling's fast path (issue 17, lib/meeting/server/signal-fast-path.ts): a POST to
 // /api/meeting/{id}/signal is answered by the route's own handler without Next.js's routing.
-// The body is read here, at most the handler's limit and a byte (it refuses more); the rest of a
-// longer one is read and dropped, so the connection stays usable.
+// The body is read here up to the handler's limit and a byte, so a longer one reaches the handler
+// too long and is refused (413) at once, as through Next.js; the rest of it is not kept (Node
+// reads and drops it once the answer is sent, so the connection stays usable).
 const signalFast = Symbol.for('enclave.signalFastPath');
 async function signalFastPath(request, response) {
   const fast = globalThis[signalFast];
-  const chunks = [];
-  let size = 0;
+  let body;
   try {
-    for await (const chunk of request) {
-      if (size <= fast.maxBodyBytes) chunks.push(chunk);
-      size += chunk.length;
-    }
+    body = await readBody(request, fast.maxBodyBytes);
   } catch {
     return void response.destroy(); // the client went away mid-body
   }
   let answer;
   try {
-    answer = await fast.answer({ url: request.url, headers: request.headers, body: Buffer.concat(chunks) });
+    answer = await fast.answer({ url: request.url, headers: request.headers, body });
   } catch {
     // The handler answers every error itself; this is the last resort, never a stack trace.
     answer = { status: 500, headers: { ...closedHeaders, 'Content-Type': 'application/json' }, body: Buffer.from(JSON.stringify({ status: 'error', errorCode: 'error_contact_us' })) };
   }
   response.writeHead(answer.status, answer.headers);
   response.end(answer.body);
+}
+
+/** A request's body, or, as soon as it passes `limit` bytes, what came so far. */
+function readBody(request, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    request.on('data', (chunk) => {
+      if (size > limit) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > limit) resolve(Buffer.concat(chunks));
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+    request.on('aborted', () => reject(new Error('aborted')));
+  });
 }
 
 // As `next start`: keep-alive longer than common load balancers' idle time-out.

@@ -55,10 +55,13 @@ export async function pool(tasks, width) {
   return results;
 }
 
-/** Opens a server-sent event stream; `events` fills as they arrive, `close()` ends it. */
-export async function eventStream(url, headers) {
+/**
+ * Opens a server-sent event stream (a GET, or what `init` asks for: the POST /join that answers
+ * with the stream); `events` fills as they arrive, each with its `eventName`; `onEvent` answers its unsubscribe, `close()` ends the stream.
+ */
+export async function eventStream(url, headers, init = {}) {
   const abort = new AbortController();
-  const response = await fetch(url, { headers, signal: abort.signal });
+  const response = await fetch(url, { ...init, headers, signal: abort.signal });
   const events = [];
   const listeners = new Set();
   void (async () => {
@@ -73,7 +76,8 @@ export async function eventStream(url, headers) {
           buffer = buffer.slice(end + 2);
           const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
           if (!data) continue;
-          const event = { ...JSON.parse(data), receivedAt: performance.now() };
+          const eventName = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
+          const event = { ...JSON.parse(data), eventName, receivedAt: performance.now() };
           events.push(event);
           listeners.forEach((listener) => listener(event));
         }
@@ -82,7 +86,7 @@ export async function eventStream(url, headers) {
       // closed
     }
   })();
-  return { status: response.status, events, onEvent: (listener) => listeners.add(listener), close: () => abort.abort() };
+  return { status: response.status, events, onEvent: (listener) => (listeners.add(listener), () => listeners.delete(listener)), close: () => abort.abort() };
 }
 
 /** "key: count, key: count" of a list of answers, keyed by `keyOf` (status and error code by default). */

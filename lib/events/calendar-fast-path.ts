@@ -86,9 +86,11 @@ let headers: Record<string, string> | undefined;
 
 /** What every API answer carries (lib/api/fast-answer.ts), varying on Accept-Encoding. */
 function staticHeaders(): Record<string, string> {
-  const common = apiAnswerHeaders();
-  // As the 200 it revalidates (RFC 9110: a 304 repeats the Vary a 200 would send).
-  headers ??= { ...common, Vary: `${common.Vary}, Accept-Encoding` };
+  if (!headers) {
+    const common = apiAnswerHeaders();
+    // As the 200 it revalidates (RFC 9110: a 304 repeats the Vary a 200 would send).
+    headers = { ...common, Vary: `${common.Vary}, Accept-Encoding` };
+  }
   return headers;
 }
 
