@@ -52,6 +52,8 @@ if (process.env.TEST_DATABASE_URL) {
       displayName: 'integration-postgres',
       setupFiles: ['<rootDir>/tests/support/env-postgres.ts'],
       globalSetup: '<rootDir>/tests/support/reset-postgres.mjs',
+      // *.pglite.test.ts are about the embedded database alone (and may truncate its tables).
+      testPathIgnorePatterns: ['/node_modules/', '\\.pglite\\.test\\.ts$'],
     }),
   );
 }

@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/lib/db/client';
+import { copiesPerDatabase } from '@/lib/db/committed-copies';
 import { revokedSessions, users, type User } from '@/lib/db/schema';
 import { SESSION_COOKIE, unsealSession, type SessionData } from './session-cookie';
 
@@ -13,11 +14,25 @@ import { SESSION_COOKIE, unsealSession, type SessionData } from './session-cooki
  */
 export async function userForSession(session: SessionData | null): Promise<User | null> {
   if (!session || session.pending2fa) return null;
-  const [row] = await sessionUserQuery(await getDb()).execute({ userId: session.userId, sid: session.sid ?? '' });
+  const db = await getDb();
+  const { userId } = session;
+  const sid = session.sid ?? '';
+  const row = await sessionRows(db).read(`${userId} ${sid}`, [`users:${userId}`, `revoked_sessions:${sid}`], async () => {
+    const [found] = await sessionUserQuery(db).execute({ userId, sid });
+    return found;
+  });
   if (!row || row.user.sessionVersion !== session.version || row.revoked !== null) return null;
   if (row.user.state !== 'active') return null;
-  return row.user;
+  // A copy: the row may be kept for the next request (sessionRows), and callers may change theirs.
+  return { ...row.user };
 }
+
+/**
+ * On the embedded database, each session's row is kept in memory until the user's row changes or
+ * the session is logged out (lib/db/committed-copies.ts). A few KB each, at most this many.
+ */
+export const SESSION_ROWS_KEPT = 5_000;
+const sessionRows = copiesPerDatabase<{ user: User; revoked: string | null } | undefined>(SESSION_ROWS_KEPT);
 
 // Every authenticated request runs it: one round trip (the user and whether this cookie was
 // logged out), prepared once per database, since building it cost more than running it.

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '@/lib/environment';
 import * as schema from './schema';
 import { migrateDatabase } from './migrate';
+import { followChanges } from './change-feed';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -54,6 +55,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   const client = await PGlite.create(dataDir);
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
   await migrateDatabase({ kind: 'pglite', db, migrationsFolder });
+  // After the migrations: their own writes need no notifying (lib/db/change-feed.ts).
+  await followChanges(client, db);
   return { db, close: () => client.close() };
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { copiesPerDatabase } from '@/lib/db/committed-copies';
 import { calendarVersions, users } from '@/lib/db/schema';
 
 /**
@@ -20,14 +21,20 @@ import { calendarVersions, users } from '@/lib/db/schema';
  * with (docs/calendar.md).
  */
 export async function calendarVersion(db: Database, userId: string): Promise<string | null> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepare(db);
-    prepared.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
-  return row ? row.version : null;
+  return versions(db).read(userId, [`calendar_versions:${userId}`, `users:${userId}`], async () => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db);
+      prepared.set(db, query);
+    }
+    const [row] = await query.execute({ userId });
+    return row ? row.version : null;
+  });
 }
+
+// On the embedded database, each user's version is kept in memory until their version row or
+// user row changes (lib/db/committed-copies.ts): it was one of a revalidation's two queries there.
+const versions = copiesPerDatabase<string | null>(10_000);
 
 // Built once per database and prepared: the query builder cost more than the query.
 const prepared = new WeakMap<Database, ReturnType<typeof prepare>>();
