@@ -7,7 +7,8 @@ import type { SessionData } from './session-cookie';
 // Its result depends only on the cookie, the secret and the clock, so each process remembers the
 // cookies it has verified until their seal expires. This replaces the cryptography only: whether
 // the session still counts (session version, logged-out ids, account state) is read from the
-// database on every request (lib/auth/session.ts), so a revoked cookie is refused even when cached.
+// database on every request (lib/auth/session.ts; on PGlite, from a copy dropped the moment its rows
+// change), so a revoked cookie is refused even when cached.
 
 /** Verified cookies kept per process (a few hundred bytes each): the least recently used go. */
 export const SESSION_CACHE_ENTRIES = 10_000;

@@ -4,17 +4,12 @@
 import { ChangeFeed } from '@/lib/db/change-feed';
 import { CommittedCopies, copiesPerDatabase } from '@/lib/db/committed-copies';
 
-function counted<V>(value: () => V) {
-  const load = jest.fn(async () => value());
-  return load;
-}
-
 describe('CommittedCopies', () => {
   it('answers a kept copy until a change names one of its rows', async () => {
     const feed = new ChangeFeed();
     const copies = new CommittedCopies<string>(feed, 10);
     let stored = 'v1';
-    const load = counted(() => stored);
+    const load = jest.fn(async () => stored);
     const rows = ['users:u1', 'revoked_sessions:s1'];
     expect(await copies.read('u1 s1', rows, load)).toBe('v1');
     stored = 'v2';
