@@ -16,7 +16,8 @@
 // polls getStats, which costs the pages time); JOIN_PROFILE=1 prints the joining page's
 // main-thread self time by function from the click to the first frame; JOIN_TIMELINE=1 the
 // browser's own trace of its renderers' main threads (layout, script, WebRTC's blocking calls)
-// over the same span. EXTRA_CHROMIUM_ARGS passes more flags, e.g. WebRTC's own logging:
+// over the same span (JOIN_TIMELINE_FILE=path also writes the whole trace there, every thread
+// of every process, to follow one frame from encoder to decoder). EXTRA_CHROMIUM_ARGS passes more flags, e.g. WebRTC's own logging:
 // "--enable-logging=stderr --vmodule=dtls_transport*=1,sdp_offer_answer*=1" with DEBUG=pw:browser.
 // Modes (bench/frame-modes.mjs): "on" is the app as shipped; "off" makes the browser plain
 // DTLS-SRTP under it; "identity" sends every frame through the browser's encoded-frame plumbing
@@ -29,7 +30,7 @@
 // include the cost of N browsers sharing its cores. Then the signaling hub's throughput
 // (bench:hub; SKIP_HUB=1 skips it). Progress goes to stderr.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
@@ -379,6 +380,7 @@ async function startTimeline(page) {
   return {
     async stop() {
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      if (process.env.JOIN_TIMELINE_FILE) writeFileSync(process.env.JOIN_TIMELINE_FILE, JSON.stringify(traceEvents));
       const threadNames = new Map();
       for (const event of traceEvents) if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(`${event.pid}/${event.tid}`, event.args.name);
       const byThread = new Map();

@@ -32,6 +32,8 @@ describe('the Node participant of the large-room benchmark', () => {
     const browser = await participant('browser-b', browserFrames, secret);
     expect(await node.acceptAnnouncement(browser.announcement()!)).toBe('ok');
     expect(await browser.acceptAnnouncement(node.announcement()!)).toBe('ok');
+    // The frame keys are made after the announcement is accepted (issue 17).
+    await Promise.all([node.framesReady('browser-b'), browser.framesReady('node-a')]);
 
     // Node → browser: sealed, in RTP, unpacked as the browser's depacketizer would, decrypted by the worker.
     const receiver = fakeEndpoint();

@@ -45,6 +45,8 @@ interface PeerKeys {
   signingKey: Bytes;
   /** ECDH(ours, theirs) as an HKDF key: the root of every epoch's frame keys for this pair. */
   pair: CryptoKey;
+  /** The latest frame-key derivation for this peer, settled once its keys are in the frame worker. */
+  framesReady: Promise<void>;
 }
 
 export type { PeerCryptoStats };
@@ -66,6 +68,7 @@ export class MeetingCrypto {
   private secret: Bytes | null = null;
   private epoch = 0;
   private root: Bytes | null = null;
+  private frameWork: Promise<void> = Promise.resolve();
   private joinKey: CryptoKey | null = null;
   private own: JoinAnnouncement | null = null;
   private readonly peers = new Map<string, PeerKeys>();
@@ -147,8 +150,10 @@ export class MeetingCrypto {
   async useSecret(secret: Bytes, source: SecretSource, epoch = 0): Promise<void> {
     this.secret = secret;
     this.source = source;
+    const root = await deriveRoot({ secret, passwordKey: this.passwordKey ?? undefined, roomId: this.meetingId, epoch });
+    // Together: frame keys being derived meanwhile never pair one epoch's number with another's root.
     this.epoch = epoch;
-    this.root = await deriveRoot({ secret, passwordKey: this.passwordKey ?? undefined, roomId: this.meetingId, epoch });
+    this.root = root;
     this.joinKey = await deriveJoinKey(this.root);
     this.own = await createJoinAnnouncement(this.joinKey, {
       id: this.selfId,
@@ -169,7 +174,9 @@ export class MeetingCrypto {
 
   /**
    * A peer's announcement: its tag must verify under our join key (same S, same room, same
-   * epoch). Then its signing key is trusted for its signals and the pairwise frame keys are made.
+   * epoch). Then its signing key is trusted for its signals, and the pairwise frame keys are made
+   * in the background (framesReady): a join does not wait for them before it answers the peer's
+   * offer, ~15–25 ms (issue 17); its first media frame comes 100 ms or more later.
    */
   async acceptAnnouncement(announcement: JoinAnnouncement): Promise<'ok' | 'mismatch'> {
     if (!this.joinKey || !this.root || announcement.id === this.selfId) return 'mismatch';
@@ -184,10 +191,27 @@ export class MeetingCrypto {
     }
     this.verifier.addPeer(announcement.id, await importSigningPublicKey(signingKey));
     const pair = await derivePairSecret(this.ecdh.privateKey, await importEcdhPublicKey(ecdhKey));
-    const peer: PeerKeys = { announcement, signingKey, pair };
-    await this.deriveFrameKeys(peer);
+    const peer: PeerKeys = { announcement, signingKey, pair, framesReady: Promise.resolve() };
     this.peers.set(announcement.id, peer);
+    peer.framesReady = this.queueFrameKeys(peer);
+    // A failure here is a bug (keys the worker refused): its frames are withheld, not sent in clear.
+    peer.framesReady.catch((error: unknown) => console.warn('frame keys', error));
     return 'ok';
+  }
+
+  /** Settles once the frame keys of the peer's announcement (or of a later epoch) are in place. */
+  framesReady(peerId: string): Promise<void> {
+    return this.peers.get(peerId)?.framesReady ?? Promise.resolve();
+  }
+
+  /**
+   * Frame-key work runs one derivation after another, so keys of a later epoch (rotate) are never
+   * overtaken by an earlier epoch's still on their way.
+   */
+  private queueFrameKeys(peer: PeerKeys): Promise<void> {
+    const done = this.frameWork.then(() => this.deriveFrameKeys(peer));
+    this.frameWork = done.catch(() => undefined);
+    return done;
   }
 
   /**
@@ -237,7 +261,12 @@ export class MeetingCrypto {
   async rotate(secret: Bytes, epoch: number): Promise<boolean> {
     if (epoch <= this.epoch || secret.length !== 32) return false;
     await this.useSecret(secret, this.source ?? 'handoff', epoch);
-    await Promise.all([...this.peers.values()].map((peer) => this.deriveFrameKeys(peer)));
+    await Promise.all(
+      [...this.peers.values()].map((peer) => {
+        peer.framesReady = this.queueFrameKeys(peer);
+        return peer.framesReady;
+      }),
+    );
     return true;
   }
 
