@@ -4,32 +4,21 @@
 // core behind the page's backend), and what a browser's sender seals opens in the Node peer.
 // Keys come from the app's key exchange (MeetingCrypto announcements) on both sides.
 import { randomBytes } from '@/lib/meeting/e2ee/bytes';
-import { exportPublicKey, generateEcdhKeyPair, generateRoomSecret } from '@/lib/meeting/e2ee/keys';
-import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
-import { MeetingCrypto } from '@/lib/meeting/client/meeting-crypto';
-import { WorkerBackend, type FrameBackend } from '@/lib/meeting/client/frame-backends';
+import { generateRoomSecret } from '@/lib/meeting/e2ee/keys';
+import { WorkerBackend } from '@/lib/meeting/client/frame-backends';
 import { NodeFrames } from '@/bench/large-room/node-frames';
 import { opusFrames } from '@/bench/large-room/opus-frames';
 import { newRtpSender, rtpPacket, rtpPayload } from '@/bench/large-room/rtp';
 import { fakeEndpoint, inProcessWorker } from '../support/frame-worker-fakes';
-
-async function participant(id: string, frames: FrameBackend, secret: Uint8Array) {
-  const [ecdh, signing] = await Promise.all([generateEcdhKeyPair(), generateSigningKeyPair()]);
-  const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
-  const fingerprint = `sha-256 ${[...randomBytes(32)].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':')}`;
-  const prepared = Promise.resolve({ frames, certificate: {} as RTCCertificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic });
-  const crypto = await MeetingCrypto.create('meeting-1', id, 'streams', null, prepared);
-  await crypto.useSecret(new Uint8Array(secret), 'link');
-  return crypto;
-}
+import { cryptoParticipant } from '../support/meeting-participant';
 
 describe('the Node participant of the large-room benchmark', () => {
   it('sends Opus frames in RTP that the browser decrypts, and opens what the browser sends', async () => {
     const secret = generateRoomSecret();
     const nodeFrames = new NodeFrames();
     const browserFrames = new WorkerBackend('streams', inProcessWorker());
-    const node = await participant('node-a', nodeFrames, secret);
-    const browser = await participant('browser-b', browserFrames, secret);
+    const node = await cryptoParticipant('node-a', nodeFrames, secret);
+    const browser = await cryptoParticipant('browser-b', browserFrames, secret);
     expect(await node.acceptAnnouncement(browser.announcement()!)).toBe('ok');
     expect(await browser.acceptAnnouncement(node.announcement()!)).toBe('ok');
     // The frame keys are made after the announcement is accepted (issue 17).

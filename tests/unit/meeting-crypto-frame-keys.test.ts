@@ -3,22 +3,9 @@
 // once the announcement verified, before the frame worker has the keys, and framesReady settles
 // when it has them. Keys of a later epoch (a host's rekey) are never overtaken by an earlier
 // epoch's still on their way, so the key a sender ends with is the latest.
-import { randomBytes } from '@/lib/meeting/e2ee/bytes';
-import { exportPublicKey, generateEcdhKeyPair, generateRoomSecret } from '@/lib/meeting/e2ee/keys';
-import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
-import { MeetingCrypto } from '@/lib/meeting/client/meeting-crypto';
-import type { FrameBackend } from '@/lib/meeting/client/frame-backends';
+import { generateRoomSecret } from '@/lib/meeting/e2ee/keys';
 import { NodeFrames } from '@/bench/large-room/node-frames';
-
-async function participant(id: string, frames: FrameBackend, secret: Uint8Array) {
-  const [ecdh, signing] = await Promise.all([generateEcdhKeyPair(), generateSigningKeyPair()]);
-  const [ecdhPublic, signingPublic] = await Promise.all([exportPublicKey(ecdh.publicKey), exportSigningPublicKey(signing.publicKey)]);
-  const fingerprint = `sha-256 ${[...randomBytes(32)].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':')}`;
-  const prepared = Promise.resolve({ frames, certificate: {} as RTCCertificate, fingerprint, ecdh, ecdhPublic, signing, signingPublic });
-  const crypto = await MeetingCrypto.create('meeting-1', id, 'streams', null, prepared);
-  await crypto.useSecret(new Uint8Array(secret), 'link');
-  return crypto;
-}
+import { cryptoParticipant } from '../support/meeting-participant';
 
 /**
  * NodeFrames whose worker stand-in holds epoch 0's keys until `open()` and takes later epochs' at
@@ -57,8 +44,8 @@ const settled = async (promise: Promise<unknown>) => {
 it('a peer is verified before its frame keys are in the worker, and framesReady says when they are', async () => {
   const secret = generateRoomSecret();
   const held = new HeldFrames();
-  const self = await participant('peer-a', held, secret);
-  const other = await participant('peer-b', new NodeFrames(), secret);
+  const self = await cryptoParticipant('peer-a', held, secret);
+  const other = await cryptoParticipant('peer-b', new NodeFrames(), secret);
 
   expect(await self.acceptAnnouncement(other.announcement()!)).toBe('ok');
   expect(self.isVerified('peer-b')).toBe(true);
@@ -73,8 +60,8 @@ it('a peer is verified before its frame keys are in the worker, and framesReady 
 it('a rekey’s keys are set after the earlier epoch’s still on their way, never before', async () => {
   const secret = generateRoomSecret();
   const held = new HeldFrames();
-  const self = await participant('peer-a', held, secret);
-  const other = await participant('peer-b', new NodeFrames(), secret);
+  const self = await cryptoParticipant('peer-a', held, secret);
+  const other = await cryptoParticipant('peer-b', new NodeFrames(), secret);
   expect(await self.acceptAnnouncement(other.announcement()!)).toBe('ok');
 
   // Epoch 1's keys would be set at once, epoch 0's are held: they must still come first.
