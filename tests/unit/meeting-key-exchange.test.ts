@@ -244,6 +244,36 @@ describe('KeyExchange', () => {
     expect(ada.verifiedHandedOffBy).toEqual([]);
   });
 
+  it('the holder makes its link while the key is being sealed, and the key still goes up ahead of the offer', async () => {
+    const room = new Room(300);
+    const ada = await room.join('ada', { host: true });
+    // The sealing is held until the link was made.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const original = MeetingCrypto.prototype.answerHandoff;
+    const sealing = jest.spyOn(MeetingCrypto.prototype, 'answerHandoff').mockImplementationOnce(async function (this: MeetingCrypto, ...args) {
+      await held;
+      return original.apply(this, args);
+    });
+    const offer = { description: { type: 'offer' as const, sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } };
+    let sealedWhenLinked: boolean | null = null;
+    ada.afterHandoff = (peer) => {
+      sealedWhenLinked = room.posts.some((post) => post.from === 'ada' && post.kinds.includes('handoff'));
+      ada.exchange.sendSignal(peer, offer);
+    };
+    const joining = room.join('bob', { postKey: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ada.handedOff).toEqual(['bob']);
+    expect(sealedWhenLinked).toBe(false);
+    expect(room.posts.filter((post) => post.from === 'ada')).toEqual([]);
+    sealing.mockRestore();
+    release();
+    const bob = await joining;
+    await room.settle();
+    expect(room.posts.filter((post) => post.from === 'ada')[0]?.kinds).toEqual(['handoff', 'hello', 'signed']);
+    expect(bob.signals).toEqual([{ from: 'ada', body: offer }]);
+  });
+
   it('with nothing to follow it, the newcomer\u2019s announcement goes up all the same', async () => {
     const room = new Room(50);
     const ada = await room.join('ada', { host: true });

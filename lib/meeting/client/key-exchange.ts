@@ -237,14 +237,26 @@ export class KeyExchange {
     const host = this.ctx.peers().find((p) => p.id === from)?.isHost ?? false;
     const letIn = this.ctx.selfIsHost() && this.letInHere.has(from);
     if (this.ctx.gated() && !letIn && !host) return;
-    const handoff = await keys.answerHandoff(from, key);
-    if (!handoff) return;
+    if (!keys.canAnswerHandoff(key)) return;
     // Our announcement goes in the same POST: the newcomer verifies us as soon as it has S. We
     // offer now — its answer is only applied once it proved S — and the key waits for that offer
     // (lazily, LAZY_FLUSH_MS at most), so key, announcement and offer reach it together (issue 17).
-    const announcement = keys.announcement();
-    const envelopes: Envelope[] = [{ k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : [])];
-    this.sendEnvelopes(from, envelopes, { lazy: true });
+    // The key is sealed while our link to the newcomer is made and its offer written: each takes
+    // 10–20 ms on a busy machine and neither needs the other. Queued first, the sealed key stays
+    // ahead of the offer. (A key the browser cannot use as a P-256 point fails the sealing: then
+    // nothing goes to that newcomer, and the link waits for an answer that cannot come.)
+    const sealed = keys.answerHandoff(from, key);
+    this.enqueue(
+      from,
+      async () => {
+        const handoff = await sealed;
+        if (!handoff) throw new Error('no handoff');
+        const announcement = keys.announcement();
+        const envelopes: Envelope[] = [{ k: 'handoff', ...handoff }, ...(announcement ? [{ k: 'hello' as const, announcement, reply: true }] : [])];
+        return envelopes.map((envelope) => JSON.stringify(envelope));
+      },
+      true,
+    );
     this.handedOffTo.add(from);
     await this.ctx.onHandedOff(from);
   }

@@ -328,10 +328,15 @@ export class MeetingCrypto {
     return base64urlEncode(this.handoffRequest.publicKey);
   }
 
+  /** Whether answerHandoff could seal S to this key: we hold S, and it is an uncompressed P-256 point's length. */
+  canAnswerHandoff(key: string): boolean {
+    return this.secret !== null && base64urlDecode(key)?.length === 65;
+  }
+
   /** A holder answers a newcomer's request: S and the epoch, sealed to the newcomer's key. */
   async answerHandoff(newcomerId: string, key: string): Promise<{ holderKey: string; box: string } | null> {
     const newcomerKey = base64urlDecode(key);
-    if (!this.secret || !newcomerKey || newcomerKey.length !== 65) return null;
+    if (!this.secret || !newcomerKey || !this.canAnswerHandoff(key)) return null;
     const { handoff, code } = await sealHandoff({ roomId: this.meetingId, newcomerId, holderId: this.selfId }, newcomerKey, this.secret, this.epoch);
     this.handoffCodes.set(newcomerId, code);
     return handoff;
