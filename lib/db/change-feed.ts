@@ -28,10 +28,9 @@ export class ChangeFeed {
     return this.changes;
   }
 
-  /** Calls `listener` with every change from now on; answers the unsubscribe. */
-  subscribe(listener: (change: RowChange) => void): () => void {
+  /** Calls `listener` with every change from now on, for as long as the feed lives (its database). */
+  subscribe(listener: (change: RowChange) => void): void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** A notification's payload, 'table:key'. Anything else counts as every row of every table. */

@@ -22,12 +22,7 @@ import { calendarVersions, users } from '@/lib/db/schema';
  */
 export async function calendarVersion(db: Database, userId: string): Promise<string | null> {
   return versions(db).read(userId, [`calendar_versions:${userId}`, `users:${userId}`], async () => {
-    let query = prepared.get(db);
-    if (!query) {
-      query = prepare(db);
-      prepared.set(db, query);
-    }
-    const [row] = await query.execute({ userId });
+    const [row] = await versionQuery(db).execute({ userId });
     return row ? row.version : null;
   });
 }
@@ -38,6 +33,12 @@ const versions = copiesPerDatabase<string | null>(10_000);
 
 // Built once per database and prepared: the query builder cost more than the query.
 const prepared = new WeakMap<Database, ReturnType<typeof prepare>>();
+
+function versionQuery(db: Database) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepare(db)));
+  return query;
+}
 
 function prepare(db: Database) {
   const userId = sql.placeholder('userId');

@@ -41,13 +41,18 @@ const settled = async (promise: Promise<unknown>) => {
   return done;
 };
 
-it('a peer is verified before its frame keys are in the worker, and framesReady says when they are', async () => {
+/** peer-a, whose worker holds epoch 0's keys, has just accepted peer-b's announcement. */
+async function acceptedWithHeldKeys() {
   const secret = generateRoomSecret();
   const held = new HeldFrames();
   const self = await cryptoParticipant('peer-a', held, secret);
   const other = await cryptoParticipant('peer-b', new NodeFrames(), secret);
-
   expect(await self.acceptAnnouncement(other.announcement()!)).toBe('ok');
+  return { held, self };
+}
+
+it('a peer is verified before its frame keys are in the worker, and framesReady says when they are', async () => {
+  const { held, self } = await acceptedWithHeldKeys();
   expect(self.isVerified('peer-b')).toBe(true);
   expect(await settled(self.framesReady('peer-b'))).toBe(false);
   expect(held.keyring.encryptor('peer-b', 'audio')).toBeFalsy();
@@ -58,11 +63,7 @@ it('a peer is verified before its frame keys are in the worker, and framesReady 
 });
 
 it('a rekey’s keys are set after the earlier epoch’s still on their way, never before', async () => {
-  const secret = generateRoomSecret();
-  const held = new HeldFrames();
-  const self = await cryptoParticipant('peer-a', held, secret);
-  const other = await cryptoParticipant('peer-b', new NodeFrames(), secret);
-  expect(await self.acceptAnnouncement(other.announcement()!)).toBe('ok');
+  const { held, self } = await acceptedWithHeldKeys();
 
   // Epoch 1's keys would be set at once, epoch 0's are held: they must still come first.
   const rotated = self.rotate(generateRoomSecret(), 1);

@@ -262,7 +262,8 @@ describe('KeyExchange', () => {
       ada.exchange.sendSignal(peer, offer);
     };
     const joining = room.join('bob', { postKey: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Until ada has heard bob's request and made her link (key pairs take a while on a busy machine).
+    for (let waited = 0; ada.handedOff.length === 0 && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(ada.handedOff).toEqual(['bob']);
     expect(sealedWhenLinked).toBe(false);
     expect(room.posts.filter((post) => post.from === 'ada')).toEqual([]);

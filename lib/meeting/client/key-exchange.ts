@@ -246,6 +246,8 @@ export class KeyExchange {
     // ahead of the offer. (A key the browser cannot use as a P-256 point fails the sealing: then
     // nothing goes to that newcomer, and the link waits for an answer that cannot come.)
     const sealed = keys.answerHandoff(from, key);
+    // Its failure is handled where it is awaited, possibly after it failed: no unhandled rejection meanwhile.
+    sealed.catch(() => undefined);
     this.enqueue(
       from,
       async () => {
