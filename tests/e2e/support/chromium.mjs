@@ -4,6 +4,14 @@
 // candidate, and mDNS hides the addresses peers need).
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The browser's own interface, which no test or benchmark looks at. From Chromium 156.0.8078.108
+ * every new context starts a "top chrome" WebUI renderer for the omnibox popup that loads some
+ * hundred modules: 1–2 s of CPU on a two-core machine, landing on whatever runs next (a meeting's
+ * join went from ~0.5 s to 1.1–2.2 s). Names this build does not know are ignored.
+ */
+const browserUiFeatures = ['PreloadTopChromeWebUI', 'PrewarmWebUIContents', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', 'WebUIReloadButton'];
+
 /** Off the closed network: nothing that calls Google (and waits on it). Benchmarks use these too. */
 export const offlineArgs = [
   '--no-sandbox',
@@ -13,13 +21,15 @@ export const offlineArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${browserUiFeatures.join(',')}`,
 ];
 
 export const chromiumArgs = [
-  ...offlineArgs,
+  ...offlineArgs.filter((arg) => !arg.startsWith('--disable-features=')),
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   '--auto-select-desktop-capture-source=Entire screen',
   '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  // One switch: Chromium reads only the last of several.
+  `--disable-features=${[...browserUiFeatures, 'WebRtcHideLocalIpsWithMdns'].join(',')}`,
 ];
