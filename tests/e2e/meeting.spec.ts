@@ -1,6 +1,6 @@
 // The meeting in real Chromium with fake camera and microphone: one browser context per
 // participant, media checked through getStats (E2EE.md "Testing in headless Chromium").
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seededAccount, logIn } from './support/session';
 import { waitForMail } from './support/mailbox';
 import { expectInCall, expectMediaFromPeers, joinMeeting, participantCount, peerStats, type Participant } from './support/meeting';
@@ -21,8 +21,12 @@ test('two participants see and hear each other, chat, leave and rejoin', async (
   const guest = await joinMeeting(browser, baseURL!, meetingId, { name: 'Grace Guest' });
   open.push(host, guest);
 
+  // Each side starts sending its camera at 360p (the first frames come sooner), then at 720p.
+  const cameraScales = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe?.cameraScale() ?? {}));
+  await expect.poll(() => cameraScales(guest.page), { intervals: [100] }).toEqual([2]);
   await expectMediaFromPeers(host.page, 1);
   await expectMediaFromPeers(guest.page, 1);
+  for (const { page } of [host, guest]) await expect.poll(() => cameraScales(page), { timeout: 15_000 }).toEqual([1]);
   await expect(host.page.getByRole('figure', { name: 'Grace Guest', exact: true })).toBeVisible();
   await expect(guest.page.getByRole('figure', { name: 'Demo User', exact: true })).toBeVisible();
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { parseEventStream } from '@/lib/meeting/client/event-stream';
-import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoEncodings, videoTarget, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/quality';
+import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoEncodings, videoTarget, WARM_UP_HEIGHT, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/quality';
 import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
 import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
 import { classifyQuality } from '@/lib/meeting/client/stats';
@@ -71,10 +71,23 @@ describe('mesh quality policy (E2EE.md "Mesh size")', () => {
   });
 
   it('keeps a sender without a track inactive, so the camera gets the whole estimate at the start of a call', () => {
-    const base = { participants: 2, captureHeight: 720, visible: true };
+    const base = { participants: 2, captureHeight: 720, visible: true, warmingUp: false };
     expect(videoEncodings({ ...base, camera: true, screen: false })).toMatchObject({ camera: { active: true, scaleResolutionDownBy: 1 }, screen: { active: false } });
     expect(videoEncodings({ ...base, camera: false, screen: true })).toMatchObject({ camera: { active: false }, screen: { active: true, maxBitrate: 2_500_000 } });
     expect(videoEncodings({ ...base, visible: false, camera: true, screen: false }).camera.active).toBe(false);
+  });
+
+  it('a connection warming up sends the camera at 360p at most, then the policy\u2019s own size', () => {
+    expect(WARM_UP_HEIGHT).toBe(360);
+    const base = { participants: 2, captureHeight: 720, visible: true, camera: true, screen: false };
+    expect(videoEncodings({ ...base, warmingUp: true }).camera).toMatchObject({ active: true, scaleResolutionDownBy: 2, maxBitrate: 1_500_000 });
+    expect(videoEncodings({ ...base, warmingUp: false }).camera.scaleResolutionDownBy).toBe(1);
+    // A room whose policy is already 360p or less is unchanged; a smaller capture is never scaled up.
+    expect(cameraEncoding(6, 720, true, true)).toEqual(cameraEncoding(6, 720, true, false));
+    expect(cameraEncoding(12, 720, true, true).scaleResolutionDownBy).toBe(4);
+    expect(cameraEncoding(2, 240, true, true).scaleResolutionDownBy).toBe(1);
+    // The screen is text: never softened.
+    expect(videoEncodings({ ...base, screen: true, warmingUp: true }).screen.scaleResolutionDownBy).toBe(1);
   });
 
   it('starts audio-only above 20 participants', () => {

@@ -2,6 +2,7 @@
 // PeerLink's own logic in Node: perfect negotiation, queued candidates, the sealed data channel,
 // ICE restarts and the encoding budget. Node has no RTCPeerConnection, so a small recording
 // stand-in takes its place; what a browser does with the SDP is the e2e tests' part.
+import { WARM_UP_MS } from '@/lib/meeting/client/quality';
 import { codecOrder, leadsWithPreferredCodecs, PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot, withoutUnlistedPayloads } from '@/lib/meeting/client/peer';
 
 class FakeSender {
@@ -357,6 +358,37 @@ describe('PeerLink', () => {
       expect(polite.pc.iceRestarts).toBe(0);
       jest.advanceTimersByTime(1);
       expect(polite.pc.iceRestarts).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('warms up once: WARM_UP_MS after it first connects, never again after a reconnection, never after close', () => {
+    jest.useFakeTimers();
+    try {
+      let warmedUp = 0;
+      const { peer, pc } = link({ onWarmedUp: () => (warmedUp += 1) });
+      pc.becomes('connecting');
+      jest.advanceTimersByTime(WARM_UP_MS * 2);
+      expect(peer.warmedUp).toBe(false);
+      pc.becomes('connected');
+      jest.advanceTimersByTime(WARM_UP_MS - 1);
+      expect([peer.warmedUp, warmedUp]).toEqual([false, 0]);
+      // A drop and a recovery in the meantime do not start the wait over.
+      pc.becomes('disconnected');
+      pc.becomes('connected');
+      jest.advanceTimersByTime(1);
+      expect([peer.warmedUp, warmedUp]).toEqual([true, 1]);
+      pc.becomes('disconnected');
+      pc.becomes('connected');
+      jest.advanceTimersByTime(WARM_UP_MS);
+      expect(warmedUp).toBe(1);
+
+      const closing = link({ onWarmedUp: () => (warmedUp += 1) });
+      closing.pc.becomes('connected');
+      closing.peer.close();
+      jest.advanceTimersByTime(WARM_UP_MS);
+      expect([closing.peer.warmedUp, warmedUp]).toEqual([false, 1]);
     } finally {
       jest.useRealTimers();
     }

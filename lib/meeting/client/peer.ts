@@ -3,7 +3,7 @@
 // created up front — audio, camera, screen — so screen sharing is replaceTrack() without
 // renegotiation, and a negotiated data channel for chat and state. Every sender and receiver
 // gets its frame-encryption transform in the task that creates it (E2EE.md "Browser APIs").
-import { withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
+import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
 
 export type Slot = 'audio' | 'camera' | 'screen';
 export const SLOTS: readonly Slot[] = ['audio', 'camera', 'screen'];
@@ -31,6 +31,8 @@ export interface PeerLinkOptions {
   cipher: Promise<{ seal(text: string): Promise<Uint8Array>; open(data: Uint8Array): Promise<string | null> }>;
   onChannelOpen: () => void;
   onStateChange: (state: RTCPeerConnectionState) => void;
+  /** The connection has been up for WARM_UP_MS (quality.ts): time for the policy's full encodings. */
+  onWarmedUp?: () => void;
   /** Where the video bandwidth estimate starts, in kbps (quality.ts startBitrateKbps). */
   startBitrateKbps?: () => number;
   /** The initiator's video encodings from the start (quality.ts), so its first frames follow the policy. */
@@ -59,6 +61,9 @@ export class PeerLink {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private politeRestartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  private warmUpTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Up for WARM_UP_MS since it first connected (quality.ts): sends the camera at the policy's full size. */
+  warmedUp = false;
   private sendChain: Promise<void> = Promise.resolve();
   private receiveChain: Promise<void> = Promise.resolve();
   /** Offers made or answered so far: screen share and camera toggles must not add any. */
@@ -110,7 +115,10 @@ export class PeerLink {
       const state = this.pc.connectionState;
       options.onStateChange(state);
       clearTimeout(this.restartTimer);
-      if (state === 'connected') this.cancelPoliteRestart();
+      if (state === 'connected') {
+        this.cancelPoliteRestart();
+        this.startWarmUp();
+      }
       if (state === 'failed') this.restartIce();
       // A brief "disconnected" often heals itself (a lost packet burst); a long one needs new paths.
       if (state === 'disconnected') this.restartTimer = setTimeout(() => this.restartIce(), DISCONNECTED_RESTART_MS);
@@ -209,6 +217,7 @@ export class PeerLink {
   close(): void {
     this.closed = true;
     clearTimeout(this.restartTimer);
+    clearTimeout(this.warmUpTimer);
     this.cancelPoliteRestart();
     this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = null;
     this.channel.onopen = this.channel.onmessage = null;
@@ -269,6 +278,15 @@ export class PeerLink {
     } catch (error) {
       if (!this.ignoreOffer) console.warn('candidate', error);
     }
+  }
+
+  /** Once, from the first "connected": a later reconnection does not start soft again. */
+  private startWarmUp() {
+    if (this.warmedUp || this.warmUpTimer !== undefined) return;
+    this.warmUpTimer = setTimeout(() => {
+      this.warmedUp = true;
+      this.options.onWarmedUp?.();
+    }, WARM_UP_MS);
   }
 
   private cancelPoliteRestart() {

@@ -29,6 +29,8 @@ export interface MeetingProbe {
   withholdKeys(withhold: boolean): Promise<void>;
   /** Offers per connection, so tests can prove that screen sharing needs no renegotiation. */
   negotiations(): Record<string, number>;
+  /** How much each connection's camera sender divides the capture's size now (quality.ts warm-up). */
+  cameraScale(): Record<string, number | null>;
 }
 
 declare global {
@@ -52,6 +54,8 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     sampleFrames: (count) => keys()?.frames.sampleFrames(count) ?? Promise.resolve([]),
     withholdKeys: (withhold) => keys()?.frames.withhold(withhold) ?? Promise.resolve(),
     negotiations: () => Object.fromEntries([...links().entries()].map(([id, link]) => [id, link.negotiations])),
+    cameraScale: () =>
+      Object.fromEntries([...links().entries()].map(([id, link]) => [id, link.sender('camera')?.getParameters().encodings?.[0]?.scaleResolutionDownBy ?? null])),
   };
 }
 

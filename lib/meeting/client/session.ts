@@ -360,6 +360,7 @@ export class MeetingSession {
       cipher: this.keyExchange.verified(remoteId).then(() => keys.dataCipher(remoteId)),
       onChannelOpen: () => void this.dispatch({ type: 'channel-open', peerId: remoteId }),
       onStateChange: (connection) => void this.dispatch({ type: 'link-state', peerId: remoteId, connection }),
+      onWarmedUp: () => this.applyEncodings(),
       startBitrateKbps: () => startBitrateKbps(this.state.peers.length + 1),
       initialEncodings: this.encodingsFor(remoteId),
     });
@@ -383,6 +384,8 @@ export class MeetingSession {
       visible: this.machine.viewers[peerId] !== false,
       camera: Boolean(this.tracks.camera),
       screen: Boolean(this.tracks.screen),
+      // Before its link exists (its first encodings) a connection is warming up too.
+      warmingUp: !this.links.get(peerId)?.warmedUp,
     });
   }
 
