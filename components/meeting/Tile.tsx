@@ -43,14 +43,21 @@ export function Tile({ tile, pinned, large, onPin, onVisible, videoRef, hostMenu
   const ref = useRef<HTMLElement>(null);
   const [showMenu, setShowMenu] = useState(false);
 
-  // Tell the sender whether this tile is on screen: hidden tiles cost them no upload.
+  // Tell the sender whether this tile is on screen: hidden tiles cost them no upload. One
+  // observer for the tile's life: the parent passes a new callback on every render, and a new
+  // observer each time meant a new intersection check and report per meeting state change.
+  const onVisibleNow = useRef(onVisible);
+  useEffect(() => {
+    onVisibleNow.current = onVisible;
+  });
+  const observed = Boolean(onVisible);
   useEffect(() => {
     const element = ref.current;
-    if (!element || !onVisible || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => onVisible(!!entry?.isIntersecting), { threshold: 0.01 });
+    if (!element || !observed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => onVisibleNow.current?.(!!entry?.isIntersecting), { threshold: 0.01 });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [onVisible]);
+  }, [observed]);
 
   const label = tile.kind === 'screen' ? t('screenOf', { name: tile.name }) : tile.isSelf ? t('you', { name: tile.name }) : tile.name;
   return (
