@@ -10,6 +10,8 @@
 //   rest), the video frames decoded per second per stream and the resolution sent. The medians
 //   over the pairs are printed.
 // BROWSERS=each gives every participant a Chromium process of its own (default: one for all).
+// SETTLE_MS waits that long once the others are in, before the newcomer opens the page (a call
+// already going, not a burst of joins: a connection's first seconds cost the most CPU).
 // JOIN_TRACE=1 prints where each join's time went (API calls, every page's stream events, the
 // connection's steps and when each negotiation call started and settled, the CPU of every thread
 // of the server and browsers in the second before the click and from the click to the frame; it
@@ -419,6 +421,8 @@ async function joinTime(browsers, meetingId, size, mode) {
   const present = [];
   for (let i = 0; i < size - 1; i += 1)
     present.push(await enter(browser(i), meetingId, `Bench ${i + 1}`, mode));
+  // SETTLE_MS: let the call settle before the newcomer arrives, as in a meeting already going.
+  if (process.env.SETTLE_MS) await sleep(Number(process.env.SETTLE_MS));
   const last = await open(browser(size - 1), meetingId, `Bench ${size}`, mode);
   const profiler = process.env.JOIN_PROFILE ? await startProfile(last.page) : null;
   const timeline = process.env.JOIN_TIMELINE ? await startTimeline(last.page) : null;
