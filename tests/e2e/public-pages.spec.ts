@@ -282,6 +282,9 @@ async function seriousViolations(page: Page) {
 }
 
 test('axe finds no serious or critical accessibility violation on any public page', async ({ page }) => {
+  // Every public page at two widths, each loaded and scanned: on a slow two-core machine that
+  // took more than the default 30 s (it timed out on /rate, the last page but one).
+  test.setTimeout(pages.length * 2 * 10_000);
   for (const { route } of pages) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
