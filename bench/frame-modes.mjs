@@ -113,10 +113,12 @@ export function markJoin(options = {}) {
       super(...args);
       join.connections.push({ created: performance.now(), connected: null, track: null, packet: null, decoded: null, encoded: null, sent: null, local: null, remote: null, candidate: null, ice: null });
       const mark = join.connections.at(-1);
-      // The negotiation's steps: our description set, theirs, their first candidate, ICE connected.
+      // The negotiation's steps: our description set, theirs, their first candidate (in it or alone), ICE connected.
       this.addEventListener('signalingstatechange', () => {
         if (this.localDescription) mark.local ??= performance.now();
         if (this.remoteDescription) mark.remote ??= performance.now();
+        // Their first candidates, when their description carries them (local-candidates.ts).
+        if (this.remoteDescription?.sdp.includes('a=candidate:')) mark.candidate ??= performance.now();
       });
       this.addEventListener('iceconnectionstatechange', () => {
         if (this.iceConnectionState === 'connected' || this.iceConnectionState === 'completed') mark.ice ??= performance.now();
@@ -221,7 +223,8 @@ export function markJoin(options = {}) {
           const envelope = JSON.parse(text);
           if (envelope.k !== 'signed') return envelope.k;
           const signed = envelope.signal?.body ?? {};
-          return signed.description ? signed.description.type : 'candidate';
+          if (signed.description) return signed.description.type;
+          return signed.candidate ? 'candidate' : 'end-of-candidates';
         })
         .join('+');
     } catch {

@@ -2,6 +2,7 @@
 // PeerLink's own logic in Node: perfect negotiation, queued candidates, the sealed data channel,
 // ICE restarts and the encoding budget. Node has no RTCPeerConnection, so a small recording
 // stand-in takes its place; what a browser does with the SDP is the e2e tests' part.
+import { CANDIDATE_QUIET_MS, CANDIDATE_WAIT_MS, candidateKey, candidatesIn, dialsOutOnly } from '@/lib/meeting/client/local-candidates';
 import { WARM_UP_MS } from '@/lib/meeting/client/quality';
 import { codecOrder, leadsWithPreferredCodecs, PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot, withoutUnlistedPayloads } from '@/lib/meeting/client/peer';
 
@@ -50,7 +51,11 @@ class FakeConnection {
   static last: FakeConnection;
   signalingState: RTCSignalingState = 'stable';
   connectionState: RTCPeerConnectionState = 'new';
-  localDescription: { type: string; sdp: string } | null = null;
+  iceGatheringState: RTCIceGatheringState = 'new';
+  /** Whether setLocalDescription starts a gathering that the test drives (gather()); else there is nothing to gather. */
+  gathering = false;
+  private gathered: string[] = [];
+  private description: { type: string; sdp: string } | null = null;
   remoteDescription: { type: string; sdp?: string } | null = null;
   readonly transceivers: FakeTransceiver[] = [];
   readonly channel = new FakeChannel();
@@ -84,8 +89,21 @@ class FakeConnection {
     return { type: 'answer', sdp: 'v=0\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\n' };
   }
   async setLocalDescription(description: { type: string; sdp: string }) {
-    this.localDescription = description;
+    this.description = description;
+    this.iceGatheringState = this.gathering ? 'gathering' : 'complete';
     this.signalingState = description.type === 'offer' ? 'have-local-offer' : 'stable';
+  }
+  /** As a browser's: the description set, with every candidate gathered since. */
+  get localDescription() {
+    return this.description && { ...this.description, sdp: this.description.sdp + this.gathered.map((line) => `a=${line}\r\n`).join('') };
+  }
+  /** The browser gathered a candidate (null: gathering is over). */
+  gather(candidate: { candidate: string; protocol: string; tcpType?: string } | null) {
+    if (candidate) this.gathered.push(candidate.candidate);
+    else this.iceGatheringState = 'complete';
+    // Chromium's event spells it with the ufrag, which the SDP line leaves out.
+    const event = candidate && { sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u', tcpType: null, ...candidate, candidate: `${candidate.candidate} generation 0 ufrag u` };
+    this.onicecandidate?.({ candidate: event });
   }
   async setRemoteDescription(description: { type: string; sdp?: string }) {
     this.remoteDescription = description;
@@ -269,6 +287,75 @@ describe('PeerLink', () => {
     expect(leadsWithPreferredCodecs(sdp('96 111', '96 111'))).toBe(false);
     expect(leadsWithPreferredCodecs(sdp('111 96', '111 96'))).toBe(false);
     expect(leadsWithPreferredCodecs('v=0\r\n')).toBe(false);
+  });
+
+  describe('our candidates: the description carries the first burst, the rest trickles', () => {
+    const udp = (n: number) => ({ candidate: `candidate:${n} 1 udp 2122194687 127.0.0.${n} 5000${n} typ host`, protocol: 'udp' });
+    const tcpActive = (n: number) => ({ candidate: `candidate:${n} 1 tcp 1518214911 127.0.0.${n} 9 typ host tcptype active`, protocol: 'tcp', tcpType: 'active' });
+    const sent = (signals: SignalPayload[]) =>
+      signals.map((signal) => (signal.description ? `${signal.description.type}[${[...candidatesIn(signal.description.sdp ?? '')].map((c) => c.split(' ')[0]).join(',')}]` : (signal.candidate?.candidate.split(' ')[0] ?? 'end')));
+
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    function gatheringLink(options: Partial<PeerLinkOptions> = {}) {
+      const made = link({ ...options, initiator: false, polite: true });
+      made.pc.gathering = true;
+      return made;
+    }
+
+    it('the offer waits for the burst and carries it; later ones trickle, a dial-out-only TCP one never, the end of gathering does', async () => {
+      const { pc, signals } = link();
+      // The initiator sets its offer a few microtasks after it is made.
+      pc.gathering = true;
+      await jest.advanceTimersByTimeAsync(0);
+      expect(signals).toEqual([]);
+      pc.gather(udp(1));
+      pc.gather(udp(2));
+      await jest.advanceTimersByTimeAsync(CANDIDATE_QUIET_MS - 1);
+      expect(signals).toEqual([]);
+      pc.gather(udp(3));
+      await jest.advanceTimersByTimeAsync(CANDIDATE_QUIET_MS);
+      expect(sent(signals)).toEqual(['offer[candidate:1,candidate:2,candidate:3]']);
+      pc.gather(tcpActive(4));
+      pc.gather(udp(5));
+      pc.gather(null);
+      expect(sent(signals)).toEqual(['offer[candidate:1,candidate:2,candidate:3]', 'candidate:5', 'end']);
+    });
+
+    it('nothing gathered: the description goes after CANDIDATE_WAIT_MS at most; the end of gathering sends it at once', async () => {
+      const slow = gatheringLink();
+      void slow.peer.handleSignal(offer);
+      await jest.advanceTimersByTimeAsync(CANDIDATE_WAIT_MS - 1);
+      expect(slow.signals).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(sent(slow.signals)).toEqual(['answer[]']);
+
+      const ended = gatheringLink();
+      void ended.peer.handleSignal(offer);
+      await jest.advanceTimersByTimeAsync(0);
+      ended.pc.gather(udp(1));
+      ended.pc.gather(null);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(sent(ended.signals)).toEqual(['answer[candidate:1]', 'end']);
+    });
+
+    it('under a relay-only policy the description does not wait (no host candidates come)', async () => {
+      const relay = gatheringLink({ rtcConfig: { iceTransportPolicy: 'relay' } });
+      void relay.peer.handleSignal(offer);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(sent(relay.signals)).toEqual(['answer[]']);
+    });
+  });
+
+  it('a TCP candidate that only dials out is known by its type', () => {
+    expect(dialsOutOnly({ candidate: '', protocol: 'tcp', tcpType: 'active' })).toBe(true);
+    expect(dialsOutOnly({ candidate: '', protocol: 'tcp', tcpType: 'passive' })).toBe(false);
+    expect(dialsOutOnly({ candidate: '', protocol: 'udp', tcpType: null })).toBe(false);
+    // Chromium's: the SDP line has no ufrag, the candidate event's has.
+    const sdp = 'v=0\r\na=candidate:15 1 udp 2122194687 127.0.0.1 33264 typ host generation 0 network-id 3\r\na=mid:0\na=candidate:40 1 udp 2122063615 ::2 60563 typ host generation 0\n';
+    expect([...candidatesIn(sdp)]).toEqual(['candidate:15 1 udp 2122194687 127.0.0.1 33264 typ host', 'candidate:40 1 udp 2122063615 ::2 60563 typ host']);
+    expect(candidatesIn(sdp).has(candidateKey('candidate:15 1 udp 2122194687 127.0.0.1 33264 typ host generation 0 ufrag s6YO network-id 3'))).toBe(true);
   });
 
   it('candidates that come before the description wait for it, in order', async () => {

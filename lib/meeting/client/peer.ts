@@ -1,8 +1,10 @@
 // One RTCPeerConnection to one other participant (E2EE.md "Peer connections"): the "perfect
-// negotiation" pattern (the polite peer has the larger id), trickle ICE, three transceivers
+// negotiation" pattern (the polite peer has the larger id), ICE candidates in the descriptions
+// and trickled after them (local-candidates.ts), three transceivers
 // created up front — audio, camera, screen — so screen sharing is replaceTrack() without
 // renegotiation, and a negotiated data channel for chat and state. Every sender and receiver
 // gets its frame-encryption transform in the task that creates it (E2EE.md "Browser APIs").
+import { LocalCandidates } from './local-candidates';
 import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
 
 export type Slot = 'audio' | 'camera' | 'screen';
@@ -58,6 +60,7 @@ export class PeerLink {
   private transceivers: RTCRtpTransceiver[] = [];
   private queue: Promise<void> = Promise.resolve();
   private pendingCandidates: NonNullable<SignalPayload['candidate']>[] = [];
+  private readonly candidates: LocalCandidates;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private politeRestartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
@@ -104,12 +107,17 @@ export class PeerLink {
       options.attachReceiver(slot, event.receiver);
       options.onRemoteTrack(slot, event.track);
     };
-    this.pc.onicecandidate = ({ candidate }) =>
-      options.sendSignal({
-        candidate: candidate
-          ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid, sdpMLineIndex: candidate.sdpMLineIndex, usernameFragment: candidate.usernameFragment }
-          : null,
-      });
+    this.candidates = new LocalCandidates(
+      this.pc,
+      (candidate) =>
+        options.sendSignal({
+          candidate: candidate
+            ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid, sdpMLineIndex: candidate.sdpMLineIndex, usernameFragment: candidate.usernameFragment }
+            : null,
+        }),
+      options.rtcConfig.iceTransportPolicy !== 'relay',
+    );
+    this.pc.onicecandidate = ({ candidate }) => this.candidates.add(candidate);
     this.pc.onnegotiationneeded = () => void this.makeOffer();
     this.pc.onconnectionstatechange = () => {
       const state = this.pc.connectionState;
@@ -232,14 +240,25 @@ export class PeerLink {
       this.makingOffer = true;
       const offer = await this.pc.createOffer();
       if (this.pc.signalingState !== 'stable') return;
+      this.candidates.hold();
       await this.pc.setLocalDescription({ type: 'offer', sdp: this.munge(offer.sdp) });
       this.negotiations += 1;
-      this.options.sendSignal({ description: this.localDescription() });
     } catch (error) {
+      this.candidates.release();
       console.warn('offer', error);
+      return;
     } finally {
       this.makingOffer = false;
     }
+    await this.candidates.settle();
+    // Their offer may have crossed ours meanwhile, and the polite side then took theirs.
+    if (this.closed || !this.offering()) return this.candidates.release();
+    this.sendDescription();
+  }
+
+  /** Our offer is still the one waiting for an answer (a function: TypeScript would narrow a read across the awaits). */
+  private offering() {
+    return this.pc.signalingState === 'have-local-offer';
   }
 
   private async applySignal({ description, candidate }: SignalPayload) {
@@ -258,8 +277,16 @@ export class PeerLink {
         this.negotiations += 1;
         if (!this.transceivers.length) this.adoptTransceivers(description.sdp ?? '');
         const answer = await this.pc.createAnswer();
-        await this.pc.setLocalDescription({ type: 'answer', sdp: this.munge(answer.sdp) });
-        this.options.sendSignal({ description: this.localDescription() });
+        this.candidates.hold();
+        try {
+          await this.pc.setLocalDescription({ type: 'answer', sdp: this.munge(answer.sdp) });
+        } catch (error) {
+          this.candidates.release();
+          throw error;
+        }
+        await this.candidates.settle();
+        if (this.closed) return;
+        this.sendDescription();
       }
       for (const queued of this.pendingCandidates.splice(0)) await this.addCandidate(queued);
       return;
@@ -340,9 +367,11 @@ export class PeerLink {
     return kbps ? withVideoStartBitrate(withDtx, kbps) : withDtx;
   }
 
-  private localDescription(): SignalPayload['description'] {
+  /** Our current description, with the candidates gathered so far; those are not sent again. */
+  private sendDescription() {
     const local = this.pc.localDescription!;
-    return { type: local.type, sdp: local.sdp };
+    this.options.sendSignal({ description: { type: local.type, sdp: local.sdp } });
+    this.candidates.described(local.sdp);
   }
 }
 
