@@ -298,16 +298,15 @@ describe('PeerLink', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
 
-    function gatheringLink(options: Partial<PeerLinkOptions> = {}) {
-      const made = link({ ...options, initiator: false, polite: true });
+    /** An initiator whose offer (set a few microtasks after it is made) starts a gathering. */
+    function offering(options: Partial<PeerLinkOptions> = {}) {
+      const made = link(options);
       made.pc.gathering = true;
       return made;
     }
 
     it('the offer waits for the burst and carries it; later ones trickle, a dial-out-only TCP one never, the end of gathering does', async () => {
-      const { pc, signals } = link();
-      // The initiator sets its offer a few microtasks after it is made.
-      pc.gathering = true;
+      const { pc, signals } = offering();
       await jest.advanceTimersByTimeAsync(0);
       expect(signals).toEqual([]);
       pc.gather(udp(1));
@@ -323,28 +322,44 @@ describe('PeerLink', () => {
       expect(sent(signals)).toEqual(['offer[candidate:1,candidate:2,candidate:3]', 'candidate:5', 'end']);
     });
 
-    it('nothing gathered: the description goes after CANDIDATE_WAIT_MS at most; the end of gathering sends it at once', async () => {
-      const slow = gatheringLink();
-      void slow.peer.handleSignal(offer);
+    it('nothing gathered: the offer goes after CANDIDATE_WAIT_MS at most; the end of gathering sends it at once', async () => {
+      const slow = offering();
       await jest.advanceTimersByTimeAsync(CANDIDATE_WAIT_MS - 1);
       expect(slow.signals).toEqual([]);
       await jest.advanceTimersByTimeAsync(1);
-      expect(sent(slow.signals)).toEqual(['answer[]']);
+      expect(sent(slow.signals)).toEqual(['offer[]']);
 
-      const ended = gatheringLink();
-      void ended.peer.handleSignal(offer);
+      const ended = offering();
       await jest.advanceTimersByTimeAsync(0);
       ended.pc.gather(udp(1));
       ended.pc.gather(null);
       await jest.advanceTimersByTimeAsync(0);
-      expect(sent(ended.signals)).toEqual(['answer[candidate:1]', 'end']);
+      expect(sent(ended.signals)).toEqual(['offer[candidate:1]', 'end']);
     });
 
-    it('under a relay-only policy the description does not wait (no host candidates come)', async () => {
-      const relay = gatheringLink({ rtcConfig: { iceTransportPolicy: 'relay' } });
-      void relay.peer.handleSignal(offer);
+    it('under a relay-only policy the offer does not wait (no host candidates come)', async () => {
+      const relay = offering({ rtcConfig: { iceTransportPolicy: 'relay' } });
       await jest.advanceTimersByTimeAsync(0);
-      expect(sent(relay.signals)).toEqual(['answer[]']);
+      expect(sent(relay.signals)).toEqual(['offer[]']);
+    });
+
+    it('an offer crossed by theirs while it waited is not sent: the polite side answers theirs instead', async () => {
+      const polite = offering({ polite: true });
+      await jest.advanceTimersByTimeAsync(0);
+      polite.pc.gather(udp(1));
+      await polite.peer.handleSignal(offer);
+      await jest.advanceTimersByTimeAsync(CANDIDATE_WAIT_MS);
+      expect(sent(polite.signals)).toEqual(['answer[candidate:1]']);
+    });
+
+    it('the answer goes at once (the offerer waits for it); its candidates trickle after it', async () => {
+      const answering = link({ initiator: false, polite: true });
+      answering.pc.gathering = true;
+      await answering.peer.handleSignal(offer);
+      expect(sent(answering.signals)).toEqual(['answer[]']);
+      answering.pc.gather(udp(1));
+      answering.pc.gather(tcpActive(2));
+      expect(sent(answering.signals)).toEqual(['answer[]', 'candidate:1']);
     });
   });
 

@@ -1,13 +1,14 @@
-// Our ICE candidates on their way to the other side (issue 17). A description waits for the
-// first burst of candidates, which the browser gathers within milliseconds of
-// setLocalDescription, and carries them in its SDP: the other side applies them with the
-// description, instead of one signed, posted, relayed, verified and added message each (a join
-// sent ~10 a side; each addIceCandidate() also waits for WebRTC's signaling thread). What comes
-// later — server-reflexive and relay candidates, the end of gathering — trickles as before.
+// Our ICE candidates on their way to the other side (issue 17). An offer waits for the first
+// burst of candidates, which the browser gathers within milliseconds of setLocalDescription,
+// and carries them in its SDP: the answering side can check connectivity as soon as it has
+// answered, and gets them without one signed, posted, relayed, verified and added message each
+// (a join sent ~10 a side; each addIceCandidate() also waits for WebRTC's signaling thread).
+// An answer does not wait (peer.ts). What comes later — server-reflexive and relay candidates,
+// the answer's, the end of gathering — trickles; TCP candidates that only dial out never go.
 
 /** The first candidates of a gathering come within a millisecond or two of each other: a pause this long ends the burst. */
 export const CANDIDATE_QUIET_MS = 5;
-/** The longest a description waits for its candidates. */
+/** The longest an offer waits for its candidates. */
 export const CANDIDATE_WAIT_MS = 25;
 
 type Gathering = Pick<RTCPeerConnection, 'iceGatheringState'>;

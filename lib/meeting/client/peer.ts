@@ -277,15 +277,9 @@ export class PeerLink {
         this.negotiations += 1;
         if (!this.transceivers.length) this.adoptTransceivers(description.sdp ?? '');
         const answer = await this.pc.createAnswer();
-        this.candidates.hold();
-        try {
-          await this.pc.setLocalDescription({ type: 'answer', sdp: this.munge(answer.sdp) });
-        } catch (error) {
-          this.candidates.release();
-          throw error;
-        }
-        await this.candidates.settle();
-        if (this.closed) return;
+        await this.pc.setLocalDescription({ type: 'answer', sdp: this.munge(answer.sdp) });
+        // At once, unlike an offer: the offerer waits for it to start DTLS, and needs none of
+        // our candidates for that (our checks reach its candidates, which came in its offer).
         this.sendDescription();
       }
       for (const queued of this.pendingCandidates.splice(0)) await this.addCandidate(queued);
