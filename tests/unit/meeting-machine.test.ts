@@ -508,7 +508,12 @@ describe('monitors: active speaker and quality', () => {
   it('the loudest unmuted peer is highlighted; a muted one never', () => {
     const { state } = step(withPeers(), { type: 'levels', levels: { x: 0.3, y: 0.9 }, now: AT });
     expect(state.view.activeSpeaker).toBe('x');
-    expect(peer(state, 'y')?.level).toBe(0.9);
+  });
+
+  it('levels that move while the highlight stays keep the same state object (no re-render four times a second)', () => {
+    const speaking = step(withPeers(), { type: 'levels', levels: { x: 0.3 }, now: AT }).state;
+    expect(step(speaking, { type: 'levels', levels: { x: 0.9, y: 0.4 }, now: AT + 5000 }).state).toBe(speaking);
+    expect(step(speaking, { type: 'levels', levels: { x: 0 }, now: AT + 5000 }).state).toBe(speaking);
   });
 
   it('the highlight holds a moment before it moves to another voice', () => {

@@ -8,30 +8,29 @@ const SPEAKING_LEVEL = 0.02;
 /** The highlight moves only after this hold, so it does not flicker between two voices. */
 export const SPEAKER_HOLD_MS = 1200;
 
-/** The loudest unmuted peer is highlighted, once the hold since the last move is over. */
+/**
+ * The loudest unmuted peer is highlighted, once the hold since the last move is over; null when
+ * the highlight stays. Levels themselves are not kept in the view: nothing shows them, and a
+ * new view four times a second re-rendered the whole call for nothing.
+ */
 export function speakerStep(
   view: { peers: RemotePeer[]; activeSpeaker: string | null },
   changedAt: number,
   levels: Record<string, number>,
   now: number,
-): { peers: RemotePeer[]; activeSpeaker: string | null; speakerChangedAt: number } | null {
+): { activeSpeaker: string | null; speakerChangedAt: number } | null {
   let loudest: string | null = null;
   let loudestLevel = SPEAKING_LEVEL;
-  let changed = false;
-  const peers = view.peers.map((peer) => {
+  for (const peer of view.peers) {
     const level = levels[peer.id] ?? 0;
     if (!peer.media.muted && level > loudestLevel) {
       loudest = peer.id;
       loudestLevel = level;
     }
-    if (Math.abs(level - peer.level) < SPEAKING_LEVEL) return peer;
-    changed = true;
-    return { ...peer, level };
-  });
+  }
   const current = view.activeSpeaker;
-  const speaker = loudest && loudest !== current && now - changedAt > SPEAKER_HOLD_MS ? loudest : current;
-  if (!changed && speaker === current) return null;
-  return { peers, activeSpeaker: speaker, speakerChangedAt: speaker !== current ? now : changedAt };
+  if (!loudest || loudest === current || now - changedAt <= SPEAKER_HOLD_MS) return null;
+  return { activeSpeaker: loudest, speakerChangedAt: now };
 }
 
 /** Each peer's quality from the last stats, a new object only for those that changed. */

@@ -241,7 +241,7 @@ class Run {
   private addPeer(participant: Participant) {
     if (this.peer(participant.id)) return;
     // A peer we know nothing of yet: its keys were forgotten when it left, if it was here before.
-    const peer: RemotePeer = { ...participant, connection: 'new', tracks: {}, media: NO_MEDIA, quality: 'unknown', level: 0, keys: 'pending' };
+    const peer: RemotePeer = { ...participant, connection: 'new', tracks: {}, media: NO_MEDIA, quality: 'unknown', keys: 'pending' };
     this.set({ peers: [...this.view.peers, peer] });
     // What they sent before we knew them.
     this.emit({ type: 'apply-encodings' }, { type: 'keys-release', peerId: participant.id });
@@ -327,7 +327,7 @@ class Run {
     const next = speakerStep(this.view, this.state.speakerChangedAt, levels, now);
     if (!next) return;
     this.state = { ...this.state, speakerChangedAt: next.speakerChangedAt };
-    this.set({ peers: next.peers, activeSpeaker: next.activeSpeaker });
+    this.set({ activeSpeaker: next.activeSpeaker });
   }
 
   private onQuality(quality: Record<string, Quality>) {

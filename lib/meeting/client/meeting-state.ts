@@ -18,8 +18,6 @@ export interface RemotePeer extends Participant {
   tracks: Partial<Record<Slot, MediaStreamTrack>>;
   media: MediaState;
   quality: Quality;
-  /** Relative loudness 0..1 from the audio receiver, for the active-speaker highlight. */
-  level: number;
   /**
    * Their announcement verified under our room secret (E2EE.md): only then is a connection made.
    * "mismatch": they hold another secret; "tampered": their SDP's fingerprint was not the signed one.
