@@ -16,7 +16,8 @@
 // connection's steps and when each negotiation call started and settled, the CPU of every thread
 // of the server and browsers in the second before the click and from the click to the frame; it
 // polls getStats, which costs the pages time); JOIN_PROFILE=1 prints the joining page's
-// main-thread self time by function from the click to the first frame; JOIN_TIMELINE=1 the
+// main-thread self time by function and by script from the click to the first frame
+// (JOIN_PROFILE_FILE=path also writes the last join's raw profile there); JOIN_TIMELINE=1 the
 // browser's own trace of its renderers' main threads (layout, script, WebRTC's blocking calls)
 // over the same span (JOIN_TIMELINE_FILE=path also writes the whole trace there, every thread
 // of every process, to follow one frame from encoder to decoder). EXTRA_CHROMIUM_ARGS passes more flags, e.g. WebRTC's own logging:
@@ -356,6 +357,8 @@ async function startProfile(page) {
   return {
     async stop() {
       const { profile } = await cdp.send('Profiler.stop');
+      // JOIN_PROFILE_FILE=path: the raw profile too (each join overwrites it), for DevTools or a source map.
+      if (process.env.JOIN_PROFILE_FILE) writeFileSync(process.env.JOIN_PROFILE_FILE, JSON.stringify(profile));
       const self = new Map();
       const byId = new Map(profile.nodes.map((node) => [node.id, node]));
       profile.timeDeltas.forEach((delta, index) => {
@@ -367,6 +370,14 @@ async function startProfile(page) {
       const total = [...self.values()].reduce((a, b) => a + b, 0);
       const busy = [...self].filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)')).reduce((a, [, ms]) => a + ms, 0);
       progress(`  newcomer main thread: ${Math.round(total)} ms sampled, ${Math.round(busy)} ms in script/GC (program and idle aside)`);
+      // By script file: which chunk (React's, the meeting's) or the browser's own calls (":0") took it.
+      const byScript = new Map();
+      for (const [key, ms] of self) {
+        if (key.startsWith('(idle)') || key.startsWith('(program)')) continue;
+        const script = key.slice(key.lastIndexOf(' ') + 1).replace(/:\d+$/, '') || '(native)';
+        byScript.set(script, (byScript.get(script) ?? 0) + ms);
+      }
+      progress(`    by script: ${[...byScript].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([script, ms]) => `${script || '(browser)'} ${ms.toFixed(1)}`).join(', ')}`);
       for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) progress(`    ${ms.toFixed(1).padStart(7)} ms  ${key.slice(0, 120)}`);
     },
   };
