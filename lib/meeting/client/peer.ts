@@ -1,8 +1,8 @@
 // One RTCPeerConnection to one other participant (E2EE.md "Peer connections"): the "perfect
-// negotiation" pattern (the polite peer has the larger id), ICE candidates in the descriptions
-// and trickled after them (local-candidates.ts), three transceivers
-// created up front — audio, camera, screen — so screen sharing is replaceTrack() without
-// renegotiation, and a negotiated data channel for chat and state. Every sender and receiver
+// negotiation" pattern (the polite peer has the larger id), an offer that carries its first ICE
+// candidates while the rest trickle (local-candidates.ts), three transceivers created up front —
+// audio, camera, screen — so screen sharing is replaceTrack() without renegotiation, and a
+// negotiated data channel for chat and state. Every sender and receiver
 // gets its frame-encryption transform in the task that creates it (E2EE.md "Browser APIs").
 import { LocalCandidates } from './local-candidates';
 import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
