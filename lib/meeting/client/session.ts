@@ -14,6 +14,7 @@ import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
 import type { MediaState } from './peer-messages';
 import { startBitrateKbps, videoEncodings } from './quality';
 import { SignalingClient, type OpenedStream } from './signaling';
+import { StatePublisher } from './state-publisher';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
@@ -39,12 +40,16 @@ export interface SessionOptions {
   stream?: OpenedStream | null;
 }
 
+/** What the person does: shown at once (StatePublisher), not a task later like everything else. */
+const OWN_ACTIONS = new Set<MeetingEvent['type']>(['leave', 'set-muted', 'camera', 'screen', 'hand', 'recording', 'send-chat', 'react', 'chat-open', 'dismiss-notice', 'host-action', 'lock']);
+
 /** Effects that need the ICE servers or the keys before they run. */
 const AFTER_ICE = new Set<Effect['type']>(['keys-enter', 'keys-release', 'open-link']);
 
 export class MeetingSession {
   private machine: MachineState;
-  private readonly listeners = new Set<() => void>();
+  /** React hears of each new state through this (state-publisher.ts). */
+  private readonly publisher = new StatePublisher();
   private readonly links = new Map<string, PeerLink>();
   private readonly signaling: SignalingClient;
   private rtcConfig: RTCConfiguration = {};
@@ -123,12 +128,12 @@ export class MeetingSession {
     this.events = this.events.then(task).catch((error) => console.warn('event', error));
   }
 
-  /** One event through the machine: the new state is published, then its effects run in order. */
+  /** One event through the machine: its effects start at once; React hears of the new state in the next task, unless the person caused it. */
   private async dispatch(event: MeetingEvent): Promise<void> {
     const before = this.machine.view;
     const result = step(this.machine, event);
     this.machine = result.state;
-    if (this.machine.view !== before) for (const listener of this.listeners) listener();
+    if (this.machine.view !== before) this.publisher.publish(OWN_ACTIONS.has(event.type));
     for (const effect of result.effects) {
       if (AFTER_ICE.has(effect.type)) await this.iceReady;
       await this.run(effect);
@@ -187,10 +192,7 @@ export class MeetingSession {
   }
 
   // ---- React glue ----
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = this.publisher.subscribe;
   getState = () => this.state;
 
   start() {

@@ -1,0 +1,52 @@
+/** @jest-environment node */
+// How the meeting session tells React of a new state (state-publisher.ts): not in the task that
+// changed it — the change's effects (sealing a key, making an offer) go first — and once for
+// all the changes of one task.
+import { StatePublisher } from '@/lib/meeting/client/state-publisher';
+
+/** Node delivers a port's messages in a later turn of its loop than a zero timer: wait for them. */
+async function until(done: () => boolean) {
+  for (let tries = 0; tries < 200 && !done(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('StatePublisher', () => {
+  it('tells its listeners in the next task, once for every change made in this one, and not after they left', async () => {
+    const publisher = new StatePublisher();
+    const heard: string[] = [];
+    const leave = publisher.subscribe(() => heard.push('a'));
+    publisher.subscribe(() => heard.push('b'));
+
+    publisher.publish();
+    publisher.publish();
+    // Microtasks run before React would hear: the effects' first steps.
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+    await until(() => heard.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual(['a', 'b']);
+
+    leave();
+    publisher.publish();
+    await until(() => heard.length >= 3);
+    expect(heard).toEqual(['a', 'b', 'b']);
+  });
+
+  it('what the person did is told at once', () => {
+    const publisher = new StatePublisher();
+    let heard = 0;
+    publisher.subscribe(() => (heard += 1));
+    publisher.publish(true);
+    expect(heard).toBe(1);
+  });
+
+  it('a change after the listeners heard is told again', async () => {
+    const publisher = new StatePublisher();
+    let heard = 0;
+    publisher.subscribe(() => (heard += 1));
+    publisher.publish();
+    await until(() => heard === 1);
+    publisher.publish();
+    await until(() => heard === 2);
+    expect(heard).toBe(2);
+  });
+});
