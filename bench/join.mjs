@@ -377,7 +377,7 @@ async function startProfile(page) {
         const script = key.slice(key.lastIndexOf(' ') + 1).replace(/:\d+$/, '') || '(native)';
         byScript.set(script, (byScript.get(script) ?? 0) + ms);
       }
-      progress(`    by script: ${[...byScript].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([script, ms]) => `${script || '(browser)'} ${ms.toFixed(1)}`).join(', ')}`);
+      progress(`    by script: ${[...byScript].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([script, ms]) => `${script} ${ms.toFixed(1)}`).join(', ')}`);
       for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) progress(`    ${ms.toFixed(1).padStart(7)} ms  ${key.slice(0, 120)}`);
     },
   };

@@ -82,7 +82,7 @@ export class LocalCandidates<C extends Candidate = RTCIceCandidate> {
       const cap = setTimeout(done, CANDIDATE_WAIT_MS);
       this.onGathered = () => {
         clearTimeout(quiet);
-        if (this.pc.iceGatheringState === 'complete' || this.held?.includes(null)) return done();
+        if (this.pc.iceGatheringState === 'complete') return done();
         quiet = setTimeout(done, CANDIDATE_QUIET_MS);
       };
       // Some may have come while setLocalDescription resolved.
