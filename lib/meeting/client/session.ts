@@ -100,9 +100,12 @@ export class MeetingSession {
         await this.dispatch({ type: 'peer-signal', peerId: from });
         const link = this.links.get(from);
         if (!link) return;
-        await link.handleSignal(body as SignalPayload);
-        // The answering side has senders only after the first offer: apply the budget now.
-        if ('description' in body && body.description.type === 'offer') this.applyEncodings();
+        // Not awaited: the link applies its own peer's signals in arrival order, and the next
+        // event — another peer's offer — need not wait for this one's answer. A newcomer answers
+        // everyone at once, not one after another (issue 17).
+        const applied = link.handleSignal(body as SignalPayload);
+        // The answering side has senders only after the first offer: apply the budget then.
+        if ('description' in body && body.description.type === 'offer') void applied.then(() => this.applyEncodingsTo(from, link));
       },
       onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
     }, { requestPosted: options.keyRequestPosted });
@@ -371,11 +374,13 @@ export class MeetingSession {
   }
 
   private applyEncodings() {
-    for (const [id, link] of this.links) {
-      const encodings = this.encodingsFor(id);
-      void link.setEncoding('camera', encodings.camera);
-      void link.setEncoding('screen', encodings.screen);
-    }
+    for (const [id, link] of this.links) this.applyEncodingsTo(id, link);
+  }
+
+  private applyEncodingsTo(peerId: string, link: PeerLink) {
+    const encodings = this.encodingsFor(peerId);
+    void link.setEncoding('camera', encodings.camera);
+    void link.setEncoding('screen', encodings.screen);
   }
 
   /** What the policy sends to this peer now (quality.ts). */
