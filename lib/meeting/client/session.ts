@@ -105,7 +105,10 @@ export class MeetingSession {
         // everyone at once, not one after another (issue 17).
         const applied = link.handleSignal(body as SignalPayload);
         // The answering side has senders only after the first offer: apply the budget then.
-        if ('description' in body && body.description.type === 'offer') void applied.then(() => this.applyEncodingsTo(from, link));
+        if ('description' in body && body.description.type === 'offer')
+          void applied.then(() => {
+            if (this.links.get(from) === link) this.applyEncodingsTo(from, link);
+          });
       },
       onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
     }, { requestPosted: options.keyRequestPosted });
