@@ -10,8 +10,6 @@
 // The join token travels in a header, never in a URL, so it stays out of access logs. The
 // stream is read with fetch() (not EventSource, which cannot send headers); the client
 // reconnects with `Last-Event-ID` and the server replays what it missed.
-import { z } from 'zod';
-import { passwordProofSchema } from './room-password';
 
 /** DESIGN.md: a signaling message is at most 16 KB. */
 export const MAX_SIGNAL_BYTES = 16 * 1024;
@@ -29,21 +27,6 @@ export const MAX_NAME_LENGTH = 60;
 /** The server sends a comment line this often, so proxies keep the stream open. */
 export const HEARTBEAT_MS = 10_000;
 
-/** An ephemeral ECDH P-256 public key, uncompressed (65 bytes), base64url: 87 characters. */
-export const keyRequestSchema = z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'incorrect_data');
-
-export const joinRequestSchema = z.object({
-  name: z.string().trim().max(MAX_NAME_LENGTH, 'incorrect_data').optional(),
-  /** Never the password: the proof the browser derived from it (room-password.ts). */
-  passwordProof: passwordProofSchema.optional(),
-  /**
-   * A newcomer without the room secret posts its handoff key with the join (E2EE.md "Who gets
-   * S": "their browser posts an ephemeral public key"): those present get it in the `join`
-   * event and can hand S over at once, without a round trip of its own (issue 17).
-   */
-  keyRequest: keyRequestSchema.optional(),
-});
-export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
 export interface Participant {
   id: string;
@@ -88,35 +71,9 @@ export interface IceAnswer {
 
 // ---- browser → server (POST /signal) ----
 
-const participantId = z.string().min(1).max(64);
-
-export const clientMessageSchema = z.discriminatedUnion('type', [
-  /**
-   * A message for one peer, opaque to the server (E2EE.md "Signaling"): a join announcement
-   * tagged under the room secret, a key handoff, or a signed, numbered WebRTC description or ICE
-   * candidate. The server only relays it; the browsers check every signature.
-   */
-  z.object({
-    type: z.literal('signal'),
-    to: participantId,
-    envelope: z.string().min(1).max(MAX_SIGNAL_BYTES),
-  }),
-  /** Several messages for one peer, relayed one by one in this order. */
-  z.object({
-    type: z.literal('signals'),
-    to: participantId,
-    envelopes: z.array(z.string().min(1).max(MAX_SIGNAL_BYTES)).min(1).max(MAX_SIGNAL_BATCH),
-  }),
-  /** Host only: act on another participant (`target`), or lock/unlock the meeting. */
-  z.object({
-    type: z.literal('host'),
-    action: z.enum(['admit', 'deny', 'mute', 'ask-unmute', 'remove', 'lock', 'unlock']),
-    target: participantId.optional(),
-  }),
-  /** Leaving on purpose: the others hear it at once instead of after the stream drops. */
-  z.object({ type: z.literal('leave') }),
-]);
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
+// The request bodies' schemas are in protocol-schemas.ts: the server's, so that zod stays out of
+// the meeting page's script (issue 17 goal 4).
+export type { ClientMessage, JoinRequest } from './protocol-schemas';
 
 // ---- server → browser (the event stream; `event:` is the type, `data:` the JSON) ----
 

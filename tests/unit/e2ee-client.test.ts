@@ -136,6 +136,60 @@ describe('envelopes and peer messages are checked before use', () => {
     }
   });
 
+  it('keeps only the known fields, and checks each one', () => {
+    const extra = { evil: true, __proto__: { polluted: true } };
+    expect(parseEnvelope(JSON.stringify({ k: 'hello', announcement: { ...announcement, ...extra }, reply: true, ...extra }))).toEqual({
+      k: 'hello',
+      announcement,
+      reply: true,
+    });
+    // A message to everyone has no recipient; the body is only checked once the signature is.
+    const signal = { from: 'a', to: null, seq: 7, body: { anything: [1] }, sig: 'AAAA' };
+    expect(parseEnvelope(JSON.stringify({ k: 'signed', signal: { ...signal, extra: 1 } }))).toEqual({ k: 'signed', signal });
+    expect(parseEnvelope(JSON.stringify({ k: 'handoff', holderKey: 'AAAA', box: 'BBBB', extra: 1 }))).toEqual({ k: 'handoff', holderKey: 'AAAA', box: 'BBBB' });
+    for (const text of [
+      'null',
+      '[]',
+      JSON.stringify([{ k: 'handoff-request', key: 'AAAA' }]),
+      JSON.stringify({ k: 'hello', announcement, reply: 'yes' }),
+      JSON.stringify({ k: 'hello', announcement: { ...announcement, id: '' }, reply: false }),
+      JSON.stringify({ k: 'hello', announcement: { ...announcement, fingerprint: 'x'.repeat(201) }, reply: false }),
+      JSON.stringify({ k: 'hello', announcement: [announcement], reply: false }),
+      JSON.stringify({ k: 'handoff', holderKey: 'AAAA' }),
+      JSON.stringify({ k: 'signed', signal: { ...signal, seq: 1.5 } }),
+      JSON.stringify({ k: 'signed', signal: { ...signal, seq: '7' } }),
+      JSON.stringify({ k: 'signed', signal: { ...signal, to: 'x'.repeat(65) } }),
+      JSON.stringify({ k: 'signed', signal: { ...signal, from: undefined } }),
+      JSON.stringify({ k: 'signed', signal: { ...signal, sig: 'AA+A' } }),
+    ]) {
+      expect(parseEnvelope(text)).toBeNull();
+    }
+  });
+
+  it('a candidate keeps the fields it came with, each within its bounds', () => {
+    const full = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'abcd' };
+    expect(parseSignalBody({ candidate: { ...full, extra: 1 } })).toEqual({ candidate: full });
+    expect(parseSignalBody({ candidate: { candidate: full.candidate } })).toEqual({ candidate: { candidate: full.candidate } });
+    expect(parseSignalBody({ candidate: { candidate: '', sdpMid: null, sdpMLineIndex: null } })).toEqual({ candidate: { candidate: '', sdpMid: null, sdpMLineIndex: null } });
+    expect(parseSignalBody({ description: { type: 'answer', sdp: 'v=0', extra: 1 }, candidate: null })).toEqual({ description: { type: 'answer', sdp: 'v=0' } });
+    expect(parseSignalBody({ description: { type: 'rollback' } })).toEqual({ description: { type: 'rollback' } });
+    for (const body of [
+      {},
+      [],
+      null,
+      { candidate: { ...full, sdpMLineIndex: 65 } },
+      { candidate: { ...full, sdpMLineIndex: -1 } },
+      { candidate: { ...full, sdpMLineIndex: 0.5 } },
+      { candidate: { ...full, sdpMid: 0 } },
+      { candidate: { ...full, usernameFragment: 'x'.repeat(257) } },
+      { candidate: { ...full, candidate: 'x'.repeat(2049) } },
+      { candidate: 'candidate:1' },
+      { description: { type: 'offer', sdp: 1 } },
+    ]) {
+      expect(parseSignalBody(body)).toBeNull();
+    }
+  });
+
   it('a signed body is one description or one candidate', () => {
     expect(parseSignalBody({ description: { type: 'offer', sdp: 'v=0' } })).not.toBeNull();
     expect(parseSignalBody({ candidate: null })).not.toBeNull();

@@ -1,66 +1,109 @@
 // What participants send each other through the signaling server (E2EE.md "Signaling"). The
-// server relays the JSON string untouched; every field is checked here before anything is used.
-import { z } from 'zod';
+// server relays the JSON string untouched; every field is checked here before anything is used,
+// and only the known fields are kept. Checked by hand, as peer-messages.ts is: zod was 30 KB
+// gzipped of the meeting page's script for these few shapes (issue 17 goal 4).
 import { MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
+import type { JoinAnnouncement } from '@/lib/meeting/e2ee/signing';
 
-const b64 = z.string().max(512).regex(/^[A-Za-z0-9_-]*$/);
-
-const announcementSchema = z.object({
-  id: z.string().min(1).max(64),
-  signingKey: b64,
-  ecdhKey: b64,
-  fingerprint: z.string().max(200),
-  tag: b64,
-});
-
-const signedSchema = z.object({
-  from: z.string().min(1).max(64),
-  to: z.string().min(1).max(64).nullable(),
-  seq: z.number().int().positive(),
-  body: z.unknown(),
-  sig: b64,
-});
-
-export const envelopeSchema = z.discriminatedUnion('k', [
+export type Envelope =
   /** "I am here, with these keys": tagged under the room secret; `reply` asks for no answer. */
-  z.object({ k: z.literal('hello'), announcement: announcementSchema, reply: z.boolean() }),
+  | { k: 'hello'; announcement: JoinAnnouncement; reply: boolean }
   /** A newcomer without the secret asks for it, encrypted to this one-time key. */
-  z.object({ k: z.literal('handoff-request'), key: b64 }),
+  | { k: 'handoff-request'; key: string }
   /** A holder's answer: the secret and epoch, sealed to the newcomer's key. */
-  z.object({ k: z.literal('handoff'), holderKey: b64, box: b64 }),
-  /** Everything else (descriptions, candidates), signed by the sender's meeting key. */
-  z.object({ k: z.literal('signed'), signal: signedSchema }),
-]);
-export type Envelope = z.infer<typeof envelopeSchema>;
+  | { k: 'handoff'; holderKey: string; box: string }
+  /** Everything else (descriptions, candidates), signed by the sender's meeting key; `body` is checked once the signature is. */
+  | { k: 'signed'; signal: { from: string; to: string | null; seq: number; body: unknown; sig: string } };
+
+/** The body of a signed signal: one WebRTC description or one ICE candidate (null = the end). */
+export type SignalBody =
+  | { description: { type: 'offer' | 'answer' | 'pranswer' | 'rollback'; sdp?: string } }
+  | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null };
+
+type Fields = Record<string, unknown>;
+
+/** A JSON object (not an array, not null). */
+function fields(value: unknown): Fields | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : null;
+}
+
+function isText(value: unknown, min: number, max: number): value is string {
+  return typeof value === 'string' && value.length >= min && value.length <= max;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+function isBase64url(value: unknown): value is string {
+  return isText(value, 0, 512) && BASE64URL.test(value);
+}
+
+const isId = (value: unknown): value is string => isText(value, 1, 64);
+
+function announcement(value: unknown): JoinAnnouncement | null {
+  const a = fields(value);
+  if (!a || !isId(a.id) || !isBase64url(a.signingKey) || !isBase64url(a.ecdhKey) || !isText(a.fingerprint, 0, 200) || !isBase64url(a.tag)) return null;
+  return { id: a.id, signingKey: a.signingKey, ecdhKey: a.ecdhKey, fingerprint: a.fingerprint, tag: a.tag };
+}
+
+function envelope(value: unknown): Envelope | null {
+  const e = fields(value);
+  switch (e?.k) {
+    case 'hello': {
+      const announced = announcement(e.announcement);
+      return announced && typeof e.reply === 'boolean' ? { k: 'hello', announcement: announced, reply: e.reply } : null;
+    }
+    case 'handoff-request':
+      return isBase64url(e.key) ? { k: 'handoff-request', key: e.key } : null;
+    case 'handoff':
+      return isBase64url(e.holderKey) && isBase64url(e.box) ? { k: 'handoff', holderKey: e.holderKey, box: e.box } : null;
+    case 'signed': {
+      const s = fields(e.signal);
+      if (!s || !isId(s.from) || !(s.to === null || isId(s.to)) || !Number.isSafeInteger(s.seq) || (s.seq as number) <= 0 || !isBase64url(s.sig)) return null;
+      return { k: 'signed', signal: { from: s.from, to: s.to, seq: s.seq as number, body: s.body, sig: s.sig } };
+    }
+    default:
+      return null;
+  }
+}
 
 export function parseEnvelope(text: string): Envelope | null {
   try {
-    const parsed = envelopeSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return envelope(JSON.parse(text));
   } catch {
     return null;
   }
 }
 
-/** The body of a signed signal: one WebRTC description or one ICE candidate (null = the end). */
-const bodySchema = z.union([
-  z.object({
-    description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(MAX_SIGNAL_BYTES).optional() }),
-  }),
-  z.object({
-    candidate: z
-      .object({
-        candidate: z.string().max(2048),
-        sdpMid: z.string().max(64).nullable().optional(),
-        sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
-        usernameFragment: z.string().max(256).nullable().optional(),
-      })
-      .nullable(),
-  }),
-]);
-export type SignalBody = z.infer<typeof bodySchema>;
+const DESCRIPTION_TYPES = ['offer', 'answer', 'pranswer', 'rollback'] as const;
+type DescriptionType = (typeof DESCRIPTION_TYPES)[number];
+
+/** Absent, null, or what `check` accepts: an optional nullable field. */
+function optionalNullable<T>(value: unknown, check: (value: unknown) => value is T): value is T | null | undefined {
+  return value === undefined || value === null || check(value);
+}
+
+function candidate(value: unknown): Extract<SignalBody, { candidate: unknown }>['candidate'] | undefined {
+  if (value === null) return null;
+  const c = fields(value);
+  if (!c || !isText(c.candidate, 0, 2048)) return undefined;
+  const isMid = (mid: unknown): mid is string => isText(mid, 0, 64);
+  const isLineIndex = (index: unknown): index is number => Number.isSafeInteger(index) && (index as number) >= 0 && (index as number) <= 64;
+  const isFragment = (fragment: unknown): fragment is string => isText(fragment, 0, 256);
+  if (!optionalNullable(c.sdpMid, isMid) || !optionalNullable(c.sdpMLineIndex, isLineIndex) || !optionalNullable(c.usernameFragment, isFragment)) return undefined;
+  return {
+    candidate: c.candidate,
+    ...(c.sdpMid !== undefined && { sdpMid: c.sdpMid }),
+    ...(c.sdpMLineIndex !== undefined && { sdpMLineIndex: c.sdpMLineIndex }),
+    ...(c.usernameFragment !== undefined && { usernameFragment: c.usernameFragment }),
+  };
+}
 
 export function parseSignalBody(body: unknown): SignalBody | null {
-  const parsed = bodySchema.safeParse(body);
-  return parsed.success ? parsed.data : null;
+  const b = fields(body);
+  if (!b) return null;
+  const d = fields(b.description);
+  if (d && DESCRIPTION_TYPES.includes(d.type as DescriptionType) && (d.sdp === undefined || isText(d.sdp, 0, MAX_SIGNAL_BYTES)))
+    return { description: { type: d.type as DescriptionType, ...(d.sdp !== undefined && { sdp: d.sdp }) } };
+  if (!('candidate' in b)) return null;
+  const checked = candidate(b.candidate);
+  return checked === undefined ? null : { candidate: checked };
 }

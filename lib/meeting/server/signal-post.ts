@@ -1,6 +1,7 @@
 import 'server-only';
 import { apiRoute } from '@/lib/api/handler';
-import { clientMessageSchema, MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
+import { MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
+import { clientMessageSchema } from '@/lib/meeting/protocol-schemas';
 import { requireParticipant } from './auth';
 import { handleMessage } from './relay';
 
