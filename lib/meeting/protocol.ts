@@ -27,7 +27,6 @@ export const MAX_NAME_LENGTH = 60;
 /** The server sends a comment line this often, so proxies keep the stream open. */
 export const HEARTBEAT_MS = 10_000;
 
-
 export interface Participant {
   id: string;
   name: string;
