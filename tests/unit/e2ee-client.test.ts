@@ -137,12 +137,18 @@ describe('envelopes and peer messages are checked before use', () => {
   });
 
   it('keeps only the known fields, and checks each one', () => {
-    const extra = { evil: true, __proto__: { polluted: true } };
+    const extra = { evil: true };
     expect(parseEnvelope(JSON.stringify({ k: 'hello', announcement: { ...announcement, ...extra }, reply: true, ...extra }))).toEqual({
       k: 'hello',
       announcement,
       reply: true,
     });
+    // JSON.parse makes "__proto__" an own key: it is dropped like any other, and pollutes nothing.
+    const polluting = `{"k":"handoff-request","key":"AAAA","__proto__":{"polluted":true}}`;
+    const parsed = parseEnvelope(polluting);
+    expect(parsed).toEqual({ k: 'handoff-request', key: 'AAAA' });
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
     // A message to everyone has no recipient; the body is only checked once the signature is.
     const signal = { from: 'a', to: null, seq: 7, body: { anything: [1] }, sig: 'AAAA' };
     expect(parseEnvelope(JSON.stringify({ k: 'signed', signal: { ...signal, extra: 1 } }))).toEqual({ k: 'signed', signal });

@@ -81,13 +81,15 @@ function optionalNullable<T>(value: unknown, check: (value: unknown) => value is
   return value === undefined || value === null || check(value);
 }
 
+const isMid = (mid: unknown): mid is string => isText(mid, 0, 64);
+const isLineIndex = (index: unknown): index is number => Number.isSafeInteger(index) && (index as number) >= 0 && (index as number) <= 64;
+const isFragment = (fragment: unknown): fragment is string => isText(fragment, 0, 256);
+
+/** A checked ICE candidate, null for the end of candidates, undefined when it is not one. */
 function candidate(value: unknown): Extract<SignalBody, { candidate: unknown }>['candidate'] | undefined {
   if (value === null) return null;
   const c = fields(value);
   if (!c || !isText(c.candidate, 0, 2048)) return undefined;
-  const isMid = (mid: unknown): mid is string => isText(mid, 0, 64);
-  const isLineIndex = (index: unknown): index is number => Number.isSafeInteger(index) && (index as number) >= 0 && (index as number) <= 64;
-  const isFragment = (fragment: unknown): fragment is string => isText(fragment, 0, 256);
   if (!optionalNullable(c.sdpMid, isMid) || !optionalNullable(c.sdpMLineIndex, isLineIndex) || !optionalNullable(c.usernameFragment, isFragment)) return undefined;
   return {
     candidate: c.candidate,
