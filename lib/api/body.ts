@@ -1,4 +1,5 @@
 import { ApiError } from './errors';
+import { assertStorableText } from './storable-text';
 
 /** 64 KiB: far above any JSON form of the product, far below what could tire the server. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -29,12 +30,18 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-/** Parses a JSON body; an empty body reads as `{}` so that missing fields answer missing_data. */
+/**
+ * Parses a JSON body; an empty body reads as `{}` so that missing fields answer missing_data.
+ * Text that cannot be stored (NUL, a lone surrogate) is refused here, for every handler.
+ */
 export function parseJson(text: string): unknown {
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError('incorrect_data');
   }
+  assertStorableText(value);
+  return value;
 }

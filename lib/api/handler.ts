@@ -20,6 +20,7 @@ import { ApiError, type ErrorCode } from './errors';
 import { errorMessage } from './error-messages';
 import { isAllowedOrigin } from './origin';
 import { requestLocale } from './request-locale';
+import { assertStorableText } from './storable-text';
 import { validate } from './validation';
 
 type Auth = 'none' | 'optional' | 'required';
@@ -64,11 +65,13 @@ export function apiRoute<
   A extends Auth = 'optional',
   S extends z.ZodType | undefined = undefined,
 >(options: Options<A, S>, handler: (context: HandlerContext<A, S, P>) => Promise<unknown> | unknown) {
-  return async function route(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
+  async function route(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
     let locale = requestLocale(request);
     let sessionChange: { data: SessionData | null } | undefined;
     try {
       if (!options.signedByCaller && !isAllowedOrigin(request)) throw new ApiError('authentication_error', { status: 403 });
+      const params = (await routeContext?.params) ?? ({} as P);
+      assertStorableUrl(request, params);
 
       const auth = options.auth ?? 'optional';
       let user: User | null = null;
@@ -87,7 +90,6 @@ export function apiRoute<
         body = validate(options.body, parseJson(text));
       }
 
-      const params = (await routeContext?.params) ?? ({} as P);
       const result = await handler({
         request,
         body,
@@ -109,7 +111,17 @@ export function apiRoute<
     } catch (error) {
       return withApiHeaders(await errorResponse(error, locale));
     }
-  };
+  }
+  // The body's schema travels with the handler, so that the standing sweeps can enumerate its fields.
+  return Object.assign(route, { bodySchema: options.body });
+}
+
+/** The URL's text reaches queries as the body's does: the same rule (a NUL in `?q=` or a path segment). */
+function assertStorableUrl(request: NextRequest, params: unknown) {
+  const query: Record<string, string> = {};
+  for (const [key, value] of request.nextUrl.searchParams) query[key] = value;
+  assertStorableText(query);
+  assertStorableText(params);
 }
 
 function isEnvelope(value: unknown): boolean {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, isErrorCode } from './errors';
+import { assertStorableText } from './storable-text';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = input;
@@ -17,7 +18,11 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    // A field may carry JSON of its own (a group's attendees): its parsed text meets the body's rule.
+    assertStorableText(result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.') || undefined;
   if (isErrorCode(issue.message)) throw new ApiError(issue.message, { field });

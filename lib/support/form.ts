@@ -1,6 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyBytes } from '@/lib/api/body';
+import { assertStorableText } from '@/lib/api/storable-text';
 import { validate } from '@/lib/api/validation';
 import { checkAttachment, type CheckedAttachment } from './attachments';
 import { MAX_ATTACHMENT_BYTES } from './categories';
@@ -24,7 +25,9 @@ export async function readTicketForm(request: Request) {
       const value = form.get(name);
       return typeof value === 'string' ? value : undefined;
     };
-    const fields = validate(ticketSchema, { subject: text('subject'), category: text('category'), message: text('message') });
+    const entered = { subject: text('subject'), category: text('category'), message: text('message') };
+    assertStorableText(entered);
+    const fields = validate(ticketSchema, entered);
     const file = form.get('attachment');
     let attachment: CheckedAttachment | null = null;
     // A form whose file input stayed empty sends an empty, nameless file: no attachment.

@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { closeDb } from '@/lib/db/client';
 import { call, createUser, sessionCookies } from '../support/api';
+import { handlersOf, routeFiles, routePath } from '../support/routes';
 
 afterAll(() => closeDb());
 
@@ -9,22 +8,6 @@ afterAll(() => closeDb());
 // forgotten. Every state-changing handler refuses a request whose Origin is another site, "null"
 // or missing (CSRF), logged in or not, before it reads the body; its refusal is the error
 // envelope with the security headers the API gives every answer.
-const appDir = path.join(process.cwd(), 'app');
-const routeFiles = (readdirSync(appDir, { recursive: true }) as string[])
-  .filter((file) => /(^|\/)route\.tsx?$/.test(file))
-  .sort();
-const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-type Handler = Parameters<typeof call>[0];
-
-async function handlersOf(file: string): Promise<[string, Handler][]> {
-  const loaded = (await import(`@/app/${file.replace(/\.tsx?$/, '')}`)) as Record<string, unknown>;
-  return STATE_CHANGING.filter((method) => typeof loaded[method] === 'function').map((method) => [method, loaded[method] as Handler]);
-}
-
-/** A path for the route file, with a value in each dynamic segment. */
-const routePath = (file: string) => `/${path.dirname(file).replace(/\[\.\.\.\w+\]/g, 'x/y').replace(/\[\w+\]/g, 'x')}`;
-
 const figures = { routes: 0, handlers: 0, requests: 0, fiveHundreds: 0 };
 
 // Called by Stripe's servers, which send no Origin: the signature over the body is the proof, so
