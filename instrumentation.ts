@@ -7,12 +7,12 @@ import { log } from '@/lib/log';
 // the job that keeps billing in line with Stripe.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { assertMailConfigured } = await import('@/lib/mail');
-  try {
-    assertMailConfigured();
-  } catch (error) {
-    // A production server without a way to send mail would print live links to its log.
-    console.error((error as Error).message);
+  // A setting that would make the server unsafe or half-broken stops it here, named (lib/startup-checks.ts).
+  const { checkStartup } = await import('@/lib/startup-checks');
+  const { problems, notes } = checkStartup();
+  for (const note of notes) log.info(note);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem);
     process.exit(1);
   }
   const { getDb } = await import('@/lib/db/client');

@@ -69,10 +69,8 @@ function toVisitorHome(response: NextResponse, request: NextRequest, headers: He
   const home = NextResponse.rewrite(new URL(`${prefix}${VISITOR_HOME_PATH}${request.nextUrl.search}`, request.url), {
     request: { headers },
   });
-  // Keep what the locale routing answered besides its rewrite: its cookies and hreflang links.
+  // Keep what the locale routing answered besides its rewrite: its cookies.
   for (const cookie of response.cookies.getAll()) home.cookies.set(cookie);
-  const links = response.headers.get('link');
-  if (links) home.headers.set('link', links);
   return home;
 }
 

@@ -56,10 +56,19 @@ function malformedPath(url) {
   }
 }
 
+// No page or call of the app needs a longer address; a longer one is refused before Next.js
+// sees it (issue 32, item 7: a 15 KB unknown path came back as 212 KB of headers).
+const MAX_URL_BYTES = 4096;
+
 const server = createServer((request, response) => withRequestState(() => serve(request, response)));
 
 function serve(request, response) {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
+  if (Buffer.byteLength(request.url ?? '') > MAX_URL_BYTES) {
+    response.writeHead(414, { ...closedHeaders, 'Content-Type': 'application/json', Connection: 'close' });
+    response.end(JSON.stringify({ status: 'error', errorCode: 'incorrect_data', message: messageFor(request.headers['accept-language']) }));
+    return;
+  }
   if (malformedPath(request.url)) {
     if (request.url.startsWith('/api/')) {
       response.writeHead(400, { ...closedHeaders, 'Content-Type': 'application/json' });

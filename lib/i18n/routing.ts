@@ -9,4 +9,8 @@ export const routing = defineRouting({
   defaultLocale,
   localePrefix: 'as-needed',
   localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+  // No hreflang Link header: next-intl builds it from the request's own Host, so a client chose
+  // the addresses, and a long path came back twelve times (issue 32, items 6 and 7). The public
+  // pages carry their alternates on APP_URL in their <head> (lib/seo).
+  alternateLinks: false,
 });

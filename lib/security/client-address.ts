@@ -20,7 +20,11 @@ function normalize(address: string): string {
   return mapped ? mapped[1]! : trimmed;
 }
 
-/** TRUSTED_PROXIES: comma-separated addresses and CIDR ranges ("10.0.0.0/8, ::1"), or "*". */
+/**
+ * TRUSTED_PROXIES: comma-separated addresses and CIDR ranges ("10.0.0.0/8, ::1"), or "*".
+ * Throws on an entry it cannot read (a host name, a prefix out of range), naming it: the server
+ * refuses to start rather than answer every rate-limited call with an error (issue 32, item 2).
+ */
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const list = new BlockList();
   let all = false;
@@ -29,12 +33,18 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
       all = true;
       continue;
     }
-    const [address = '', prefix] = entry.split('/');
+    const refuse = (why: string) => new Error(`TRUSTED_PROXIES: "${entry}" ${why}`);
+    const [address = '', prefix, extra] = entry.split('/');
     const family = isIP(normalize(address));
-    if (!family) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an address or CIDR range`);
+    if (!family || extra !== undefined) throw refuse('is not an IP address or CIDR range (host names are not resolved)');
     const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(normalize(address), type);
-    else list.addSubnet(normalize(address), Number(prefix), type);
+    if (prefix === undefined) {
+      list.addAddress(normalize(address), type);
+      continue;
+    }
+    const bits = family === 6 ? 128 : 32;
+    if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) throw refuse(`has a prefix length outside 0–${bits}`);
+    list.addSubnet(normalize(address), Number(prefix), type);
   }
   return { all, list };
 }
@@ -51,10 +61,33 @@ function isTrusted(address: string, trusted: TrustedProxies): boolean {
  */
 export function clientAddress(headers: Headers, trusted: TrustedProxies): string {
   const peer = headers.get(PEER_HEADER);
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map(normalize).filter((hop) => isIP(hop) !== 0);
-  if (!peer) return trusted.all && hops.length ? hops[0]! : 'unknown';
+  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map(normalize);
+  if (!peer) {
+    const first = hops.find((hop) => isIP(hop) !== 0);
+    return trusted.all && first ? first : 'unknown';
+  }
   let client = normalize(peer);
-  // Walk back from the peer through the proxies it vouches for.
-  for (let i = hops.length - 1; i >= 0 && isTrusted(client, trusted); i -= 1) client = hops[i]!;
+  // Walk back from the peer through the proxies it vouches for. A hop that is not a plain address
+  // ("ip:port", "unknown", an obfuscated id) ends the walk: what lies left of it was written by
+  // someone no trusted proxy vouches for, so the client is the last trusted proxy itself
+  // (issue 32, item 3: skipping it let the client choose its own address).
+  for (let i = hops.length - 1; i >= 0 && isTrusted(client, trusted); i -= 1) {
+    if (isIP(hops[i]!) === 0) break;
+    client = hops[i]!;
+  }
   return client;
+}
+
+let configured: TrustedProxies | undefined;
+
+/** TRUSTED_PROXIES as configured (checked at start by lib/startup-checks.ts). */
+export function configuredTrustedProxies(): TrustedProxies {
+  return (configured ??= parseTrustedProxies(process.env.TRUSTED_PROXIES));
+}
+
+/** Whether the request's TCP peer is a configured reverse proxy (whose forwarded headers count). */
+export function isTrustedPeer(headers: Headers, trusted: TrustedProxies = configuredTrustedProxies()): boolean {
+  const peer = headers.get(PEER_HEADER);
+  if (!peer) return false;
+  return isTrusted(normalize(peer), trusted);
 }

@@ -5,7 +5,7 @@ import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import { clientAddress, parseTrustedProxies, type TrustedProxies } from './client-address';
+import { clientAddress, configuredTrustedProxies } from './client-address';
 
 /**
  * Soft limits for credential endpoints: `points` attempts per `durationSeconds` window per key,
@@ -121,10 +121,7 @@ export async function resetAttempts(limit: RateLimit, key: string): Promise<void
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${limit.name}:${normalized}`}`);
 }
 
-let trustedProxies: TrustedProxies | undefined;
-
 /** The client address for per-client limits: the socket's peer, or what trusted proxies say. */
 export function clientIp(headers: Headers): string {
-  trustedProxies ??= parseTrustedProxies(process.env.TRUSTED_PROXIES);
-  return clientAddress(headers, trustedProxies);
+  return clientAddress(headers, configuredTrustedProxies());
 }

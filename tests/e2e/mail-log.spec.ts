@@ -20,21 +20,26 @@ test('a mail sent over SMTP leaves only "queued" in the server log, never its li
   expect(serverLog).not.toContain('demo@enclave.local');
 });
 
-test('a production server with a public address and no SMTP_URL refuses to start', async () => {
-  test.setTimeout(60_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'enclave-nosmtp-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(extraPort(9)),
-    APP_URL: 'https://meet.example.org',
-    DATA_DIR: dataDir,
-    SMTP_URL: '',
-    MAIL_LOG: '',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  };
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a production server with `env` over a public APP_URL; answers its exit code and output. */
+async function startRefused(env: Record<string, string>, port: number): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'enclave-refused-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: 'https://meet.example.org',
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_LOG: '',
+      DATA_KEY: 'a-data-key-of-the-operator-0123456789',
+      TRUSTED_PROXIES: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -49,7 +54,23 @@ test('a production server with a public address and no SMTP_URL refuses to start
     });
   });
   rmSync(dataDir, { recursive: true, force: true });
-  expect(code).not.toBe(0);
-  expect(code).not.toBeNull();
-  expect(output).toContain('without SMTP_URL');
-});
+  return { code, output };
+}
+
+// Issue 16, item 8 (mail) and issue 32, items 2 and 9: a setting that would make a production
+// server unsafe, or answer every login with an error while its health check says ok, stops it at
+// start with a message naming the setting.
+for (const [name, env, message, portOffset] of [
+  ['no SMTP_URL', { SMTP_URL: '' }, 'without SMTP_URL', 9],
+  ['TRUSTED_PROXIES=localhost', { TRUSTED_PROXIES: 'localhost' }, 'TRUSTED_PROXIES: "localhost"', 14],
+  ['TRUSTED_PROXIES=127.0.0.1/33', { TRUSTED_PROXIES: '127.0.0.1/33' }, 'TRUSTED_PROXIES: "127.0.0.1/33"', 15],
+  ['no DATA_KEY', { DATA_KEY: '' }, 'without DATA_KEY', 16],
+] as const) {
+  test(`a production server with a public address and ${name} refuses to start`, async () => {
+    test.setTimeout(60_000);
+    const { code, output } = await startRefused(env, extraPort(portOffset));
+    expect(code).not.toBeNull();
+    expect(code).not.toBe(0);
+    expect(output).toContain(message);
+  });
+}

@@ -3,8 +3,11 @@ import { apiRoute } from '@/lib/api/handler';
 import { ApiError } from '@/lib/api/errors';
 import { closeDb } from '@/lib/db/client';
 import { POST as postLang } from '@/app/api/lang/route';
+import { PEER_HEADER } from '@/lib/security/client-address';
 import { call, createUser, sessionCookies } from '../support/api';
 
+// Loopback is the reverse proxy here (read when the first request needs it).
+process.env.TRUSTED_PROXIES = '127.0.0.1';
 afterAll(() => closeDb());
 
 describe('DESIGN.md API conventions: the error envelope', () => {
@@ -68,13 +71,31 @@ describe('DESIGN.md security: state-changing requests from another origin are re
     expect(answer.status).toBe(200);
   });
 
-  it('the origin of the host addressed is accepted behind a proxy', async () => {
+  it('the origin a trusted proxy forwarded is accepted', async () => {
     const answer = await call(postLang, {
       body: { lang: 'de' },
       origin: 'https://meet.example.org',
-      headers: { 'x-forwarded-host': 'meet.example.org', 'x-forwarded-proto': 'https' },
+      headers: { [PEER_HEADER]: '127.0.0.1', 'x-forwarded-host': 'meet.example.org', 'x-forwarded-proto': 'https' },
     });
     expect(answer.status).toBe(200);
+  });
+
+  // Issue 32, item 6: the client's own Host and X-Forwarded-Host are not believed.
+  it.each([
+    ['a Host the client chose', { host: 'evil.example:4101' }, 'http://evil.example:4101'],
+    ['a forwarded host from a peer that is no trusted proxy', { [PEER_HEADER]: '203.0.113.9', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, 'https://evil.example'],
+    ['a forwarded host without a peer (no proxy in front)', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, 'https://evil.example'],
+  ])('%s → 403', async (_name, headers, origin) => {
+    const answer = await call(postLang, { body: { lang: 'de' }, origin, headers });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('link')).toBeNull();
+  });
+
+  it('the local trial answers its other loopback names (127.0.0.1, [::1]) on its port', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect((await call(postLang, { body: { lang: 'de' }, origin, headers: { host: '127.0.0.1:3000' } })).status).toBe(200);
+    }
+    expect((await call(postLang, { body: { lang: 'de' }, origin: 'http://127.0.0.1:3001' })).status).toBe(403);
   });
 });
 

@@ -22,13 +22,37 @@ describe('the client address', () => {
     ['garbage in the forwarded header is ignored', '127.0.0.1', 'unknown, <script>, 198.51.100.4', '127.0.0.1', '198.51.100.4'],
     ['IPv6 loopback proxy', '::1', '2001:db8::5', '::1', '2001:db8::5'],
     ['a platform that writes the header (*)', null, '198.51.100.4', '*', '198.51.100.4'],
+    // Issue 32, item 3: a hop that is not a plain address ends the walk at the last trusted proxy.
+    ['a last hop written as ip:port is not skipped', '127.0.0.1', '6.6.6.6, 198.51.100.4:5123', '127.0.0.1', '127.0.0.1'],
+    ['a last hop "unknown" is not skipped', '127.0.0.1', '6.6.6.6, unknown', '127.0.0.1', '127.0.0.1'],
+    ['an obfuscated id (RFC 7239) is not skipped', '127.0.0.1', '6.6.6.6, _hidden', '127.0.0.1', '127.0.0.1'],
+    ['an IPv6 hop with its port in brackets is not a plain address', '::1', '6.6.6.6, [2001:db8::5]:443', '::1', '::1'],
+    ['a bracketed IPv6 hop without port is one', '::1', '6.6.6.6, [2001:db8::5]', '::1', '2001:db8::5'],
+    ['an empty forwarded header: the trusted proxy is the client', '127.0.0.1', '', '127.0.0.1', '127.0.0.1'],
+    ['a non-address between two trusted proxies ends the walk there', '10.0.0.2', '6.6.6.6, unknown, 10.0.0.9', '10.0.0.0/8', '10.0.0.9'],
+    ['IPv6 CIDR', '2001:db8::1', '198.51.100.4', '2001:db8::/32', '198.51.100.4'],
+    ['an IPv4-mapped hop is its IPv4 address', '127.0.0.1', '::ffff:198.51.100.4', '127.0.0.1', '198.51.100.4'],
   ])('%s', (_name, peer, forwarded, trusted, expected) => expect(ask(peer, forwarded, trusted)).toBe(expected));
 
   it('without the peer and without "*", a forwarded header is not believed', () => {
     expect(ask(null, '198.51.100.4')).toBe('unknown');
   });
 
-  it('refuses a configuration it cannot read, rather than trusting the wrong hops', () => {
-    expect(() => parseTrustedProxies('10.0.0.0/8, nginx')).toThrow(/TRUSTED_PROXIES/);
+  it.each([
+    ['10.0.0.0/8, nginx', 'nginx'],
+    ['localhost', 'localhost'],
+    ['127.0.0.1/33', '127.0.0.1/33'],
+    ['::1/129', '::1/129'],
+    ['10.0.0.0/-1', '10.0.0.0/-1'],
+    ['10.0.0.0/8/8', '10.0.0.0/8/8'],
+    ['10.0.0.0/', '10.0.0.0/'],
+    ['10.0.0.0/8.5', '10.0.0.0/8.5'],
+    ['127.0.0.1:8080', '127.0.0.1:8080'],
+  ])('refuses %j, naming the entry, rather than trusting the wrong hops', (value, entry) => {
+    expect(() => parseTrustedProxies(value)).toThrow(`TRUSTED_PROXIES: "${entry}"`);
+  });
+
+  it.each(['', '*', '127.0.0.1', '10.0.0.0/8, ::1', '2001:db8::/32', '0.0.0.0/0', '::/0', ' 192.168.1.1 , 172.16.0.0/12 '])('reads %j', (value) => {
+    expect(() => parseTrustedProxies(value)).not.toThrow();
   });
 });

@@ -1,0 +1,64 @@
+import 'server-only';
+import { config } from '@/lib/environment';
+import { mailMode, MAIL_NOT_CONFIGURED } from '@/lib/mail/mode';
+import { parseTrustedProxies } from '@/lib/security/client-address';
+
+// What the server checks before it answers anything (instrumentation.ts): a setting that would
+// make it unsafe, or make every login fail while /api/health says ok, stops it with a message
+// that names the setting. A fresh local trial (`npm start` on localhost) needs none of them.
+
+const MIN_DATA_KEY_LENGTH = 32;
+
+/** Whether APP_URL names this machine only (the local trial), not a server others reach. */
+export function isLoopbackUrl(appUrl: string): boolean {
+  const host = new URL(appUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1';
+}
+
+export interface StartupReport {
+  /** Each one stops the server. */
+  problems: string[];
+  /** Said once in the log at start. */
+  notes: string[];
+}
+
+interface Settings {
+  production: boolean;
+  appUrl: string;
+  smtpUrl?: string;
+  mailLog: boolean;
+  env: StartupEnv;
+}
+
+export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string };
+
+export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv }): StartupReport {
+  const { env } = settings;
+  const problems: string[] = [];
+  const notes: string[] = [];
+
+  if (mailMode(settings) === 'refuse') problems.push(MAIL_NOT_CONFIGURED);
+
+  try {
+    parseTrustedProxies(env.TRUSTED_PROXIES);
+  } catch (error) {
+    problems.push(`Enclave will not start: ${(error as Error).message}. Write addresses or CIDR ranges, e.g. TRUSTED_PROXIES=127.0.0.1,::1.`);
+  }
+
+  const dataKey = env.DATA_KEY?.trim();
+  if (dataKey && dataKey.length < MIN_DATA_KEY_LENGTH) {
+    problems.push(`Enclave will not start: DATA_KEY must be at least ${MIN_DATA_KEY_LENGTH} characters (e.g. openssl rand -base64 32).`);
+  } else if (!dataKey && settings.production && !isLoopbackUrl(settings.appUrl)) {
+    // Derived from the session secret, which is kept in DATA_DIR beside the database: a copy of
+    // that folder would open every sealed TOTP secret (issue 32, item 9).
+    problems.push(
+      'Enclave will not start in production at a public APP_URL without DATA_KEY: it seals the two-factor secrets, and without it ' +
+        'the key is derived from a file in DATA_DIR, so a copy of that folder would open them. Set DATA_KEY (openssl rand -base64 32) ' +
+        'and keep it outside DATA_DIR and its backups (docs/self-hosting.md).',
+    );
+  } else if (!dataKey) {
+    notes.push('DATA_KEY is not set: two-factor secrets are sealed with a key derived from the session secret in DATA_DIR (fine for a local trial; set DATA_KEY on a server).');
+  }
+
+  return { problems, notes };
+}
