@@ -11,6 +11,7 @@ import { consumeAttempt, limits, resetAttempts } from '@/lib/security/rate-limit
 import { normalizeTimezone, isValidTimezone } from '@/lib/time/timezones';
 import { insertUser } from '@/lib/users/create';
 import { isCommonPassword } from './common-passwords';
+import { deviceIdFor, hasDeviceTokens } from './device-cookie';
 import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from './password';
 import { sessionFor, type SessionData } from './session-cookie';
 import { consumeToken, issueToken, peekToken, voidTokens } from './tokens';
@@ -110,16 +111,29 @@ export type LoginResult = { session: SessionData; twoFactorRequired: boolean; us
 /**
  * SPEC point 4, login. Unknown e-mails and wrong passwords answer alike (login_failed), after
  * the same argon2 work. An unverified account gets its activation mail again.
+ *
+ * Attempts are limited by where they come from (docs/security.md, issue 32 item 4). A browser
+ * whose device cookie holds a valid token for this account (`devices`, the cookie's value) has a
+ * limit of its own and no other, so guessing from elsewhere cannot lock the person out of it.
+ * Any other attempt counts per client, per account and client, and per account; the first
+ * attempt the account-wide limit refuses in its window tells the account by mail.
  */
-export async function logIn(email: string, password: string, client: string): Promise<LoginResult> {
-  // Per account and client, so an attacker elsewhere cannot lock a person out; per account and
-  // per client more slowly, to cap guessing spread over many addresses or many accounts.
-  const accountClient = `${email}|${client}`;
-  await consumeAttempt(limits.loginPerIp, client);
-  await consumeAttempt(limits.loginPerAccountClient, accountClient);
-  await consumeAttempt(limits.loginPerAccount, email);
+export async function logIn(email: string, password: string, client: string, devices?: string): Promise<LoginResult> {
   const db = await getDb();
-  const user = await findUserByEmail(db, email);
+  // Only a cookie with tokens needs the account before the limits: the token is checked against its id.
+  const known = hasDeviceTokens(devices) ? ((await findUserByEmail(db, email)) ?? null) : undefined;
+  const device = known ? deviceIdFor(devices, known.id) : null;
+  const accountClient = `${email}|${client}`;
+  if (device) {
+    await consumeAttempt(limits.loginPerDevice, device);
+  } else {
+    // Per account and client, so an attacker elsewhere cannot lock a person out; per account and
+    // per client more slowly, to cap guessing spread over many addresses or many accounts.
+    await consumeAttempt(limits.loginPerIp, client);
+    await consumeAttempt(limits.loginPerAccountClient, accountClient);
+    await consumeAttempt(limits.loginPerAccount, email, () => runAfterAnswer('failed-logins mail', () => mailFailedLogins(email)));
+  }
+  const user = known === undefined ? await findUserByEmail(db, email) : (known ?? undefined);
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
   if (!user || !valid) throw new ApiError('login_failed');
   if (user.state === 'unverified') {
@@ -132,8 +146,29 @@ export async function logIn(email: string, password: string, client: string): Pr
     await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
   }
   if (user.has2fa) return { session: { ...sessionFor(user), pending2fa: true }, twoFactorRequired: true, user };
-  await resetAttempts(limits.loginPerAccountClient, accountClient);
+  // A device's count needs no reset: the completed login gives the browser a fresh token.
+  if (!device) await resetAttempts(limits.loginPerAccountClient, accountClient);
   return { session: sessionFor(user), twoFactorRequired: false, user };
+}
+
+/**
+ * Logins to this address from unknown browsers have just been paused for the rest of the
+ * window: tell the account, in its language, that it still logs in from a browser it has used
+ * before, and what to do if this is not the person. Runs after the answer, which is the same
+ * 429 whether or not the address is an account; nothing is sent for one that is not (or that
+ * is not yet verified or is disabled).
+ */
+async function mailFailedLogins(email: string): Promise<void> {
+  const db = await getDb();
+  const user = await findUserByEmail(db, email);
+  if (!user || user.state === 'unverified' || user.state === 'disabled') return;
+  await enqueueMail(db, {
+    to: user.email,
+    locale: isLocale(user.lang) ? user.lang : 'en',
+    template: 'failedLogins',
+    data: { firstName: user.firstName, count: limits.loginPerAccount.points, twoFactor: user.has2fa },
+  });
+  kickMailWorker();
 }
 
 /**

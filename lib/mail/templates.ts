@@ -13,6 +13,11 @@ export interface MailTemplates {
   emailChanged: { firstName: string; newEmail: string };
   /** Sent when two-factor authentication is turned off (issue 16). */
   twoFactorDisabled: { firstName: string };
+  /**
+   * Logins from unknown browsers were paused after `count` failures within the hour (issue 32):
+   * the advice depends on whether the account has two-factor authentication.
+   */
+  failedLogins: { firstName: string; count: number; twoFactor: boolean };
   /** A meeting-card holder's one-time login link. */
   cardLogin: { firstName: string; link: string };
   /** The contact-sales form, sent to the sales address. */
@@ -176,6 +181,16 @@ const templates: { [K in Exclude<MailTemplate, 'ticketReply'>]: (t: Translate, d
     subject: t('twoFactorDisabled.subject'),
     heading: t('twoFactorDisabled.heading'),
     blocks: [t('twoFactorDisabled.greeting', { firstName }), t('twoFactorDisabled.intro'), t('twoFactorDisabled.notYou')],
+  }),
+  failedLogins: (t, { firstName, count, twoFactor }) => ({
+    subject: t('failedLogins.subject'),
+    heading: t('failedLogins.heading'),
+    blocks: [
+      t('failedLogins.greeting', { firstName }),
+      t('failedLogins.intro', { count }),
+      t('failedLogins.knownBrowser'),
+      twoFactor ? t('failedLogins.adviceTwoFactorOn') : t('failedLogins.adviceTwoFactorOff'),
+    ],
   }),
   meetingInvite: (t, { inviterName, roomName, link, needsPassword }) => ({
     subject: t('meetingInvite.subject', { inviterName }),

@@ -25,6 +25,10 @@ export const limits = {
   // …and a slower limit per account caps guessing spread over many addresses.
   loginPerAccount: { name: 'login-account', points: 100, durationSeconds: 60 * 60 },
   loginPerIp: { name: 'login-ip', points: 50, durationSeconds: 15 * 60 },
+  // The three above count only browsers without a device token for the account they name
+  // (lib/auth/device-cookie.ts); a browser with one has this limit instead, keyed by its token,
+  // so guessing from elsewhere does not lock the person out of a browser they used before.
+  loginPerDevice: { name: 'login-device', points: 10, durationSeconds: 15 * 60 },
   reset: { name: 'reset', points: 5, durationSeconds: 60 * 60 },
   resetPerIp: { name: 'reset-ip', points: 20, durationSeconds: 60 * 60 },
   twoFactor: { name: '2fa', points: 5, durationSeconds: 5 * 60 },
@@ -99,13 +103,18 @@ async function consumeInRedis(limit: RateLimit, key: string): Promise<Consumed> 
   }
 }
 
-/** Counts one attempt; throws too_many_attempts when the key has used up its window. */
-export async function consumeAttempt(limit: RateLimit, key: string): Promise<void> {
+/**
+ * Counts one attempt; throws too_many_attempts when the key has used up its window.
+ * `onFirstRefusal` runs for the one attempt that first goes over the limit in a window (the
+ * count is atomic, so exactly one caller sees it), before the refusal is thrown.
+ */
+export async function consumeAttempt(limit: RateLimit, key: string, onFirstRefusal?: () => void): Promise<void> {
   const normalized = key.trim().toLowerCase();
   const { points, resetsAt } = config.redisUrl
     ? await consumeInRedis(limit, normalized)
     : await consumeInDatabase(limit, normalized);
   if (points > limit.points) {
+    if (points === limit.points + 1) onFirstRefusal?.();
     throw new ApiError('too_many_attempts', { retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000)) });
   }
 }

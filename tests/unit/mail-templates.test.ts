@@ -29,6 +29,7 @@ const inputs: MailInput[] = [
     },
   },
   { template: 'twoFactorDisabled', data: { firstName: hostile } },
+  { template: 'failedLogins', data: { firstName: hostile, count: 100, twoFactor: false } },
 ];
 
 describe.each(inputs)('mail template $template', (input) => {
@@ -99,6 +100,18 @@ describe('what each mail says', () => {
     expect(mail.html).toMatch(
       /<blockquote[^>]*>We need 40 seats\.\n&lt;script&gt;x&lt;\/script&gt;<\/blockquote>/,
     );
+  });
+
+  it('failed logins say how many, that a browser used before still logs in, and advise by 2FA state', async () => {
+    const off = await render(inputs[5]!);
+    expect(off.subject).toBe('Someone is trying to log into your Acme Meet account');
+    expect(off.text).toContain('more than 100 times within the last hour');
+    expect(off.text).toContain('You can still log in as usual from a browser in which you have logged in before.');
+    expect(off.text).toContain('turning on two-factor authentication');
+    const on = await render({ template: 'failedLogins', data: { firstName: 'Ada', count: 100, twoFactor: true } }, 'de');
+    expect(on.subject).toBe('Jemand versucht, sich bei Ihrem Acme Meet-Konto anzumelden');
+    expect(on.text).toContain('Die Zwei-Faktor-Authentifizierung schützt Ihr Konto');
+    expect(on.text).not.toContain('einschalten');
   });
 
   it('a line break in user input never reaches the subject header', async () => {

@@ -11,5 +11,5 @@ export const POST = apiRoute({ auth: 'none', body: cardCode }, async ({ body, re
   const { session, twoFactorRequired, user } = await logInWithCard(body.code, clientIp(request.headers));
   setSession(session);
   if (twoFactorRequired) return { status: 'ok', twoFactorRequired: true };
-  return loggedInAnswer(user);
+  return loggedInAnswer(user, request);
 });

@@ -5,9 +5,9 @@ import { sessionFor } from '@/lib/auth/session-cookie';
 import { checkTwoFactorCode } from '@/lib/auth/two-factor-check';
 
 // POST /2fa/g2f/check – the six-digit code: completes a login, or checks step 2 of the setup
-export const POST = apiRoute({ auth: 'optional', body: twoFactorCodeSchema }, async ({ body, user, session, setSession }) => {
+export const POST = apiRoute({ auth: 'optional', body: twoFactorCodeSchema }, async ({ body, request, user, session, setSession }) => {
   const result = await checkTwoFactorCode(body.code, session, user);
   if (result.kind === 'setup-code-valid') return { status: 'ok' };
   setSession(sessionFor(result.user));
-  return loggedInAnswer(result.user);
+  return loggedInAnswer(result.user, request);
 });
