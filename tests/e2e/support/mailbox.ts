@@ -7,7 +7,7 @@ export interface CaughtMail {
   html: string;
 }
 
-const catcher = () => `http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3212}`;
+const catcher = () => `http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 2}`;
 
 /**
  * Waits until the loopback SMTP server has received at least `count` mails to `to` that match,

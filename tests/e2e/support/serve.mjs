@@ -7,9 +7,10 @@ import { E2E_DATA_DIR, E2E_SESSION_SECRET, STRIPE_STAND_IN_PORT, STRIPE_STAND_IN
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
-const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 3211);
+// Beside the app's port (3211 and 3212 for the default 3210), so that runs on other ports do not meet.
+const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
 const catcher = spawn(process.execPath, ['tests/e2e/support/mail-catcher.mjs'], {
-  env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(smtpPort), MAIL_CATCHER_HTTP_PORT: process.env.MAIL_CATCHER_HTTP_PORT ?? '3212' },
+  env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(smtpPort), MAIL_CATCHER_HTTP_PORT: process.env.MAIL_CATCHER_HTTP_PORT ?? String(Number(process.env.E2E_PORT ?? 3210) + 2) },
   stdio: 'inherit',
 });
 
