@@ -2,33 +2,13 @@ import { databaseUnavailableCode } from '@/lib/db/unavailable';
 import { markDatabaseUnavailable } from '@/lib/db/unavailable-request';
 import { log } from '@/lib/log';
 
-// Runs once when the server starts: open the database and apply migrations before any request,
-// then start sending the mail queued in the outbox and the meeting reminders that fall due, and
-// the job that keeps billing in line with Stripe.
+// Runs once when the server starts (lib/server-start.ts). The Node.js-only work sits behind the
+// runtime check Next.js's documentation gives, so that the Edge build leaves it out.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // A setting that would make the server unsafe or half-broken stops it here, named (lib/startup-checks.ts).
-  const { checkStartup } = await import('@/lib/startup-checks');
-  const { problems, notes } = checkStartup();
-  for (const note of notes) log.info(note);
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(problem);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { startServer } = await import('@/lib/server-start');
+    await startServer();
   }
-  const { getDb } = await import('@/lib/db/client');
-  await getDb();
-  const { startMailWorker } = await import('@/lib/mail');
-  startMailWorker();
-  const { startReminderWorker } = await import('@/lib/events/reminders');
-  startReminderWorker();
-  const { startBillingReconcile } = await import('@/lib/billing/reconcile');
-  startBillingReconcile();
-  // scripts/server.mjs answers the calendar's compact form through it (issue 17).
-  const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
-  registerCalendarFastPath();
-  // And signaling's POSTs (issue 17).
-  const { registerSignalFastPath } = await import('@/lib/meeting/server/signal-fast-path');
-  registerSignalFastPath();
 }
 
 /**

@@ -1,0 +1,33 @@
+import 'server-only';
+import { log } from '@/lib/log';
+import { checkStartup } from '@/lib/startup-checks';
+
+/**
+ * What the Node.js server does once at start (instrumentation.ts): stop on a setting that would
+ * make it unsafe or half-broken (lib/startup-checks.ts), open the database and apply migrations
+ * before any request, then start sending the mail queued in the outbox and the meeting reminders
+ * that fall due, and the job that keeps billing in line with Stripe. Its own module, imported
+ * only under the Node.js runtime, so that the Edge build never sees process.exit.
+ */
+export async function startServer() {
+  const { problems, notes } = checkStartup();
+  for (const note of notes) log.info(note);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
+  }
+  const { getDb } = await import('@/lib/db/client');
+  await getDb();
+  const { startMailWorker } = await import('@/lib/mail');
+  startMailWorker();
+  const { startReminderWorker } = await import('@/lib/events/reminders');
+  startReminderWorker();
+  const { startBillingReconcile } = await import('@/lib/billing/reconcile');
+  startBillingReconcile();
+  // scripts/server.mjs answers the calendar's compact form through it (issue 17).
+  const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
+  registerCalendarFastPath();
+  // And signaling's POSTs (issue 17).
+  const { registerSignalFastPath } = await import('@/lib/meeting/server/signal-fast-path');
+  registerSignalFastPath();
+}
