@@ -14,6 +14,10 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
 const PEER_HEADER = 'x-enclave-peer';
+// What the request said of its forwarded host and scheme before Next.js fills in its own
+// (X-Forwarded-Host from the Host header): believed only from a trusted proxy (lib/api/origin.ts).
+const FORWARDED_HOST_HEADER = 'x-enclave-forwarded-host';
+const FORWARDED_PROTO_HEADER = 'x-enclave-forwarded-proto';
 
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
@@ -64,6 +68,8 @@ const server = createServer((request, response) => withRequestState(() => serve(
 
 function serve(request, response) {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
+  request.headers[FORWARDED_HOST_HEADER] = request.headers['x-forwarded-host'] ?? '';
+  request.headers[FORWARDED_PROTO_HEADER] = request.headers['x-forwarded-proto'] ?? '';
   if (Buffer.byteLength(request.url ?? '') > MAX_URL_BYTES) {
     response.writeHead(414, { ...closedHeaders, 'Content-Type': 'application/json', Connection: 'close' });
     response.end(JSON.stringify({ status: 'error', errorCode: 'incorrect_data', message: messageFor(request.headers['accept-language']) }));

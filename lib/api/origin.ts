@@ -1,5 +1,5 @@
 import { config } from '@/lib/environment';
-import { isTrustedPeer } from '@/lib/security/client-address';
+import { FORWARDED_HOST_HEADER, FORWARDED_PROTO_HEADER, isTrustedPeer } from '@/lib/security/client-address';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -11,8 +11,8 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 function forwardedOrigin(request: Request): string | null {
   if (!isTrustedPeer(request.headers)) return null;
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  const host = request.headers.get(FORWARDED_HOST_HEADER)?.split(',')[0]?.trim();
+  const proto = request.headers.get(FORWARDED_PROTO_HEADER)?.split(',')[0]?.trim();
   return host && (proto === 'https' || proto === 'http') ? `${proto}://${host}` : null;
 }
 

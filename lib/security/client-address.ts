@@ -6,6 +6,12 @@ import { BlockList, isIP } from 'node:net';
 
 /** Set by the app's own HTTP server from the socket; a client's copy never survives. */
 export const PEER_HEADER = 'x-enclave-peer';
+/**
+ * X-Forwarded-Host and -Proto as the request carried them, copied by the app's own HTTP server
+ * before Next.js fills in its own from the Host header (which would make any Host look forwarded).
+ */
+export const FORWARDED_HOST_HEADER = 'x-enclave-forwarded-host';
+export const FORWARDED_PROTO_HEADER = 'x-enclave-forwarded-proto';
 
 export interface TrustedProxies {
   /** `*`: every hop is the platform's own (Vercel and similar write X-Forwarded-For themselves). */
