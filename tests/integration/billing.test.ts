@@ -272,6 +272,20 @@ describe('webhooks', () => {
     expect(stored.filter((row) => ids.has(row.id))).toHaveLength(ids.size);
   });
 
+  // Issue 32, item 10: Stripe's library checks only the past; the same 300 s apply both ways.
+  it('refuses a signature dated more than 300 s ahead (an hour, 301 s) or behind; accepts one inside the tolerance', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const event = (id: string): StripeEvent => ({ id, type: 'product.updated', data: { object: { id: 'prod_1', object: 'product' } } });
+    for (const [offset, status] of [[3600, 400], [301, 400], [-301, 400], [-3600, 400], [240, 200], [-240, 200]] as const) {
+      const id = `evt_clock_${offset}`;
+      const answer = await deliver(event(id), { timestamp: now + offset });
+      expect([offset, answer.status]).toEqual([offset, status]);
+      if (status === 400) expect(answer.json.errorCode).toBe('incorrect_data');
+      const db = await getDb();
+      expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toHaveLength(status === 200 ? 1 : 0);
+    }
+  });
+
   it('an event about a subscription that is not ours is acknowledged and changes nothing', async () => {
     const answer = await deliver({ id: 'evt_other_product', type: 'product.updated', data: { object: { id: 'prod_1', object: 'product' } } });
     expect(answer.json).toMatchObject({ received: true, applied: false });
