@@ -20,3 +20,13 @@ export function isAllowedOrigin(request: Request): boolean {
   if (!origin || origin === 'null') return false;
   return origin === new URL(config.appUrl).origin || origin === requestOrigin(request);
 }
+
+/**
+ * Fetch metadata of a request another site started (its link, image, script or fetch): the
+ * browser says `cross-site`, or `same-site` for a sibling host. Absent from non-browsers and old
+ * browsers, `none` for an address typed in, `same-origin` from the app's own pages.
+ */
+export function isCrossSiteRequest(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
+}

@@ -158,3 +158,23 @@ test('a ticket attachment reaches the browser sandboxed, nosniff, as a download 
   expect((await context.request.get('/api/health')).headers()['content-security-policy']).not.toContain('sandbox');
   await context.close();
 });
+
+// Issue 32, item 5: a GET another site started is refused through the whole server, the
+// calendar's fast path in scripts/server.mjs included; the app's own requests are answered.
+test('a GET another site started is refused (403), also on the calendar fast path', async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await logIn(context, baseURL!);
+  const now = Math.floor(Date.now() / 1000);
+  const calendar = `/api/events/calendar?start=${now}&end=${now + 86_400}&form=compact`;
+  for (const target of ['/2fa/g2f/setup', '/billing/upgrade/secret', '/api/me', calendar]) {
+    const refused = await context.request.get(target, { headers: { 'sec-fetch-site': 'cross-site', 'accept-encoding': 'gzip' } });
+    expect([target, refused.status()]).toEqual([target, 403]);
+    expect(await refused.json()).toMatchObject({ status: 'error', errorCode: 'authentication_error' });
+  }
+  for (const target of ['/api/me', calendar]) {
+    const answered = await context.request.get(target, { headers: { 'sec-fetch-site': 'same-origin', 'accept-encoding': 'gzip' } });
+    expect([target, answered.status()]).toEqual([target, 200]);
+  }
+  expect((await context.request.get('/api/health', { headers: { 'sec-fetch-site': 'cross-site' } })).status()).toBe(200);
+  await context.close();
+});

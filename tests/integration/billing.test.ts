@@ -20,9 +20,12 @@ import { call, createUser, sessionCookies, type Answer } from '../support/api';
 import { deliver, startStandIn, type StandIn, type StripeEvent } from '../support/billing';
 
 let standIn: StandIn;
+// The database opens here, not in the first test that needs it: an embedded one can take longer
+// than a test's 30 s to start on a busy machine.
 beforeAll(async () => {
   standIn = await startStandIn();
-});
+  await getDb();
+}, 60_000);
 afterAll(async () => {
   await standIn.close();
   await closeDb();
@@ -367,6 +370,31 @@ describe('changing the number of rooms', () => {
     standIn.controls.saveCard({ clientSecret: secret.json.clientSecret as string, card: '5555555555554444', name: 'Mary Jackson' });
     const answer = await call(postPayment, { body: { setupIntent: secret.json.setupIntent }, ...as(cookie) });
     expect(answer.json).toMatchObject({ state: 'complete', billing: { cardLast4: '4444', cardName: 'Mary Jackson' } });
+  });
+
+  // Issue 32, item 5: 28 calls from another site had made 28 SetupIntents.
+  it('GET /billing/upgrade/secret is safe to repeat: the open SetupIntent is answered again until it is used', async () => {
+    const { cookie } = await subscribed(1);
+    const created = () => standIn.state.requests.filter((request) => request.method === 'POST' && request.path === '/v1/setup_intents').length;
+    const before = created();
+    const first = await call(upgradeSecret, as(cookie));
+    const second = await call(upgradeSecret, { ...as(cookie), headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(first.json.setupIntent).toMatch(/^seti_/);
+    expect([second.json.setupIntent, second.json.clientSecret]).toEqual([first.json.setupIntent, first.json.clientSecret]);
+    expect(created()).toBe(before + 1);
+
+    // Another site's request is refused before it reaches Stripe.
+    const requests = standIn.state.requests.length;
+    const forged = await call(upgradeSecret, { ...as(cookie), headers: { 'sec-fetch-site': 'cross-site' } });
+    expect([forged.status, forged.json.errorCode]).toEqual([403, 'authentication_error']);
+    expect(standIn.state.requests.length).toBe(requests);
+
+    // Once the card is saved, that intent is spent: the next call makes a new one.
+    standIn.controls.saveCard({ clientSecret: first.json.clientSecret as string });
+    const third = await call(upgradeSecret, as(cookie));
+    expect(third.json.setupIntent).toMatch(/^seti_/);
+    expect(third.json.setupIntent).not.toBe(first.json.setupIntent);
+    expect(created()).toBe(before + 2);
   });
 
   it('a downgrade applies from the next billing date', async () => {
