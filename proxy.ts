@@ -5,7 +5,7 @@ import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { isApiRequest, redirectFor } from '@/lib/navigation/routes';
 import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
-import { apiPolicy, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
+import { apiPolicy, attachmentPolicy, isAttachmentPath, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
 
 const handleI18nRouting = createIntlMiddleware(routing);
 
@@ -25,6 +25,8 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
   if (pathname === '/sw.js') return withPolicy(NextResponse.next(), serviceWorkerPolicy);
+  // The proxy's policy replaces the one a route handler sets: an uploaded file's sandbox is set here.
+  if (isAttachmentPath(pathname)) return withPolicy(NextResponse.next(), attachmentPolicy);
   if (isApiRequest(pathname, request.method) || isPublicFile(pathname)) {
     return withPolicy(NextResponse.next(), apiPolicy);
   }

@@ -84,11 +84,17 @@ function serve(request, response) {
     // A page: the localized not-found page, with every header a page gets.
     request.url = '/__malformed-path';
   }
-  if (request.method === 'GET' && request.url.startsWith('/api/events/calendar?')) return void calendarFastPath(request, response);
+  // A request another site started goes to the route, which refuses it (lib/api/handler.ts).
+  if (request.method === 'GET' && request.url.startsWith('/api/events/calendar?') && !crossSite(request)) return void calendarFastPath(request, response);
   if (globalThis[signalFast]?.matches(request.method, request.url)) return void signalFastPath(request, response);
   // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
   if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
   handle(request, response);
+}
+
+function crossSite(request) {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
 }
 
 // The calendar's fast path (issue 17, docs/decisions.md "Calendar API under load"): the compact

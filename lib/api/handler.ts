@@ -18,7 +18,7 @@ import { describeError, log } from '@/lib/log';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyText } from './body';
 import { ApiError, type ErrorCode } from './errors';
 import { errorMessage } from './error-messages';
-import { isAllowedOrigin } from './origin';
+import { isAllowedOrigin, isCrossSiteRequest } from './origin';
 import { requestLocale } from './request-locale';
 import { assertStorableText } from './storable-text';
 import { validate } from './validation';
@@ -38,6 +38,14 @@ interface Options<A extends Auth, S extends z.ZodType | undefined> {
    * no session. Every other state-changing call must come from the app's own pages.
    */
   signedByCaller?: boolean;
+  /**
+   * A GET (or HEAD) that another site's page may start: a browser's request that says it comes
+   * from another site (`Sec-Fetch-Site: cross-site` or `same-site`) is refused with 403 otherwise,
+   * because it carries the person's cookie (issue 32, item 5). Only for answers that change
+   * nothing and that other sites or mail links legitimately reach (health, avatars, calendar
+   * feeds, the activation link). Non-browsers send no such header and are never refused by it.
+   */
+  crossSiteGet?: true;
 }
 
 export interface HandlerContext<A extends Auth, S extends z.ZodType | undefined, P> {
@@ -56,7 +64,7 @@ type RouteContext<P> = { params: Promise<P> };
 
 /**
  * The one wrapper every route handler goes through: it checks the origin of state-changing
- * requests, resolves the session, reads and validates the body, runs the handler, and turns
+ * requests (and refuses a GET that another site started, unless the route allows it), resolves the session, reads and validates the body, runs the handler, and turns
  * every failure into `{status:"error", errorCode, message}` — never a stack trace.
  * A handler returns a Response, or a value answered as JSON (POST/PUT/DELETE add status "ok").
  */
@@ -70,6 +78,9 @@ export function apiRoute<
     let sessionChange: { data: SessionData | null } | undefined;
     try {
       if (!options.signedByCaller && !isAllowedOrigin(request)) throw new ApiError('authentication_error', { status: 403 });
+      if (isSafeMethod(request) && !options.crossSiteGet && isCrossSiteRequest(request)) {
+        throw new ApiError('authentication_error', { status: 403 });
+      }
       const params = (await routeContext?.params) ?? ({} as P);
       assertStorableUrl(request, params);
 
@@ -122,6 +133,10 @@ function assertStorableUrl(request: NextRequest, params: unknown) {
   for (const [key, value] of request.nextUrl.searchParams) query[key] = value;
   assertStorableText(query);
   assertStorableText(params);
+}
+
+function isSafeMethod(request: Request): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
 }
 
 function isEnvelope(value: unknown): boolean {

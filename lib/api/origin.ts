@@ -38,3 +38,13 @@ export function isAllowedOrigin(request: Request): boolean {
   const appOrigin = new URL(config.appUrl);
   return origin === appOrigin.origin || isLoopbackAlias(origin, appOrigin) || origin === forwardedOrigin(request);
 }
+
+/**
+ * Fetch metadata of a request another site started (its link, image, script or fetch): the
+ * browser says `cross-site`, or `same-site` for a sibling host. Absent from non-browsers and old
+ * browsers, `none` for an address typed in, `same-origin` from the app's own pages.
+ */
+export function isCrossSiteRequest(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
+}

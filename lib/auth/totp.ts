@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { ApiError } from '@/lib/api/errors';
@@ -29,13 +29,55 @@ async function assertTwoFactorOffered(): Promise<void> {
   if (!enable2fa) throw new ApiError('incorrect_data');
 }
 
-/** Starts (or restarts) enabling 2FA: a fresh secret from the CSPRNG, kept until finished. */
+/**
+ * How long a secret being set up (not yet confirmed by a code) is handed out again. Within it,
+ * asking for the QR code again answers the same secret, so the code already scanned keeps
+ * working (issue 32, item 5: a second GET replaced it mid-set-up); after it, a fresh one.
+ */
+export const PENDING_SETUP_SECONDS = 60 * 60;
+
+const currentStep = () => Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
+
+/**
+ * The pending secret, if one was made less than PENDING_SETUP_SECONDS ago. While 2FA is off,
+ * totp_last_step holds the time step at which the pending secret was made (no code has been
+ * accepted for it yet); finishing sets it to the accepted step, as for a login.
+ */
+function pendingSecret(user: Pick<User, 'id' | 'has2fa' | 'totpSecret' | 'totpLastStep'>): string | null {
+  if (user.has2fa || !user.totpSecret || user.totpLastStep === null) return null;
+  if (currentStep() - user.totpLastStep >= PENDING_SETUP_SECONDS / PERIOD_SECONDS) return null;
+  try {
+    return openSecret(user.totpSecret, user.id);
+  } catch {
+    return null; // sealed with a retired key: make a new one
+  }
+}
+
+/**
+ * Step 1 of enabling 2FA: the secret being set up, and its QR code. The same secret is answered
+ * until it is confirmed or PENDING_SETUP_SECONDS pass; then a fresh one from the CSPRNG.
+ */
 export async function beginSetup(user: User): Promise<{ secret: string; png: Buffer }> {
   if (user.has2fa) throw new ApiError('incorrect_data');
   await assertTwoFactorOffered();
-  const secret = generateSecret();
-  const db = await getDb();
-  await db.update(users).set({ totpSecret: sealSecret(secret, user.id), totpLastStep: null }).where(eq(users.id, user.id));
+  let secret = pendingSecret(user);
+  if (!secret) {
+    const db = await getDb();
+    const fresh = generateSecret();
+    // Only over what this call saw: of two calls at once, the second answers the first's secret.
+    const stored = user.totpSecret === null ? isNull(users.totpSecret) : eq(users.totpSecret, user.totpSecret);
+    const [updated] = await db
+      .update(users)
+      .set({ totpSecret: sealSecret(fresh, user.id), totpLastStep: currentStep() })
+      .where(and(eq(users.id, user.id), eq(users.has2fa, false), stored))
+      .returning({ id: users.id });
+    if (updated) secret = fresh;
+    else {
+      const [now] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+      secret = now ? pendingSecret(now) : null;
+      if (!secret) throw new ApiError('incorrect_data');
+    }
+  }
   const uri = generateURI({ issuer: config.brandName, label: user.email, secret });
   return { secret, png: await QRCode.toBuffer(uri, { type: 'png', margin: 2, width: 240 }) };
 }

@@ -12,6 +12,20 @@ import { applySubscription, readSubscription } from './sync';
 /** Stripe's own default: a signature older than 5 minutes is a replay. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
+/**
+ * Stripe's library refuses only a signature older than the tolerance; one dated in the future (a
+ * signing clock or an attacker holding the secret stamping events ahead of time) is refused here
+ * by the same tolerance (issue 32, item 10). `t` is the signed timestamp of the header.
+ */
+export function isTimely(signatureHeader: string, nowMs: number): boolean {
+  const stamps = signatureHeader
+    .split(',')
+    .map((part) => /^\s*t=(\d+)\s*$/.exec(part)?.[1])
+    .filter((value): value is string => value !== undefined);
+  if (stamps.length !== 1) return false;
+  return Math.abs(nowMs / 1000 - Number(stamps[0])) <= SIGNATURE_TOLERANCE_SECONDS;
+}
+
 /** The subscription an event is about, if it is about one. */
 export function subscriptionOf(event: Stripe.Event): string | null {
   const object = event.data.object as { object?: string; id?: string };
@@ -40,6 +54,7 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
   } catch {
     throw new ApiError('incorrect_data', { status: 400 });
   }
+  if (!isTimely(signature ?? '', Date.now())) throw new ApiError('incorrect_data', { status: 400 });
   const db = await getDb();
   const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
   if (seen) return { received: true, applied: false };

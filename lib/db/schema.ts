@@ -57,6 +57,8 @@ export const users = pgTable(
     // Two-factor authentication (SPEC point 4)
     has2fa: boolean('has_2fa').notNull().default(false),
     totpSecret: text('totp_secret'),
+    // With 2FA on: the last time step accepted (a code counts once). While it is being set up: the
+    // step at which the pending secret was made (lib/auth/totp.ts, PENDING_SETUP_SECONDS).
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     recoveryCodeHash: text('recovery_code_hash'),
     enableMCard: boolean('enable_m_card').notNull().default(false),

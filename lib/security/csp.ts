@@ -26,5 +26,14 @@ export function pagePolicy(nonce: string, development: boolean, options: { strip
 
 export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
+/**
+ * A file a person uploaded (support ticket attachments): the API's closed policy and `sandbox`, so
+ * that even a file a browser chose to render runs no script, in an opaque origin without cookies.
+ */
+export const attachmentPolicy = `${apiPolicy}; sandbox`;
+
+/** GET /api/tickets/{id}/attachments/{attachmentId}, with or without a trailing slash. */
+export const isAttachmentPath = (pathname: string) => /^\/api\/tickets\/[^/]+\/attachments\/[^/]+\/?$/.test(pathname);
+
 /** The service worker's own policy: it fetches pages and assets of this origin, and nothing else. */
 export const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -41,6 +41,31 @@ export function cleanFileName(name: string): string {
   return clean || 'attachment';
 }
 
+/** The extensions a checked type may carry; the first is the one given when the name has none of them. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'text/plain; charset=utf-8': ['txt', 'log'],
+};
+
+/**
+ * The name a file is kept and downloaded under: its extension is that of the type its bytes were
+ * checked to be (issue 32, item 8: a PNG that is also an HTML page, uploaded as poly.html, must
+ * not be saved as .html). A name with another extension has it replaced (poly.html → poly.png).
+ */
+export function nameForType(fileName: string, contentType: string): string {
+  const allowed = EXTENSIONS[contentType] ?? ['bin'];
+  // Trailing dots and spaces are dropped (as Windows does), so they cannot hide an extension.
+  const name = cleanFileName(fileName).replace(/[.\s]+$/, '');
+  const dot = name.lastIndexOf('.');
+  const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (allowed.includes(extension)) return name;
+  const stem = (dot >= 0 ? name.slice(0, dot) : name).replace(/[.\s]+$/, '') || 'attachment';
+  return `${stem.slice(0, 115)}.${allowed[0]}`;
+}
+
 /**
  * The allow-list: PNG, JPEG, WebP and GIF told apart by their first bytes (the declared type is
  * not trusted; SVG and HTML are refused, they can carry script), and .log/.txt files that are
@@ -51,7 +76,7 @@ export function checkAttachment({ fileName, bytes }: AttachmentInput): CheckedAt
   if (bytes.length > MAX_ATTACHMENT_BYTES) throw new ApiError('incorrect_data', { field: 'attachment', status: 413 });
   const name = cleanFileName(fileName);
   const image = sniffImageType(bytes) ?? (isGif(bytes) ? 'image/gif' : null);
-  if (image) return { fileName: name, contentType: image, data: bytes };
+  if (image) return { fileName: nameForType(name, image), contentType: image, data: bytes };
   if (/\.(log|txt)$/i.test(name) && isPlainText(bytes)) return { fileName: name, contentType: 'text/plain; charset=utf-8', data: bytes };
   throw new ApiError('incorrect_data', { field: 'attachment', status: 415 });
 }
@@ -67,4 +92,15 @@ export async function loadAttachment(ticketId: string, attachmentId: string) {
     .limit(1);
   if (!row) throw new ApiError('ticket_not_found');
   return row;
+}
+
+/**
+ * Content-Disposition for a download (RFC 6266): always `attachment`, an ASCII `filename` with
+ * nothing a browser might decode or cut at (quotes, backslashes, `%`, controls), and the exact
+ * name in `filename*` (RFC 8187: every byte outside attr-char percent-encoded).
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -11,7 +11,7 @@ import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { matchesSearch } from '@/lib/search';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
-import type { CheckedAttachment } from './attachments';
+import { nameForType, type CheckedAttachment } from './attachments';
 import { readTicketForm } from './form';
 import type { TicketCategory, TicketStatus } from './categories';
 
@@ -139,7 +139,7 @@ export async function getTicket(user: User, id: string): Promise<TicketDetail> {
       byStaff: m.authorId === null,
       author: m.authorId === null ? '' : `${m.firstName ?? ''} ${m.lastName ?? ''}`.trim(),
       createdAt: m.createdAt.toISOString(),
-      attachments: files.filter((f) => f.messageId === m.id).map(({ id: fileId, fileName, contentType, size }) => ({ id: fileId, fileName, contentType, size })),
+      attachments: files.filter((f) => f.messageId === m.id).map(({ id: fileId, fileName, contentType, size }) => ({ id: fileId, fileName: nameForType(fileName, contentType), contentType, size })),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from './support/messages';
+import { logIn } from './support/session';
 
 test.describe('security headers on every response', () => {
   test('pages carry a nonce-based CSP and every script uses the nonce', async ({ request }) => {
@@ -118,4 +119,62 @@ test('every route and page, given a path that does not decode, answers 4xx with 
     expect(response.headers()['content-security-policy'], target).toBeTruthy();
   }
   console.log(`malformed-path sweep: ${paths.length} paths, ${fiveHundreds} answered 5xx`);
+});
+
+// Issue 32, item 8: the route's sandbox had been replaced by proxy.ts's policy on the way out.
+test('a ticket attachment reaches the browser sandboxed, nosniff, as a download under its checked type', async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await logIn(context, baseURL!);
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200', 'hex');
+  const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+  const opened = await context.request.post('/api/tickets', {
+    headers: { origin: baseURL! },
+    multipart: {
+      subject: 'A picture of the problem',
+      category: 'meetings',
+      message: 'See the attached screenshot.',
+      attachment: { name: 'poly.html', mimeType: 'text/html', buffer: polyglot },
+    },
+  });
+  expect(opened.status()).toBe(200);
+  const { id } = (await opened.json()) as { id: string };
+  const detail = (await (await context.request.get(`/api/tickets/${id}`)).json()) as { messages: { attachments: { id: string; fileName: string }[] }[] };
+  const file = detail.messages[0]!.attachments[0]!;
+  expect(file.fileName).toBe('poly.png');
+
+  // What the browser receives when it opens the file's address: a download, never a page.
+  const page = await context.newPage();
+  const url = `/api/tickets/${id}/attachments/${file.id}`;
+  const answer = page.waitForResponse((response) => response.url().endsWith(url));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.goto(url).catch(() => null)]);
+  expect(download.suggestedFilename()).toBe('poly.png');
+  const headers = await (await answer).allHeaders();
+  expect(headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
+  expect(headers['content-security-policy']).toContain("default-src 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['content-type']).toBe('image/png');
+  expect(headers['content-disposition']).toBe(`attachment; filename="poly.png"; filename*=UTF-8''poly.png`);
+  // Every other API answer keeps the policy it had.
+  expect((await context.request.get('/api/health')).headers()['content-security-policy']).not.toContain('sandbox');
+  await context.close();
+});
+
+// Issue 32, item 5: a GET another site started is refused through the whole server, the
+// calendar's fast path in scripts/server.mjs included; the app's own requests are answered.
+test('a GET another site started is refused (403), also on the calendar fast path', async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await logIn(context, baseURL!);
+  const now = Math.floor(Date.now() / 1000);
+  const calendar = `/api/events/calendar?start=${now}&end=${now + 86_400}&form=compact`;
+  for (const target of ['/2fa/g2f/setup', '/billing/upgrade/secret', '/api/me', calendar]) {
+    const refused = await context.request.get(target, { headers: { 'sec-fetch-site': 'cross-site', 'accept-encoding': 'gzip' } });
+    expect([target, refused.status()]).toEqual([target, 403]);
+    expect(await refused.json()).toMatchObject({ status: 'error', errorCode: 'authentication_error' });
+  }
+  for (const target of ['/api/me', calendar]) {
+    const answered = await context.request.get(target, { headers: { 'sec-fetch-site': 'same-origin', 'accept-encoding': 'gzip' } });
+    expect([target, answered.status()]).toEqual([target, 200]);
+  }
+  expect((await context.request.get('/api/health', { headers: { 'sec-fetch-site': 'cross-site' } })).status()).toBe(200);
+  await context.close();
 });

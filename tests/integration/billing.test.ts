@@ -20,9 +20,12 @@ import { call, createUser, sessionCookies, type Answer } from '../support/api';
 import { deliver, startStandIn, type StandIn, type StripeEvent } from '../support/billing';
 
 let standIn: StandIn;
+// The database opens here, not in the first test that needs it: an embedded one can take longer
+// than a test's 30 s to start on a busy machine.
 beforeAll(async () => {
   standIn = await startStandIn();
-});
+  await getDb();
+}, 60_000);
 afterAll(async () => {
   await standIn.close();
   await closeDb();
@@ -272,6 +275,20 @@ describe('webhooks', () => {
     expect(stored.filter((row) => ids.has(row.id))).toHaveLength(ids.size);
   });
 
+  // Issue 32, item 10: Stripe's library checks only the past; the same 300 s apply both ways.
+  it('refuses a signature dated more than 300 s ahead (an hour, 301 s) or behind; accepts one inside the tolerance', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const event = (id: string): StripeEvent => ({ id, type: 'product.updated', data: { object: { id: 'prod_1', object: 'product' } } });
+    for (const [offset, status] of [[3600, 400], [301, 400], [-301, 400], [-3600, 400], [240, 200], [-240, 200]] as const) {
+      const id = `evt_clock_${offset}`;
+      const answer = await deliver(event(id), { timestamp: now + offset });
+      expect([offset, answer.status]).toEqual([offset, status]);
+      if (status === 400) expect(answer.json.errorCode).toBe('incorrect_data');
+      const db = await getDb();
+      expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toHaveLength(status === 200 ? 1 : 0);
+    }
+  });
+
   it('an event about a subscription that is not ours is acknowledged and changes nothing', async () => {
     const answer = await deliver({ id: 'evt_other_product', type: 'product.updated', data: { object: { id: 'prod_1', object: 'product' } } });
     expect(answer.json).toMatchObject({ received: true, applied: false });
@@ -353,6 +370,31 @@ describe('changing the number of rooms', () => {
     standIn.controls.saveCard({ clientSecret: secret.json.clientSecret as string, card: '5555555555554444', name: 'Mary Jackson' });
     const answer = await call(postPayment, { body: { setupIntent: secret.json.setupIntent }, ...as(cookie) });
     expect(answer.json).toMatchObject({ state: 'complete', billing: { cardLast4: '4444', cardName: 'Mary Jackson' } });
+  });
+
+  // Issue 32, item 5: 28 calls from another site had made 28 SetupIntents.
+  it('GET /billing/upgrade/secret is safe to repeat: the open SetupIntent is answered again until it is used', async () => {
+    const { cookie } = await subscribed(1);
+    const created = () => standIn.state.requests.filter((request) => request.method === 'POST' && request.path === '/v1/setup_intents').length;
+    const before = created();
+    const first = await call(upgradeSecret, as(cookie));
+    const second = await call(upgradeSecret, { ...as(cookie), headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(first.json.setupIntent).toMatch(/^seti_/);
+    expect([second.json.setupIntent, second.json.clientSecret]).toEqual([first.json.setupIntent, first.json.clientSecret]);
+    expect(created()).toBe(before + 1);
+
+    // Another site's request is refused before it reaches Stripe.
+    const requests = standIn.state.requests.length;
+    const forged = await call(upgradeSecret, { ...as(cookie), headers: { 'sec-fetch-site': 'cross-site' } });
+    expect([forged.status, forged.json.errorCode]).toEqual([403, 'authentication_error']);
+    expect(standIn.state.requests.length).toBe(requests);
+
+    // Once the card is saved, that intent is spent: the next call makes a new one.
+    standIn.controls.saveCard({ clientSecret: first.json.clientSecret as string });
+    const third = await call(upgradeSecret, as(cookie));
+    expect(third.json.setupIntent).toMatch(/^seti_/);
+    expect(third.json.setupIntent).not.toBe(first.json.setupIntent);
+    expect(created()).toBe(before + 2);
   });
 
   it('a downgrade applies from the next billing date', async () => {

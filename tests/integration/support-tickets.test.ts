@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { closeDb, getDb } from '@/lib/db/client';
-import { auditLog, mailOutbox, supportTickets } from '@/lib/db/schema';
+import { auditLog, mailOutbox, supportTickets, ticketAttachments } from '@/lib/db/schema';
 import { GET as listTickets, POST as openTicket } from '@/app/api/tickets/route';
 import { GET as getTicket } from '@/app/api/tickets/[id]/route';
 import { POST as reply } from '@/app/api/tickets/[id]/reply/route';
@@ -96,6 +96,66 @@ describe('issue 18: opening a ticket (subject, category, message, optional attac
     expect(file).toMatchObject({ fileName: 'app.log', contentType: 'text/plain; charset=utf-8' });
     const json = await call(openTicket, { body: valid, cookies: sessionCookies(cookie) });
     expect(json.status).toBe(200);
+  });
+});
+
+describe('issue 32, item 8: an attachment is kept and served under the name of its checked type, sandboxed', () => {
+  const POLYGLOT = Buffer.concat([PNG, Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]);
+
+  async function uploaded(cookie: string, name: string, bytes: Buffer = POLYGLOT, type = 'text/html') {
+    const opened = await open(cookie, valid, { name, type, bytes });
+    expect(opened.status).toBe(200);
+    const id = opened.json.id as string;
+    const detail = await call(getTicket, { params: { id }, cookies: sessionCookies(cookie) });
+    const file = (detail.json.messages as Array<{ attachments: Array<{ id: string; fileName: string }> }>)[0]!.attachments[0]!;
+    const download = await call(attachment, { params: { id, attachmentId: file.id }, cookies: sessionCookies(cookie) });
+    return { id, file, download };
+  }
+
+  it('a PNG that is also an HTML page, uploaded as poly.html, is kept and downloaded as poly.png, with sandbox and nosniff', async () => {
+    const { cookie } = await createUser();
+    const { file, download } = await uploaded(cookie, 'poly.html');
+    expect(file.fileName).toBe('poly.png');
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/png');
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="poly.png"; filename*=UTF-8''poly.png`);
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(download.headers.get('content-security-policy')).toMatch(/(^|; )sandbox($|;)/);
+    expect(download.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const db = await getDb();
+    const [row] = await db.select().from(ticketAttachments).where(eq(ticketAttachments.id, file.id));
+    expect(row!.fileName).toBe('poly.png');
+  });
+
+  it.each([
+    ['screenshot', 'screenshot.png'],
+    ['photo.PNG', 'photo.PNG'],
+    ['x.svg', 'x.png'],
+    ['report.html.', 'report.png'],
+    ['.htaccess', 'attachment.png'],
+  ])('an image named %s is kept as %s', async (name, kept) => {
+    const { cookie } = await createUser();
+    const { file, download } = await uploaded(cookie, name, PNG, 'image/png');
+    expect(file.fileName).toBe(kept);
+    expect(download.headers.get('content-disposition')).toContain(`filename="${kept}"`);
+  });
+
+  it('a file stored under a wrong name before this check is downloaded under the right one', async () => {
+    const { cookie } = await createUser();
+    const { id, file } = await uploaded(cookie, 'old.png');
+    const db = await getDb();
+    await db.update(ticketAttachments).set({ fileName: 'old.html' }).where(eq(ticketAttachments.id, file.id));
+    const download = await call(attachment, { params: { id, attachmentId: file.id }, cookies: sessionCookies(cookie) });
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="old.png"; filename*=UTF-8''old.png`);
+  });
+
+  it('the header names a file safely: an ASCII fallback without % or ;, the exact name in filename* (RFC 8187)', async () => {
+    const { cookie } = await createUser();
+    const { download } = await uploaded(cookie, "Grüße 100% '(x)*;.log", Buffer.from('line\n'), 'text/plain');
+    expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Gr__e 100_ '(x)*_.log"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20100%25%20%27%28x%29%2A%3B.log`,
+    );
   });
 });
 

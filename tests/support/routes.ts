@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type { call } from './api';
 
-const appDir = path.join(process.cwd(), 'app');
+export const appDir = path.join(process.cwd(), 'app');
 
 /** Every route file under app/, relative to it ("api/room/route.ts"), sorted. */
 export const routeFiles = (readdirSync(appDir, { recursive: true }) as string[])

@@ -4,8 +4,8 @@ import { apiRoute } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
 import { describeError, log } from '@/lib/log';
 
-// GET /api/health – the app is up and reaches its database
-export const GET = apiRoute({ auth: 'none' }, async () => {
+// GET /api/health – the app is up and reaches its database (monitors and status pages may ask from anywhere)
+export const GET = apiRoute({ auth: 'none', crossSiteGet: true }, async () => {
   try {
     const db = await getDb();
     await db.execute(sql`select 1`);

@@ -14,8 +14,9 @@ async function activationStatus(token: string, client: string): Promise<string> 
   }
 }
 
-// GET /invitation/activate?token=… – the link of the activation e-mail
-export const GET = apiRoute({ auth: 'none' }, async ({ request }) => {
+// GET /invitation/activate?token=… – the link of the activation e-mail, opened from a webmail
+// page (another site): it reads no session, and only the mailed token activates
+export const GET = apiRoute({ auth: 'none', crossSiteGet: true }, async ({ request }) => {
   const target = new URL('/activate-account', request.url);
   const token = request.nextUrl.searchParams.get('token') ?? '';
   target.searchParams.set('status', await activationStatus(token, clientIp(request.headers)));

@@ -1,20 +1,22 @@
 import { apiRoute } from '@/lib/api/handler';
-import { loadAttachment } from '@/lib/support/attachments';
+import { contentDisposition, loadAttachment, nameForType } from '@/lib/support/attachments';
 import { assertTicketAccess } from '@/lib/support/tickets';
+import { attachmentPolicy } from '@/lib/security/csp';
 
 // GET /api/tickets/{id}/attachments/{attachmentId} – a ticket's file, to its owner and admins only;
-// always a download (never rendered by the browser as a page)
+// always a download (never rendered by the browser as a page), under the name of its checked type
+// (a file stored before names were fixed at upload is renamed here), sandboxed should a browser
+// render it all the same. proxy.ts gives the same policy: its header is the one that reaches the client.
 export const GET = apiRoute<{ id: string; attachmentId: string }, 'required'>({ auth: 'required' }, async ({ user, params }) => {
   await assertTicketAccess(user, params.id);
   const file = await loadAttachment(params.id, params.attachmentId);
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return new Response(new Uint8Array(file.data), {
     headers: {
       'content-type': file.contentType,
       'content-length': String(file.data.length),
-      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'content-disposition': contentDisposition(nameForType(file.fileName, file.contentType)),
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
+      'content-security-policy': attachmentPolicy,
       'cache-control': 'private, no-store',
     },
   });
