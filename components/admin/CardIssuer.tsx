@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useClock } from '@/components/time/useClock';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/forms/Field';
 import { apiPost } from '@/lib/api/client';
@@ -16,7 +17,7 @@ interface Issued {
 /** Issue a meeting card (SPEC point 6): the account and its one-time login link, shown once here. */
 export function CardIssuer() {
   const t = useTranslations('AdminUsers');
-  const format = useFormatter();
+  const clock = useClock();
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
@@ -59,7 +60,7 @@ export function CardIssuer() {
       {issued && (
         <div role="status" className="mt-4 flex flex-col gap-2 rounded-md bg-brand-soft/40 p-3 text-sm">
           <p>{issued.created ? t('cardCreated', { email: issued.email }) : t('cardExisting', { email: issued.email })}</p>
-          <p>{t('cardLink', { date: format.dateTime(new Date(issued.expiresAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+          <p>{t('cardLink', { date: clock.dateTime(issued.expiresAt) })}</p>
           <code data-testid="card-link" className="break-all rounded bg-white p-2">
             {issued.link}
           </code>

@@ -14,6 +14,7 @@ import { TimeGrid } from './TimeGrid';
 import { useCalendarFormat } from './useCalendarFormat';
 import { useCalendarOccurrences } from './useCalendarOccurrences';
 import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
+import { ZoneNote } from '@/components/time/ZoneNote';
 
 // An event's details: loaded when one is opened.
 const EventDialog = lazyComponent(() => import('./EventDialog').then((m) => m.EventDialog));
@@ -61,7 +62,10 @@ export function CalendarScreen({ view, date, days, today, timeZone, range, rende
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{title}</h1>
+        <div>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <ZoneNote zone={timeZone} />
+        </div>
         <NextMeeting timeZone={timeZone} />
       </div>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('toolbar')}>

@@ -7,6 +7,7 @@ import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { Dialog } from '@/components/dialog/Dialog';
+import { useEventTitle } from '@/components/time/useEventTitle';
 import { useUpcoming } from './UpcomingProvider';
 
 /**
@@ -17,6 +18,7 @@ import { useUpcoming } from './UpcomingProvider';
 export function DeleteEventDialog({ occurrence, onClose }: { occurrence: OccurrenceView; onClose: () => void }) {
   const t = useTranslations('Calendar');
   const feedback = useApiFeedback();
+  const title = useEventTitle();
   const upcoming = useUpcoming();
   const recurring = occurrence.repeatType !== 'none';
   const [scope, setScope] = useState<'one' | 'all'>('one');
@@ -40,7 +42,7 @@ export function DeleteEventDialog({ occurrence, onClose }: { occurrence: Occurre
       <form onSubmit={remove} className="flex flex-col gap-4">
         {recurring ? (
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-slate-700">{t('deleteWhich', { title: occurrence.title })}</legend>
+            <legend className="mb-1 text-slate-700">{t('deleteWhich', { title: title(occurrence.title) })}</legend>
             <label className="flex items-center gap-2">
               <input type="radio" name="scope" checked={scope === 'one'} onChange={() => setScope('one')} />
               {t('thisEvent')}
@@ -51,7 +53,7 @@ export function DeleteEventDialog({ occurrence, onClose }: { occurrence: Occurre
             </label>
           </fieldset>
         ) : (
-          <p className="text-slate-700">{t('deleteConfirm', { title: occurrence.title })}</p>
+          <p className="text-slate-700">{t('deleteConfirm', { title: title(occurrence.title) })}</p>
         )}
         <TextAreaField label={t('cancelMessage')} value={message} maxLength={2000} onChange={(e) => setMessage(e.target.value)} />
         <div className="flex justify-end gap-2">

@@ -5,6 +5,8 @@ import { useTranslations } from 'next-intl';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { Link } from '@/lib/i18n/links';
 import { Dialog } from '@/components/dialog/Dialog';
+import { useEventTitle } from '@/components/time/useEventTitle';
+import { zoneName } from '@/lib/time/clock';
 import { DeleteEventDialog } from './DeleteEventDialog';
 import { useCalendarFormat } from './useCalendarFormat';
 
@@ -12,16 +14,17 @@ import { useCalendarFormat } from './useCalendarFormat';
 export function EventDialog({ occurrence, timeZone, onClose }: { occurrence: OccurrenceView; timeZone: string; onClose: () => void }) {
   const t = useTranslations('Calendar');
   const format = useCalendarFormat(timeZone);
+  const title = useEventTitle();
   const [deleting, setDeleting] = useState(false);
   if (deleting) return <DeleteEventDialog occurrence={occurrence} onClose={onClose} />;
   const recurring = occurrence.repeatType !== 'none';
   return (
-    <Dialog title={occurrence.title} onClose={onClose}>
+    <Dialog title={title(occurrence.title)} onClose={onClose}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="font-medium text-slate-600">{t('when')}</dt>
         <dd>
           {format.dateTime(occurrence.from)} – {format.time(occurrence.to)}
-          {occurrence.timezone !== timeZone && <span className="block text-slate-500">{t('eventZone', { zone: occurrence.timezone.replaceAll('_', ' ') })}</span>}
+          {occurrence.timezone !== timeZone && <span className="block text-slate-500">{t('eventZone', { zone: zoneName(occurrence.timezone) })}</span>}
         </dd>
         {recurring && (
           <>

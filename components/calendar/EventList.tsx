@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { dateIn } from '@/lib/time/zoned';
+import { useEventTitle } from '@/components/time/useEventTitle';
 import { useCalendarFormat } from './useCalendarFormat';
 
 /** The list view: the month's meetings with day, date, room, time and title (SPEC point 2). */
@@ -19,6 +20,7 @@ export function EventList({
 }) {
   const t = useTranslations('Calendar');
   const format = useCalendarFormat(timeZone);
+  const title = useEventTitle();
   const shown = occurrences.filter((o) => {
     const day = dateIn(o.from * 1000, timeZone);
     return day >= days[0]! && day <= days[days.length - 1]!;
@@ -47,7 +49,7 @@ export function EventList({
                 <td className="px-4 py-2 whitespace-nowrap">{format.timeRange(occurrence.from, occurrence.to)}</td>
                 <td className="px-4 py-2">
                   <button type="button" className="text-left font-medium text-brand hover:underline" onClick={() => onOpen(occurrence)}>
-                    {occurrence.title}
+                    {title(occurrence.title)}
                   </button>
                 </td>
               </tr>

@@ -1,8 +1,8 @@
 'use client';
 
 import { useId, useMemo, useSyncExternalStore } from 'react';
-import { useTranslations } from 'next-intl';
-import { formatClock } from '@/lib/time/zoned';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatMinutesOfDay } from '@/lib/time/clock';
 
 export interface Hours {
   from: number;
@@ -54,11 +54,12 @@ export function useHourRange(): [Hours, (hours: Hours) => void] {
 /** The from/to time-of-day range of the calendar (SPEC point 2). */
 export function HourRange({ value, onChange }: { value: Hours; onChange: (hours: Hours) => void }) {
   const t = useTranslations('Calendar');
+  const locale = useLocale();
   const fromId = useId();
   const toId = useId();
   const option = (hour: number) => (
     <option key={hour} value={hour}>
-      {formatClock(hour * 60)}
+      {formatMinutesOfDay(hour * 60, locale)}
     </option>
   );
   return (

@@ -6,6 +6,7 @@ import { Link } from '@/lib/i18n/links';
 import { dateIn } from '@/lib/time/zoned';
 import { nextMeeting, useUpcoming } from './UpcomingProvider';
 import { useCalendarFormat } from './useCalendarFormat';
+import { useEventTitle } from '@/components/time/useEventTitle';
 
 const TICK_MS = 30_000;
 
@@ -18,6 +19,7 @@ function subscribeToClock(tick: () => void) {
 export function NextMeeting({ timeZone }: { timeZone: string }) {
   const t = useTranslations('Calendar');
   const format = useCalendarFormat(timeZone);
+  const title = useEventTitle();
   const { events } = useUpcoming();
   // "Now" moves on between polls, in steps of 30 s; on the server there is none, so both agree.
   const now = useSyncExternalStore(subscribeToClock, () => Math.floor(Date.now() / TICK_MS) * TICK_MS, () => null);
@@ -29,7 +31,7 @@ export function NextMeeting({ timeZone }: { timeZone: string }) {
         <>
           <span className="font-medium">{next.from * 1000 <= now ? t('nowOn') : t('nextMeeting')}</span>{' '}
           <Link href={`/calendar/day/${dateIn(next.from * 1000, timeZone)}`} className="text-brand hover:underline">
-            {t('nextMeetingAt', { title: next.title, when: format.dateTime(next.from) })}
+            {t('nextMeetingAt', { title: title(next.title), when: format.dateTime(next.from) })}
           </Link>
         </>
       ) : (

@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { placeByDay } from '@/lib/calendar/grid';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { Link } from '@/lib/i18n/links';
-import { formatClock } from '@/lib/time/zoned';
 import type { Hours } from './HourRange';
 import { OccurrenceButton } from './OccurrenceButton';
 import { useCalendarFormat } from './useCalendarFormat';
@@ -61,7 +60,7 @@ export function TimeGrid({
         <div className="relative" style={{ height }} aria-hidden="true">
           {Array.from({ length: hours.to - hours.from }, (_, i) => (
             <span key={i} className="absolute right-2 -translate-y-1/2 text-xs text-slate-500" style={{ top: i * HOUR_HEIGHT }}>
-              {i === 0 ? '' : formatClock((hours.from + i) * 60)}
+              {i === 0 ? '' : format.clock((hours.from + i) * 60)}
             </span>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { NextMeeting } from '@/components/calendar/NextMeeting';
 import { StartMeetingButton } from '@/components/dashboard/StartMeetingButton';
+import { ZoneNote } from '@/components/time/ZoneNote';
 import type { User } from '@/lib/db/schema';
 import { Link } from '@/lib/i18n/links';
 import { normalizeTimezone } from '@/lib/time/timezones';
@@ -14,6 +15,7 @@ export async function Dashboard({ user }: { user: User }) {
       <p className="mt-2 text-slate-600">{t('intro')}</p>
       <div className="mt-4">
         <NextMeeting timeZone={normalizeTimezone(user.timezone)} />
+        <ZoneNote zone={normalizeTimezone(user.timezone)} />
       </div>
       <div className="mt-8 flex flex-wrap gap-3">
         <StartMeetingButton label={t('startNow')} />

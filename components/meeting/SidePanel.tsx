@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { ZoneNote } from '@/components/time/ZoneNote';
+import { useClock } from '@/components/time/useClock';
 import type { Participant } from '@/lib/meeting/protocol';
 import { CHAT_MAX_LENGTH, type ChatMessage, type RemotePeer } from '@/lib/meeting/client/session';
 import type { MediaState } from '@/lib/meeting/client/peer-messages';
@@ -12,6 +14,8 @@ export function ChatPanel({ messages, selfId, onSend }: { messages: ChatMessage[
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const inputId = useId();
+  // The account's zone for a logged-in person, the browser's for a guest; the language's clock.
+  const clock = useClock();
 
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -28,13 +32,14 @@ export function ChatPanel({ messages, selfId, onSend }: { messages: ChatMessage[
     <section aria-label={t('chat')} className="flex h-full flex-col">
       <h2 className="px-4 pt-4 text-lg font-semibold">{t('chat')}</h2>
       <p className="px-4 text-xs text-slate-500">{t('chatPeerToPeer')}</p>
+      <ZoneNote zone={clock.zone} className="px-4 text-xs text-slate-500" />
       <ol ref={list} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-3">
         {messages.map((message) => (
           <li key={message.id}>
             <p className="text-xs text-slate-500">
               <span className="font-semibold text-slate-700">{message.from === selfId ? t('youShort') : message.name}</span>{' '}
               <time dateTime={new Date(message.at).toISOString()}>
-                {new Date(message.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                {clock.time(message.at)}
               </time>
             </p>
             <p className="break-words whitespace-pre-wrap">{message.text}</p>

@@ -1,9 +1,11 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { DEFAULT_TITLE, durations } from '@/lib/events/rules/limits';
 import { formatClock, parseClock, roundUpToFive } from '@/lib/time/zoned';
+import { formatMinutesOfDay, zoneName } from '@/lib/time/clock';
+import { useEventTitle } from '@/components/time/useEventTitle';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import { TextAreaField } from '@/components/forms/TextAreaField';
@@ -20,6 +22,8 @@ export const DURATION_KEYS = { '0:10': 'm10', '0:15': 'm15', '0:30': 'm30', '1:0
 export function StepDetails({ draft, errors, onChange }: StepProps) {
   const t = useTranslations('Schedule');
   const errorText = useErrorText();
+  const locale = useLocale();
+  const title = useEventTitle();
   const [picking, setPicking] = useState(false);
   const zoneId = useId();
   // What is being typed into the time field; applied rounded up to 5 minutes once complete (SPEC point 5).
@@ -30,7 +34,7 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
       <div className="sm:col-span-2">
         <Field
           label={t('name')}
-          placeholder={DEFAULT_TITLE}
+          placeholder={title(DEFAULT_TITLE)}
           hint={t('nameHint')}
           maxLength={200}
           value={draft.title}
@@ -51,6 +55,8 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
         step={300}
         required
         value={typing ?? formatClock(draft.time)}
+        // The browser draws the field in its own language; the hint is the interface's clock.
+        hint={t('startTimeHint', { time: formatMinutesOfDay(draft.time, locale) })}
         error={errors.time}
         onChange={(e) => {
           setTyping(e.target.value);
@@ -71,7 +77,7 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
           {t('timezone')}
         </span>
         <button type="button" aria-describedby={zoneId} className="button-secondary justify-between" onClick={() => setPicking(true)}>
-          {draft.timezone.replaceAll('_', ' ')}
+          {zoneName(draft.timezone)}
           <span aria-hidden="true">▾</span>
         </button>
       </div>

@@ -4,6 +4,10 @@ import { useTranslations } from 'next-intl';
 import { useNotificationText } from './useNotificationText';
 import { draftStart, draftEnd, type Draft } from '@/lib/schedule/draft';
 import { useCalendarFormat } from '@/components/calendar/useCalendarFormat';
+import { useDisplayZone } from '@/components/time/useDisplayZone';
+import { useEventTitle } from '@/components/time/useEventTitle';
+import { DEFAULT_TITLE } from '@/lib/events/rules/limits';
+import { zoneName, zonesDiffer } from '@/lib/time/clock';
 import { DURATION_KEYS } from './StepDetails';
 import { useRepeatText } from './useRepeatText';
 import type { WizardData } from './types';
@@ -12,7 +16,12 @@ import type { WizardData } from './types';
 export function StepReview({ draft, data }: { draft: Draft; data: WizardData }) {
   const t = useTranslations('Schedule');
   const notificationText = useNotificationText();
+  const d = useTranslations('Display');
   const format = useCalendarFormat(draft.timezone);
+  // The meeting's own zone is the one it is entered in; the account's is added when its clock differs.
+  const accountZone = useDisplayZone();
+  const accountFormat = useCalendarFormat(accountZone);
+  const title = useEventTitle();
   const repeatText = useRepeatText();
   const room = data.rooms.find((r) => r.id === draft.roomId);
   const groups = data.groups.filter((g) => draft.groups.includes(g.id));
@@ -24,14 +33,19 @@ export function StepReview({ draft, data }: { draft: Draft; data: WizardData }) 
   );
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-      {row(t('name'), draft.title.trim() || '(No Title)')}
+      {row(t('name'), title(draft.title.trim() || DEFAULT_TITLE))}
       {row(
         t('when'),
         <>
           {format.dateTime(draftStart(draft))} – {format.time(draftEnd(draft))}
           <span className="block text-slate-500">
-            {t(`durations.${DURATION_KEYS[draft.duration]}`)} · {draft.timezone.replaceAll('_', ' ')}
+            {t(`durations.${DURATION_KEYS[draft.duration]}`)} · {zoneName(draft.timezone)}
           </span>
+          {zonesDiffer(draft.timezone, accountZone) && (
+            <span className="block text-slate-500">
+              {d('inYourZone', { zone: zoneName(accountZone), when: `${accountFormat.dateTime(draftStart(draft))} – ${accountFormat.time(draftEnd(draft))}` })}
+            </span>
+          )}
         </>,
       )}
       {row(t('room'), room?.name ?? '—')}

@@ -1,17 +1,20 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/links';
 import type { TicketSummary } from '@/lib/support/tickets';
+import { useClock } from '@/components/time/useClock';
+import { ZoneNote } from '@/components/time/ZoneNote';
 import { TicketBadges } from './TicketBadges';
 
 /** Tickets as a list of links: subject, status, category, last reply (and the owner, for staff). */
 export function TicketList({ tickets, label, showOwner = false }: { tickets: TicketSummary[]; label: string; showOwner?: boolean }) {
   const t = useTranslations('Support');
   const a = useTranslations('AdminSupport');
-  const format = useFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = useClock().dateTime;
   return (
+    <>
+    <ZoneNote />
     <ul aria-label={label} className="flex flex-col gap-3">
       {tickets.map((ticket) => (
         <li key={ticket.id} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -34,5 +37,6 @@ export function TicketList({ tickets, label, showOwner = false }: { tickets: Tic
         </li>
       ))}
     </ul>
+    </>
   );
 }

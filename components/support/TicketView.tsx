@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useErrorText } from '@/components/forms/useErrorText';
@@ -9,6 +9,8 @@ import { apiPost } from '@/lib/api/client';
 import { Link } from '@/lib/i18n/links';
 import { MESSAGE_MAX, ticketStatuses, type TicketStatus } from '@/lib/support/categories';
 import type { TicketDetail } from '@/lib/support/tickets';
+import { useClock } from '@/components/time/useClock';
+import { ZoneNote } from '@/components/time/ZoneNote';
 import { TicketBadges } from './TicketBadges';
 
 function fileSize(bytes: number) {
@@ -20,7 +22,7 @@ export function TicketView({ ticket }: { ticket: TicketDetail }) {
   const t = useTranslations('ViewTicket');
   const s = useTranslations('Support');
   const toastText = useTranslations('Toast');
-  const format = useFormatter();
+  const clock = useClock();
   const toast = useToast();
   const errorText = useErrorText();
   const router = useRouter();
@@ -28,7 +30,7 @@ export function TicketView({ ticket }: { ticket: TicketDetail }) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<TicketStatus>(ticket.status);
   const staff = !ticket.isOwner;
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = clock.dateTime;
 
   async function act(path: string, body: unknown, onDone?: () => void) {
     setBusy(true);
@@ -63,6 +65,7 @@ export function TicketView({ ticket }: { ticket: TicketDetail }) {
           <span>{t('opened', { date: when(ticket.createdAt) })}</span>
           {staff && <span>{t('from', { name: ticket.owner.name, email: ticket.owner.email })}</span>}
         </div>
+        <ZoneNote className="mt-1 text-xs text-slate-500" />
       </div>
 
       <h2 className="sr-only">{t('conversation')}</h2>

@@ -5,6 +5,7 @@ import type { Transaction } from '@/lib/db/client';
 import { eventExceptions, users, type Event, type EventException } from '@/lib/db/schema';
 import { htmlLang } from '@/lib/i18n/locales';
 import { enqueueMail } from '@/lib/mail';
+import { clockFormat } from '@/lib/time/clock';
 import type { EventMailData } from '@/lib/mail/templates';
 import { seriesOf } from './recurrence/series';
 import { buildIcs, type IcsEvent, type IcsMethod } from './ics/build-ics';
@@ -14,8 +15,9 @@ import type { Participant } from './participants';
 /** "Monday, 23 March 2026, 09:00 – 09:30 (Europe/Berlin)" in the reader's language. */
 export function formatWhen(start: Date, end: Date, timeZone: string, locale: Parameters<typeof htmlLang>[0]): string {
   const tag = htmlLang(locale);
-  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(start);
-  const until = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone }).format(end);
+  // The reader's language decides the clock, as on screen (lib/time/clock.ts).
+  const day = clockFormat(tag, timeZone, 'full').format(start);
+  const until = clockFormat(tag, timeZone).format(end);
   return `${day} – ${until} (${timeZone})`;
 }
 

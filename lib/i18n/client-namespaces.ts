@@ -27,6 +27,8 @@ export const frameNamespaces = [
   'QuickSetup',
   'Rate',
   'Terms',
+  // Times and titles as every page shows them: the zone note, the localized "(No Title)".
+  'Display',
 ] as const satisfies readonly Namespace[];
 
 /**

@@ -4,6 +4,7 @@ import { createTranslator } from 'use-intl/core';
 import { currentBrandName } from '@/lib/configuration/brand';
 import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
+import { DEFAULT_TITLE } from '@/lib/events/rules/limits';
 
 /** Every mail template and the data it needs. */
 export interface MailTemplates {
@@ -70,9 +71,12 @@ interface MailContent {
 async function translator(locale: Locale) {
   const [messages, brand] = [await loadMessages(locale), currentBrandName()];
   const t = createTranslator({ locale, messages, namespace: 'Mail' });
+  const display = createTranslator({ locale, messages, namespace: 'Display' });
   // Any message may name the brand, which comes from configuration (white-label installs).
-  return (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) =>
-    t(key, { brand, ...values });
+  const translate = (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, { brand, ...values });
+  /** A meeting's title as the reader sees it: the stored default "(No Title)" in their language. */
+  const title = (stored: string) => (stored === DEFAULT_TITLE ? display('noTitle') : stored);
+  return Object.assign(translate, { title });
 }
 
 /** The support mails' own namespace (issue 18), with the brand like the others. */
@@ -120,18 +124,18 @@ const eventTemplates: {
   ) => MailContent;
 } = {
   eventInvitation: (t, data) => ({
-    subject: t('eventInvitation.subject', { title: data.title }),
-    heading: data.title,
+    subject: t('eventInvitation.subject', { title: t.title(data.title) }),
+    heading: t.title(data.title),
     blocks: [t('eventInvitation.intro', { organizer: data.organizer }), ...meetingBlocks(t, data), t('event.calendarFile')],
   }),
   eventUpdate: (t, data) => ({
-    subject: t('eventUpdate.subject', { title: data.title }),
-    heading: data.title,
+    subject: t('eventUpdate.subject', { title: t.title(data.title) }),
+    heading: t.title(data.title),
     blocks: [t('eventUpdate.intro', { organizer: data.organizer }), ...meetingBlocks(t, data), t('event.calendarFile')],
   }),
   eventCancellation: (t, data) => ({
-    subject: t('eventCancellation.subject', { title: data.title }),
-    heading: data.title,
+    subject: t('eventCancellation.subject', { title: t.title(data.title) }),
+    heading: t.title(data.title),
     blocks: [
       t('eventCancellation.intro', { organizer: data.organizer }),
       t('event.when', { when: data.when }),
@@ -140,8 +144,8 @@ const eventTemplates: {
     ],
   }),
   eventReminder: (t, data) => ({
-    subject: t('eventReminder.subject', { title: data.title }),
-    heading: data.title,
+    subject: t('eventReminder.subject', { title: t.title(data.title) }),
+    heading: t.title(data.title),
     blocks: [reminderIntro(t, data.leadMinutes), ...meetingBlocks(t, data)],
   }),
 };

@@ -91,6 +91,8 @@ test.describe('SPEC point 2: schedule a weekly meeting, see it in the calendar, 
     const monday = page.getByRole('list').filter({ has: page.getByRole('button', { name: title }) });
     await expect(monday).toHaveCount(1);
     await expect(monday.getByRole('button', { name: title })).toContainText('10:05 AM');
+    // The account's zone is not the browser's, so the calendar says which zone its times are in.
+    await expect(page.getByTestId('zone-note')).toHaveText('Times in Europe/London');
 
     // Month view: every Monday of its 42-day grid from the first meeting on.
     await page.getByRole('navigation', { name: C.views }).getByRole('link', { name: C.month }).click();
@@ -128,7 +130,7 @@ test.describe('SPEC point 2: schedule a weekly meeting, see it in the calendar, 
     await expect(dialog.getByRole('radio', { name: S.saveScopes.this })).toBeChecked();
     await dialog.getByRole('button', { name: S.save, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/calendar/week/${second}$`));
-    await expect(page.getByRole('button', { name: moved })).toContainText('02:30 PM');
+    await expect(page.getByRole('button', { name: moved })).toContainText('2:30 PM');
     await expect(page.getByRole('button', { name: title, exact: true })).toHaveCount(0);
     // The other weeks keep the series as it was.
     await page.goto(`/calendar/week/${addDays(first, 14)}`);

@@ -130,4 +130,14 @@ describe('what each mail says', () => {
     for (const part of [mail.subject, mail.html, mail.text])
       expect(part).not.toMatch(/[{}]|Mail\./);
   });
+
+  it('a meeting stored with the default title "(No Title)" is named in the reader’s language', async () => {
+    const data = { title: '(No Title)', organizer: 'Ada', when: 'Montag', link: null, description: null, attendees: null, hasPassword: false };
+    const mail = await render({ template: 'eventInvitation', data }, 'de');
+    expect(mail.subject).toContain('(Ohne Titel)');
+    expect(mail.text).toContain('(Ohne Titel)');
+    expect(mail.text).not.toContain('(No Title)');
+    const own = await render({ template: 'eventInvitation', data: { ...data, title: 'Retro' } }, 'de');
+    expect(own.subject).toContain('Retro');
+  });
 });

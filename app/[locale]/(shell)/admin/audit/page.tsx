@@ -3,13 +3,16 @@ import { AdminFrame } from '@/components/admin/AdminFrame';
 import { listAudit } from '@/lib/admin/audit';
 import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
 import { pageLocale } from '@/lib/i18n/page';
+import { ZoneNote } from '@/components/time/ZoneNote';
+import { hourCycleOf } from '@/lib/time/clock';
 
 export const generateMetadata = adminMetadata('audit');
 
 const knownActions = ['grant_admin', 'revoke_admin', 'set_plan', 'disable_account', 'enable_account', 'issue_card', 'update_configuration', 'ticket_reply', 'ticket_status'] as const;
 
 export default async function AdminAuditPage({ params }: { params: Promise<{ locale: string }> }) {
-  await requireAdminPage(await pageLocale(params), 'audit');
+  const locale = await pageLocale(params);
+  await requireAdminPage(locale, 'audit');
   const [entries, t, format] = await Promise.all([listAudit(), getTranslations('AdminAudit'), getFormatter()]);
   const actionName = (action: string) => ((knownActions as readonly string[]).includes(action) ? t(`actions.${action as (typeof knownActions)[number]}`) : action);
   return (
@@ -18,6 +21,7 @@ export default async function AdminAuditPage({ params }: { params: Promise<{ loc
         <p className="text-slate-600">{t('empty')}</p>
       ) : (
         <div className="overflow-x-auto">
+          <ZoneNote />
           <table className="w-full min-w-[48rem] border-collapse text-left text-sm" aria-label={t('listLabel')}>
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
@@ -31,7 +35,7 @@ export default async function AdminAuditPage({ params }: { params: Promise<{ loc
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">{format.dateTime(new Date(entry.createdAt), { dateStyle: 'medium', timeStyle: 'medium' })}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{format.dateTime(new Date(entry.createdAt), { dateStyle: 'medium', timeStyle: 'medium', hourCycle: hourCycleOf(locale) })}</td>
                   <td className="py-2 pr-3 break-all">{entry.actor}</td>
                   <td className="py-2 pr-3">{actionName(entry.action)}</td>
                   <td className="py-2 pr-3 break-all">{entry.target}</td>
