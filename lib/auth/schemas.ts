@@ -64,16 +64,21 @@ export const resetPasswordSchema = z
     path: ['passwordConfirm'],
   });
 
-/** Six digits (SPEC point 5), or the six-digit recovery code at login. */
+/**
+ * Six digits (SPEC point 5), or the six-digit recovery code. The recovery code is shown grouped,
+ * 123-456 (issue 33, point 7), so a dash or space between the groups is accepted and dropped;
+ * codes written down before that, six bare digits, work as they always did.
+ */
+const twoFactorCodeField = z
+  .string({ error: 'incorrect_data' })
+  .trim()
+  .regex(/^\d{3}[\s-]?\d{3}$/, 'incorrect_data')
+  .transform((code) => code.replace(/[\s-]/g, ''));
+
 /** POST /2fa/g2f/cancel: the factor (a code or the recovery code) and the password. */
 export const twoFactorCancelSchema = z.object({
-  code: z.string({ error: 'incorrect_data' }).trim().regex(/^\d{6}$/, 'incorrect_data'),
+  code: twoFactorCodeField,
   password: z.string({ error: 'incorrect_data' }).max(MAX_PASSWORD_LENGTH, 'invalid_old_password').optional(),
 });
 
-export const twoFactorCodeSchema = z.object({
-  code: z
-    .string({ error: 'incorrect_data' })
-    .trim()
-    .regex(/^\d{6}$/, 'incorrect_data'),
-});
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
