@@ -13,6 +13,7 @@ import { useModal } from '@/components/dialog/ModalProvider';
 import { PasswordStrength } from '@/components/forms/PasswordStrength';
 import { showAnswerError } from '@/components/forms/answers';
 import { useErrorText } from '@/components/forms/useErrorText';
+import { ResendActivation } from './ResendActivation';
 
 type Input = z.input<typeof registerSchema>;
 type Output = z.output<typeof registerSchema>;
@@ -42,9 +43,12 @@ export function RegisterForm() {
 
   if (done) {
     return (
-      <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
-        <h2 className="text-lg font-semibold">{t('doneTitle')}</h2>
-        <p className="mt-2">{t('doneBody', { email: done })}</p>
+      <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
+        <div role="status">
+          <h2 className="text-lg font-semibold">{t('doneTitle')}</h2>
+          <p className="mt-2">{t('doneBody', { email: done })}</p>
+        </div>
+        <ResendActivation email={done} />
       </div>
     );
   }
