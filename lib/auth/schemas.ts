@@ -3,19 +3,18 @@
 import { z } from 'zod';
 import { emailField } from '@/lib/email-field';
 import { locales } from '@/lib/i18n/locales';
+import { NAME_MAX, NAME_PATTERN } from './form-rules';
 import { MAX_PASSWORD_LENGTH, passwordProblem } from './password-rules';
 
 export const accountEmailField = emailField({ required: 'email_required', invalid: 'format_email' });
 
-/** Names: at least 2 characters; letters, marks, spaces, apostrophes, dots and hyphens only. */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
 const nameField = (required: 'enter_first_name' | 'enter_last_name', min: string, invalid: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
     .min(2, min)
-    .max(64, invalid)
+    .max(NAME_MAX, invalid)
     .regex(NAME_PATTERN, invalid);
 
 export const firstNameField = nameField('enter_first_name', 'min_first_name', 'invalid_firstname');
