@@ -45,7 +45,11 @@ export function CardLinkRequest() {
 
   return (
     <details className="rounded-md border border-slate-200 p-3 text-sm">
-      <summary className="cursor-pointer font-medium">{t('cardTitle')}</summary>
+      {/* The second line is visible while closed (issue 33, point 10): what a meeting card is. */}
+      <summary className="cursor-pointer">
+        <span className="font-medium">{t('cardTitle')}</span>
+        <span className="mt-1 block text-slate-600">{t('cardExplain')}</span>
+      </summary>
       {sent ? (
         <p role="status" className="mt-2">
           {t('cardSent')}

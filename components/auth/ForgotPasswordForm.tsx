@@ -1,35 +1,31 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import type { z } from 'zod';
 import { apiPost } from '@/lib/api/client';
-import { forgotPasswordSchema } from '@/lib/auth/schemas';
+import { emailOnlyProblems } from '@/lib/auth/form-rules';
 import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
-import { showAnswerError } from '@/components/forms/answers';
+import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
 
-type Input = z.input<typeof forgotPasswordSchema>;
-type Output = z.output<typeof forgotPasswordSchema>;
+const FIELDS = ['email'] as const;
 
 export function ForgotPasswordForm() {
   const t = useTranslations('ForgotPassword');
   const f = useTranslations('Forms');
   const errorText = useErrorText();
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(forgotPasswordSchema),
-  });
+  const { problems, failure, busy, submit } = usePlainForm(emailOnlyProblems, FIELDS);
 
-  async function onSubmit(values: Output) {
-    setFailure(null);
-    const answer = await apiPost('/api/password', values);
-    if (answer.status === 'ok') setSent(true);
-    else showAnswerError(answer, ['email'], setError, setFailure);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { email = '' } = formValues(event.currentTarget);
+    void submit({ email }, async (values) => {
+      const answer = await apiPost('/api/password', values);
+      if (answer.status === 'ok') setSent(true);
+      return answer;
+    });
   }
 
   if (sent) {
@@ -45,15 +41,15 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-slate-600">{t('intro')}</p>
       {failure && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
           {errorText(failure)}
         </p>
       )}
-      <Field label={f('email')} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-      <button type="submit" className="button-primary" disabled={formState.isSubmitting}>
+      <Field label={f('email')} type="email" name="email" autoComplete="email" required error={problems.email} />
+      <button type="submit" className="button-primary" disabled={busy}>
         {t('submit')}
       </button>
       <Link href="/login" className="text-sm text-brand underline">

@@ -1,23 +1,20 @@
 'use client';
 
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
-import type { z } from 'zod';
 import { apiPost, type ApiAnswer } from '@/lib/api/client';
-import { loginSchema } from '@/lib/auth/schemas';
+import { loginProblems } from '@/lib/auth/form-rules';
 import { safeNextPath } from '@/lib/auth/next-path';
 import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
-import { showAnswerError } from '@/components/forms/answers';
+import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { CardLinkRequest, useCardLink } from './CardLogin';
-import { TwoFactorStep } from './TwoFactorStep';
 
-type Input = z.input<typeof loginSchema>;
-type Output = z.output<typeof loginSchema>;
+// Only after a password was accepted, and only for accounts with 2FA: loaded then.
+const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
+const FIELDS = ['email', 'password'] as const;
 
 /** SPEC point 4, login: e-mail and password, then the six-digit code when 2FA is on. */
 export function LoginForm() {
@@ -27,10 +24,8 @@ export function LoginForm() {
   const router = useRouter();
   const next = safeNextPath(useSearchParams().get('next'));
   const [needsCode, setNeedsCode] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(loginSchema),
-  });
+  const [cardFailure, setCardFailure] = useState<string | null>(null);
+  const { problems, failure, busy, submit } = usePlainForm(loginProblems, FIELDS);
 
   function enter() {
     // The server's redirects add the user's language prefix; refresh loads the logged-in shell.
@@ -38,46 +33,60 @@ export function LoginForm() {
     router.refresh();
   }
 
-  function afterLogin(answer: ApiAnswer) {
-    if (answer.status !== 'ok') return showAnswerError(answer, [], setError, setFailure);
+  /** A failed answer goes above the form (no field of its own: login_failed names none). */
+  function afterLogin(answer: ApiAnswer): ApiAnswer | void {
+    if (answer.status !== 'ok') return { ...answer, field: undefined };
     if (answer.twoFactorRequired) setNeedsCode(true);
     else enter();
   }
 
-  const cardLoggingIn = useCardLink(afterLogin);
+  const cardLoggingIn = useCardLink((answer) => {
+    const failed = afterLogin(answer);
+    if (failed) setCardFailure(failed.errorCode ?? 'error_contact_us');
+  });
 
-  async function onSubmit(values: Output) {
-    setFailure(null);
-    afterLogin(await apiPost('/login', values));
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setCardFailure(null);
+    const { email = '', password = '' } = formValues(event.currentTarget);
+    void submit({ email, password }, async (values) => afterLogin(await apiPost('/login', values)));
   }
 
-  if (needsCode) return <TwoFactorStep onSuccess={enter} onBack={() => setNeedsCode(false)} />;
+  if (needsCode) {
+    return (
+      <Suspense fallback={<p role="status">{t('codeTitle')}</p>}>
+        <TwoFactorStep onSuccess={enter} onBack={() => setNeedsCode(false)} />
+      </Suspense>
+    );
+  }
   if (cardLoggingIn) return <p role="status">{t('cardLoggingIn')}</p>;
 
-  const { errors, isSubmitting } = formState;
+  const shown = failure ?? cardFailure;
   return (
     <div className="flex flex-col gap-6">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        {failure && (
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {shown && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-            {errorText(failure)}
+            {errorText(shown)}
           </p>
         )}
         <Field
           label={f('email')}
           type="email"
+          name="email"
           autoComplete="username"
-          error={errors.email?.message}
-          {...register('email')}
+          required
+          error={problems.email}
         />
         <Field
           label={f('password')}
           type="password"
+          name="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          required
+          error={problems.password}
         />
-        <button type="submit" className="button-primary" disabled={isSubmitting}>
+        <button type="submit" className="button-primary" disabled={busy}>
           {t('submit')}
         </button>
         <div className="flex flex-wrap justify-between gap-2 text-sm">

@@ -1,21 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import type { z } from 'zod';
 import { apiPost } from '@/lib/api/client';
-import { registerSchema } from '@/lib/auth/schemas';
+import { registerProblems } from '@/lib/auth/form-rules';
 import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
 import { useModal } from '@/components/dialog/ModalProvider';
 import { PasswordStrength } from '@/components/forms/PasswordStrength';
-import { showAnswerError } from '@/components/forms/answers';
+import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
+import { ResendActivation } from './ResendActivation';
 
-type Input = z.input<typeof registerSchema>;
-type Output = z.output<typeof registerSchema>;
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm', 'agree'] as const;
 
 export function RegisterForm() {
@@ -25,33 +21,36 @@ export function RegisterForm() {
   const errorText = useErrorText();
   const [done, setDone] = useState<string | null>(null);
   const modal = useModal();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, control, setError, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { agree: false as unknown as true },
-  });
-  const password = useWatch({ control, name: 'password' });
+  const [password, setPassword] = useState('');
+  const { problems, failure, busy, submit } = usePlainForm(registerProblems, FIELDS);
 
-  async function onSubmit(values: Output) {
-    setFailure(null);
-    const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const answer = await apiPost('/register', { ...values, lang: locale, timezone });
-    if (answer.status === 'ok') setDone(values.email);
-    else showAnswerError(answer, FIELDS, setError, setFailure);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { firstName = '', lastName = '', email = '', password = '', passwordConfirm = '', agree } = formValues(event.currentTarget);
+    const values = { firstName, lastName, email, password, passwordConfirm, agree: agree === 'on' };
+    void submit(values, async () => {
+      const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const body = { ...values, firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), lang: locale, timezone };
+      const answer = await apiPost('/register', body);
+      if (answer.status === 'ok') setDone(body.email);
+      return answer;
+    });
   }
 
   if (done) {
     return (
-      <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
-        <h2 className="text-lg font-semibold">{t('doneTitle')}</h2>
-        <p className="mt-2">{t('doneBody', { email: done })}</p>
+      <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
+        <div role="status">
+          <h2 className="text-lg font-semibold">{t('doneTitle')}</h2>
+          <p className="mt-2">{t('doneBody', { email: done })}</p>
+        </div>
+        <ResendActivation email={done} />
       </div>
     );
   }
 
-  const { errors, isSubmitting } = formState;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-slate-600">{t('intro')}</p>
       {failure && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
@@ -59,29 +58,33 @@ export function RegisterForm() {
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={f('firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <Field label={f('lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <Field label={f('firstName')} name="firstName" autoComplete="given-name" required error={problems.firstName} />
+        <Field label={f('lastName')} name="lastName" autoComplete="family-name" required error={problems.lastName} />
       </div>
-      <Field label={f('email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Field label={f('email')} type="email" name="email" autoComplete="email" required error={problems.email} />
       <Field
         label={f('password')}
         type="password"
+        name="password"
         autoComplete="new-password"
+        required
         hint={f('passwordHint')}
-        error={errors.password?.message}
-        {...register('password')}
+        error={problems.password}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
       />
-      <PasswordStrength password={password ?? ''} />
+      <PasswordStrength password={password} />
       <Field
         label={f('passwordConfirm')}
         type="password"
+        name="passwordConfirm"
         autoComplete="new-password"
-        error={errors.passwordConfirm?.message}
-        {...register('passwordConfirm')}
+        required
+        error={problems.passwordConfirm}
       />
       <div>
         <label className="flex items-start gap-2">
-          <input type="checkbox" className="mt-1" aria-invalid={errors.agree ? true : undefined} {...register('agree')} />
+          <input type="checkbox" name="agree" className="mt-1" required aria-invalid={problems.agree ? true : undefined} />
           <span>
             {t.rich('agree', {
               terms: (chunks) => (
@@ -101,14 +104,14 @@ export function RegisterForm() {
             })}
           </span>
         </label>
-        {errors.agree && (
+        {problems.agree && (
           <p role="alert" className="text-sm text-red-700">
-            {errorText(errors.agree.message)}
+            {errorText(problems.agree)}
           </p>
         )}
       </div>
-      <button type="submit" className="button-primary" disabled={isSubmitting}>
-        {isSubmitting ? f('saving') : t('submit')}
+      <button type="submit" className="button-primary" disabled={busy}>
+        {busy ? f('saving') : t('submit')}
       </button>
       <p className="text-sm text-slate-600">
         {t('haveAccount')}{' '}

@@ -1,18 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import type { z } from 'zod';
 import { apiPost } from '@/lib/api/client';
-import { forgotPasswordSchema } from '@/lib/auth/schemas';
+import { emailOnlyProblems } from '@/lib/auth/form-rules';
 import { Field } from '@/components/forms/Field';
-import { showAnswerError } from '@/components/forms/answers';
+import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
 
-type Input = z.input<typeof forgotPasswordSchema>;
-type Output = z.output<typeof forgotPasswordSchema>;
+const FIELDS = ['email'] as const;
 
 /** /verify-account: asks for the activation mail again (POST /invitation). */
 export function ResendActivationForm() {
@@ -20,28 +16,28 @@ export function ResendActivationForm() {
   const f = useTranslations('Forms');
   const errorText = useErrorText();
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(forgotPasswordSchema),
-  });
+  const { problems, failure, busy, submit } = usePlainForm(emailOnlyProblems, FIELDS);
 
-  async function onSubmit(values: Output) {
-    setFailure(null);
-    const answer = await apiPost('/invitation', values);
-    if (answer.status === 'ok') setSent(true);
-    else showAnswerError(answer, ['email'], setError, setFailure);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { email = '' } = formValues(event.currentTarget);
+    void submit({ email }, async (values) => {
+      const answer = await apiPost('/invitation', values);
+      if (answer.status === 'ok') setSent(true);
+      return answer;
+    });
   }
 
   if (sent) return <p role="status" className="rounded-md bg-emerald-50 p-3 text-emerald-900">{t('resent')}</p>;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       {failure && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
           {errorText(failure)}
         </p>
       )}
-      <Field label={f('email')} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-      <button type="submit" className="button-secondary" disabled={formState.isSubmitting}>
+      <Field label={f('email')} type="email" name="email" autoComplete="email" required error={problems.email} />
+      <button type="submit" className="button-secondary" disabled={busy}>
         {t('resend')}
       </button>
     </form>

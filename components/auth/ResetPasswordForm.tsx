@@ -1,32 +1,24 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import type { z } from 'zod';
 import { apiGet, apiPost } from '@/lib/api/client';
-import { resetPasswordSchema } from '@/lib/auth/schemas';
+import { resetPasswordProblems } from '@/lib/auth/form-rules';
 import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
 import { PasswordStrength } from '@/components/forms/PasswordStrength';
-import { showAnswerError } from '@/components/forms/answers';
+import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
 
-type Input = z.input<typeof resetPasswordSchema>;
-type Output = z.output<typeof resetPasswordSchema>;
+const FIELDS = ['password', 'passwordConfirm'] as const;
 
 export function ResetPasswordForm({ link }: { link: string }) {
   const t = useTranslations('ResetPassword');
   const f = useTranslations('Forms');
   const errorText = useErrorText();
   const [state, setState] = useState<'checking' | 'valid' | 'invalid' | 'done'>('checking');
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, control, setError, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { link },
-  });
-  const password = useWatch({ control, name: 'password' });
+  const [password, setPassword] = useState('');
+  const { problems, failure, busy, submit } = usePlainForm(resetPasswordProblems, FIELDS);
 
   useEffect(() => {
     apiGet<{ status?: string }>(`/api/password/${encodeURIComponent(link)}`).then((answer) =>
@@ -34,11 +26,14 @@ export function ResetPasswordForm({ link }: { link: string }) {
     );
   }, [link]);
 
-  async function onSubmit(values: Output) {
-    setFailure(null);
-    const answer = await apiPost('/api/password/reset', values);
-    if (answer.status === 'ok') setState('done');
-    else showAnswerError(answer, ['password', 'passwordConfirm'], setError, setFailure);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { password = '', passwordConfirm = '' } = formValues(event.currentTarget);
+    void submit({ password, passwordConfirm }, async (values) => {
+      const answer = await apiPost('/api/password/reset', { link, ...values });
+      if (answer.status === 'ok') setState('done');
+      return answer;
+    });
   }
 
   if (state === 'checking') return <p role="status">{t('checking')}</p>;
@@ -54,18 +49,17 @@ export function ResetPasswordForm({ link }: { link: string }) {
       </div>
     );
   }
-  const { errors, isSubmitting } = formState;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {failure && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
           {errorText(failure)}
         </p>
       )}
-      <Field label={f('password')} type="password" autoComplete="new-password" hint={f('passwordHint')} error={errors.password?.message} {...register('password')} />
-      <PasswordStrength password={password ?? ''} />
-      <Field label={f('passwordConfirm')} type="password" autoComplete="new-password" error={errors.passwordConfirm?.message} {...register('passwordConfirm')} />
-      <button type="submit" className="button-primary" disabled={isSubmitting}>
+      <Field label={f('password')} type="password" name="password" autoComplete="new-password" required hint={f('passwordHint')} error={problems.password} value={password} onChange={(event) => setPassword(event.target.value)} />
+      <PasswordStrength password={password} />
+      <Field label={f('passwordConfirm')} type="password" name="passwordConfirm" autoComplete="new-password" required error={problems.passwordConfirm} />
+      <button type="submit" className="button-primary" disabled={busy}>
         {t('submit')}
       </button>
     </form>

@@ -10,7 +10,7 @@ import { apiPost } from '@/lib/api/client';
 import { DEFAULT_PHONE_COUNTRY } from '@/lib/contacts/phone';
 import { contactSchema } from '@/lib/contacts/schemas';
 import type { ContactView } from '@/lib/contacts/view';
-import { isLocale, localeLabels, locales } from '@/lib/i18n/locales';
+import { isLocale, localeOptionLabel, locales } from '@/lib/i18n/locales';
 import { listTimezones } from '@/lib/time/timezones';
 import { Dialog } from '@/components/dialog/Dialog';
 import { ColorPicker } from '@/components/forms/ColorPicker';
@@ -129,7 +129,7 @@ export function ContactDialog({
           <SelectField label={t('language')} error={errors.lang?.message} {...register('lang')}>
             {locales.map((code) => (
               <option key={code} value={code} lang={code}>
-                {localeLabels[code].flag} {localeLabels[code].name}
+                {localeOptionLabel(code)}
               </option>
             ))}
           </SelectField>

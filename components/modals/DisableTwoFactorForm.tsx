@@ -21,9 +21,11 @@ export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { need
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError({ field: 'code', code: 'enterAllDigits' });
+    // The recovery code is shown as 123-456: the dash (or a space) is not part of it.
+    const digits = code.replace(/[\s-]/g, '');
+    if (!/^\d{6}$/.test(digits)) return setError({ field: 'code', code: 'enterAllDigits' });
     setBusy(true);
-    const answer = await apiPost('/2fa/g2f/cancel', { code: code.trim(), ...(needsPassword ? { password } : {}) });
+    const answer = await apiPost('/2fa/g2f/cancel', { code: digits, ...(needsPassword ? { password } : {}) });
     setBusy(false);
     if (answer.status === 'ok') return onDone();
     if (answer.field === 'password') setError({ field: 'password', code: answer.errorCode ?? 'invalid_old_password' });
@@ -49,7 +51,7 @@ export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { need
         label={t('disable2faCode')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        maxLength={7}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         aria-invalid={error?.field === 'code' ? true : undefined}

@@ -1,19 +1,82 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiPost } from '@/lib/api/client';
+import { apiGet, apiPost } from '@/lib/api/client';
+import { formatRecoveryCode, groupSecret } from '@/lib/auth/two-factor-format';
+
+interface Setup {
+  qr: string;
+  secret: string;
+}
+
+/** "Can't scan it? Enter this key": the secret in groups of four, with a Copy button. */
+function ManualKey({ secret }: { secret: string }) {
+  const t = useTranslations('AccountModal');
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      // No clipboard (an insecure context, a refused permission): the key stays visible to copy by hand.
+    }
+  }
+
+  return (
+    <details className="w-full rounded-md border border-slate-200 p-3 text-left text-sm">
+      <summary className="cursor-pointer font-medium">{t('manualKeyToggle')}</summary>
+      <p className="mt-2 text-slate-600" id="manual-key-hint">
+        {t('manualKeyHint')}
+      </p>
+      <p className="mt-2 text-xs font-medium text-slate-500 uppercase" id="manual-key-label">
+        {t('manualKeyLabel')}
+      </p>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <code
+          className="rounded bg-slate-100 px-2 py-1 font-mono text-base break-all select-all"
+          aria-labelledby="manual-key-label"
+          aria-describedby="manual-key-hint"
+          data-testid="two-factor-secret"
+        >
+          {groupSecret(secret)}
+        </code>
+        <button type="button" className="button-secondary" onClick={() => void copy()}>
+          {t('copyKey')}
+        </button>
+        <span role="status" className="text-emerald-700">
+          {copied ? t('keyCopied') : ''}
+        </span>
+      </div>
+    </details>
+  );
+}
 
 /** Steps 1–3 of the account modal: scan the QR code, enter a code, keep the recovery code. */
 export function TwoFactorSetup({ step, onStep }: { step: 1 | 2 | 3; onStep: (step: 0 | 1 | 2 | 3) => void }) {
   const t = useTranslations('AccountModal');
   const login = useTranslations('Login');
-  // A fresh secret per visit of step 1; the timestamp keeps the browser from reusing an old image.
-  const [qrSource] = useState(() => `/2fa/g2f/setup?at=${Date.now()}`);
+  const errors = useTranslations('Errors');
+  // A fresh secret per visit of step 1: the QR code and the key for typing it come together.
+  const [setup, setSetup] = useState<Setup | null | 'failed'>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (step !== 1) return;
+    let live = true;
+    apiGet<Partial<Setup>>(`/2fa/g2f/setup?format=json&at=${Date.now()}`).then((answer) => {
+      if (!live) return;
+      const ok = !Array.isArray(answer) && typeof answer.qr === 'string' && typeof answer.secret === 'string';
+      setSetup(ok ? { qr: answer.qr!, secret: answer.secret! } : 'failed');
+    });
+    return () => {
+      live = false;
+    };
+  }, [step]);
 
   async function confirm(event: React.FormEvent) {
     event.preventDefault();
@@ -35,9 +98,20 @@ export function TwoFactorSetup({ step, onStep }: { step: 1 | 2 | 3; onStep: (ste
       <div className="flex flex-col items-center gap-4 text-center">
         <h3 className="font-semibold">{t('scanTitle')}</h3>
         <p className="text-sm text-slate-600">{t('scanIntro')}</p>
-        {/* eslint-disable-next-line @next/next/no-img-element -- a one-off PNG from our own API */}
-        <img src={qrSource} alt={t('qrAlt')} width={240} height={240} data-testid="two-factor-qr" />
-        <button type="button" className="button-primary" onClick={() => onStep(2)}>
+        {setup === 'failed' ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errors('error_contact_us')}
+          </p>
+        ) : setup === null ? (
+          <div className="h-60 w-60 animate-pulse rounded bg-slate-100" aria-hidden="true" />
+        ) : (
+          <>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a one-off PNG from our own API */}
+            <img src={setup.qr} alt={t('qrAlt')} width={240} height={240} data-testid="two-factor-qr" />
+            <ManualKey secret={setup.secret} />
+          </>
+        )}
+        <button type="button" className="button-primary" onClick={() => onStep(2)} disabled={setup === null || setup === 'failed'}>
           {t('next')}
         </button>
       </div>
@@ -78,9 +152,15 @@ export function TwoFactorSetup({ step, onStep }: { step: 1 | 2 | 3; onStep: (ste
     <div className="flex flex-col gap-4">
       <h3 className="font-semibold">{t('recoveryTitle')}</h3>
       <p className="text-sm text-slate-600">{t('recoveryIntro')}</p>
-      <p className="rounded-md bg-slate-100 p-4 text-center font-mono text-3xl tracking-[0.3em]" data-testid="recovery-code">
-        {recoveryCode}
-      </p>
+      {/* Its own look (issue 33, point 7): a labelled, dashed amber box and a dashed code, unlike the app's six digits. */}
+      <section aria-labelledby="recovery-code-label" className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-center">
+        <h4 id="recovery-code-label" className="text-sm font-semibold text-amber-900">
+          {t('recoveryLabel')}
+        </h4>
+        <p className="mt-2 font-mono text-3xl font-semibold text-amber-950" data-testid="recovery-code">
+          {recoveryCode && formatRecoveryCode(recoveryCode)}
+        </p>
+      </section>
       {/* /logout is a route handler, not a page: a full request that ends the session. */}
       {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a href="/logout" className="button-primary">

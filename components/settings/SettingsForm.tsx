@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { apiPost } from '@/lib/api/client';
 import { toastForAnswer } from '@/lib/toast/queue';
-import { localeLabels, locales, type Locale } from '@/lib/i18n/locales';
+import { localeOptionLabel, locales, type Locale } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/links';
 import { THEME_COOKIE, themes, type Theme } from '@/lib/theme';
 import { useToast } from '@/components/toast/ToastProvider';
@@ -102,7 +102,7 @@ export function SettingsForm({ initial }: { initial: SettingsValues }) {
         >
           {locales.map((code) => (
             <option key={code} value={code} lang={code}>
-              {localeLabels[code].flag} {localeLabels[code].name}
+              {localeOptionLabel(code)}
             </option>
           ))}
         </select>

@@ -4,10 +4,10 @@ import { useId, useTransition } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { apiPost } from '@/lib/api/client';
-import { isLocale, localeLabels, locales } from '@/lib/i18n/locales';
+import { isLocale, localeOptionLabel, locales } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/links';
 
-/** The language selector with flags: saved to the user, or as the guest's language. */
+/** The language selector (each language in its own script and its code; no flags, see lib/i18n/locales.ts): saved to the user, or as the guest's language. */
 export function LanguageSwitcher() {
   const t = useTranslations('Language');
   const locale = useLocale();
@@ -41,7 +41,7 @@ export function LanguageSwitcher() {
       >
         {locales.map((code) => (
           <option key={code} value={code} lang={code}>
-            {localeLabels[code].flag} {localeLabels[code].name}
+            {localeOptionLabel(code)}
           </option>
         ))}
       </select>

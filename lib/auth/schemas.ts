@@ -3,19 +3,18 @@
 import { z } from 'zod';
 import { emailField } from '@/lib/email-field';
 import { locales } from '@/lib/i18n/locales';
+import { NAME_MAX, NAME_PATTERN } from './form-rules';
 import { MAX_PASSWORD_LENGTH, passwordProblem } from './password-rules';
 
 export const accountEmailField = emailField({ required: 'email_required', invalid: 'format_email' });
 
-/** Names: at least 2 characters; letters, marks, spaces, apostrophes, dots and hyphens only. */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
 const nameField = (required: 'enter_first_name' | 'enter_last_name', min: string, invalid: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
     .min(2, min)
-    .max(64, invalid)
+    .max(NAME_MAX, invalid)
     .regex(NAME_PATTERN, invalid);
 
 export const firstNameField = nameField('enter_first_name', 'min_first_name', 'invalid_firstname');
@@ -64,16 +63,21 @@ export const resetPasswordSchema = z
     path: ['passwordConfirm'],
   });
 
-/** Six digits (SPEC point 5), or the six-digit recovery code at login. */
+/**
+ * Six digits (SPEC point 5), or the six-digit recovery code. The recovery code is shown grouped,
+ * 123-456 (issue 33, point 7), so a dash or space between the groups is accepted and dropped;
+ * codes written down before that, six bare digits, work as they always did.
+ */
+const twoFactorCodeField = z
+  .string({ error: 'incorrect_data' })
+  .trim()
+  .regex(/^\d{3}[\s-]?\d{3}$/, 'incorrect_data')
+  .transform((code) => code.replace(/[\s-]/g, ''));
+
 /** POST /2fa/g2f/cancel: the factor (a code or the recovery code) and the password. */
 export const twoFactorCancelSchema = z.object({
-  code: z.string({ error: 'incorrect_data' }).trim().regex(/^\d{6}$/, 'incorrect_data'),
+  code: twoFactorCodeField,
   password: z.string({ error: 'incorrect_data' }).max(MAX_PASSWORD_LENGTH, 'invalid_old_password').optional(),
 });
 
-export const twoFactorCodeSchema = z.object({
-  code: z
-    .string({ error: 'incorrect_data' })
-    .trim()
-    .regex(/^\d{6}$/, 'incorrect_data'),
-});
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });

@@ -32,6 +32,12 @@ export const frameNamespaces = [
 ] as const satisfies readonly Namespace[];
 
 /**
+ * The account pages' frame (components/account/AccountFrame, issue 33): the sidebar and drawer,
+ * the app-info and terms modals, and the forms' errors and labels.
+ */
+export const accountFrameNamespaces = ['Nav', 'Language', 'Theme', 'Modal', 'Errors', 'Forms', 'Login', 'AppInfo', 'Terms', 'Billing'] as const satisfies readonly Namespace[];
+
+/**
  * The meeting's frame (app/[locale]/now/layout.tsx), whose one page is the meeting: the modal
  * host and toasts without the sidebar, and the meeting's texts.
  */

@@ -7,21 +7,30 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
-/** Each language named in itself, with the flag the selector shows beside it. */
-export const localeLabels: Record<Locale, { name: string; flag: string }> = {
-  en: { name: 'English', flag: '🇬🇧' },
-  de: { name: 'Deutsch', flag: '🇩🇪' },
-  fr: { name: 'Français', flag: '🇫🇷' },
-  sk: { name: 'Slovenčina', flag: '🇸🇰' },
-  pl: { name: 'Polski', flag: '🇵🇱' },
-  el: { name: 'Ελληνικά', flag: '🇬🇷' },
-  es: { name: 'Español', flag: '🇪🇸' },
-  nl: { name: 'Nederlands', flag: '🇳🇱' },
-  hi: { name: 'हिन्दी', flag: '🇮🇳' },
-  'zh-cn': { name: '简体中文', flag: '🇨🇳' },
-  'zh-tw': { name: '繁體中文', flag: '🇹🇼' },
-  pt: { name: 'Português', flag: '🇵🇹' },
+/**
+ * Each language named in itself. No flags (issue 33, point 10): emoji flags are drawn as two
+ * letters or empty boxes on Windows and on Linux without an emoji font, and a language is not a
+ * country (Português, Español, English, 中文 are spoken under many flags).
+ */
+export const localeLabels: Record<Locale, { name: string }> = {
+  en: { name: 'English' },
+  de: { name: 'Deutsch' },
+  fr: { name: 'Français' },
+  sk: { name: 'Slovenčina' },
+  pl: { name: 'Polski' },
+  el: { name: 'Ελληνικά' },
+  es: { name: 'Español' },
+  nl: { name: 'Nederlands' },
+  hi: { name: 'हिन्दी' },
+  'zh-cn': { name: '简体中文' },
+  'zh-tw': { name: '繁體中文' },
+  pt: { name: 'Português' },
 };
+
+/** What the language selectors show for a language: its own name in its own script, and its code. */
+export function localeOptionLabel(locale: Locale): string {
+  return `${localeLabels[locale].name} (${locale})`;
+}
 
 /** The BCP 47 tag for `<html lang>` and Intl formatters ("zh-cn" → "zh-CN"). */
 export function htmlLang(locale: Locale): string {

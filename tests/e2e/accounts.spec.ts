@@ -141,3 +141,28 @@ test('forgot password → mailed link → new password → log in', async ({ pag
   await logIn(page, 'reset@enclave.local', 'Green-Valley-77');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('"Check your inbox" sends the activation mail again, and the 2FA set-up offers the key to type (issue 33)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `e2e.resend.${Date.now()}@example.test`;
+  const password = 'Blue-Harbour-42';
+  await page.goto('/register');
+  await page.getByLabel(en.Forms.firstName).fill('Ada');
+  await page.getByLabel(en.Forms.lastName).fill('Lovelace');
+  await page.getByLabel(en.Forms.email, { exact: true }).fill(email);
+  await page.getByLabel(en.Forms.password, { exact: true }).fill(password);
+  await page.getByLabel(en.Forms.passwordConfirm).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: en.Register.submit }).click();
+  await expect(page.getByRole('heading', { name: en.Register.doneTitle })).toBeVisible();
+  await waitForMail(email, () => true, 1);
+  await page.getByRole('button', { name: en.Register.resend }).click();
+  await expect(page.getByText(en.Register.resent)).toBeVisible();
+  await expect(page.getByRole('button', { name: en.Register.resend })).toBeDisabled();
+  // A second activation mail arrives: the one asked for.
+  await waitForMail(email, () => true, 2);
+
+  // The login page explains the meeting card without opening it.
+  await page.goto('/login');
+  await expect(page.getByText(en.Login.cardExplain)).toBeVisible();
+});

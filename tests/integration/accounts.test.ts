@@ -332,6 +332,31 @@ describe('two-factor authentication (TOTP)', () => {
     expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(second.cookie!) })).status).toBe(401);
   });
 
+  it('the recovery code, shown as 123-456, works written with the dash or without (issue 33, point 7)', async () => {
+    const { email, password, recoveryCode } = await enableTwoFactor();
+    const dashed = `${recoveryCode.slice(0, 3)}-${recoveryCode.slice(3)}`;
+    const first = await logInAs(email, password);
+    expect((await call(check, { body: { code: dashed }, cookies: sessionCookies(first.cookie!) })).json.status).toBe('ok');
+    // Still once only, whichever way it is written.
+    const second = await logInAs(email, password);
+    expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(second.cookie!) })).status).toBe(401);
+    const bad = await logInAs(email, password);
+    expect((await call(check, { body: { code: '12-3456' }, cookies: sessionCookies(bad.cookie!) })).status).toBe(400);
+  });
+
+  it('set-up as JSON gives the key to type by hand, the same secret the QR code holds (issue 33, point 7)', async () => {
+    const account = await activeAccount();
+    const { cookie } = await logInAs(account.email, account.password);
+    const answer = await call(setup, { path: '/2fa/g2f/setup?format=json', cookies: sessionCookies(cookie!) });
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.json.qr).toMatch(/^data:image\/png;base64,/);
+    const stored = await userByEmail(account.email);
+    expect(answer.json.secret).toBe(openSecret(stored.totpSecret!, stored.id));
+    expect(answer.json.secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const code = await generate({ secret: answer.json.secret as string });
+    expect((await call(check, { body: { code }, cookies: sessionCookies(cookie!) })).json).toEqual({ status: 'ok' });
+  });
+
   it('a secret stored in clear before sealing began still works, and is sealed on first use', async () => {
     const { email, password, secret } = await enableTwoFactor();
     const db = await getDb();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { frameNamespaces, meetingFrameNamespaces, pageNamespaces, type PageMessagesName } from '@/lib/i18n/client-namespaces';
+import { accountFrameNamespaces, frameNamespaces, meetingFrameNamespaces, pageNamespaces, type PageMessagesName } from '@/lib/i18n/client-namespaces';
 import { clientNamespaces } from '../support/client-namespaces';
 
 // Issue 17 goal 4: a page's client provider carries its frame's namespaces and its own, not the
@@ -8,6 +8,7 @@ import { clientNamespaces } from '../support/client-namespaces';
 // show keys instead of text: every page is checked here, dialogs loaded on demand included.
 const root = path.resolve(__dirname, '..', '..');
 const shellDir = path.join(root, 'app', '[locale]', '(shell)');
+const accountDir = path.join(root, 'app', '[locale]', '(account)');
 
 function pagesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -42,6 +43,18 @@ describe('client messages per page', () => {
     const name = path.relative(root, file);
     it(`${name}: frame + its PageMessages cover its client components`, () => {
       const provided = [...frameNamespaces, ...pageMessagesOf(file).flatMap((page) => pageNamespaces[page])];
+      expect(missing(clientNamespaces(name), provided)).toEqual([]);
+    });
+  }
+
+  it('the account pages\' frame provides what its sidebar, drawer and modals ask for', () => {
+    expect(missing(clientNamespaces('components/account/AccountFrame.tsx'), accountFrameNamespaces)).toEqual([]);
+  });
+
+  for (const file of pagesUnder(accountDir)) {
+    const name = path.relative(root, file);
+    it(`${name}: the account frame + its PageMessages cover its client components`, () => {
+      const provided = [...accountFrameNamespaces, ...pageMessagesOf(file).flatMap((page) => pageNamespaces[page])];
       expect(missing(clientNamespaces(name), provided)).toEqual([]);
     });
   }

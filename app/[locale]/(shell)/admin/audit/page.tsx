@@ -1,4 +1,6 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import { AuditDetails } from '@/components/admin/AuditDetails';
+import { describeAudit } from '@/lib/admin/audit-details';
 import { AdminFrame } from '@/components/admin/AdminFrame';
 import { listAudit } from '@/lib/admin/audit';
 import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
@@ -13,7 +15,7 @@ const knownActions = ['grant_admin', 'revoke_admin', 'set_plan', 'disable_accoun
 export default async function AdminAuditPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   await requireAdminPage(locale, 'audit');
-  const [entries, t, format] = await Promise.all([listAudit(), getTranslations('AdminAudit'), getFormatter()]);
+  const [entries, t, format, messages] = await Promise.all([listAudit(), getTranslations('AdminAudit'), getFormatter(), getMessages()]);
   const actionName = (action: string) => ((knownActions as readonly string[]).includes(action) ? t(`actions.${action as (typeof knownActions)[number]}`) : action);
   return (
     <AdminFrame current="audit">
@@ -40,7 +42,7 @@ export default async function AdminAuditPage({ params }: { params: Promise<{ loc
                   <td className="py-2 pr-3">{actionName(entry.action)}</td>
                   <td className="py-2 pr-3 break-all">{entry.target}</td>
                   <td className="py-2">
-                    <code className="text-xs break-all">{JSON.stringify(entry.details)}</code>
+                    <AuditDetails lines={describeAudit(entry.action, entry.details, messages, locale)} changedTo={t('changedTo')} />
                   </td>
                 </tr>
               ))}

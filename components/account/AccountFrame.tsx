@@ -1,0 +1,26 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { AppShell } from '@/components/shell/AppShell';
+import { shellState } from '@/lib/auth/shell-state';
+import { getBrandName } from '@/lib/configuration/brand';
+import { clientMessages } from '@/lib/i18n/client-messages';
+import { accountFrameNamespaces } from '@/lib/i18n/client-namespaces';
+import { AccountProviders } from './AccountProviders';
+
+/**
+ * The frame of the account pages (login, register, forgot and reset password, verify and
+ * activate the account; issue 33): the app's sidebar and drawer (SPEC point 2: register, login,
+ * app info, the language switcher), without what only a logged-in page needs — toasts, the
+ * upcoming-meetings poller, the first-time and billing dialogs, the other modals.
+ */
+export async function AccountFrame({ children }: { children: React.ReactNode }) {
+  const [{ user, theme }, messages, brand] = await Promise.all([shellState(), clientMessages(accountFrameNamespaces), getBrandName()]);
+  return (
+    <NextIntlClientProvider messages={messages}>
+      <AccountProviders brand={brand} user={user}>
+        <AppShell user={user} brand={brand} theme={theme}>
+          {children}
+        </AppShell>
+      </AccountProviders>
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,63 @@
+/** @jest-environment jsdom */
+import { render } from '@testing-library/react';
+import { AuditDetails } from '@/components/admin/AuditDetails';
+import { describeAudit } from '@/lib/admin/audit-details';
+import en from '@/messages/en.json';
+import de from '@/messages/de.json';
+
+// Issue 33, point 11: the audit tab showed each entry's details as raw JSON.
+function shown(action: string, details: unknown, messages: object = en, locale = 'en') {
+  const { container } = render(<AuditDetails lines={describeAudit(action, details, messages as Record<string, unknown>, locale)} changedTo="changed to" />);
+  const rows = [...container.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent?.replace(/\s+/g, ' ').replace(' changed to ', ' ').trim()}`);
+  expect(container.textContent).not.toMatch(/[{}"]/);
+  return rows;
+}
+
+describe('audit log details, in words', () => {
+  it('a role change: the field and both values with their labels', () => {
+    expect(shown('grant_admin', { from: 'user', to: 'admin' })).toEqual(['Role: User → Admin']);
+  });
+
+  it('disabling names the state before and the state it led to', () => {
+    expect(shown('disable_account', { from: 'active' })).toEqual(['State: Active → Disabled']);
+  });
+
+  it('a plan change: one line per field, missing values shown as none, booleans as words', () => {
+    expect(
+      shown('set_plan', { from: { accountType: 'individual', numberOfRooms: 1, isTrial: true }, to: { accountType: 'executive', numberOfRooms: 12 } }),
+    ).toEqual(['Plan: Individual → Executive', 'Rooms: 1 → 12', 'On trial: Yes → (none)']);
+  });
+
+  it('configuration: localized labels, money with two decimals, download platforms by name', () => {
+    expect(
+      shown('update_configuration', {
+        product_price: { from: 34.95, to: 40 },
+        enable2fa: { from: true, to: false },
+        'downloads.linux': { from: null, to: 'https://example.com/app.AppImage' },
+      }),
+    ).toEqual([
+      'Price per room and month: 34.95 → 40.00',
+      'Offer two-factor authentication: Yes → No',
+      'Linux app: (none) → https://example.com/app.AppImage',
+    ]);
+  });
+
+  it('a ticket status change keeps the ticket and the status names', () => {
+    expect(shown('ticket_status', { ticketId: 't-1', from: 'open', to: 'answered' })).toEqual(['Status: Open → Answered', 'Ticket: t-1']);
+  });
+
+  it('in the reader\'s language and number format', () => {
+    expect(shown('set_plan', { from: { numberOfRooms: 1200 }, to: { numberOfRooms: 1500 } }, de, 'de')).toEqual(['Räume: 1.200 → 1.500']);
+  });
+
+  it('unknown shapes become a key/value list, never JSON', () => {
+    expect(shown('something_new', { note: 'hello', nested: { a: 1, list: [true, 'x'] }, flag: false })).toEqual([
+      'note: hello',
+      'nested.a: 1',
+      'nested.list: Yes, x',
+      'flag: No',
+    ]);
+    expect(shown('odd', ['a', 'b'])).toEqual(['details: a, b']);
+    expect(shown('empty', {})).toEqual([]);
+  });
+});
