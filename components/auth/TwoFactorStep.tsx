@@ -39,7 +39,8 @@ export function TwoFactorStep({ onSuccess, onBack }: { onSuccess: () => void; on
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="\d{6}"
-          maxLength={6}
+          // Room for the recovery code as it is shown (123-456): the dash is dropped as it is typed or pasted.
+          maxLength={7}
           autoFocus
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'two-factor-error' : undefined}
