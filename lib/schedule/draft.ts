@@ -32,8 +32,16 @@ export interface Draft {
   timezone: string;
   roomId: string | null;
   passwordMode: 'none' | 'custom' | 'generated';
-  /** A new custom password; empty keeps the one an edited meeting has. */
+  /**
+   * A new password: typed (custom) or made in the browser when "generated" is chosen, so it can be
+   * read and copied on the step. Empty keeps the room's.
+   */
   password: string;
+  /**
+   * When the room already has a password: keep it for this meeting too (the default), or change
+   * it for everyone (issue 33). A meeting's password is its room's (docs/decisions.md).
+   */
+  roomPassword?: 'keep' | 'change';
   attendees: DraftAttendee[];
   groups: string[];
   showAttendees: boolean;
@@ -72,6 +80,7 @@ export function newDraft(options: { now: number; timezone: string; roomId: strin
     roomId: options.roomId,
     passwordMode: 'none',
     password: '',
+    roomPassword: 'keep',
     attendees: [],
     groups: [],
     showAttendees: false,
@@ -107,6 +116,29 @@ export function draftBody(draft: Draft, password: { passwordProof?: string; pass
     repeatCustom: draft.repeatType === 'custom' ? draft.repeatCustom : null,
     notifications: draft.notifications,
   };
+}
+
+/** What saving sends about the password: the mode, and a new room password ('' keeps the room's). */
+export interface PasswordPlan {
+  passwordMode: Draft['passwordMode'];
+  password: string;
+  /** The room's password changes for everyone (or a room without one gets one). */
+  changesRoom: boolean;
+}
+
+/**
+ * The password the wizard's choices amount to. In a room that has a password, "keep" sends no
+ * new one: as "custom" (which keeps the room's), or as "generated" when the edited meeting was
+ * generated already (the server keeps that one too), never as a new "generated" that the server
+ * would replace the room's password with.
+ */
+export function passwordPlan(draft: Pick<Draft, 'passwordMode' | 'password' | 'roomPassword'>, context: { roomHasPassword: boolean; editingGenerated?: boolean }): PasswordPlan {
+  if (draft.passwordMode === 'none') return { passwordMode: 'none', password: '', changesRoom: false };
+  if (context.roomHasPassword && draft.roomPassword !== 'change') {
+    const keepGenerated = draft.passwordMode === 'generated' && context.editingGenerated === true;
+    return { passwordMode: keepGenerated ? 'generated' : 'custom', password: '', changesRoom: false };
+  }
+  return { passwordMode: draft.passwordMode, password: draft.password, changesRoom: draft.password !== '' };
 }
 
 /** A field of the draft and the error code it has, as the server would name them. */
@@ -151,9 +183,13 @@ export function stepErrors(
     if (startsInPast(start, context.now)) errors.time = 'error_is_past_event';
   }
   if (step === 2 && draft.attendees.some((a) => a.email.toLowerCase() === context.ownEmail.toLowerCase())) errors.attendees = 'incorrect_email';
-  for (const { field, code } of eventProblems(draft, { passwordRequired: !context.roomHasPassword })) {
+  const changing = !context.roomHasPassword || draft.roomPassword === 'change';
+  const checked = changing ? draft : { ...draft, password: '' };
+  for (const { field, code } of eventProblems(checked, { passwordRequired: changing })) {
     if (STEP_OF_FIELD[field] === step) errors[field] ??= code;
   }
+  // A generated password is made on the step; a new one is needed when the room's changes.
+  if (step === 1 && changing && draft.passwordMode === 'generated' && !draft.password) errors.password ??= 'room_password_length';
   if (step === 3 && draft.repeatType === 'none' && !remindersFit(start, draft.notifications, context.now)) errors.notifications ??= 'notification_not_added';
   return errors;
 }
@@ -198,6 +234,7 @@ export function draftOf(event: EditedEvent): Draft {
     roomId: event.roomId,
     passwordMode: event.passwordMode,
     password: '',
+    roomPassword: 'keep',
     attendees: event.attendees.filter((a) => a.role !== 'organizer').map((a) => ({ email: a.email, ...(a.name ? { name: a.name } : {}) })),
     groups: event.groups,
     showAttendees: event.showAttendees,
