@@ -4,6 +4,7 @@ import { createTranslator } from 'use-intl/core';
 import { currentBrandName } from '@/lib/configuration/brand';
 import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
+import { describeRRule, type ScheduleText } from '@/lib/events/recurrence/describe';
 
 /** Every mail template and the data it needs. */
 export interface MailTemplates {
@@ -43,6 +44,8 @@ export interface EventMailData {
   /** The attendee list, when the organizer shows attendees in e-mails. */
   attendees?: string | null;
   hasPassword?: boolean;
+  /** A series: its rule, told in the reader's language ("Every week, on Tuesday, 10 times"). */
+  repeat?: { rrule: string; timezone: string } | null;
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -70,9 +73,12 @@ interface MailContent {
 async function translator(locale: Locale) {
   const [messages, brand] = [await loadMessages(locale), currentBrandName()];
   const t = createTranslator({ locale, messages, namespace: 'Mail' });
+  const schedule = createTranslator({ locale, messages, namespace: 'Schedule' }) as unknown as ScheduleText;
   // Any message may name the brand, which comes from configuration (white-label installs).
-  return (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) =>
-    t(key, { brand, ...values });
+  const translate = (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, { brand, ...values });
+  /** A series in words, with the wizard's own texts (lib/events/recurrence/describe.ts). */
+  translate.repeat = (repeat: NonNullable<EventMailData['repeat']>) => describeRRule(repeat.rrule, repeat.timezone, schedule, htmlLang(locale));
+  return translate;
 }
 
 /** The support mails' own namespace (issue 18), with the brand like the others. */
@@ -100,6 +106,8 @@ type Translate = Awaited<ReturnType<typeof translator>>;
 /** The blocks every meeting mail shares: when, join button, attendees, password note, notes. */
 function meetingBlocks(t: Translate, data: EventMailData): Block[] {
   const blocks: Block[] = [t('event.when', { when: data.when })];
+  const repeats = data.repeat ? t.repeat(data.repeat) : null;
+  if (repeats) blocks.push(t('event.repeats', { rule: repeats }));
   if (data.link) blocks.push({ button: t('event.join'), url: data.link });
   if (data.attendees) blocks.push(t('event.attendees', { attendees: data.attendees }));
   if (data.hasPassword) blocks.push(t('event.password'));
@@ -135,6 +143,7 @@ const eventTemplates: {
     blocks: [
       t('eventCancellation.intro', { organizer: data.organizer }),
       t('event.when', { when: data.when }),
+      ...(data.repeat && t.repeat(data.repeat) ? [t('event.repeats', { rule: t.repeat(data.repeat)! })] : []),
       ...(data.message ? [t('eventCancellation.message'), { quote: data.message }] : []),
       t('event.calendarFile'),
     ],

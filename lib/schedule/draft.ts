@@ -3,7 +3,7 @@
 // of lib/events/schemas.ts and event-values.ts (lib/events/rules/checks.ts, shared with them) so a
 // person learns of a mistake on the step that made it.
 // Pure and browser-safe.
-import type { CustomRepeat, RepeatType } from '@/lib/events/rules/repeat';
+import type { CustomRepeat, RepeatEnd, RepeatType } from '@/lib/events/rules/repeat';
 import { eventProblems, remindersFit, startsInPast, titleFits } from '@/lib/events/rules/checks';
 import { DEFAULT_NOTIFICATIONS, durationMinutes, durations, type Duration, type TimeType } from '@/lib/events/rules/limits';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
@@ -47,6 +47,8 @@ export interface Draft {
   showAttendees: boolean;
   repeatType: RepeatType;
   repeatCustom: CustomRepeat | null;
+  /** How a plain (not custom) series ends (issue 33); a custom rule has its own end. */
+  repeatEnd?: RepeatEnd;
   notifications: DraftNotification[];
 }
 
@@ -86,6 +88,7 @@ export function newDraft(options: { now: number; timezone: string; roomId: strin
     showAttendees: false,
     repeatType: 'none',
     repeatCustom: null,
+    repeatEnd: { type: 'never' },
     notifications: DEFAULT_NOTIFICATIONS.map((n) => ({ ...n })),
   };
 }
@@ -114,6 +117,7 @@ export function draftBody(draft: Draft, password: { passwordProof?: string; pass
     showAttendees: draft.showAttendees,
     repeatType: draft.repeatType,
     repeatCustom: draft.repeatType === 'custom' ? draft.repeatCustom : null,
+    repeatEnd: draft.repeatType === 'custom' || draft.repeatType === 'none' ? null : (draft.repeatEnd ?? { type: 'never' }),
     notifications: draft.notifications,
   };
 }
@@ -161,6 +165,7 @@ export const STEP_OF_FIELD: Record<string, Step> = {
   showAttendees: 2,
   repeatType: 3,
   repeatCustom: 3,
+  repeatEnd: 3,
   notifications: 3,
 };
 
@@ -190,8 +195,18 @@ export function stepErrors(
   }
   // A generated password is made on the step; a new one is needed when the room's changes.
   if (step === 1 && changing && draft.passwordMode === 'generated' && !draft.password) errors.password ??= 'room_password_length';
+  if (step === 3 && repeatEndProblem(draft)) errors.repeatEnd = 'incorrect_data';
   if (step === 3 && draft.repeatType === 'none' && !remindersFit(start, draft.notifications, context.now)) errors.notifications ??= 'notification_not_added';
   return errors;
+}
+
+/** A plain series' end on a day before its start, or a count that is not a whole number from 1 to 100,000. */
+export function repeatEndProblem(draft: Pick<Draft, 'repeatType' | 'repeatEnd' | 'date'>): boolean {
+  const end = draft.repeatEnd;
+  if (draft.repeatType === 'none' || draft.repeatType === 'custom' || !end) return false;
+  if (end.type === 'until') return !/^\d{4}-\d{2}-\d{2}$/.test(end.date) || end.date < draft.date;
+  if (end.type === 'count') return !Number.isInteger(end.count) || end.count < 1 || end.count > 100_000;
+  return false;
 }
 
 /** The end of the meeting as unix seconds. */
@@ -215,6 +230,8 @@ export interface EditedEvent {
   showAttendees: boolean;
   repeatType: string;
   repeatCustom: unknown;
+  /** The stored series read back (lib/events/recurrence/describe.ts): its end, for the plain types. */
+  repeatEnd?: RepeatEnd | null;
   notifications: { type: string; time: number; timeType: string }[];
   occurrence?: { id: string; title: string; description: string | null; from: number; duration: string };
 }
@@ -240,6 +257,7 @@ export function draftOf(event: EditedEvent): Draft {
     showAttendees: event.showAttendees,
     repeatType: event.repeatType as RepeatType,
     repeatCustom: (event.repeatCustom as CustomRepeat | null) ?? null,
+    repeatEnd: event.repeatEnd ?? { type: 'never' },
     notifications: event.notifications.map((n) => ({ type: 'email', time: n.time, timeType: n.timeType as TimeType })),
   };
 }
