@@ -1,7 +1,7 @@
 'use client';
 
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
-import { colorOf } from '@/lib/colors';
+import { colorOf, DEFAULT_COLOR } from '@/lib/colors';
 import { useEventTitle } from '@/components/time/useEventTitle';
 import { useCalendarFormat } from './useCalendarFormat';
 
@@ -23,7 +23,7 @@ export function OccurrenceButton({
     <button
       type="button"
       onClick={() => onOpen(occurrence)}
-      style={{ borderLeftColor: colorOf(occurrence.room?.color ?? 1) }}
+      style={{ borderLeftColor: colorOf(occurrence.room?.color ?? DEFAULT_COLOR) }}
       className={`overflow-hidden rounded border-l-4 bg-sky-50 px-1.5 py-0.5 text-left text-xs leading-tight text-slate-900 hover:bg-sky-100 ${occurrence.isPast ? 'opacity-60' : ''} ${className}`}
     >
       <span className="block font-medium">{format.time(occurrence.from)}</span>

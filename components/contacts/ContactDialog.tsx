@@ -21,6 +21,7 @@ import { showAnswerError } from '@/components/forms/answers';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { ConfirmStep } from './ConfirmStep';
 import { PhoneField } from './PhoneField';
+import { DEFAULT_COLOR } from '@/lib/colors';
 
 type Input = z.input<typeof contactSchema>;
 type Output = z.output<typeof contactSchema>;
@@ -43,7 +44,7 @@ function initialValues(contact: ContactView | undefined, locale: string): Input 
         contact.phoneNumber)
       : '',
     countryCode: contact?.countryCode ?? DEFAULT_PHONE_COUNTRY,
-    color: contact?.color ?? 1,
+    color: contact?.color ?? DEFAULT_COLOR,
     lang: isLocale(contact?.lang) ? contact.lang : isLocale(locale) ? locale : 'en',
     // A new contact starts in the zone of the person adding it.
     timezone: contact ? (contact.timezone ?? '') : Intl.DateTimeFormat().resolvedOptions().timeZone,

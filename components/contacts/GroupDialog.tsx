@@ -18,6 +18,7 @@ import { showAnswerError } from '@/components/forms/answers';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { ConfirmStep } from './ConfirmStep';
+import { DEFAULT_COLOR } from '@/lib/colors';
 
 type Input = z.input<typeof groupSchema>;
 type Output = z.output<typeof groupSchema>;
@@ -45,7 +46,7 @@ export function GroupDialog({
     resolver: zodResolver(groupSchema),
     defaultValues: {
       name: group?.name ?? '',
-      color: group?.color ?? 1,
+      color: group?.color ?? DEFAULT_COLOR,
       attendees: group?.attendees ?? [],
     },
   });

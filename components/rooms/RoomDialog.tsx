@@ -15,6 +15,7 @@ import { ColorPicker } from '@/components/forms/ColorPicker';
 import { Field } from '@/components/forms/Field';
 import { showAnswerError } from '@/components/forms/answers';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
+import { DEFAULT_COLOR } from '@/lib/colors';
 
 type Input = z.input<typeof roomSchema>;
 type Output = z.output<typeof roomSchema>;
@@ -29,7 +30,7 @@ export function RoomDialog({ room, onClose }: { room?: RoomView; onClose: () => 
     resolver: zodResolver(roomSchema),
     defaultValues: {
       name: room?.name ?? '',
-      color: room?.color ?? 1,
+      color: room?.color ?? DEFAULT_COLOR,
       password: '',
       isDefault: room?.isDefault ?? false,
     },

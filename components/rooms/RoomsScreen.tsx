@@ -5,6 +5,7 @@ import { apiPost } from '@/lib/api/client';
 import type { RoomView } from '@/lib/rooms/view';
 import { matchesSearch } from '@/lib/search';
 import { ColorDot } from '@/components/forms/ColorPicker';
+import { RoomLink } from './RoomLink';
 import { ListHeader } from '@/components/forms/ListHeader';
 import { RowActions, useListEditor } from '@/components/forms/useListEditor';
 import { ConfirmDialog } from '@/components/dialog/ConfirmDialog';
@@ -48,19 +49,17 @@ export function RoomsScreen({ rooms, limit }: { rooms: RoomView[]; limit: number
       {rooms.length > 0 && shown.length === 0 && <p className="text-slate-600">{m('noMatch')}</p>}
       <ul aria-label={t('listLabel')} className="grid gap-3 md:grid-cols-2">
         {shown.map((room) => (
-          <li key={room.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+          <li key={room.id} className="flex min-w-0 flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
             <div className="flex items-center gap-2">
               <ColorDot color={room.color} />
               <h2 className="font-semibold break-all">{room.name}</h2>
               {room.isDefault && <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-strong">{t('defaultBadge')}</span>}
             </div>
             <p className="text-sm text-slate-600">{room.hasPassword ? t('protected') : t('open')}</p>
-            <p className="text-sm">
-              <span className="text-slate-600">{t('link')}: </span>
-              <a href={room.link} className="break-all text-brand underline">
-                {room.link}
-              </a>
-            </p>
+            <div className="text-sm">
+              <span className="text-slate-600">{t('link')}</span>
+              <RoomLink link={room.link} roomName={room.name} />
+            </div>
             <p className="text-sm text-slate-600">{t('managedBy', { name: room.adminName ?? '', email: room.adminEmail ?? '' })}</p>
             <p className="text-sm text-slate-600">{t('created', { date: format.dateTime(new Date(room.createdAt), { dateStyle: 'medium' }) })}</p>
             <RowActions name={room.name} onEdit={() => list.setEditing(room)} onDelete={() => list.setDeleting(room)}>

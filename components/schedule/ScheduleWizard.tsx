@@ -4,12 +4,12 @@ import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/client';
 import { passwordChange } from '@/lib/meeting/client/room-password-store';
-import { generateMeetingPassword } from '@/lib/meeting/password';
 import { useRouter } from '@/lib/i18n/links';
 import {
   draftBody,
   draftOf,
   newDraft,
+  passwordPlan,
   stepErrors,
   STEP_OF_FIELD,
   WIZARD_STEPS,
@@ -125,11 +125,11 @@ export function ScheduleWizard({ data, event, initialDate }: { data: WizardData;
     setBusy(true);
     const room = roomOf(draft);
     // The meeting's password is its room's (docs/decisions.md). A new one — typed, or generated
-    // here — goes as a proof; a generated one is kept on an edit, as the server does.
-    const keepsGenerated = event?.passwordMode === 'generated' && room?.hasPassword === true;
-    const generated = draft.passwordMode === 'generated' && !keepsGenerated ? generateMeetingPassword() : null;
-    const password = await passwordChange(draft.passwordMode === 'custom' ? draft.password : (generated ?? ''));
-    const body = draftBody(draft, password.fields);
+    // on the room step — goes as a proof, and only when the person chose to change the room's.
+    const plan = passwordPlan(draft, { roomHasPassword: room?.hasPassword === true, editingGenerated: event?.passwordMode === 'generated' });
+    const generated = plan.passwordMode === 'generated' && plan.password ? plan.password : null;
+    const password = await passwordChange(plan.password);
+    const body = draftBody({ ...draft, passwordMode: plan.passwordMode }, password.fields);
     const answer = event
       ? await apiPost('/api/event/update', {
           ...body,

@@ -10,6 +10,7 @@ import { normalizeTimezone } from '@/lib/time/timezones';
 import { normalizePhone } from './phone';
 import type { ContactInput, ContactUpdate } from './schemas';
 import { contactView, type ContactView } from './view';
+import { DEFAULT_COLOR } from '@/lib/colors';
 
 /** SPEC point 5: not the user's own address, and no address twice (whatever its case). */
 async function assertUsableEmail(tx: Transaction, owner: User, email: string, exceptId?: string) {
@@ -48,7 +49,7 @@ export async function createContact(user: User, input: ContactInput): Promise<Co
     await assertUsableEmail(tx, owner, input.email);
     const [created] = await tx
       .insert(attendees)
-      .values({ ...columns(input), name: input.name, email: input.email, ownerId: owner.id })
+      .values({ ...columns(input), color: input.color ?? DEFAULT_COLOR, name: input.name, email: input.email, ownerId: owner.id })
       .returning();
     return created!;
   });

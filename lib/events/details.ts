@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/db/client';
 import { eventAttendees, eventGroups, eventNotifications, rooms, type Event } from '@/lib/db/schema';
 import { formatDuration } from './rules/duration';
+import { ruleOf } from './recurrence/describe';
 
 type Db = Database | Transaction;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -28,6 +29,8 @@ export async function eventDetails(db: Db, event: Event, now = new Date()) {
     timezone: event.timezone,
     repeatType: event.repeatType,
     repeatCustom: event.repeatCustom,
+    // How the series ends, read back from its rule (the wizard's "Ends" for the plain types).
+    repeatEnd: event.rrule ? (ruleOf(event.rrule, event.timezone)?.end ?? null) : null,
     rrule: event.rrule,
     endsAt: event.endsAt ? unix(event.endsAt) : null,
     showAttendees: event.showAttendees,

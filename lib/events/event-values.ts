@@ -48,9 +48,10 @@ export async function eventValues(
   if ((options.checkPast ?? true) && startsInPast(start.getTime(), options.now.getTime())) throw new ApiError('error_is_past_event', { field: 'from' });
   const minutes = durationMinutes(input.duration);
   const custom = input.repeatType === 'custom' ? ((input.repeatCustom ?? null) as CustomRepeat | null) : null;
-  const rrule = buildRRule(input.repeatType, start, input.timezone, custom);
-  if (custom?.end?.type === 'until' && rrule && new Date(`${custom.end.date}T23:59:59Z`).getTime() < start.getTime() - 86_400_000) {
-    throw new ApiError('incorrect_data', { field: 'repeatCustom' });
+  const end = custom ? custom.end : (input.repeatEnd ?? null);
+  const rrule = buildRRule(input.repeatType, start, input.timezone, custom, end);
+  if (end?.type === 'until' && rrule && new Date(`${end.date}T23:59:59Z`).getTime() < start.getTime() - 86_400_000) {
+    throw new ApiError('incorrect_data', { field: custom ? 'repeatCustom' : 'repeatEnd' });
   }
   if (!rrule && !remindersFit(start.getTime(), input.notifications, options.now.getTime())) {
     throw new ApiError('notification_not_added', { field: 'notifications' });

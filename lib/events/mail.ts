@@ -131,6 +131,8 @@ export async function mailAttendees(
       description: first.description,
       attendees: attendeeList,
       hasPassword: event.passwordMode !== 'none',
+      // The whole series' mail says that it repeats and how; one occurrence's mail does not.
+      repeat: event.rrule && !first.recurrenceId ? { rrule: event.rrule, timezone: event.timezone } : null,
     };
     await enqueueMail(tx, {
       to: person.email,

@@ -94,6 +94,11 @@ export const eventFields = {
   roomId: uuidish.nullable(),
   repeatType: z.enum(repeatTypes, { error: 'incorrect_data' }),
   repeatCustom: customRepeatSchema.nullable(),
+  /**
+   * How a daily, weekly, monthly, yearly or weekday series ends (issue 33): the custom rule's own
+   * `end`, for the repeat types that have no rule of their own. A custom rule keeps its `end`.
+   */
+  repeatEnd: customRepeatSchema.shape.end.unwrap().nullable(),
   showAttendees: z.boolean({ error: 'incorrect_data' }),
   attendees: z.array(attendeeSchema, { error: 'incorrect_data' }).max(1000, 'incorrect_data'),
   groups: z.array(uuidish, { error: 'incorrect_data' }).max(100, 'incorrect_data'),
@@ -124,6 +129,7 @@ const eventObject = z.object({
   roomId: eventFields.roomId.optional(),
   repeatType: eventFields.repeatType.default('none'),
   repeatCustom: eventFields.repeatCustom.optional(),
+  repeatEnd: eventFields.repeatEnd.optional(),
   showAttendees: eventFields.showAttendees.default(false),
   attendees: eventFields.attendees.default([]),
   groups: eventFields.groups.default([]),

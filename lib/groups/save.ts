@@ -9,6 +9,7 @@ import { isUuid } from '@/lib/db/uuid';
 import { resolveMembers } from './members';
 import type { GroupInput, GroupUpdate } from './schemas';
 import { groupView, type GroupView } from './view';
+import { DEFAULT_COLOR } from '@/lib/colors';
 
 async function assertFreeGroupName(tx: Transaction, ownerId: string, name: string, exceptId?: string) {
   const [taken] = await tx
@@ -31,7 +32,7 @@ export async function createGroup(user: User, input: GroupInput): Promise<GroupV
     await lockOwner(tx, user.id);
     await assertFreeGroupName(tx, user.id, input.name);
     const members = await resolveMembers(tx, user.id, input.attendees);
-    const [group] = await tx.insert(groups).values({ ownerId: user.id, name: input.name, color: input.color }).returning();
+    const [group] = await tx.insert(groups).values({ ownerId: user.id, name: input.name, color: input.color ?? DEFAULT_COLOR }).returning();
     await setMembers(tx, group!.id, members);
     return groupView(group!, members);
   });

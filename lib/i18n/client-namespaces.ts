@@ -48,11 +48,11 @@ export const meetingFrameNamespaces: readonly Namespace[] = [
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */
 export const pageNamespaces = {
-  dashboard: ['Calendar'],
+  dashboard: ['Calendar', 'Colors', 'RoomLink'],
   calendar: ['Calendar'],
   schedule: ['Schedule'],
   attendees: ['Contacts', 'Groups', 'Manage', 'Colors'],
-  rooms: ['Rooms', 'Manage', 'Colors'],
+  rooms: ['Rooms', 'Manage', 'Colors', 'RoomLink'],
   settings: ['Settings'],
   support: ['Support', 'AdminSupport'],
   openTicket: ['Support', 'OpenTicket'],

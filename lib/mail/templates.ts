@@ -5,6 +5,7 @@ import { currentBrandName } from '@/lib/configuration/brand';
 import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
 import { DEFAULT_TITLE } from '@/lib/events/rules/limits';
+import { describeRRule, type ScheduleText } from '@/lib/events/recurrence/describe';
 
 /** Every mail template and the data it needs. */
 export interface MailTemplates {
@@ -44,6 +45,8 @@ export interface EventMailData {
   /** The attendee list, when the organizer shows attendees in e-mails. */
   attendees?: string | null;
   hasPassword?: boolean;
+  /** A series: its rule, told in the reader's language ("Every week, on Tuesday, 10 times"). */
+  repeat?: { rrule: string; timezone: string } | null;
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -72,11 +75,15 @@ async function translator(locale: Locale) {
   const [messages, brand] = [await loadMessages(locale), currentBrandName()];
   const t = createTranslator({ locale, messages, namespace: 'Mail' });
   const display = createTranslator({ locale, messages, namespace: 'Display' });
+  const schedule = createTranslator({ locale, messages, namespace: 'Schedule' }) as unknown as ScheduleText;
   // Any message may name the brand, which comes from configuration (white-label installs).
   const translate = (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, { brand, ...values });
-  /** A meeting's title as the reader sees it: the stored default "(No Title)" in their language. */
-  const title = (stored: string) => (stored === DEFAULT_TITLE ? display('noTitle') : stored);
-  return Object.assign(translate, { title });
+  return Object.assign(translate, {
+    /** A meeting's title as the reader sees it: the stored default "(No Title)" in their language. */
+    title: (stored: string) => (stored === DEFAULT_TITLE ? display('noTitle') : stored),
+    /** A series in words, with the wizard's own texts (lib/events/recurrence/describe.ts). */
+    repeat: (repeat: NonNullable<EventMailData['repeat']>) => describeRRule(repeat.rrule, repeat.timezone, schedule, htmlLang(locale)),
+  });
 }
 
 /** The support mails' own namespace (issue 18), with the brand like the others. */
@@ -104,6 +111,8 @@ type Translate = Awaited<ReturnType<typeof translator>>;
 /** The blocks every meeting mail shares: when, join button, attendees, password note, notes. */
 function meetingBlocks(t: Translate, data: EventMailData): Block[] {
   const blocks: Block[] = [t('event.when', { when: data.when })];
+  const repeats = data.repeat ? t.repeat(data.repeat) : null;
+  if (repeats) blocks.push(t('event.repeats', { rule: repeats }));
   if (data.link) blocks.push({ button: t('event.join'), url: data.link });
   if (data.attendees) blocks.push(t('event.attendees', { attendees: data.attendees }));
   if (data.hasPassword) blocks.push(t('event.password'));
@@ -139,6 +148,7 @@ const eventTemplates: {
     blocks: [
       t('eventCancellation.intro', { organizer: data.organizer }),
       t('event.when', { when: data.when }),
+      ...(data.repeat && t.repeat(data.repeat) ? [t('event.repeats', { rule: t.repeat(data.repeat)! })] : []),
       ...(data.message ? [t('eventCancellation.message'), { quote: data.message }] : []),
       t('event.calendarFile'),
     ],

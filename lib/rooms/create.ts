@@ -10,6 +10,7 @@ import { roomLimit } from './limits';
 import { NO_PASSWORD, roomPasswordColumns } from './password';
 import type { RoomInput } from './schemas';
 import { newMeetingId, roomView, type RoomView } from './view';
+import { DEFAULT_COLOR } from '@/lib/colors';
 
 /** POST /api/room: a new room within the plan's limit; the user's first room is the default. */
 export async function createRoom(user: User, input: RoomInput): Promise<RoomView> {
@@ -28,7 +29,7 @@ export async function createRoom(user: User, input: RoomInput): Promise<RoomView
       .values({
         ownerId: owner.id,
         name: input.name,
-        color: input.color,
+        color: input.color ?? DEFAULT_COLOR,
         isDefault,
         // "Managed by" (SPEC point 6): the account that creates the room administers it.
         adminName: `${owner.firstName} ${owner.lastName}`,

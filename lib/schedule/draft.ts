@@ -3,7 +3,7 @@
 // of lib/events/schemas.ts and event-values.ts (lib/events/rules/checks.ts, shared with them) so a
 // person learns of a mistake on the step that made it.
 // Pure and browser-safe.
-import type { CustomRepeat, RepeatType } from '@/lib/events/rules/repeat';
+import type { CustomRepeat, RepeatEnd, RepeatType } from '@/lib/events/rules/repeat';
 import { eventProblems, remindersFit, startsInPast, titleFits } from '@/lib/events/rules/checks';
 import { DEFAULT_NOTIFICATIONS, durationMinutes, durations, type Duration, type TimeType } from '@/lib/events/rules/limits';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
@@ -32,13 +32,23 @@ export interface Draft {
   timezone: string;
   roomId: string | null;
   passwordMode: 'none' | 'custom' | 'generated';
-  /** A new custom password; empty keeps the one an edited meeting has. */
+  /**
+   * A new password: typed (custom) or made in the browser when "generated" is chosen, so it can be
+   * read and copied on the step. Empty keeps the room's.
+   */
   password: string;
+  /**
+   * When the room already has a password: keep it for this meeting too (the default), or change
+   * it for everyone (issue 33). A meeting's password is its room's (docs/decisions.md).
+   */
+  roomPassword?: 'keep' | 'change';
   attendees: DraftAttendee[];
   groups: string[];
   showAttendees: boolean;
   repeatType: RepeatType;
   repeatCustom: CustomRepeat | null;
+  /** How a plain (not custom) series ends (issue 33); a custom rule has its own end. */
+  repeatEnd?: RepeatEnd;
   notifications: DraftNotification[];
 }
 
@@ -72,11 +82,13 @@ export function newDraft(options: { now: number; timezone: string; roomId: strin
     roomId: options.roomId,
     passwordMode: 'none',
     password: '',
+    roomPassword: 'keep',
     attendees: [],
     groups: [],
     showAttendees: false,
     repeatType: 'none',
     repeatCustom: null,
+    repeatEnd: { type: 'never' },
     notifications: DEFAULT_NOTIFICATIONS.map((n) => ({ ...n })),
   };
 }
@@ -105,8 +117,32 @@ export function draftBody(draft: Draft, password: { passwordProof?: string; pass
     showAttendees: draft.showAttendees,
     repeatType: draft.repeatType,
     repeatCustom: draft.repeatType === 'custom' ? draft.repeatCustom : null,
+    repeatEnd: draft.repeatType === 'custom' || draft.repeatType === 'none' ? null : (draft.repeatEnd ?? { type: 'never' }),
     notifications: draft.notifications,
   };
+}
+
+/** What saving sends about the password: the mode, and a new room password ('' keeps the room's). */
+export interface PasswordPlan {
+  passwordMode: Draft['passwordMode'];
+  password: string;
+  /** The room's password changes for everyone (or a room without one gets one). */
+  changesRoom: boolean;
+}
+
+/**
+ * The password the wizard's choices amount to. In a room that has a password, "keep" sends no
+ * new one: as "custom" (which keeps the room's), or as "generated" when the edited meeting was
+ * generated already (the server keeps that one too), never as a new "generated" that the server
+ * would replace the room's password with.
+ */
+export function passwordPlan(draft: Pick<Draft, 'passwordMode' | 'password' | 'roomPassword'>, context: { roomHasPassword: boolean; editingGenerated?: boolean }): PasswordPlan {
+  if (draft.passwordMode === 'none') return { passwordMode: 'none', password: '', changesRoom: false };
+  if (context.roomHasPassword && draft.roomPassword !== 'change') {
+    const keepGenerated = draft.passwordMode === 'generated' && context.editingGenerated === true;
+    return { passwordMode: keepGenerated ? 'generated' : 'custom', password: '', changesRoom: false };
+  }
+  return { passwordMode: draft.passwordMode, password: draft.password, changesRoom: draft.password !== '' };
 }
 
 /** A field of the draft and the error code it has, as the server would name them. */
@@ -129,6 +165,7 @@ export const STEP_OF_FIELD: Record<string, Step> = {
   showAttendees: 2,
   repeatType: 3,
   repeatCustom: 3,
+  repeatEnd: 3,
   notifications: 3,
 };
 
@@ -151,11 +188,25 @@ export function stepErrors(
     if (startsInPast(start, context.now)) errors.time = 'error_is_past_event';
   }
   if (step === 2 && draft.attendees.some((a) => a.email.toLowerCase() === context.ownEmail.toLowerCase())) errors.attendees = 'incorrect_email';
-  for (const { field, code } of eventProblems(draft, { passwordRequired: !context.roomHasPassword })) {
+  const changing = !context.roomHasPassword || draft.roomPassword === 'change';
+  const checked = changing ? draft : { ...draft, password: '' };
+  for (const { field, code } of eventProblems(checked, { passwordRequired: changing })) {
     if (STEP_OF_FIELD[field] === step) errors[field] ??= code;
   }
+  // A generated password is made on the step; a new one is needed when the room's changes.
+  if (step === 1 && changing && draft.passwordMode === 'generated' && !draft.password) errors.password ??= 'room_password_length';
+  if (step === 3 && repeatEndProblem(draft)) errors.repeatEnd = 'incorrect_data';
   if (step === 3 && draft.repeatType === 'none' && !remindersFit(start, draft.notifications, context.now)) errors.notifications ??= 'notification_not_added';
   return errors;
+}
+
+/** A plain series' end on a day before its start, or a count that is not a whole number from 1 to 100,000. */
+export function repeatEndProblem(draft: Pick<Draft, 'repeatType' | 'repeatEnd' | 'date'>): boolean {
+  const end = draft.repeatEnd;
+  if (draft.repeatType === 'none' || draft.repeatType === 'custom' || !end) return false;
+  if (end.type === 'until') return !/^\d{4}-\d{2}-\d{2}$/.test(end.date) || end.date < draft.date;
+  if (end.type === 'count') return !Number.isInteger(end.count) || end.count < 1 || end.count > 100_000;
+  return false;
 }
 
 /** The end of the meeting as unix seconds. */
@@ -179,6 +230,8 @@ export interface EditedEvent {
   showAttendees: boolean;
   repeatType: string;
   repeatCustom: unknown;
+  /** The stored series read back (lib/events/recurrence/describe.ts): its end, for the plain types. */
+  repeatEnd?: RepeatEnd | null;
   notifications: { type: string; time: number; timeType: string }[];
   occurrence?: { id: string; title: string; description: string | null; from: number; duration: string };
 }
@@ -198,11 +251,13 @@ export function draftOf(event: EditedEvent): Draft {
     roomId: event.roomId,
     passwordMode: event.passwordMode,
     password: '',
+    roomPassword: 'keep',
     attendees: event.attendees.filter((a) => a.role !== 'organizer').map((a) => ({ email: a.email, ...(a.name ? { name: a.name } : {}) })),
     groups: event.groups,
     showAttendees: event.showAttendees,
     repeatType: event.repeatType as RepeatType,
     repeatCustom: (event.repeatCustom as CustomRepeat | null) ?? null,
+    repeatEnd: event.repeatEnd ?? { type: 'never' },
     notifications: event.notifications.map((n) => ({ type: 'email', time: n.time, timeType: n.timeType as TimeType })),
   };
 }

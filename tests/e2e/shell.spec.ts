@@ -88,7 +88,7 @@ test.describe('SPEC point 2: the shell', () => {
     await expect(dialog).toContainText('Version 1.7.0');
     await dialog.getByRole('button', { name: en.Modal.close }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: en.Dashboard.startNow }).click();
+    await page.getByRole('button', { name: en.Dashboard.otherRoom }).click();
     await expect(page.getByRole('dialog', { name: en.NewMeeting.title })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
   });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_COLOR } from '@/lib/colors';
 import { closeDb, getDb } from '@/lib/db/client';
 import { attendees } from '@/lib/db/schema';
 import { GET as listContacts } from '@/app/api/attendees/route';
@@ -89,9 +90,11 @@ describe('POST /api/attendee: SPEC point 5 rules', () => {
     });
   });
 
-  it('defaults: English, colour 1, no time zone; "UTC" is kept as Europe/London (SPEC point 4)', async () => {
+  it('defaults: English, the neutral colour, no time zone; "UTC" is kept as Europe/London (SPEC point 4)', async () => {
     const as = await owner();
-    expect(await add(as)).toMatchObject({ lang: 'en', color: 1, timezone: null });
+    // Issue 33: red (colour 1) read as an error beside a name; a new contact is slate.
+    expect(await add(as)).toMatchObject({ lang: 'en', color: DEFAULT_COLOR, timezone: null });
+    expect(DEFAULT_COLOR).not.toBe(1);
     expect(await add(as, { timezone: 'UTC' })).toMatchObject({ timezone: 'Europe/London' });
   });
 

@@ -107,6 +107,8 @@ describe('meeting mail with .ics files', () => {
     const [invitation] = mailsTo(guest, /^Invitation: Weekly planning$/);
     expect(invitation).toBeDefined();
     expect(invitation!.text).toContain('Olga Organizer invites you');
+    // Issue 33: the text says the meeting repeats, not only the attached file.
+    expect(invitation!.text).toContain('This meeting repeats: Every week, on Monday.');
     expect(invitation!.text).toContain('(Europe/Berlin)');
     expect(invitation!.text).toContain(contact);
     expect(invitation!.text).not.toContain('#k=');
@@ -170,6 +172,44 @@ describe('meeting mail with .ics files', () => {
     // Nobody was mailed twice, and the organizer got no invitation.
     expect(mailsTo(guest, /^Invitation/)).toHaveLength(1);
     expect(mailsTo(as.user.email, /./)).toHaveLength(0);
+  });
+
+  it('a series\' invitation says that it repeats, how and until when, in each reader\'s language (issue 33)', async () => {
+    const as = await book.owner({ firstName: 'Rita', lastName: 'Repeat' });
+    const guest = `series-${Date.now()}@mail.test`;
+    const contact = `serie-${Date.now()}@mail.test`;
+    await as.post(routes.addContact, { name: 'Dora Deutsch', email: contact, lang: 'de' });
+    // A Tuesday at 10:00 in Berlin, two weeks ahead.
+    const start = DateTime.now().setZone(BERLIN).startOf('week').plus({ weeks: 2, days: 1 }).set({ hour: 10 });
+    const body = { duration: '0:30', timezone: BERLIN, repeatType: 'weekly', attendees: [guest, contact], from: unix(start) };
+
+    // A weekly series that ends after 10 meetings: COUNT in the rule, "10 times" in the mail.
+    const counted = await as.post(routes.create, { ...body, title: 'Counted weekly', repeatEnd: { type: 'count', count: 10 } });
+    expect(counted.status).toBe(200);
+    expect((counted.json.event as { rrule: string }).rrule).toBe('FREQ=WEEKLY;BYDAY=TU;COUNT=10');
+    // On a date: UNTIL at the end of that day in Berlin.
+    const last = start.plus({ weeks: 12 }).toISODate()!;
+    const dated = await as.post(routes.create, { ...body, title: 'Dated weekly', repeatEnd: { type: 'until', date: last } });
+    expect(dated.status).toBe(200);
+    expect((dated.json.event as { rrule: string }).rrule).toMatch(/^FREQ=WEEKLY;BYDAY=TU;UNTIL=\d{8}T\d{6}Z$/);
+    // An end before the start is refused on its field.
+    const early = await as.post(routes.create, { ...body, title: 'Early end', repeatEnd: { type: 'until', date: start.minus({ weeks: 1 }).toISODate() } });
+    expect(early.json).toMatchObject({ status: 'error', errorCode: 'incorrect_data', field: 'repeatEnd' });
+    await flush();
+
+    const [english] = mailsTo(guest, /^Invitation: Counted weekly$/);
+    expect(english!.text).toContain('This meeting repeats: Every week, on Tuesday, 10 times.');
+    const [german] = mailsTo(contact, /^Einladung: Counted weekly$/);
+    expect(german!.text).toContain('Diese Besprechung wiederholt sich: Jede Woche, am Dienstag, 10 Mal.');
+    expect(german!.html).toContain('Diese Besprechung wiederholt sich');
+
+    const day = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${last}T12:00:00Z`));
+    const [englishDated] = mailsTo(guest, /^Invitation: Dated weekly$/);
+    expect(englishDated!.text).toContain(`This meeting repeats: Every week, on Tuesday, until ${day('en')}.`);
+    const [germanDated] = mailsTo(contact, /^Einladung: Dated weekly$/);
+    expect(germanDated!.text).toContain(`Diese Besprechung wiederholt sich: Jede Woche, am Dienstag, bis zum ${day('de')}.`);
+    // The .ics carries the same end for calendar apps.
+    expect(calendarPart(english!)).toMatch(/^RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=10\r?$/m);
   });
 
   it('a reminder goes to the organizer and every attendee once, in their language, when it is due', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_COLOR } from '@/lib/colors';
 import { closeDb, getDb } from '@/lib/db/client';
 import { GET as listContacts } from '@/app/api/attendees/route';
 import { GET as listGroups, POST as addGroup } from '@/app/api/groups/route';
@@ -76,6 +77,14 @@ describe('POST /api/groups: creating', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ status: 'ok', group: { name: 'Board', color: 9, incomplete: false } });
     expect([...(answer.json.group as GroupAnswer).attendees].sort()).toEqual([...ids].sort());
+  });
+
+  it('a group created without a colour gets the neutral one, not red (issue 33)', async () => {
+    const as = await owner();
+    const ids = await addContacts(as, 2);
+    const answer = await as.post(addGroup, { name: 'No colour', attendees: ids });
+    expect(answer.json).toMatchObject({ status: 'ok', group: { color: DEFAULT_COLOR } });
+    expect(DEFAULT_COLOR).not.toBe(1);
   });
 
   it('maps e-mails of the user\'s contacts to their ids, whatever their case', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_COLOR } from '@/lib/colors';
 import { eq } from 'drizzle-orm';
 import { verifyPassword } from '@/lib/auth/password';
 import { config } from '@/lib/environment';
@@ -85,6 +86,13 @@ describe('POST /api/room: SPEC point 5 rules', () => {
     const other = await add(as, { name: 'Second room' });
     expect(other.meetingId).not.toBe(room.meetingId);
     expect(other.isDefault).toBe(false);
+  });
+
+  it('a room created without a colour gets the neutral one, not red (issue 33); a chosen one is kept', async () => {
+    const as = await executive();
+    expect(await add(as, { name: 'Plain room' })).toMatchObject({ color: DEFAULT_COLOR });
+    expect(await add(as, { name: 'Red room', color: 1 })).toMatchObject({ color: 1 });
+    expect(DEFAULT_COLOR).not.toBe(1);
   });
 
   it('keeps only an argon2id verifier of the proof the form sends, and its salt', async () => {

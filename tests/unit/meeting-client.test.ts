@@ -148,7 +148,17 @@ describe('generated meeting password (SPEC point 9)', () => {
       const password = generateMeetingPassword();
       expect(password).toHaveLength(16);
       expect(password).toMatch(/^[A-Za-z0-9!@#$%^&*]{16}$/);
+      // Issue 33: nothing that reads as another character.
+      expect(password).not.toMatch(/[IJOlo01]/);
     }
+  });
+
+  it('leaves out look-alikes and keeps at least 95 bits', () => {
+    for (const char of 'IJOlo01') expect(PASSWORD_ALPHABET).not.toContain(char);
+    expect(new Set(PASSWORD_ALPHABET).size).toBe(PASSWORD_ALPHABET.length);
+    expect(PASSWORD_ALPHABET).toMatch(/^[A-Za-z0-9!@#$%^&*]+$/);
+    for (const symbol of '!@#$%^&*') expect(PASSWORD_ALPHABET).toContain(symbol);
+    expect(16 * Math.log2(PASSWORD_ALPHABET.length)).toBeGreaterThan(95);
   });
 
   it('uses the whole alphabet without a visible bias', () => {

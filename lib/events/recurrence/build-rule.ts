@@ -1,17 +1,34 @@
 // Rule building: the RRULE (RFC 5545) of a repeat choice of the wizard (SPEC points 2 and 3), and
 // the editing of a rule's parts when a series is split. Wall clocks come from lib/time. Pure.
 import { fromFloating, toFloating } from '@/lib/time/floating';
-import { weekdayCodes, type CustomRepeat, type RepeatType } from '../rules/repeat';
+import { weekdayCodes, type CustomRepeat, type RepeatEnd, type RepeatType } from '../rules/repeat';
 
 const freqCode = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', annually: 'YEARLY' } as const;
 
-/** The RRULE of a repeat choice for a meeting that starts at `start` (wall clock in its zone). */
+/**
+ * The RRULE of a repeat choice for a meeting that starts at `start` (wall clock in its zone).
+ * `end` ends the series of the plain repeat types (issue 33); a custom rule carries its own.
+ */
 export function buildRRule(
   repeatType: RepeatType,
   start: Date,
   timezone: string,
   custom?: CustomRepeat | null,
+  end?: RepeatEnd | null,
 ): string | null {
+  const rule = ruleWithoutEnd(repeatType, start, timezone, custom);
+  if (!rule) return null;
+  return withEnd(rule, (repeatType === 'custom' ? custom?.end : end) ?? { type: 'never' }, timezone);
+}
+
+/** COUNT or UNTIL appended to a rule. */
+function withEnd(rule: string, end: RepeatEnd, timezone: string): string {
+  if (end.type === 'count') return `${rule};COUNT=${end.count}`;
+  if (end.type === 'until') return `${rule};UNTIL=${untilOfDate(end.date, timezone)}`;
+  return rule;
+}
+
+function ruleWithoutEnd(repeatType: RepeatType, start: Date, timezone: string, custom?: CustomRepeat | null): string | null {
   const local = new Date(toFloating(start.getTime(), timezone));
   const [month, day] = [local.getUTCMonth() + 1, local.getUTCDate()];
   const weekday = weekdayCodes[(local.getUTCDay() + 6) % 7]!;
@@ -43,9 +60,6 @@ export function buildRRule(
         parts.push(monthly.mode === 'day' ? `BYMONTHDAY=${monthly.day}` : `BYDAY=${monthly.n}${monthly.weekday}`);
       }
       if (custom.freq === 'annually') parts.push(`BYMONTH=${month};BYMONTHDAY=${day}`);
-      const end = custom.end ?? { type: 'never' };
-      if (end.type === 'count') parts.push(`COUNT=${end.count}`);
-      if (end.type === 'until') parts.push(`UNTIL=${untilOfDate(end.date, timezone)}`);
       return parts.join(';');
     }
   }

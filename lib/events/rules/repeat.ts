@@ -16,5 +16,8 @@ export interface CustomRepeat {
   /** Monthly: on a day of the month (-1 the last day), or on the nth (-1 last) weekday. */
   monthly?: { mode: 'day'; day: number } | { mode: 'nth'; n: number; weekday: WeekdayCode };
   /** Ends never, after a date (inclusive, YYYY-MM-DD in the event's zone), or after a count. */
-  end?: { type: 'never' } | { type: 'until'; date: string } | { type: 'count'; count: number };
+  end?: RepeatEnd;
 }
+
+/** How a series ends: never, on a date (inclusive, YYYY-MM-DD in the event's zone), or after a count. */
+export type RepeatEnd = { type: 'never' } | { type: 'until'; date: string } | { type: 'count'; count: number };
