@@ -79,6 +79,15 @@ export function fitGrid(count: number, width: number, height: number, gap: numbe
   return { columns, tileWidth: Math.floor((width - gap * (columns - 1)) / columns), scrolls: true };
 }
 
+/** A tile's name for people and screen readers: "Your screen" for our own shared screen. */
+export function tileLabel(
+  tile: Pick<TileModel, 'kind' | 'isSelf' | 'name'>,
+  words: { you: (name: string) => string; screenOf: (name: string) => string; screenYours: string },
+): string {
+  if (tile.kind === 'screen') return tile.isSelf ? words.screenYours : words.screenOf(tile.name);
+  return tile.isSelf ? words.you(tile.name) : tile.name;
+}
+
 /** Everyone recording, we first (as `you`): the badge names them all. */
 export function recorders(state: SessionState, you: string): string[] {
   return [...(state.local.recording ? [you] : []), ...state.peers.filter((peer) => peer.media.recording).map((peer) => peer.name)];

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { buildTiles, fitGrid, MIN_TILE_WIDTH, recorders, recordingClock, stageTile } from '@/components/meeting/call-layout';
+import { buildTiles, fitGrid, MIN_TILE_WIDTH, recorders, recordingClock, stageTile, tileLabel } from '@/components/meeting/call-layout';
 import { initialState, step, type SessionState } from '@/lib/meeting/client/machine';
 import type { Participant } from '@/lib/meeting/protocol';
 
@@ -96,6 +96,12 @@ describe('the rest of the screen', () => {
     const rows = Math.ceil(count / columns);
     expect(rows * ((fit.tileWidth * 9) / 16) + (rows - 1) * 12).toBeLessThanOrEqual(height);
     expect(columns * fit.tileWidth + (columns - 1) * 12).toBeLessThanOrEqual(width);
+  });
+
+  it("names our own shared screen \"Your screen\", not \"Your screen's screen\" (issue 33)", () => {
+    const words = { you: (name: string) => `${name} (you)`, screenOf: (name: string) => `${name}'s screen`, screenYours: 'Your screen' };
+    const tiles = buildTiles(callWith(['x'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), localScreen: track('own-screen') })), 'Your screen');
+    expect(tiles.map((tile) => tileLabel(tile, words))).toEqual(['M (you)', 'Your screen', 'X', "X's screen"]);
   });
 
   it('thirty people on a phone: tiles of the smallest size, scrolling down', () => {
