@@ -17,7 +17,15 @@ test.afterEach(async () => {
   open = [];
 });
 
-async function join(browser: Browser, baseURL: string, locale: string, meetingId: string, name: string): Promise<Participant> {
+async function join(
+  browser: Browser,
+  baseURL: string,
+  locale: string,
+  meetingId: string,
+  name: string,
+  /** Sweeps the lobby before joining. */
+  lobby?: (page: Page) => Promise<void>,
+): Promise<Participant> {
   const m = messages(locale).Meeting;
   const context = await newParticipantContext(browser, baseURL);
   const page = await context.newPage();
@@ -27,6 +35,7 @@ async function join(browser: Browser, baseURL: string, locale: string, meetingId
   await expect(button).toBeVisible();
   const nameField = page.getByLabel(m.yourName, { exact: true });
   if (await nameField.isVisible()) await nameField.fill(name);
+  await lobby?.(page);
   await button.click();
   await expect(page.getByRole('navigation', { name: m.controls })).toBeVisible({ timeout: 15_000 });
   const participant = { context, page, name };
@@ -58,7 +67,10 @@ for (const locale of ['en', 'de']) {
     const screenOf = (name: string) => m.screenOf.replace('{name}', name);
     const checks = (page: Page) => ({ fullPage: false, oneRow: [`nav[aria-label="${m.controls}"]`], more: () => tilesClearOfBars(page, m.controls) });
 
-    const ada = await join(browser, baseURL!, locale, meetingId, 'Ada Lovelace');
+    const ada = await join(browser, baseURL!, locale, meetingId, 'Ada Lovelace', async (page) => {
+      for (const viewport of widths) await sweep(page, testInfo, `${locale} meeting lobby`, viewport, { fullPage: false });
+      await page.setViewportSize(widths[0]);
+    });
     await tiles(ada.page, 1);
     for (const viewport of widths) await sweep(ada.page, testInfo, `${locale} meeting alone`, viewport, checks(ada.page));
 
