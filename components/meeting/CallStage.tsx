@@ -63,7 +63,8 @@ export function CallStage({ session, state, tiles, pinned, onPin, videoRef }: Ca
   };
 
   return (
-    <main className="relative flex min-h-0 flex-1 flex-col p-3" aria-label={t('participants')}>
+    // min-w-0: tiles of a fixed width must not hold the stage wider than the window when it narrows.
+    <main className="relative flex min-h-0 min-w-0 flex-1 flex-col p-3" aria-label={t('participants')}>
       <div ref={box} className={`min-h-0 flex-1 ${large ? '' : fit.scrolls ? 'overflow-y-auto' : 'overflow-hidden'}`}>
         {large ? (
           <div className="flex h-full flex-col gap-3 lg:flex-row">
