@@ -93,6 +93,14 @@ export async function layoutProblems(page: Page, oneRow: string[] = []): Promise
       const bottom = Math.min(...items.map((r) => r.bottom));
       if (top >= bottom) wrapped.push(`${describe(bar).slice(0, 60)} takes more than one row`);
     }
+    // The chunk watchdog's reload prompt: which app scripts it took for still loading.
+    const prompt = document.getElementById('chunk-error');
+    if (prompt && !prompt.hidden) {
+      const pending = [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_next/static/"]')]
+        .filter((script) => !performance.getEntriesByName(script.src).length)
+        .map((script) => new URL(script.src).pathname);
+      wrapped.push(`the "could not be loaded" prompt shows (scripts without a timing entry: ${pending.join(', ') || 'none'}; ${performance.getEntriesByType('resource').length} entries)`);
+    }
     return { sideways, innerScroll, covered, wrapped };
   }, [ONE_ROW, ...oneRow].join(', '));
 
@@ -104,7 +112,7 @@ const NAMED_ROLES = 'button|link|textbox|searchbox|combobox|listbox|checkbox|rad
 
 /** Controls with no accessible name, as Playwright computes it (the ARIA snapshot). */
 async function unnamedControls(page: Page): Promise<string[]> {
-  const snapshot = await page.locator('body').ariaSnapshot({ timeout: 10_000 });
+  const snapshot = await page.locator('body').ariaSnapshot({ timeout: 30_000 });
   const unnamed = new RegExp(`^\\s*- (${NAMED_ROLES})(?: \\[[^\\]]*\\])*:?\\s*$`);
   return snapshot
     .split('\n')
