@@ -26,14 +26,6 @@ export const chunkWatchdog = `(function () {
     if (el && ((el.tagName === 'SCRIPT' && isChunk(el.src)) || (el.tagName === 'LINK' && isChunk(el.href)))) show();
     else if (isChunkError(event.error)) show();
   }, true);
-  // Scripts that finished loading, seen as they do: the browser's resource timing buffer holds
-  // 250 entries, and a meeting's signaling requests fill it within two minutes, after which a
-  // script that loaded has no entry either and the prompt came up over a working call.
-  // (On the document: an element's load event never reaches the window, even when capturing.)
-  var loaded = [];
-  document.addEventListener('load', function (event) {
-    if (event.target && event.target.tagName === 'SCRIPT') loaded.push(event.target);
-  }, true);
   // A chunk loaded on demand (a dialog, the meeting) rejects its import.
   addEventListener('unhandledrejection', function (event) {
     if (isChunkError(event.reason)) show();
@@ -42,7 +34,7 @@ export const chunkWatchdog = `(function () {
   setTimeout(function () {
     var scripts = document.querySelectorAll('script[src]');
     for (var i = 0; i < scripts.length; i++) {
-      if (isChunk(scripts[i].src) && loaded.indexOf(scripts[i]) === -1 && !performance.getEntriesByName(scripts[i].src).length) return show();
+      if (isChunk(scripts[i].src) && !performance.getEntriesByName(scripts[i].src).length) return show();
     }
   }, ${CHUNK_TIMEOUT_MS});
   window.__enclaveChunkError = show;
