@@ -51,7 +51,9 @@ export function UsersScreen({ users, currentUserId }: { users: AdminUserView[]; 
       />
       <p className="text-xs text-slate-500">{t('roleNote')}</p>
       {shown.length === 0 && <p className="text-slate-600">{t('noMatch')}</p>}
-      <div className="overflow-x-auto">
+      {/* Eight columns of data: on narrow screens the table scrolls sideways on purpose
+          (data-scroll-x for the layout sweep), as a region that takes focus so keys can scroll it. */}
+      <div className="overflow-x-auto" data-scroll-x role="region" aria-label={t('listLabel')} tabIndex={0}>
         <table className="w-full min-w-[56rem] border-collapse text-left text-sm" aria-label={t('listLabel')}>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">

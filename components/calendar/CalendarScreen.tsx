@@ -10,6 +10,7 @@ import { EventList } from './EventList';
 import { HourRange, useHourRange } from './HourRange';
 import { MonthGrid } from './MonthGrid';
 import { NextMeeting } from './NextMeeting';
+import { PhoneMonth, PhoneWeek } from './PhoneViews';
 import { TimeGrid } from './TimeGrid';
 import { useCalendarFormat } from './useCalendarFormat';
 import { useCalendarOccurrences } from './useCalendarOccurrences';
@@ -90,7 +91,12 @@ export function CalendarScreen({ view, date, days, today, timeZone, range, rende
             </Link>
           ))}
         </nav>
-        {(view === 'day' || view === 'week') && <HourRange value={hours} onChange={setHours} />}
+        {/* The phone's week is a list of days: no hours to choose there. */}
+        {(view === 'day' || view === 'week') && (
+          <div className={view === 'week' ? 'hidden sm:contents' : 'contents'}>
+            <HourRange value={hours} onChange={setHours} />
+          </div>
+        )}
         <button type="button" className="button-secondary ml-auto" onClick={() => setSubscribing(true)}>
           {t('subscribe')}
         </button>
@@ -109,10 +115,27 @@ export function CalendarScreen({ view, date, days, today, timeZone, range, rende
       )}
       <div aria-busy={data.state === 'loading'} data-testid="calendar-meetings" data-state={data.state}>
         {data.state === 'loading' && <p className="sr-only" role="status">{t('loading')}</p>}
+        {/* Below sm (576 px) the month and the week take a phone's shape (PhoneViews): all seven days in view. */}
         {view === 'month' ? (
-          <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+          <>
+            <div className="sm:hidden">
+              <PhoneMonth key={date} days={days} month={date.slice(0, 7)} date={date} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+            </div>
+            <div className="hidden sm:block">
+              <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+            </div>
+          </>
         ) : view === 'event' ? (
           data.state === 'ready' && <EventList days={days} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+        ) : view === 'week' ? (
+          <>
+            <div className="sm:hidden">
+              <PhoneWeek days={days} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+            </div>
+            <div className="hidden sm:block">
+              <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
+            </div>
+          </>
         ) : (
           <TimeGrid days={days} today={today} timeZone={timeZone} hours={hours} occurrences={occurrences} onOpen={setOpen} />
         )}

@@ -31,10 +31,10 @@ export function MonthGrid({
   const format = useCalendarFormat(timeZone);
   const placed = useMemo(() => placeByDay(occurrences, days, timeZone), [occurrences, days, timeZone]);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <div className="grid min-w-[40rem] grid-cols-7">
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <div className="grid grid-cols-7">
         {days.slice(0, 7).map((day) => (
-          <div key={day} className="border-b border-slate-200 px-2 py-2 text-center text-xs font-medium uppercase text-slate-600">
+          <div key={day} className="truncate border-b border-slate-200 px-1 py-2 text-center text-xs font-medium uppercase text-slate-600">
             {format.weekdayShort(day)}
           </div>
         ))}
@@ -46,7 +46,7 @@ export function MonthGrid({
               key={day}
               role="list"
               aria-label={format.fullDate(day)}
-              className={`flex min-h-28 flex-col gap-1 border-b border-l border-slate-200 p-1 ${day.startsWith(month) ? '' : 'bg-slate-50 text-slate-500'}`}
+              className={`flex min-h-28 min-w-0 flex-col gap-1 border-b border-l border-slate-200 p-1 ${day.startsWith(month) ? '' : 'bg-slate-50 text-slate-500'}`}
             >
               <Link
                 href={`/calendar/day/${day}`}

@@ -36,14 +36,15 @@ export function TimeGrid({
   const top = (minute: number) => ((Math.min(Math.max(minute, first), last) - first) / 60) * HOUR_HEIGHT;
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <div className="grid min-w-[40rem]" style={{ gridTemplateColumns: `4rem repeat(${days.length}, minmax(0, 1fr))` }}>
+    // No minimum width: a week's seven columns share what there is (below sm the week is PhoneWeek).
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <div className="grid" style={{ gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` }}>
         <div className="border-b border-slate-200" />
         {days.map((day) => {
           const parts = placed.get(day) ?? [];
           const outside = parts.filter((p) => p.endMinute <= first || p.startMinute >= last).length;
           return (
-            <div key={day} className="border-b border-l border-slate-200 px-2 py-2 text-center">
+            <div key={day} className="min-w-0 border-b border-l border-slate-200 px-1 py-2 text-center">
               <Link
                 href={`/calendar/day/${day}`}
                 aria-current={day === today ? 'date' : undefined}

@@ -11,18 +11,19 @@ export function CallHeader({ session, state, roomName, recordingSeconds }: { ses
   const names = recorders(state, t('youShort'));
   return (
     <>
-      <header className="flex flex-wrap items-center gap-3 px-4 py-2">
-        <h1 className="truncate text-lg font-semibold">{roomName}</h1>
-        <span className="text-sm text-slate-400">{t('peopleCount', { count: state.peers.length + 1 })}</span>
-        {state.locked && <span className="rounded bg-slate-700 px-2 py-0.5 text-xs">{t('locked')}</span>}
+      {/* One row at any width (issue 33): the room's name and who records give way first. */}
+      <header className="flex items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4">
+        <h1 className="min-w-0 truncate text-lg font-semibold">{roomName}</h1>
+        <span className="shrink-0 text-sm whitespace-nowrap text-slate-400">{t('peopleCount', { count: state.peers.length + 1 })}</span>
+        {state.locked && <span className="shrink-0 rounded bg-slate-700 px-2 py-0.5 text-xs">{t('locked')}</span>}
         {names.length > 0 && (
-          <span role="status" className="flex items-center gap-1.5 rounded bg-red-600 px-2 py-0.5 text-xs font-semibold">
-            <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
-            {t('recordingBy', { names: names.join(', ') })}
-            {recordingSeconds !== null && <span className="tabular-nums">{recordingClock(recordingSeconds)}</span>}
+          <span role="status" className="flex min-w-0 items-center gap-1.5 rounded bg-red-600 px-2 py-0.5 text-xs font-semibold">
+            <span className="h-2 w-2 shrink-0 animate-pulse rounded-full bg-white" aria-hidden="true" />
+            <span className="truncate">{t('recordingBy', { names: names.join(', ') })}</span>
+            {recordingSeconds !== null && <span className="shrink-0 tabular-nums">{recordingClock(recordingSeconds)}</span>}
           </span>
         )}
-        {state.signaling === 'reconnecting' && <span className="text-xs text-amber-300">{t('reconnecting')}</span>}
+        {state.signaling === 'reconnecting' && <span className="shrink-0 text-xs text-amber-300">{t('reconnecting')}</span>}
         <EncryptionIndicator session={session} encryption={state.encryption} peers={state.peers} />
       </header>
       {state.encryption.status === 'wrong-key' && (

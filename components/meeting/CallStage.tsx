@@ -1,8 +1,9 @@
 'use client';
 
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { MeetingSession, SessionState } from '@/lib/meeting/client/session';
-import { gridColumns, stageTile } from './call-layout';
+import { fitGrid, stageTile } from './call-layout';
 import { HostActions } from './HostActions';
 import { Tile, type TileModel } from './Tile';
 
@@ -16,10 +17,35 @@ interface CallStageProps {
   videoRef: (key: string, element: HTMLVideoElement | null) => void;
 }
 
-/** The tiles: a grid, or one large (pinned or a shared screen) beside a strip; reactions float over them. */
+const GAP = 12;
+
+/** The stage's inner size (px), followed as the window or the side panel changes it. */
+function useBoxSize() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, size] as const;
+}
+
+/**
+ * The tiles: a grid sized to the stage (fitGrid), or one large (pinned or a shared screen) beside
+ * a strip; reactions float over them. The stage is the space between header and toolbar, and
+ * nothing in it is drawn outside it: the toolbar never covers a tile, nor a tile the toolbar.
+ */
 export function CallStage({ session, state, tiles, pinned, onPin, videoRef }: CallStageProps) {
   const t = useTranslations('Meeting');
   const large = stageTile(tiles, pinned);
+  const [box, size] = useBoxSize();
+  const fit = fitGrid(tiles.length, size.width, size.height, GAP);
   const renderTile = (tile: TileModel, isLarge: boolean) => {
     const peer = tile.isSelf ? null : state.peers.find((p) => p.id === tile.participantId);
     return (
@@ -37,21 +63,32 @@ export function CallStage({ session, state, tiles, pinned, onPin, videoRef }: Ca
   };
 
   return (
-    <main className="relative min-h-0 flex-1 p-3" aria-label={t('participants')}>
-      {large ? (
-        <div className="flex h-full flex-col gap-3 lg:flex-row">
-          <div className="min-h-0 flex-1">{renderTile(large, true)}</div>
-          <div className="flex gap-3 overflow-auto lg:w-64 lg:flex-col">
-            {tiles.filter((tile) => tile.key !== large.key).map((tile) => (
-              <div key={tile.key} className="w-48 shrink-0 lg:w-full">
+    // min-w-0: tiles of a fixed width must not hold the stage wider than the window when it narrows.
+    <main className="relative flex min-h-0 min-w-0 flex-1 flex-col p-3" aria-label={t('participants')}>
+      <div ref={box} className={`min-h-0 flex-1 ${large ? '' : fit.scrolls ? 'overflow-y-auto' : 'overflow-hidden'}`}>
+        {large ? (
+          <div className="flex h-full flex-col gap-3 lg:flex-row">
+            <div className="min-h-0 flex-1">{renderTile(large, true)}</div>
+            {/* The filmstrip: scrolls sideways on narrow screens, down beside the large tile on wide ones. */}
+            <div data-scroll-x className="flex shrink-0 gap-3 overflow-auto lg:w-64 lg:flex-col">
+              {tiles.filter((tile) => tile.key !== large.key).map((tile) => (
+                <div key={tile.key} className="w-40 shrink-0 sm:w-48 lg:w-full">
+                  {renderTile(tile, false)}
+                </div>
+              ))}
+            </div>
+          </div>
+        ) : (
+          <div className={`flex min-h-full flex-wrap justify-center gap-3 ${fit.scrolls ? 'content-start' : 'content-center'}`}>
+            {tiles.map((tile) => (
+              // Until the stage is measured (the first layout), a tile takes the stage's width.
+              <div key={tile.key} style={fit.tileWidth ? { width: fit.tileWidth } : undefined} className={fit.tileWidth ? 'shrink-0' : 'w-full max-w-xl'}>
                 {renderTile(tile, false)}
               </div>
             ))}
           </div>
-        </div>
-      ) : (
-        <div className={`grid h-full content-center gap-3 ${gridColumns(tiles.length)}`}>{tiles.map((tile) => renderTile(tile, false))}</div>
-      )}
+        )}
+      </div>
       <ul aria-live="polite" className="pointer-events-none absolute bottom-4 left-4 space-y-1">
         {state.reactions.map((reaction) => (
           <li key={reaction.id} className="rounded-full bg-black/60 px-3 py-1 text-sm">

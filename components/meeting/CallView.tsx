@@ -119,7 +119,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   }
 
   return (
-    <div className="flex h-screen flex-col text-white">
+    <div className="flex h-dvh flex-col text-white">
       <CallHeader session={session} state={state} roomName={info.roomName} recordingSeconds={recording.active ? recording.seconds : null} />
       <div className="flex min-h-0 flex-1">
         <CallStage

@@ -29,7 +29,7 @@ export function EncryptionIndicator({
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={`ml-auto flex items-center gap-1.5 rounded px-2 py-1 text-xs font-semibold ${tone}`}
+        className={`ml-auto flex shrink-0 items-center gap-1.5 rounded px-2 py-1 text-xs font-semibold whitespace-nowrap ${tone}`}
         data-testid="encryption-indicator"
         data-status={encryption.status}
       >

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Quality } from '@/lib/meeting/client/stats';
+import { tileLabel } from './call-layout';
 import { VideoView } from './VideoView';
 import { HandIcon, MicIcon, PinIcon } from './icons';
 
@@ -59,7 +60,11 @@ export function Tile({ tile, pinned, large, onPin, onVisible, videoRef, hostMenu
     return () => observer.disconnect();
   }, [observed]);
 
-  const label = tile.kind === 'screen' ? t('screenOf', { name: tile.name }) : tile.isSelf ? t('you', { name: tile.name }) : tile.name;
+  const label = tileLabel(tile, {
+    you: (name) => t('you', { name }),
+    screenOf: (name) => t('screenOf', { name }),
+    screenYours: t('screenYours'),
+  });
   return (
     <figure
       ref={ref}

@@ -45,12 +45,47 @@ export function stageTile(tiles: TileModel[], pinned: string | null): TileModel 
   return pinned ? tiles.find((tile) => tile.key === pinned) : tiles.find((tile) => tile.kind === 'screen' && !tile.isSelf);
 }
 
-export function gridColumns(count: number) {
-  if (count <= 1) return 'grid-cols-1';
-  if (count <= 4) return 'grid-cols-1 sm:grid-cols-2';
-  if (count <= 9) return 'grid-cols-2 md:grid-cols-3';
-  if (count <= 16) return 'grid-cols-3 lg:grid-cols-4';
-  return 'grid-cols-4 lg:grid-cols-6';
+/** The smallest tile worth showing (px wide): below it the grid keeps this size and scrolls. */
+export const MIN_TILE_WIDTH = 160;
+
+export interface GridFit {
+  columns: number;
+  /** Each tile's width in px; its height follows from 16:9. */
+  tileWidth: number;
+  /** The tiles do not fit the stage even at MIN_TILE_WIDTH: the stage scrolls down. */
+  scrolls: boolean;
+}
+
+/**
+ * The grid of `count` 16:9 tiles that fits a stage of `width` × `height` px with the largest
+ * tiles: every column count is tried, each limited by the width and by the height its rows need.
+ * The tiles never grow past the stage, so they never reach under the toolbar (issue 33: alone
+ * on a wide screen, one full-width tile was taller than the stage and covered Leave).
+ */
+export function fitGrid(count: number, width: number, height: number, gap: number): GridFit {
+  const n = Math.max(1, count);
+  let best: GridFit = { columns: 1, tileWidth: 0, scrolls: false };
+  for (let columns = 1; columns <= n; columns++) {
+    const rows = Math.ceil(n / columns);
+    const byWidth = (width - gap * (columns - 1)) / columns;
+    const byHeight = ((height - gap * (rows - 1)) / rows) * (16 / 9);
+    const tileWidth = Math.floor(Math.min(byWidth, byHeight));
+    // On a tie the squarer grid (more columns) wins: two by two rather than four in a column.
+    if (tileWidth >= best.tileWidth) best = { columns, tileWidth, scrolls: false };
+  }
+  if (best.tileWidth >= MIN_TILE_WIDTH || width <= 0) return best;
+  // Too many for the stage: as many columns of the smallest size as the width holds, scrolling.
+  const columns = Math.max(1, Math.min(n, Math.floor((width + gap) / (MIN_TILE_WIDTH + gap))));
+  return { columns, tileWidth: Math.floor((width - gap * (columns - 1)) / columns), scrolls: true };
+}
+
+/** A tile's name for people and screen readers: "Your screen" for our own shared screen. */
+export function tileLabel(
+  tile: Pick<TileModel, 'kind' | 'isSelf' | 'name'>,
+  words: { you: (name: string) => string; screenOf: (name: string) => string; screenYours: string },
+): string {
+  if (tile.kind === 'screen') return tile.isSelf ? words.screenYours : words.screenOf(tile.name);
+  return tile.isSelf ? words.you(tile.name) : tile.name;
 }
 
 /** Everyone recording, we first (as `you`): the badge names them all. */

@@ -92,3 +92,11 @@ export const PinIcon = ({ className }: IconProps) => (
     <path d="M12 17v5M5 17h14l-2-5V4H7v8z" />
   </Svg>
 );
+
+export const MoreIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <circle cx="12" cy="5" r="1.5" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.5" fill="currentColor" />
+    <circle cx="12" cy="19" r="1.5" fill="currentColor" />
+  </Svg>
+);

@@ -9,12 +9,13 @@ import { localizedPath } from '@/lib/seo/pages';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
 import { BrandMark } from './BrandMark';
 import { PublicLanguageSelect } from './PublicLanguageSelect';
+import { PublicMenu } from './PublicMenu';
 
 /**
  * The frame of the public pages (home for visitors, enterprise, FAQ, download, terms, security,
  * rate): a header and a footer rendered on the server. Its only JavaScript is the language
- * selector and the route history (SPEC point 2); the links are plain next/link, already part of
- * every Next page.
+ * selector, the menu button of narrow screens and the route history (SPEC point 2); the links
+ * are plain next/link, already part of every Next page.
  */
 export async function PublicFrame({ children }: { children: React.ReactNode }) {
   const requested = await getLocale();
@@ -58,24 +59,41 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t('skipToContent')}
       </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
-          <Link href={href('/')} className="flex items-center gap-2 text-xl font-bold text-brand">
+      {/* Below lg (1200 px) the site links and, on a phone, the account links fold into a menu: the bar stays one row (issue 33). */}
+      <header className="relative border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center gap-x-6 px-4 py-3 sm:px-6">
+          <Link href={href('/')} className="flex shrink-0 items-center gap-2 text-xl font-bold text-brand">
             <BrandMark className="h-8 w-8" />
             {brand}
           </Link>
-          <nav aria-label={t('navigation')} className="order-last w-full md:order-none md:w-auto">
-            <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-medium text-slate-700">
+          <nav aria-label={t('navigation')} className="hidden lg:block">
+            <ul className="flex gap-x-5 text-sm font-medium text-slate-700">
               {primary.map((item) => (
                 <li key={item.href}>
-                  <Link href={item.href} className="rounded px-1 py-1 hover:text-brand">
+                  <Link href={item.href} className="rounded px-1 py-1 whitespace-nowrap hover:text-brand">
                     {item.label}
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-2">{account}</div>
+          <div className="ml-auto flex items-center gap-2">
+            <div className="hidden items-center gap-2 sm:flex">{account}</div>
+            <PublicMenu label={t('menu')}>
+              <nav aria-label={t('navigation')} className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
+                <ul className="flex flex-col text-base font-medium text-slate-700">
+                  {primary.map((item) => (
+                    <li key={item.href}>
+                      <Link href={item.href} className="block rounded-md px-2 py-2.5 hover:bg-slate-100 hover:text-brand">
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3 sm:hidden">{account}</div>
+              </nav>
+            </PublicMenu>
+          </div>
         </div>
       </header>
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { buildTiles, gridColumns, recorders, recordingClock, stageTile } from '@/components/meeting/call-layout';
+import { buildTiles, fitGrid, MIN_TILE_WIDTH, recorders, recordingClock, stageTile, tileLabel } from '@/components/meeting/call-layout';
 import { initialState, step, type SessionState } from '@/lib/meeting/client/machine';
 import type { Participant } from '@/lib/meeting/protocol';
 
@@ -80,13 +80,34 @@ describe('stageTile', () => {
 });
 
 describe('the rest of the screen', () => {
+  // Issue 33: alone at 1366×768 one full-width tile was taller than the stage and covered Leave.
   it.each([
-    [1, 'grid-cols-1'],
-    [4, 'grid-cols-1 sm:grid-cols-2'],
-    [5, 'grid-cols-2 md:grid-cols-3'],
-    [16, 'grid-cols-3 lg:grid-cols-4'],
-    [17, 'grid-cols-4 lg:grid-cols-6'],
-  ])('%i tiles: %s', (count, classes) => expect(gridColumns(count)).toBe(classes));
+    // count, stage width × height, columns, tile width
+    [1, 1342, 600, 1, 1066],
+    [1, 366, 640, 1, 366],
+    [2, 1342, 600, 2, 665],
+    [2, 366, 640, 1, 366],
+    [4, 1342, 600, 2, 522],
+    [4, 744, 860, 2, 366],
+    [9, 1342, 600, 3, 341],
+  ])('%i tiles on a %i×%i stage: %i columns of %i px, inside the stage', (count, width, height, columns, tileWidth) => {
+    const fit = fitGrid(count, width, height, 12);
+    expect(fit).toEqual({ columns, tileWidth, scrolls: false });
+    const rows = Math.ceil(count / columns);
+    expect(rows * ((fit.tileWidth * 9) / 16) + (rows - 1) * 12).toBeLessThanOrEqual(height);
+    expect(columns * fit.tileWidth + (columns - 1) * 12).toBeLessThanOrEqual(width);
+  });
+
+  it("names our own shared screen \"Your screen\", not \"Your screen's screen\" (issue 33)", () => {
+    const words = { you: (name: string) => `${name} (you)`, screenOf: (name: string) => `${name}'s screen`, screenYours: 'Your screen' };
+    const tiles = buildTiles(callWith(['x'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), localScreen: track('own-screen') })), 'Your screen');
+    expect(tiles.map((tile) => tileLabel(tile, words))).toEqual(['M (you)', 'Your screen', 'X', "X's screen"]);
+  });
+
+  it('thirty people on a phone: tiles of the smallest size, scrolling down', () => {
+    expect(fitGrid(30, 366, 600, 12)).toEqual({ columns: 2, tileWidth: 177, scrolls: true });
+    expect(fitGrid(30, 366, 600, 12).tileWidth).toBeGreaterThanOrEqual(MIN_TILE_WIDTH);
+  });
 
   it('the recording badge names us first, then the peers who record', () => {
     const state = callWith(['x', 'y'], (s) => ({ ...withPeer('y', { media: { ...LOCAL, recording: true } })(s), local: { ...s.local, recording: true } }));

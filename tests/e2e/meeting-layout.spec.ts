@@ -1,0 +1,96 @@
+// Issue 33: the meeting's screens at 1366×768, 768×1024 and 390×844, in English and German —
+// alone, with two, and with three while one presents a screen — with the checks of the layout
+// sweep (support/layout.ts): nothing scrolls sideways, no control is covered (Leave was, by
+// one's own video, when alone), every control is named, the controls take one row.
+// At most three participants: every one of them runs on this machine (E2EE.md).
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { localized, messages } from './support/messages';
+import { newParticipantContext, type Participant } from './support/meeting';
+import { seededAccount } from './support/session';
+import { sweep, widths } from './support/layout';
+
+// Three browsers with fake cameras on two cores, fifteen screens swept: minutes, not seconds.
+test.describe.configure({ timeout: 300_000 });
+
+let open: Participant[] = [];
+test.afterEach(async () => {
+  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
+  open = [];
+});
+
+async function join(
+  browser: Browser,
+  baseURL: string,
+  locale: string,
+  meetingId: string,
+  name: string,
+  /** Sweeps the lobby before joining. */
+  lobby?: (page: Page) => Promise<void>,
+): Promise<Participant> {
+  const m = messages(locale).Meeting;
+  const context = await newParticipantContext(browser, baseURL);
+  const page = await context.newPage();
+  await page.setViewportSize(widths[0]);
+  await page.goto(localized(locale, `/now/${meetingId}`));
+  const button = page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) });
+  // The meeting's code loads on a machine that three cameras keep busy.
+  await expect(button).toBeVisible({ timeout: 30_000 });
+  const nameField = page.getByLabel(m.yourName, { exact: true });
+  if (await nameField.isVisible()) await nameField.fill(name);
+  await lobby?.(page);
+  await button.click();
+  await expect(page.getByRole('navigation', { name: m.controls })).toBeVisible({ timeout: 15_000 });
+  const participant = { context, page, name };
+  open.push(participant);
+  return participant;
+}
+
+/** Tiles stay between the header and the controls: the stage ends above the toolbar. */
+async function tilesClearOfBars(page: Page, controls: string): Promise<string[]> {
+  return page.evaluate((controls) => {
+    const toolbar = document.querySelector(`nav[aria-label="${controls}"]`)!.getBoundingClientRect();
+    const header = document.querySelector('header')!.getBoundingClientRect();
+    return [...document.querySelectorAll('figure')]
+      .map((figure) => ({ name: figure.getAttribute('aria-label'), rect: figure.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && rect.right > 0 && rect.left < window.innerWidth)
+      .flatMap(({ name, rect }) => [
+        ...(rect.bottom > toolbar.top + 1 ? [`the tile "${name}" reaches ${Math.round(rect.bottom - toolbar.top)}px under the call controls`] : []),
+        ...(rect.top < header.bottom - 1 ? [`the tile "${name}" reaches under the header`] : []),
+      ]);
+  }, controls);
+}
+
+const tiles = (page: Page, count: number) => expect(page.getByRole('figure')).toHaveCount(count, { timeout: 20_000 });
+
+for (const locale of ['en', 'de']) {
+  test(`the meeting fits every width alone, with two and with three sharing a screen (${locale})`, async ({ browser, baseURL }, testInfo) => {
+    const m = messages(locale).Meeting;
+    const meetingId = seededAccount('demo').meetingId;
+    const screenOf = (name: string) => m.screenOf.replace('{name}', name);
+    const checks = (page: Page) => ({ fullPage: false, oneRow: [`nav[aria-label="${m.controls}"]`], more: () => tilesClearOfBars(page, m.controls) });
+
+    const ada = await join(browser, baseURL!, locale, meetingId, 'Ada Lovelace', async (page) => {
+      for (const viewport of widths) await sweep(page, testInfo, `${locale} meeting lobby`, viewport, { fullPage: false });
+      await page.setViewportSize(widths[0]);
+    });
+    await tiles(ada.page, 1);
+    for (const viewport of widths) await sweep(ada.page, testInfo, `${locale} meeting alone`, viewport, checks(ada.page));
+
+    const bob = await join(browser, baseURL!, locale, meetingId, 'Bob Byron');
+    await tiles(ada.page, 2);
+    for (const viewport of widths) await sweep(ada.page, testInfo, `${locale} meeting with two`, viewport, checks(ada.page));
+
+    const cy = await join(browser, baseURL!, locale, meetingId, 'Cy Young');
+    await tiles(ada.page, 3);
+    await ada.page.setViewportSize(widths[0]);
+    await ada.page.getByRole('button', { name: m.shareScreen, exact: true }).click();
+    // The presenter's own screen is "Your screen", never "Your screen's screen".
+    await expect.soft(ada.page.getByRole('figure', { name: m.screenYours, exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect.soft(ada.page.getByRole('figure', { name: screenOf(m.screenYours) })).toHaveCount(0);
+    await expect(bob.page.getByRole('figure', { name: screenOf('Ada Lovelace'), exact: true })).toBeVisible({ timeout: 15_000 });
+    await tiles(cy.page, 4);
+    await tiles(ada.page, 4);
+    for (const viewport of widths) await sweep(ada.page, testInfo, `${locale} meeting of three, presenting`, viewport, checks(ada.page));
+    for (const viewport of widths) await sweep(bob.page, testInfo, `${locale} meeting of three, watching a screen`, viewport, checks(bob.page));
+  });
+}

@@ -1,0 +1,87 @@
+/** @jest-environment jsdom */
+// Issue 33: below md the call controls keep one row and the rest goes into a "More" menu that
+// follows the menu button pattern: every control keeps its label and is reachable by keyboard.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import { CallToolbar } from '@/components/meeting/CallToolbar';
+import { initialState, step, type SessionState } from '@/lib/meeting/client/machine';
+import en from '@/messages/en.json';
+
+const me = { id: 'm', name: 'Me', isHost: true };
+function callState(): SessionState {
+  let machine = initialState({ self: me, local: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false }, camera: null, password: false });
+  machine = step(machine, { type: 'server', event: { type: 'welcome', self: me, participants: [me], locked: false }, at: 0 }).state;
+  return machine.view;
+}
+
+function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel', jest.Mock>> = {}) {
+  const noop = () => undefined;
+  render(
+    <NextIntlClientProvider locale="en" messages={en}>
+      <CallToolbar
+        state={callState()}
+        panel={null}
+        recording={{ supported: true, active: false, seconds: 0, toggle: async () => undefined }}
+        onMute={noop}
+        onCamera={noop}
+        onScreen={handlers.onScreen ?? noop}
+        onHand={handlers.onHand ?? noop}
+        onReact={handlers.onReact ?? noop}
+        onCopyLink={noop}
+        onPanel={handlers.onPanel ?? noop}
+        onLeave={noop}
+      />
+    </NextIntlClientProvider>,
+  );
+}
+
+const m = en.Meeting;
+
+describe('the call controls\' "More" menu', () => {
+  it('opens from the keyboard on the first item, moves with the arrows and closes with Escape back on its button', () => {
+    renderToolbar();
+    const more = screen.getByRole('button', { name: m.moreOptions });
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    act(() => more.focus());
+    fireEvent.keyDown(more, { key: 'ArrowDown' });
+    const menu = screen.getByRole('menu', { name: m.moreOptions });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(more).toHaveAttribute('aria-controls', menu.id);
+    expect(document.activeElement).toBe(screen.getByRole('menuitemcheckbox', { name: m.shareScreen }));
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    // Wraps round to the last item: the last reaction.
+    expect(document.activeElement).toHaveAccessibleName(/^React with /);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+  });
+
+  it('holds every secondary control, labelled as in the bar, and runs the one chosen', () => {
+    const onHand = jest.fn();
+    const onReact = jest.fn();
+    const onPanel = jest.fn();
+    renderToolbar({ onHand, onReact, onPanel });
+    fireEvent.click(screen.getByRole('button', { name: m.moreOptions }));
+    const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
+    expect(names.slice(0, 5)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people]);
+    expect(names.slice(5).every((name) => name!.startsWith('React with '))).toBe(true);
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
+    expect(onHand).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: m.moreOptions }));
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.people }));
+    expect(onPanel).toHaveBeenCalledWith('people');
+    fireEvent.click(screen.getByRole('button', { name: m.moreOptions }));
+    fireEvent.click(screen.getAllByRole('menuitem', { name: /^React with / })[0]!);
+    expect(onReact).toHaveBeenCalledTimes(1);
+  });
+
+  it('Leave keeps its name when only its icon shows', () => {
+    renderToolbar();
+    expect(screen.getByRole('button', { name: m.leave })).toBeInTheDocument();
+  });
+});
