@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/auth/session';
 import { config } from '@/lib/environment';
-import { isLocale, localeOptionLabel, locales, type Locale } from '@/lib/i18n/locales';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { keepPageOffline } from '@/lib/pwa/register';
 import { localizedPath } from '@/lib/seo/pages';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
@@ -28,7 +28,6 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
   ]);
   const href = (path: string) => localizedPath(locale, path);
   const brand = config.brandName;
-  const names = Object.fromEntries(locales.map((code) => [code, localeOptionLabel(code)])) as Record<Locale, string>;
 
   const primary = [
     { href: `${href('/')}#plans`, label: t('pricing') },
@@ -118,7 +117,7 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
                 <li><Link href={href('/rate')} className="hover:text-brand">{t('rate')}</Link></li>
               </ul>
             </nav>
-            <PublicLanguageSelect locale={locale} label={language('label')} names={names} />
+            <PublicLanguageSelect locale={locale} label={language('label')} />
           </div>
         </div>
       </footer>

@@ -8,24 +8,30 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * Each language named in itself. No flags (issue 33, point 10): emoji flags are drawn as two
- * letters or empty boxes on Windows and on Linux without an emoji font, and a language is not a
- * country (Português, Español, English, 中文 are spoken under many flags).
+ * Each language named in itself, and the flag the language pickers show beside the name (SPEC
+ * point 1: "a language selector with flag options"). The flags are SVG files in public/flags
+ * (flag-icons, MIT), not emoji: emoji flags are drawn as two letters or empty boxes on Windows and
+ * on Linux without an emoji font (issue 33, point 10). The flag is decoration; the name is the label.
  */
-export const localeLabels: Record<Locale, { name: string }> = {
-  en: { name: 'English' },
-  de: { name: 'Deutsch' },
-  fr: { name: 'Français' },
-  sk: { name: 'Slovenčina' },
-  pl: { name: 'Polski' },
-  el: { name: 'Ελληνικά' },
-  es: { name: 'Español' },
-  nl: { name: 'Nederlands' },
-  hi: { name: 'हिन्दी' },
-  'zh-cn': { name: '简体中文' },
-  'zh-tw': { name: '繁體中文' },
-  pt: { name: 'Português' },
+export const localeLabels: Record<Locale, { name: string; flag: string }> = {
+  en: { name: 'English', flag: 'gb' },
+  de: { name: 'Deutsch', flag: 'de' },
+  fr: { name: 'Français', flag: 'fr' },
+  sk: { name: 'Slovenčina', flag: 'sk' },
+  pl: { name: 'Polski', flag: 'pl' },
+  el: { name: 'Ελληνικά', flag: 'gr' },
+  es: { name: 'Español', flag: 'es' },
+  nl: { name: 'Nederlands', flag: 'nl' },
+  hi: { name: 'हिन्दी', flag: 'in' },
+  'zh-cn': { name: '简体中文', flag: 'cn' },
+  'zh-tw': { name: '繁體中文', flag: 'tw' },
+  pt: { name: 'Português', flag: 'pt' },
 };
+
+/** The flag image of a language's picker option, a 4:3 SVG served from public/flags. */
+export function flagSrc(locale: Locale): string {
+  return `/flags/${localeLabels[locale].flag}.svg`;
+}
 
 /** What the language selectors show for a language: its own name in its own script, and its code. */
 export function localeOptionLabel(locale: Locale): string {

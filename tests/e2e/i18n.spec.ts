@@ -35,7 +35,12 @@ test.describe('SPEC point 1: languages', () => {
 
   test('a guest picks a language in the drawer; it is kept as the guest language', async ({ page, context }) => {
     await page.goto('/login');
-    await page.getByLabel(en.Language.label).selectOption('de');
+    // The picker with flags (a button and a listbox): its button is named by the label and the current language.
+    const picker = page.getByRole('button', { name: en.Language.label });
+    await expect(picker.locator('img[src="/flags/gb.svg"]')).toHaveAttribute('alt', '');
+    await picker.click();
+    await expect(page.getByRole('option', { name: /^English/ })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('option', { name: /^Deutsch/ }).click();
     await expect(page).toHaveURL(/\/de\/login$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     const cookies = await context.cookies();
@@ -48,7 +53,15 @@ test.describe('SPEC point 1: languages', () => {
   test('a logged-in user\'s choice is saved to the account', async ({ page, context, baseURL }) => {
     await logIn(context, baseURL!);
     await page.goto('/faq');
-    await page.getByLabel(en.Language.label).selectOption('pl');
+    // By keyboard this time: Enter opens the list, End and the arrows move, Enter chooses.
+    await page.getByRole('button', { name: en.Language.label }).focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('listbox', { name: en.Language.label });
+    await expect(list).toBeFocused();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    await expect(list).toHaveAttribute('aria-activedescendant', (await page.getByRole('option', { name: /^Polski/ }).getAttribute('id'))!);
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/pl\/faq$/);
     // Without the guest cookie the server still knows: it comes from the account.
     await context.clearCookies({ name: 'NEXT_LOCALE' });
