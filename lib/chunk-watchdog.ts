@@ -30,11 +30,20 @@ export const chunkWatchdog = `(function () {
   addEventListener('unhandledrejection', function (event) {
     if (isChunkError(event.reason)) show();
   });
-  // A chunk still loading after the time-out: resource timing lists a script once it has loaded.
+  // Scripts seen loading: resource timing alone missed some that had loaded (a meeting page showed
+  // the prompt after 120 s with its scripts running), so their load events count too.
+  // On the document: a load event's path stops there, it never reaches the window.
+  var loaded = {};
+  document.addEventListener('load', function (event) {
+    var el = event.target;
+    if (el && el.tagName === 'SCRIPT' && el.src) loaded[el.src] = true;
+  }, true);
+  // A chunk still loading after the time-out: neither its load event nor a resource timing entry.
   setTimeout(function () {
     var scripts = document.querySelectorAll('script[src]');
     for (var i = 0; i < scripts.length; i++) {
-      if (isChunk(scripts[i].src) && !performance.getEntriesByName(scripts[i].src).length) return show();
+      var src = scripts[i].src;
+      if (isChunk(src) && !loaded[src] && !performance.getEntriesByName(src).length) return show();
     }
   }, ${CHUNK_TIMEOUT_MS});
   window.__enclaveChunkError = show;
