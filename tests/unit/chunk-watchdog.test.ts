@@ -8,7 +8,6 @@ import { CHUNK_TIMEOUT_MS, chunkWatchdog } from '@/lib/chunk-watchdog';
 // meeting whose scripts had all run (issue 33's layout sweep).
 function page(scriptSrc: string) {
   document.body.innerHTML = '<div id="chunk-error" hidden></div>';
-  // eslint-disable-next-line no-new-func -- the watchdog ships as an inline script's text
   new Function(chunkWatchdog)();
   const script = document.createElement('script');
   script.src = scriptSrc;
