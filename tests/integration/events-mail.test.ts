@@ -1,5 +1,4 @@
 import ical, { type VEvent } from 'node-ical';
-import postgres from 'postgres';
 import { DateTime } from 'luxon';
 import type * as DbModule from '@/lib/db/client';
 import type * as MailModule from '@/lib/mail';
@@ -7,6 +6,7 @@ import type * as RemindersModule from '@/lib/events/reminders';
 import type * as ApiSupport from '../support/api';
 import type * as AddressBook from '../support/address-book';
 import { startSmtpServer, type ParsedMail, type TestSmtpServer } from '../support/smtp';
+import { useOwnPostgresDatabase } from '../support/own-postgres-database';
 
 // Invitations, updates, cancellations and reminders, received by a real SMTP server on loopback
 // and their .ics files parsed back with node-ical (SPEC point 4; issue 7 "Mail").
@@ -24,7 +24,7 @@ let routes: { create: Handler; update: Handler; remove: Handler; calendar: Handl
 beforeAll(async () => {
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
-  dropOwnDatabase = await useOwnPostgresDatabase();
+  dropOwnDatabase = await useOwnPostgresDatabase('enclave_test_events_mail');
   mail = await import('@/lib/mail');
   reminders = await import('@/lib/events/reminders');
   support = await import('../support/api');
@@ -46,23 +46,6 @@ afterAll(async () => {
   await dropOwnDatabase?.();
   await smtp?.close();
 });
-
-/** This file sends every due row of its database, so on PostgreSQL it uses a database of its own. */
-async function useOwnPostgresDatabase(): Promise<(() => Promise<void>) | undefined> {
-  const shared = process.env.DATABASE_URL;
-  if (!shared) return undefined;
-  const name = 'enclave_test_events_mail';
-  const admin = postgres(shared, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  const own = new URL(shared);
-  own.pathname = `/${name}`;
-  process.env.DATABASE_URL = own.toString();
-  return async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
 
 const BERLIN = 'Europe/Berlin';
 const unix = (dt: DateTime) => Math.floor(dt.toSeconds());

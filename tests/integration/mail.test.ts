@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import type * as ConfigModule from '@/lib/environment';
 import type * as DbModule from '@/lib/db/client';
 import type * as MailModule from '@/lib/mail';
@@ -7,6 +6,7 @@ import type * as MailboxRoute from '@/app/dev/mailbox/route';
 import type * as ApiSupport from '../support/api';
 import { mailOutbox } from '@/lib/db/schema';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { useOwnPostgresDatabase } from '../support/own-postgres-database';
 
 let smtp: TestSmtpServer;
 let mail: typeof MailModule;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   // lib/config reads the environment once, when first imported: every module that reaches it
   // is imported below, after SMTP_URL points at this server.
   process.env.SMTP_URL = smtp.url;
-  dropOwnDatabase = await useOwnPostgresDatabase();
+  dropOwnDatabase = await useOwnPostgresDatabase('enclave_test_mail');
   mail = await import('@/lib/mail');
   ({ config } = await import('@/lib/environment'));
   const client = await import('@/lib/db/client');
@@ -33,26 +33,6 @@ afterAll(async () => {
   await dropOwnDatabase?.();
   await smtp?.close();
 });
-
-/**
- * deliverDueMail sends every due row in the database. On PostgreSQL all test files share one
- * database, so this file would send the other files' mail and they ours: it uses its own.
- */
-async function useOwnPostgresDatabase(): Promise<(() => Promise<void>) | undefined> {
-  const shared = process.env.DATABASE_URL;
-  if (!shared) return undefined;
-  const name = 'enclave_test_mail';
-  const admin = postgres(shared, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  const own = new URL(shared);
-  own.pathname = `/${name}`;
-  process.env.DATABASE_URL = own.toString();
-  return async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
 
 let counter = 0;
 const address = (name: string) => `${name}-${++counter}@mail.test`;

@@ -1,5 +1,5 @@
 import { colorField } from '@/lib/color-field';
-import { colorOf, COLORS } from '@/lib/colors';
+import { colorOf, COLORS, DEFAULT_COLOR } from '@/lib/colors';
 import { normalizePhone } from '@/lib/contacts/phone';
 import { contactSchema } from '@/lib/contacts/schemas';
 import { changesOf } from '@/lib/db/changes';
@@ -20,9 +20,10 @@ describe('SPEC point 9: twenty colours', () => {
     expect([0, 1, 20, 21, 2.5].map((n) => colorField.safeParse(n).success)).toEqual([false, true, true, false, false]);
   });
 
-  it('maps each number to its colour, and anything else to the first', () => {
+  it('maps each number to its colour, and anything else to the neutral default (not red)', () => {
     expect(new Set(COLORS.map((_, i) => colorOf(i + 1))).size).toBe(20);
-    expect(colorOf(99)).toBe(COLORS[0]);
+    expect(colorOf(99)).toBe(COLORS[DEFAULT_COLOR - 1]);
+    expect(colorOf(99)).not.toBe(COLORS[0]);
   });
 });
 
