@@ -84,8 +84,12 @@ export function LanguagePicker({
         ? { top: rect.bottom + GAP, left, maxHeight: Math.max(below, 120) }
         : { bottom: height - rect.top + GAP, left, maxHeight: Math.max(above, 120) },
     );
-    listRef.current?.focus();
   }, [open]);
+
+  // Focus moves into the list once it is placed: while it is still hidden it cannot take focus.
+  useEffect(() => {
+    if (open && place) listRef.current?.focus();
+  }, [open, place]);
 
   // The active option stays in view while the arrows move it.
   useEffect(() => {
