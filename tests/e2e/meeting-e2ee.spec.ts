@@ -215,7 +215,7 @@ test('the fragment secret is never in a request, a header, a log line, the datab
 
   expect(seen.length).toBeGreaterThan(10);
   expect(seen.filter((text) => text.includes(secret))).toEqual([]);
-  const mails = await (await fetch(`http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3212}/messages`)).text();
+  const mails = await (await fetch(`http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 2}/messages`)).text();
   expect(mails.includes(secret)).toBe(false);
   // The server's log and every file of its database.
   const stored = storedFiles();
@@ -293,7 +293,7 @@ test('a room password stays in the browser: set as a proof, remembered by its ow
   await expectDecryptingFrom(page, 1);
 
   expect(seen.filter((text) => text.includes(password))).toEqual([]);
-  const mails = await (await fetch(`http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? 3212}/messages`)).text();
+  const mails = await (await fetch(`http://127.0.0.1:${process.env.MAIL_CATCHER_HTTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 2}/messages`)).text();
   expect(mails.includes(password)).toBe(false);
   for (const file of storedFiles()) expect(readFileSync(file).includes(password), file).toBe(false);
 });
