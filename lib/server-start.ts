@@ -19,11 +19,12 @@ export async function startServer() {
   const { getDb } = await import('@/lib/db/client');
   await getDb();
   const { startMailWorker } = await import('@/lib/mail');
-  startMailWorker();
   const { startReminderWorker } = await import('@/lib/events/reminders');
-  startReminderWorker();
   const { startBillingReconcile } = await import('@/lib/billing/reconcile');
-  startBillingReconcile();
+  const stopWorkers = [startMailWorker(), startReminderWorker(), startBillingReconcile()];
+  // scripts/server.mjs stops them, and the rest, on SIGTERM or SIGINT.
+  const { registerShutdown } = await import('@/lib/server-shutdown');
+  registerShutdown(stopWorkers);
   // scripts/server.mjs answers the calendar's compact form through it (issue 17).
   const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
   registerCalendarFastPath();

@@ -64,7 +64,15 @@ function malformedPath(url) {
 // sees it (issue 32, item 7: a 15 KB unknown path came back as 212 KB of headers).
 const MAX_URL_BYTES = 4096;
 
-const server = createServer((request, response) => withRequestState(() => serve(request, response)));
+// Set once the server is stopping (stop() below).
+let stopping = false;
+
+const server = createServer((request, response) => {
+  // While stopping, an answer on a kept-alive connection closes it, so the client's next request
+  // opens a new connection — to another instance behind the proxy.
+  if (stopping) response.setHeader('Connection', 'close');
+  withRequestState(() => serve(request, response));
+});
 
 function serve(request, response) {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
@@ -164,10 +172,44 @@ server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`Enclave listening on http://${hostname ?? 'localhost'}:${port}`);
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    server.close();
-    void app.close?.().finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
-  });
+
+// Graceful shutdown (docs/self-hosting.md "Stopping"): SIGTERM or SIGINT — or the end of
+// scripts/start.mjs, seen as the IPC channel closing — stops taking connections, ends the
+// meeting event streams with a retry hint and stops the background jobs (lib/server-shutdown.ts),
+// answers the requests in flight, then lets go of Redis and the database, so that nothing holds
+// the port or the data folder. Whatever is still running after STOP_DEADLINE_MS is cut off.
+const STOP_DEADLINE_MS = 8_000;
+const shutdownHooks = Symbol.for('enclave.shutdown');
+
+async function stop(reason) {
+  if (stopping) return;
+  stopping = true;
+  const started = Date.now();
+  logLine('info', 'shutting down', { reason });
+  setTimeout(() => {
+    logLine('error', 'shutdown did not finish in time: exiting anyway', { afterMs: Date.now() - started });
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+  const closed = new Promise((resolve) => server.close(resolve));
+  // A kept-alive connection with no request in flight would otherwise wait out its idle time-out.
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  await globalThis[shutdownHooks]?.drain().catch((error) => logLine('warn', 'shutdown: drain failed', { error: String(error) }));
+  await closed;
+  clearInterval(idleSweep);
+  await app.close?.();
+  await globalThis[shutdownHooks]?.close().catch((error) => logLine('warn', 'shutdown: close failed', { error: String(error) }));
+  logLine('info', 'stopped', { afterMs: Date.now() - started });
+  process.exit(0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(signal));
+// Started by scripts/start.mjs with an IPC channel: if that process dies, even by SIGKILL, the
+// channel closes and this server stops rather than keep the port and data folder as an orphan.
+process.on('disconnect', () => void stop('parent process ended'));
+
+function logLine(level, message, fields = {}) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+  if (level === 'error') console.error(line);
+  else console.log(line);
 }

@@ -34,17 +34,18 @@ const built = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(sta
 const sources = newestSource();
 const stale = !built || Number(readFileSync(stamp, 'utf8')) < sources;
 if (stale || process.env.FORCE_BUILD === '1') {
-  console.log('Building Enclave…');
-  const result = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const status = await buildQuietly();
+  if (status !== 0) process.exit(status);
   writeFileSync(stamp, String(sources));
   // A new build (new PGlite, new migrations) gets a new template.
   rmSync(path.join(root, '.next', 'pglite-template'), { recursive: true, force: true });
 }
 // Only the embedded database needs it; made once per build (scripts/pglite-template.mjs).
 if (!process.env.DATABASE_URL && !existsSync(path.join(root, '.next', 'pglite-template', 'PG_VERSION'))) {
-  const template = spawnSync(process.execPath, [path.join(root, 'scripts', 'pglite-template.mjs')], { stdio: 'inherit' });
-  if (template.status !== 0) console.warn('No embedded database template: a first start will take a few seconds longer.');
+  const began = Date.now();
+  const template = spawnSync(process.execPath, [path.join(root, 'scripts', 'pglite-template.mjs')], { stdio: 'ignore' });
+  if (template.status === 0) phase(`embedded database template made in ${seconds(Date.now() - began)}`);
+  else console.warn('No embedded database template: a first start will take a few seconds longer.');
 }
 
 const port = process.env.PORT ?? '3000';
@@ -56,10 +57,89 @@ if (!process.env.SMTP_URL && !process.env.MAIL_LOG && local) {
   console.log('No SMTP_URL: mail is written to this log (the dev mailbox). Set SMTP_URL before serving anyone else.');
   process.env.MAIL_LOG = '1';
 }
-// scripts/server.mjs serves the build: Next.js's handler, told the address of each TCP peer.
+// scripts/server.mjs serves the build: Next.js's handler, told the address of each TCP peer. The
+// IPC channel is how it notices if this process dies without passing a signal on (SIGKILL): it
+// then stops too, instead of holding the port and the data folder as an orphan.
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, PORT: port, NODE_ENV: 'production' },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+forwardSignals(server);
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/**
+ * SIGINT and SIGTERM go to the child, which stops gracefully; this process exits with it. Under
+ * `npm start` a shell sits between npm and this process, and a SIGTERM to npm ends that shell
+ * without passing the signal on: this process then finds itself adopted by another parent, and
+ * stops the child as if it had been told to.
+ */
+function forwardSignals(child) {
+  const handlers = ['SIGINT', 'SIGTERM', 'SIGHUP'].map((signal) => {
+    const handler = () => child.kill(signal);
+    process.on(signal, handler);
+    return [signal, handler];
+  });
+  const parent = process.ppid;
+  const orphanWatch = setInterval(() => {
+    if (process.ppid !== parent) child.kill('SIGTERM');
+  }, 250);
+  child.once('exit', () => {
+    clearInterval(orphanWatch);
+    handlers.forEach(([signal, handler]) => process.off(signal, handler));
+  });
+}
+
+/**
+ * `next build`, with one line per phase instead of its full output (no route table). Type
+ * checking and lint are not part of it (next.config.mjs): they run in `npm test` and CI. On
+ * failure the whole output is printed, so the error is there to read.
+ */
+function buildQuietly() {
+  console.log('Building Enclave (first start, or the sources changed)…');
+  const began = Date.now();
+  let lastPhase = began;
+  let output = '';
+  let pending = '';
+  const child = spawn(process.execPath, [next, 'build'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  forwardSignals(child);
+  const onText = (chunk) => {
+    output += chunk;
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const text = line.trim();
+      const compiled = /Compiled successfully in ([\d.]+\s*m?s)/.exec(text);
+      if (compiled) {
+        phase(`compiled in ${compiled[1]}`);
+        lastPhase = Date.now();
+      } else if (/^✓ Generating static pages/.test(text)) {
+        phase(`pages prepared in ${seconds(Date.now() - lastPhase)}`);
+        lastPhase = Date.now();
+      } else if (/^⚠/.test(text)) {
+        console.log(`  ${text}`);
+      }
+    }
+  };
+  child.stdout.setEncoding('utf8').on('data', onText);
+  child.stderr.setEncoding('utf8').on('data', onText);
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      if (code === 0) {
+        phase(`built in ${seconds(Date.now() - began)}`);
+        return resolve(0);
+      }
+      process.stderr.write(output);
+      console.error(signal ? `The build was stopped (${signal}).` : 'The build failed: its output is above.');
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function phase(text) {
+  console.log(`  ${text}`);
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

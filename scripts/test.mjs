@@ -34,9 +34,15 @@ let failed = 0;
 let exitCode = 0;
 
 if (!only) {
-  if (run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']) !== 0) {
-    failed += 1;
-    exitCode = 1;
+  // The build that `npm start` makes skips type checking (next.config.mjs): it is checked here.
+  for (const [label, command, args] of [
+    ['types (tsc)', bin('tsc'), ['--noEmit']],
+    ['lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']],
+  ]) {
+    if (run(label, command, args) !== 0) {
+      failed += 1;
+      exitCode = 1;
+    }
   }
 }
 

@@ -13,6 +13,13 @@ export function getHub(): Promise<Hub> {
   return holder.__enclaveHub;
 }
 
+/** Lets go of the hub (Redis connections) when the server stops. */
+export async function closeHub(): Promise<void> {
+  const hub = holder.__enclaveHub;
+  holder.__enclaveHub = undefined;
+  if (hub) await (await hub).close();
+}
+
 async function createHub(): Promise<Hub> {
   if (!config.redisUrl) return new MemoryHub();
   const [{ default: Redis }, { RedisHub }] = await Promise.all([import('ioredis'), import('./hub-redis')]);

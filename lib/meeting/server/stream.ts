@@ -11,6 +11,8 @@ import type { JoinClaims } from './token';
 /** How long a dropped stream may take to come back before its participant counts as gone. */
 export const RECONNECT_GRACE_MS = 3000;
 const REPLAY_EVENTS = 200;
+/** How soon a browser whose stream ended because the server stopped tries again. */
+export const SHUTDOWN_RETRY_MS = 500;
 
 /**
  * A participant held by this instance: their subscription to the hub outlives each HTTP
@@ -24,6 +26,8 @@ interface Presence {
   recent: { id: number; event: ServerEvent }[];
   write: ((id: number, event: ServerEvent) => void) | null;
   end: (() => void) | null;
+  /** Ends the stream telling the browser to reconnect soon: the server is stopping. */
+  endForShutdown: (() => void) | null;
   unsubscribe: () => Promise<void>;
   refresher: ReturnType<typeof setInterval> | undefined;
   lostTimer: ReturnType<typeof setTimeout> | undefined;
@@ -89,6 +93,7 @@ async function hold(hub: Hub, meetingId: string, participantId: string): Promise
     recent: [],
     write: null,
     end: null,
+    endForShutdown: null,
     unsubscribe: async () => undefined,
     refresher: undefined,
     lostTimer: undefined,
@@ -123,6 +128,7 @@ function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: 
         if (presence.end === close) {
           presence.write = null;
           presence.end = null;
+          presence.endForShutdown = null;
           scheduleLost(hub, presence);
         }
         try {
@@ -138,6 +144,10 @@ function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: 
         if (event.type === 'removed' || event.type === 'denied') close();
       };
       presence.end = close;
+      presence.endForShutdown = () => {
+        if (open) controller.enqueue(encoder.encode(`retry: ${SHUTDOWN_RETRY_MS}\n\n`));
+        close();
+      };
       signal.addEventListener('abort', close, { once: true });
       controller.enqueue(encoder.encode(`retry: 1000\n\n`));
       // No id: a reconnection's Last-Event-ID names the events after it.
@@ -230,4 +240,24 @@ export async function endPresence(meetingId: string, participantId: string) {
 /** Lets go of every participant held here, announcing nothing (shutdown, tests). */
 export async function releaseAll() {
   await Promise.all([...presences.values()].map((presence) => release(presence)));
+}
+
+/**
+ * The server is stopping (lib/server-shutdown.ts): every stream ends with a short retry hint, so
+ * that browsers reconnect at once — to another instance behind the proxy, or to this one
+ * restarted — and nobody is announced as gone: with Redis their seats stay until they come back
+ * or SEEN_TTL_MS passes, and with the in-memory hub the meeting ends with the process anyway.
+ */
+export function endStreamsForShutdown(): number {
+  let ended = 0;
+  for (const presence of presences.values()) {
+    clearInterval(presence.refresher);
+    if (presence.endForShutdown) {
+      presence.endForShutdown();
+      ended += 1;
+    }
+    clearTimeout(presence.lostTimer);
+  }
+  presences.clear();
+  return ended;
 }

@@ -1,0 +1,35 @@
+import 'server-only';
+import { closeDb } from '@/lib/db/client';
+import { describeError, log } from '@/lib/log';
+
+/**
+ * How the server stops (scripts/server.mjs on SIGTERM or SIGINT). Two steps around the HTTP
+ * server's own close: `drain` first — the background jobs stop taking work and the meeting event
+ * streams end with a retry hint, since an open stream would otherwise keep its request "in
+ * flight" until the deadline — then, once every request has been answered, `close` lets go of
+ * Redis and the database (for the embedded one, its data folder). Kept on globalThis under a
+ * Symbol.for key: scripts/server.mjs is not bundled with the app, and finds it there.
+ */
+export interface ShutdownHooks {
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const SHUTDOWN_HOOKS = Symbol.for('enclave.shutdown');
+
+export function registerShutdown(stopWorkers: (() => void)[]): void {
+  const hooks: ShutdownHooks = {
+    async drain() {
+      for (const stop of stopWorkers) stop();
+      const { endStreamsForShutdown } = await import('@/lib/meeting/server/stream');
+      const streams = endStreamsForShutdown();
+      log.info('shutting down: background jobs stopped, event streams ended', { streams });
+    },
+    async close() {
+      const { closeHub } = await import('@/lib/meeting/server/get-hub');
+      await closeHub().catch((error) => log.warn('shutting down: the hub did not close', describeError(error)));
+      await closeDb().catch((error) => log.warn('shutting down: the database did not close', describeError(error)));
+    },
+  };
+  (globalThis as Record<symbol, unknown>)[SHUTDOWN_HOOKS] = hooks;
+}
