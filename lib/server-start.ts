@@ -17,7 +17,13 @@ export async function startServer() {
     process.exit(1);
   }
   const { getDb } = await import('@/lib/db/client');
-  await getDb();
+  const { DataDirInUseError } = await import('@/lib/db/data-dir-lock');
+  await getDb().catch((error) => {
+    // Another process has the embedded database open: waiting would not help, two would corrupt it.
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(`Enclave will not start: ${error.message}`);
+    process.exit(1);
+  });
   const { startMailWorker } = await import('@/lib/mail');
   const { startReminderWorker } = await import('@/lib/events/reminders');
   const { startBillingReconcile } = await import('@/lib/billing/reconcile');

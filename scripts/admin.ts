@@ -1,8 +1,10 @@
 // `npm run admin -- <command>`: the operator's CLI (issue 18). It calls the same domain functions
 // as the admin area (lib/admin/), and every change it makes is in the audit log as "operator (CLI)".
-// With the embedded database (no DATABASE_URL), stop the server first: PGlite serves one process.
+// With the embedded database (no DATABASE_URL), stop the server first: PGlite serves one process
+// (lib/db/data-dir-lock.ts refuses otherwise).
 import { closeDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/api/errors';
+import { DataDirInUseError } from '@/lib/db/data-dir-lock';
 import { disableAccount, enableAccount } from '@/lib/admin/account-state';
 import { OPERATOR } from '@/lib/admin/audit';
 import { issueMeetingCard } from '@/lib/admin/meeting-card';
@@ -122,6 +124,11 @@ async function main(): Promise<number> {
     }
     if (error instanceof ApiError) {
       console.error(explain(error, args));
+      return 1;
+    }
+    // The embedded database is open in the server: PGlite serves one process.
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
       return 1;
     }
     console.error(error);

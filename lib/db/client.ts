@@ -6,6 +6,7 @@ import { config } from '@/lib/environment';
 import * as schema from './schema';
 import { migrateDatabase } from './migrate';
 import { followChanges } from './change-feed';
+import { lockDataDir } from './data-dir-lock';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -51,13 +52,20 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir =
     options.dataDir ?? (config.dataDir === 'memory://' ? 'memory://' : path.join(config.dataDir, 'pglite'));
-  if (!dataDir.startsWith('memory://')) seedDataDir(dataDir);
-  const client = await PGlite.create(dataDir);
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
-  await migrateDatabase({ kind: 'pglite', db, migrationsFolder });
-  // After the migrations: their own writes need no notifying (lib/db/change-feed.ts).
-  await followChanges(client, db);
-  return { db, close: () => client.close() };
+  // PGlite serves one process: a folder another process has open is refused (data-dir-lock.ts).
+  const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  try {
+    if (!dataDir.startsWith('memory://')) seedDataDir(dataDir);
+    const client = await PGlite.create(dataDir);
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    await migrateDatabase({ kind: 'pglite', db, migrationsFolder });
+    // After the migrations: their own writes need no notifying (lib/db/change-feed.ts).
+    await followChanges(client, db);
+    return { db, close: () => client.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**

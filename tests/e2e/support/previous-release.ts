@@ -1,0 +1,34 @@
+// The previous release, for the upgrade test: an older commit of the project extracted with
+// `git archive` into a temporary folder (the repository's own worktrees are left alone), running
+// on this checkout's node_modules, which the old commit's lockfile must match.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The last commit before the newest migration (drizzle/0009_change_notifications.sql): a
+ * database it made has migrations 0000–0008, so the current code has one to apply. Move it
+ * forward when a newer migration lands (`git log --oneline -- drizzle/`, then the commit before).
+ */
+export const PREVIOUS_RELEASE = '5f7c89f618c513d2c5f3d6c3cce7f5dbd0d2d4b1';
+
+export const migrationFiles = (root: string) => readdirSync(path.join(root, 'drizzle')).filter((name) => name.endsWith('.sql'));
+
+export function checkOutPreviousRelease(): { dir: string; remove: () => void } {
+  const root = process.cwd();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-previous-'));
+  const extracted = spawnSync('sh', ['-c', `git archive ${PREVIOUS_RELEASE} | tar -x -C "${dir}"`], { encoding: 'utf8' });
+  if (extracted.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`git archive ${PREVIOUS_RELEASE} failed (a shallow clone lacks it: git fetch --unshallow): ${extracted.stderr}`);
+  }
+  const lock = (folder: string) => JSON.parse(readFileSync(path.join(folder, 'package-lock.json'), 'utf8')).packages;
+  if (JSON.stringify(lock(dir)[''].dependencies) !== JSON.stringify(lock(root)[''].dependencies)) {
+    throw new Error(`${PREVIOUS_RELEASE} has other dependencies than this checkout: run npm ci in its folder, or choose a newer previous release.`);
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  // What fills the database runs as the old release's own code: a copy beside its scripts.
+  copyFileSync(path.join(root, 'tests', 'e2e', 'support', 'fill-database.ts'), path.join(dir, 'scripts', 'fill-database.ts'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
