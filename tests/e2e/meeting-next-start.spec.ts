@@ -23,7 +23,7 @@ test('under plain next start: register, activate by mail, log in, start a meetin
   const database = await createDatabase();
   let instance: Instance | undefined;
   try {
-    instance = await startInstance(extraPort(10), {
+    instance = await startInstance(extraPort(11), {
       DATABASE_URL: database.url,
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`,
