@@ -10,7 +10,7 @@ import { extraPort, seed, tempDataDir } from './support/instances';
 
 test.describe.configure({ timeout: 120_000 });
 
-const port = extraPort(9);
+const port = extraPort(20);
 const url = `http://localhost:${port}`;
 
 function startWithNpm(dataDir: string): { child: ChildProcess; output: () => string } {
