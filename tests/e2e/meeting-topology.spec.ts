@@ -3,7 +3,8 @@
 // (scripts/server.mjs, what `npm start` runs) sharing PostgreSQL and Redis; coturn relays the
 // media (use-auth-secret); two browsers meet over https://enclave.test, one through each instance.
 //
-// Each browser has its own client address (support/client-network.ts: 127.0.10.1 and 127.0.20.1),
+// Each browser has its own client address (support/client-network.ts: 127.0.10.1 and 127.0.20.1,
+// a forward proxy per context that also resolves enclave.test, so Chromium never has to),
 // Caddy pins each address to one instance (remote_ip routes, as ip-hash stickiness would) and
 // forwards it in X-Forwarded-For; the instances trust Caddy's address (TRUSTED_PROXIES=127.0.0.1),
 // so their rate limiter must count each browser under its own address, never Caddy's.
@@ -38,6 +39,7 @@ test('two browsers meet over HTTPS through Caddy, one per app instance, media re
   cleanups.push(async () => void (await redis.del(...trackedKeys)));
   let browser: Browser | undefined;
   const open: Participant[] = [];
+  const logs: [string, () => string][] = [];
   try {
     const secret = `turn-secret-${Date.now()}`;
     const turnPort = extraPort(40);
@@ -68,6 +70,7 @@ test('two browsers meet over HTTPS through Caddy, one per app instance, media re
     instances.push(await startInstance(extraPort(30), env, { server: 'production' }));
     const account = seed(env, `topology-${Date.now()}@enclave.local`);
     instances.push(await startInstance(extraPort(31), env, { server: 'production' }));
+    instances.forEach((instance, index) => logs.push([`instance ${index + 1}`, instance.output]));
 
     const caddy: Caddy = await startCaddy({
       host: HOST,
@@ -80,6 +83,7 @@ test('two browsers meet over HTTPS through Caddy, one per app instance, media re
       ],
     });
     cleanups.push(() => caddy.stop());
+    logs.push(['caddy', caddy.output]);
     expect(caddy.origin).toBe(origin);
 
     const networks: Record<keyof typeof clients, ClientNetwork> = {
@@ -148,6 +152,10 @@ test('two browsers meet over HTTPS through Caddy, one per app instance, media re
     expect(await redis.get(limiterKey('rate-ip', clients.east))).toBe('1');
 
     console.log(`topology: set-up ${((setUp - started) / 1000).toFixed(1)} s, call and checks ${((Date.now() - setUp) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    // What the servers said, for a failure that only shows in CI.
+    for (const [name, text] of logs) await test.info().attach(name, { body: text(), contentType: 'text/plain' });
+    throw error;
   } finally {
     for (const participant of open) await participant.context.close().catch(() => undefined);
     await browser?.close().catch(() => undefined);

@@ -91,9 +91,13 @@ export async function startCaddy(options: { host: string; bind: string; httpsPor
   child.on('error', (error) => (output += `${error.message} (Debian's package caddy)\n`));
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  // Not left running if the test's worker ends before its cleanup (a timeout).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const stop = () =>
     new Promise<void>((resolve) => {
       const done = () => {
+        process.off('exit', killOnExit);
         rmSync(dir, { recursive: true, force: true });
         resolve();
       };
