@@ -1,7 +1,7 @@
 // Helpers for meeting tests: one browser context per participant (its own cookies, its own
 // fake camera and microphone), joining through the real lobby, and reading what media flows
 // from the page's RTCPeerConnections (getStats, as E2EE.md advises for headless Chromium).
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { logIn } from './session';
 
 export interface Participant {
@@ -15,8 +15,8 @@ type PeerStats = Record<
   { framesDecoded: number; screenFramesDecoded: number; audioSamplesReceived: number; connection: string; candidateType: string | null }
 >;
 
-export async function newParticipantContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
+export async function newParticipantContext(browser: Browser, baseURL: string, contextOptions: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...contextOptions, baseURL, permissions: ['camera', 'microphone'] });
   await context.grantPermissions(['camera', 'microphone', 'clipboard-read', 'clipboard-write'], { origin: baseURL });
   return context;
 }
@@ -35,9 +35,11 @@ export async function joinMeeting(
     fragment?: string;
     /** Runs on the new context before the page opens (routes, request listeners). */
     prepare?: (context: BrowserContext) => Promise<void>;
+    /** For the context: a proxy (the browser's own network), for instance. */
+    contextOptions?: BrowserContextOptions;
   },
 ): Promise<Participant> {
-  const context = await newParticipantContext(browser, baseURL);
+  const context = await newParticipantContext(browser, baseURL, options.contextOptions);
   if (options.host) await logIn(context, baseURL, options.host);
   await options.prepare?.(context);
   const page = await context.newPage();
