@@ -2,7 +2,7 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_STATE, type RequestState as DatabaseState } from '@/lib/db/unavailable-request';
-import { isTrustedPeer } from '@/lib/security/client-address';
+import { configuredTrustedProxies, isTrustedPeer, type TrustedProxies } from '@/lib/security/client-address';
 
 /**
  * What one request carries along its asynchronous path. scripts/server.mjs starts each request
@@ -40,8 +40,8 @@ const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * The request's id: the one a trusted reverse proxy sent (TRUSTED_PROXIES), so that its access
  * log and ours name a request alike; otherwise a fresh one (a client's own is never believed).
  */
-export function chooseRequestId(headers: Headers): string {
+export function chooseRequestId(headers: Headers, trusted: TrustedProxies = configuredTrustedProxies()): string {
   const given = headers.get(REQUEST_ID_HEADER);
-  if (given && ACCEPTABLE_ID.test(given) && isTrustedPeer(headers)) return given;
+  if (given && ACCEPTABLE_ID.test(given) && isTrustedPeer(headers, trusted)) return given;
   return randomUUID();
 }

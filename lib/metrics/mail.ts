@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { mailOutbox } from '@/lib/db/schema';
 import { describeError, log } from '@/lib/log';
 import { metric, PREFIX } from './registry';
+import { sharedReading } from './shared-reading';
 
 interface OutboxFigures {
   pending: number;
@@ -27,20 +28,12 @@ export async function readOutbox(): Promise<OutboxFigures> {
 }
 
 // All three gauges from one query per scrape.
-let reading: { at: number; figures: Promise<OutboxFigures | null> } | undefined;
-function outbox() {
-  const now = Date.now();
-  if (!reading || now - reading.at > 1000) {
-    reading = {
-      at: now,
-      figures: readOutbox().catch((error) => {
-        log.warn('metrics: the mail outbox could not be read', describeError(error));
-        return null;
-      }),
-    };
-  }
-  return reading.figures;
-}
+const outbox = sharedReading(() =>
+  readOutbox().catch((error) => {
+    log.warn('metrics: the mail outbox could not be read', describeError(error));
+    return null;
+  }),
+);
 
 metric(
   `${PREFIX}mail_outbox_depth`,

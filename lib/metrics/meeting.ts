@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { log, describeError } from '@/lib/log';
 import { getHub } from '@/lib/meeting/server/get-hub';
 import { metric, PREFIX } from './registry';
+import { sharedReading } from './shared-reading';
 
 const joins = metric(
   `${PREFIX}meeting_joins_total`,
@@ -102,13 +103,7 @@ metric(
 );
 
 // Both gauges are filled from one reading of the hub per scrape.
-let reading: { at: number; census: Promise<Awaited<ReturnType<typeof readHub>> | null> } | undefined;
-
-function hubCensus() {
-  const now = Date.now();
-  if (!reading || now - reading.at > 1000) reading = { at: now, census: readHub().catch(() => null) };
-  return reading.census;
-}
+const hubCensus = sharedReading(() => readHub().catch(() => null));
 
 async function readHub() {
   try {
