@@ -47,10 +47,12 @@ describe('the registry', () => {
     const first = metricsRegistry();
     let again: typeof first | undefined;
     let counterAgain: unknown;
-    jest.isolateModules(() => {
+    await jest.isolateModulesAsync(async () => {
       // A second copy of the modules, as Next.js's bundles may hold.
-      again = (require('@/lib/metrics/registry') as typeof import('@/lib/metrics/registry')).metricsRegistry();
-      require('@/lib/metrics/http');
+      const copy = await import('@/lib/metrics/registry');
+      expect(copy.metricsRegistry).not.toBe(metricsRegistry); // truly another copy of the module
+      again = copy.metricsRegistry();
+      await import('@/lib/metrics/http');
       counterAgain = again.getSingleMetric('enclave_http_requests_total');
     });
     expect(again).toBe(first);
