@@ -45,7 +45,7 @@ metric(
       async collect() {
         const figures = await outbox();
         if (figures) this.set(figures.pending);
-        else this.reset();
+        else this.set(NaN); // unknown, not zero
       },
     }),
 );
@@ -60,7 +60,7 @@ metric(
       async collect() {
         const figures = await outbox();
         if (figures) this.set(figures.oldestDueSeconds);
-        else this.reset();
+        else this.set(NaN); // unknown, not zero
       },
     }),
 );
@@ -75,7 +75,7 @@ metric(
       async collect() {
         const figures = await outbox();
         if (figures) this.set(figures.failed);
-        else this.reset();
+        else this.set(NaN); // unknown, not zero
       },
     }),
 );

@@ -81,7 +81,7 @@ metric(
       async collect() {
         const census = await hubCensus();
         if (census) this.set(census.meetings);
-        else this.reset();
+        else this.set(NaN); // unknown, not zero
       },
     }),
 );
@@ -96,8 +96,7 @@ metric(
       registers,
       async collect() {
         const census = await hubCensus();
-        this.reset();
-        if (census) for (const [state, count] of Object.entries(census.participants)) this.set({ state }, count);
+        for (const state of ['admitted', 'waiting', 'joining'] as const) this.set({ state }, census ? census.participants[state] : NaN);
       },
     }),
 );

@@ -52,7 +52,7 @@ metric(
           this.set(Math.max(0, row?.oldest ?? 0));
         } catch (error) {
           log.warn('metrics: the reminders could not be read', describeError(error));
-          this.reset();
+          this.set(NaN); // unknown, not zero
         }
       },
     }),
