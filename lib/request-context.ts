@@ -17,6 +17,8 @@ export interface RequestState extends DatabaseState {
   route?: string;
   /** performance.now() when the server took the request. */
   startedAt?: number;
+  /** The request came with a proxy's forwarding header (seen before Next.js adds X-Forwarded-For). */
+  forwarded?: boolean;
   /** The request's metrics are taken (apiRoute); the server layer must not count it again. */
   counted?: boolean;
 }

@@ -2,20 +2,21 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { PEER_HEADER } from '@/lib/security/client-address';
 
-/** Headers a reverse proxy adds: a request that carries one came through a proxy, not from this host. */
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+/** Headers a reverse proxy adds: a request that came with one came through a proxy. */
+export const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 /**
  * Who may read /metrics. With METRICS_TOKEN: exactly the requests that carry
  * `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. Without it: a scraper on
- * this host only — the TCP peer (set by scripts/server.mjs) is a loopback address and no proxy
- * forwarded the request (a proxy on the same host would make every visitor look local). Without
- * the peer header (`next start`, a serverless platform) nobody: the token is then required.
+ * this host only — the TCP peer (set by scripts/server.mjs) is a loopback address and the request
+ * came with no forwarding header (a proxy on the same host would make every visitor look local).
+ * `forwarded` is what the server layer saw (lib/metrics/request-start.ts), before Next.js adds an
+ * X-Forwarded-For of its own to every request; undefined without scripts/server.mjs (`next start`,
+ * a serverless platform), where nobody can be proved local and the token is required.
  */
-export function mayReadMetrics(headers: Headers, token: string | undefined): boolean {
+export function mayReadMetrics(headers: Headers, token: string | undefined, forwarded: boolean | undefined): boolean {
   if (token) return sameSecret(bearer(headers.get('authorization')), token);
-  if (FORWARDING_HEADERS.some((name) => headers.has(name))) return false;
-  return isLoopback(headers.get(PEER_HEADER));
+  return forwarded === false && isLoopback(headers.get(PEER_HEADER));
 }
 
 function bearer(header: string | null): string {

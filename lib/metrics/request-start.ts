@@ -1,6 +1,7 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chooseRequestId, currentRequest, REQUEST_ID_HEADER } from '@/lib/request-context';
+import { FORWARDING_HEADERS } from './access';
 import { countHttpRequest, fallbackRoute } from './http';
 
 /** Where scripts/server.mjs finds startRequest: one process, one global. */
@@ -24,6 +25,7 @@ export function startRequest(request: IncomingMessage, response: ServerResponse)
   const state = currentRequest();
   if (!state) return;
   state.requestId = id;
+  state.forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
   const startedAt = (state.startedAt = performance.now());
   response.once('close', () => {
     if (state.counted) return;
