@@ -2,6 +2,8 @@ import { databaseUnavailableCode } from '@/lib/db/unavailable';
 import { markDatabaseUnavailable } from '@/lib/db/unavailable-request';
 import { log } from '@/lib/log';
 
+const COUNT_DATABASE_ERROR = Symbol.for('enclave.countDatabaseError');
+
 // Runs once when the server starts (lib/server-start.ts). The Node.js-only work sits behind the
 // runtime check Next.js's documentation gives, so that the Edge build leaves it out.
 export async function register() {
@@ -18,6 +20,9 @@ export async function register() {
  * with static imports: the mark must be there before Next.js writes the error page's status.
  */
 export function onRequestError(error: unknown, _request: unknown, context: { routePath: string }) {
+  // Counted in enclave_db_errors_total (lib/metrics/database.ts, registered at start): through a
+  // global, so that prom-client stays out of the Edge build of this file.
+  (globalThis as { [COUNT_DATABASE_ERROR]?: (error: unknown) => void })[COUNT_DATABASE_ERROR]?.(error);
   const code = databaseUnavailableCode(error);
   if (code && markDatabaseUnavailable(code)) log.warn('database unavailable', { code, route: context.routePath });
 }

@@ -19,7 +19,8 @@ const nextConfig = {
   reactStrictMode: true,
   turbopack: { root },
   // PGlite loads its WebAssembly from its own package folder at run time.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
+  // prom-client: one copy in the process, whatever bundles import it (lib/metrics/registry.ts).
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'prom-client'],
   async headers() {
     return [
       { source: '/:path*', headers: baseHeaders },

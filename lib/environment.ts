@@ -39,6 +39,8 @@ export const config = {
   },
   onPremise: env('ON_PREMISE') === 'true',
   brandName: env('BRAND_NAME') ?? 'Enclave',
+  /** METRICS_TOKEN: GET /metrics needs `Authorization: Bearer <it>`; unset, only this host may read it. */
+  metricsToken: env('METRICS_TOKEN'),
   /** MEETING_TEST_PROBE=1: meeting pages put a read-only probe on window for the e2e tests and benchmarks. */
   meetingTestProbe: env('MEETING_TEST_PROBE') === '1',
   production: process.env.NODE_ENV === 'production',

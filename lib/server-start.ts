@@ -10,6 +10,11 @@ import { checkStartup } from '@/lib/startup-checks';
  * only under the Node.js runtime, so that the Edge build never sees process.exit.
  */
 export async function startServer() {
+  // scripts/server.mjs gives each request its id and counts it through this (lib/metrics/request-start.ts).
+  const { registerRequestStart } = await import('@/lib/metrics/request-start');
+  registerRequestStart();
+  const { registerDatabaseErrorCount } = await import('@/lib/metrics/database');
+  registerDatabaseErrorCount();
   const { problems, notes } = checkStartup();
   for (const note of notes) log.info(note);
   if (problems.length > 0) {

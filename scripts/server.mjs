@@ -78,6 +78,9 @@ function serve(request, response) {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
   request.headers[FORWARDED_HOST_HEADER] = request.headers['x-forwarded-host'] ?? '';
   request.headers[FORWARDED_PROTO_HEADER] = request.headers['x-forwarded-proto'] ?? '';
+  // The request's id (x-request-id, on every log line and in X-Request-Id) and its metrics:
+  // lib/metrics/request-start.ts, registered by instrumentation.ts.
+  globalThis[Symbol.for('enclave.requestStart')]?.(request, response);
   if (Buffer.byteLength(request.url ?? '') > MAX_URL_BYTES) {
     response.writeHead(414, { ...closedHeaders, 'Content-Type': 'application/json', Connection: 'close' });
     response.end(JSON.stringify({ status: 'error', errorCode: 'incorrect_data', message: messageFor(request.headers['accept-language']) }));

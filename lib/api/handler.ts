@@ -15,6 +15,9 @@ import type { User } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCode } from '@/lib/db/unavailable';
 import { describeError, log } from '@/lib/log';
+import { observeApiRequest } from '@/lib/metrics/api-request';
+import { countDatabaseError } from '@/lib/metrics/database';
+import { currentRequest } from '@/lib/request-context';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyText } from './body';
 import { ApiError, type ErrorCode } from './errors';
 import { errorMessage } from './error-messages';
@@ -73,7 +76,10 @@ export function apiRoute<
   A extends Auth = 'optional',
   S extends z.ZodType | undefined = undefined,
 >(options: Options<A, S>, handler: (context: HandlerContext<A, S, P>) => Promise<unknown> | unknown) {
-  async function route(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
+  function route(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
+    return observeApiRequest(request, routeContext?.params, () => answer(request, routeContext));
+  }
+  async function answer(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
     let locale = requestLocale(request);
     let sessionChange: { data: SessionData | null } | undefined;
     try {
@@ -167,13 +173,15 @@ export async function errorResponse(error: unknown, locale: Locale): Promise<Res
     if (error.retryAfterSeconds) response.headers.set('Retry-After', String(error.retryAfterSeconds));
     return response;
   }
+  countDatabaseError(error);
   const unavailable = databaseUnavailableCode(error);
   if (unavailable) {
     // Not a bug: the database is stopped, restarting or overloaded; the client tries again.
     log.warn('database unavailable', { code: unavailable });
     return errorResponse(new ApiError('service_unavailable', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }), locale);
   }
-  const requestId = randomUUID();
+  // The id the answer's X-Request-Id and every log line of the request carry, for a support ticket.
+  const requestId = currentRequest()?.requestId ?? randomUUID();
   log.error('unhandled error in route handler', { requestId, ...describeError(error) });
   return errorJson('error_contact_us', 500, locale, { requestId });
 }

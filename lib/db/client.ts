@@ -7,6 +7,7 @@ import * as schema from './schema';
 import { migrateDatabase } from './migrate';
 import { followChanges } from './change-feed';
 import { lockDataDir } from './data-dir-lock';
+import { POSTGRES_POOL_MAX } from './pool';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -38,7 +39,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   if (options.url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const client = postgres(options.url, { max: 10, onnotice: () => {}, ...BOUNDED_WAITS });
+    const client = postgres(options.url, { max: POSTGRES_POOL_MAX, onnotice: () => {}, ...BOUNDED_WAITS });
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
     const close = () => client.end({ timeout: 5 });
     // A database down at start: the next getDb() tries again, with no pool left behind.

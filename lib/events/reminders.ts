@@ -5,6 +5,8 @@ import { eventExceptions, eventNotifications, eventReminders, events, type Event
 import { isLocale } from '@/lib/i18n/locales';
 import { describeError, log } from '@/lib/log';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
+import { countDatabaseError } from '@/lib/metrics/database';
+import { recordReminderLag } from '@/lib/metrics/reminders';
 import { seriesOf } from './recurrence/series';
 import { reminderData } from './mail';
 import { expandSeries } from './recurrence/exceptions';
@@ -112,6 +114,8 @@ export async function sweepReminders(now = new Date()): Promise<void> {
 export async function deliverDueReminders(options: { limit?: number; now?: Date } = {}): Promise<number> {
   const db = await getDb();
   const now = options.now ?? new Date();
+  // The due times of the reminders queued, for their lag (recorded once the transaction commits).
+  const sent: Date[] = [];
   const queued = await db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -139,6 +143,7 @@ export async function deliverDueReminders(options: { limit?: number; now?: Date 
           idempotencyKey: reminder.idempotencyKey,
         });
         count += 1;
+        sent.push(reminder.dueAt);
       }
       await tx
         .update(eventReminders)
@@ -147,6 +152,7 @@ export async function deliverDueReminders(options: { limit?: number; now?: Date 
     }
     return count;
   });
+  recordReminderLag(sent, now);
   if (queued) kickMailWorker();
   return queued;
 }
@@ -168,6 +174,7 @@ async function tick(sweep: boolean) {
     if (sweep) await sweepReminders();
     while ((await deliverDueReminders()) >= 50);
   } catch (error) {
+    countDatabaseError(error);
     log.error('reminder worker: run failed', describeError(error));
   } finally {
     worker.running = false;

@@ -6,6 +6,7 @@ import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { mailOutbox } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { describeError, log } from '@/lib/log';
+import { countDatabaseError } from '@/lib/metrics/database';
 import { renderMail, type MailInput } from './templates';
 import { MAIL_NOT_CONFIGURED, mailMode } from './mode';
 import { getTransport, smtpErrorMessage } from './transport';
@@ -198,6 +199,7 @@ async function drain(): Promise<void> {
       if (sent + failed < BATCH) return; // a full batch means that more mail may be due
     }
   } catch (error) {
+    countDatabaseError(error);
     log.error('mail worker: delivery run failed', describeError(error));
   }
 }

@@ -82,7 +82,7 @@ export function redirectFor(
 
 /** Paths answered by route handlers for every method, never by a page (SPEC point 7). */
 const apiPrefixes = ['/api/', '/2fa/', '/stripe/', '/billing/', '/invitation/', '/vip/', '/dev/'];
-const apiExact = new Set(['/logout', '/contact', '/invitation', '/vip']);
+const apiExact = new Set(['/logout', '/contact', '/invitation', '/vip', '/metrics']);
 /** Paths that are a page for GET and an API call for other methods. */
 const pageAndApi = new Set(['/login', '/register']);
 

@@ -105,6 +105,23 @@ describe('the Redis hub', () => {
     expect(await instances[0]!.list(meeting)).toHaveLength(2);
   });
 
+  // /metrics's live figures (lib/metrics/meeting.ts): with Redis, every instance counts all of them.
+  // (Other test processes may share this Redis: the figures grow by at least this meeting's.)
+  it('counts the live meetings and participants that every instance holds', async () => {
+    const [west, east] = [hub(), hub()];
+    const before = await east.census();
+    const id = meetingId();
+    await west.put(id, entry('a', { instance: 'west' }));
+    await west.put(id, entry('b', { instance: 'west', state: 'waiting' }));
+    await east.put(id, entry('c', { instance: 'east' }));
+    await west.put(id, entry('gone', { seen: Date.now() - 60_000 }));
+    const after = await east.census();
+    expect(after.meetings - before.meetings).toBeGreaterThanOrEqual(1);
+    expect(after.participants.admitted - before.participants.admitted).toBeGreaterThanOrEqual(2);
+    expect(after.participants.waiting - before.participants.waiting).toBeGreaterThanOrEqual(1);
+    await Promise.all(['a', 'b', 'c', 'gone'].map((participant) => west.remove(id, participant)));
+  });
+
   it('drops participants whose instance stopped vouching for them, and tells the others', async () => {
     const [west, east] = [hub(), hub()];
     const meeting = meetingId();

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import { isStale, type Hub, type RosterEntry, type TouchResult } from './hub';
+import { countLive, isStale, type Hub, type RosterEntry, type TouchResult } from './hub';
 
 /** The default hub: everything in this process. Operations are synchronous, hence atomic. */
 export class MemoryHub implements Hub {
@@ -87,6 +87,10 @@ export class MemoryHub implements Hub {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(key);
     };
+  }
+
+  async census() {
+    return countLive([...this.rosters.values()].map((roster) => roster.values()));
   }
 
   async close() {

@@ -1,7 +1,7 @@
 import 'server-only';
 import type Redis from 'ioredis';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import { JOINING_TTL_MS, SEEN_TTL_MS, type Hub, type RosterEntry, type TouchResult } from './hub';
+import { countLive, JOINING_TTL_MS, SEEN_TTL_MS, type Hub, type RosterEntry, type TouchResult } from './hub';
 
 const PREFIX = 'enclave:meeting:';
 const KEY_TTL_MS = 24 * 3600 * 1000;
@@ -146,6 +146,21 @@ export class RedisHub implements Hub {
         await this.subscriber.unsubscribe(channel).catch(() => undefined);
       }
     };
+  }
+
+  /** Every instance's meetings: the rosters are shared, so each instance reports the same figures. */
+  async census() {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await this.redis.scan(cursor, 'MATCH', `${PREFIX}*:roster`, 'COUNT', 500);
+      keys.push(...found);
+      cursor = next;
+    } while (cursor !== '0');
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) pipeline.hvals(key);
+    const results = keys.length ? ((await pipeline.exec()) ?? []) : [];
+    return countLive(results.map(([, values]) => ((values as string[] | null) ?? []).map((raw) => JSON.parse(raw) as RosterEntry)));
   }
 
   async close() {

@@ -56,5 +56,28 @@ export interface Hub {
   setLocked(meetingId: string, locked: boolean): Promise<void>;
   publish(meetingId: string, participantId: string, event: ServerEvent): Promise<void>;
   subscribe(meetingId: string, participantId: string, listener: (event: ServerEvent) => void): Promise<() => Promise<void>>;
+  /** How many meetings and live participants the hub holds now (for /metrics). */
+  census(): Promise<Census>;
   close(): Promise<void>;
+}
+
+export interface Census {
+  /** Meetings with at least one live participant. */
+  meetings: number;
+  participants: Record<RosterEntry['state'], number>;
+}
+
+/** Counts the live entries of each roster given. */
+export function countLive(rosters: Iterable<Iterable<RosterEntry>>, now = Date.now()): Census {
+  const census: Census = { meetings: 0, participants: { admitted: 0, waiting: 0, joining: 0 } };
+  for (const roster of rosters) {
+    let live = 0;
+    for (const entry of roster) {
+      if (isStale(entry, now)) continue;
+      census.participants[entry.state] += 1;
+      live += 1;
+    }
+    if (live > 0) census.meetings += 1;
+  }
+  return census;
 }

@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/api/errors';
 import { verifyPassword } from '@/lib/auth/password';
 import type { User } from '@/lib/db/schema';
 import type { JoinAnswer, JoinRequest, MeetingInfo } from '@/lib/meeting/protocol';
+import { countJoin, countRefusedJoin } from '@/lib/metrics/meeting';
 import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { getHub } from './get-hub';
 import type { RosterEntry } from './hub';
@@ -38,6 +39,18 @@ export async function meetingInfo(meetingId: string, user: User | null): Promise
  * (E2EE.md "Secrets"); nobody gets a seat past the owner's participant limit.
  */
 export async function joinMeeting(meetingId: string, input: JoinRequest, user: User | null, headers: Headers): Promise<JoinAnswer> {
+  const startedAt = performance.now();
+  try {
+    const answer = await join(meetingId, input, user, headers);
+    countJoin(answer.admitted ? 'admitted' : 'waiting', (performance.now() - startedAt) / 1000);
+    return answer;
+  } catch (error) {
+    countRefusedJoin(error);
+    throw error;
+  }
+}
+
+async function join(meetingId: string, input: JoinRequest, user: User | null, headers: Headers): Promise<JoinAnswer> {
   const ip = clientIp(headers);
   await consumeAttempt(limits.meetingJoin, ip);
   const { room, limit } = await findMeetingRoom(meetingId);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import type { ClientMessage } from '@/lib/meeting/protocol';
+import { refuseSignal, countRelayed } from '@/lib/metrics/meeting';
 import { takeToken } from './flood';
 import { getHub } from './get-hub';
 import { isStale, type Hub, type RosterEntry } from './hub';
@@ -12,19 +13,20 @@ import type { JoinClaims } from './token';
 export async function handleMessage(claims: JoinClaims, message: ClientMessage): Promise<void> {
   const hub = await getHub();
   const { meetingId, participantId } = claims;
-  if (!takeToken(`${meetingId}/${participantId}`)) throw new ApiError('too_many_attempts');
+  if (!takeToken(`${meetingId}/${participantId}`)) throw refuseSignal('flood', new ApiError('too_many_attempts'));
   // Relaying a signal is the hot path (every ICE candidate): two keyed reads, not the whole roster.
   const sender = await hub.get(meetingId, participantId);
-  if (!sender || isStale(sender)) throw new ApiError('authentication_error');
+  if (!sender || isStale(sender)) throw refuseSignal('not_in_meeting', new ApiError('authentication_error'));
 
   if (message.type === 'signal' || message.type === 'signals') {
-    if (sender.state !== 'admitted') throw new ApiError('authentication_error', { status: 403 });
+    if (sender.state !== 'admitted') throw refuseSignal('not_admitted', new ApiError('authentication_error', { status: 403 }));
     const target = message.to === sender.id ? null : await hub.get(meetingId, message.to);
-    if (!target || isStale(target) || target.state !== 'admitted') throw new ApiError('incorrect_data', { field: 'to' });
+    if (!target || isStale(target) || target.state !== 'admitted') throw refuseSignal('unknown_target', new ApiError('incorrect_data', { field: 'to' }));
     const envelopes = message.type === 'signal' ? [message.envelope] : message.envelopes;
     // A batch counts message by message against the flood limit (one token is taken above).
-    for (let i = 1; i < envelopes.length; i += 1) if (!takeToken(`${meetingId}/${participantId}`)) throw new ApiError('too_many_attempts');
+    for (let i = 1; i < envelopes.length; i += 1) if (!takeToken(`${meetingId}/${participantId}`)) throw refuseSignal('flood', new ApiError('too_many_attempts'));
     for (const envelope of envelopes) await hub.publish(meetingId, target.id, { type: 'signal', from: sender.id, envelope });
+    countRelayed(envelopes.length);
     return;
   }
 

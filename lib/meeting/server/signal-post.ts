@@ -1,5 +1,7 @@
 import 'server-only';
+import { ApiError } from '@/lib/api/errors';
 import { apiRoute } from '@/lib/api/handler';
+import { refuseSignal } from '@/lib/metrics/meeting';
 import { MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
 import { clientMessageSchema } from '@/lib/meeting/protocol-schemas';
 import { requireParticipant } from './auth';
@@ -13,7 +15,10 @@ import { handleMessage } from './relay';
 export const postSignal = apiRoute<{ id: string }, 'none', typeof clientMessageSchema>(
   { auth: 'none', body: clientMessageSchema, maxBodyBytes: MAX_SIGNAL_BODY_BYTES },
   async ({ params, request, body }) => {
-    await handleMessage(await requireParticipant(request.headers, params.id), body);
+    const claims = await requireParticipant(request.headers, params.id).catch((error: unknown) => {
+      throw error instanceof ApiError ? refuseSignal('token', error) : error;
+    });
+    await handleMessage(claims, body);
     return {};
   },
 );
