@@ -242,8 +242,9 @@ async function main() {
         newest = [...logsOf(container).matchAll(/\/invitation\/activate\?token=([A-Za-z0-9_-]+)/g)].pop()?.[1];
         if (newest === token) await sleep(250);
       }
-      const activated = await client.get(base, `/invitation/activate?token=${newest}`);
-      assert(activated.status === 200 && activated.text.length > 0, `activation page answered ${activated.status}`);
+      const activated = await fetch(`${base}/invitation/activate?token=${newest}`, { redirect: 'manual' });
+      const target = activated.headers.get('location') ?? '';
+      assert(activated.status === 303 && target.endsWith('/activate-account?status=activated'), `activation answered ${activated.status} → ${target}`);
       const login = await client.post(base, '/login', { email, password });
       assert(login.status === 200, `login answered ${login.status} ${login.text}`);
       const me = await client.get(base, '/api/me');
@@ -272,6 +273,8 @@ async function main() {
     });
   } catch {
     failed = true;
+    const log = logsOf(container);
+    if (log) console.error(`\nThe container's log, last lines:\n${log.split('\n').slice(-25).join('\n')}`);
   } finally {
     for (const name of [`${tag}-a`, `${tag}-b`]) podman(['rm', '-f', '--time', '2', name], { quiet: true, check: false });
     podman(['volume', 'rm', '-f', volume], { quiet: true, check: false });

@@ -167,6 +167,20 @@ describe('Containerfile', () => {
     for (const folder of ['messages', 'drizzle', 'public', '.next', 'node_modules']) expect(runtime).toContain(`/app/${folder} ./${folder}`);
   });
 
+  it('copies every file the app opens from its working folder at run time', () => {
+    const runtime = containerfile.slice(containerfile.lastIndexOf('\nFROM '));
+    const opened = new Set<string>();
+    const visit = (entry: string) => {
+      const full = path.join(root, entry);
+      if (statSync(full).isDirectory()) return readdirSync(full).forEach((child) => visit(path.join(entry, child)));
+      if (!/\.(ts|tsx)$/.test(entry) || /\.test\.tsx?$/.test(entry)) return;
+      for (const match of readFileSync(full, 'utf8').matchAll(/process\.cwd\(\),\s*'([^']+)'/g)) opened.add(match[1]!);
+    };
+    ['app', 'lib', 'components'].forEach(visit);
+    expect(opened.size).toBeGreaterThan(0);
+    for (const file of opened) expect([file, runtime.includes(`/app/${file}`)]).toEqual([file, true]);
+  });
+
   it('never stores the build secret', () => {
     expect(containerfile).toContain('--mount=type=secret,id=npm_ca');
     expect(containerfile).not.toMatch(/^(COPY|ADD)\b.*(\.crt|\.pem|npmrc)/im);
