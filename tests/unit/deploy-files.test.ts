@@ -29,7 +29,7 @@ const compose = parse(read('compose.yaml')) as {
 const { app, coturn, caddy, postgres, redis } = compose.services;
 
 /** The variable a compose value interpolates: "${TURN_SECRET:?…}" → TURN_SECRET. */
-const variablesIn = (value: string) => [...value.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]);
+const variablesIn = (value: string) => [...value.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!);
 
 /** Keys of .env.example, commented-out ones excepted. */
 const exampleKeys = new Set(
