@@ -1,0 +1,215 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { BlockList } from 'node:net';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { downloadPlatforms } from '@/lib/configuration/configuration';
+
+// Issue 34, item 1: what an operator deploys with (compose.yaml, Containerfile, .env.example,
+// deploy/*) agrees with itself and with what the app reads. scripts/test-container.mjs proves
+// the image on a real container runtime; this catches a file edited out of step.
+
+const root = path.resolve(__dirname, '..', '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+type Service = {
+  image?: string;
+  environment?: Record<string, string>;
+  command?: string[];
+  depends_on?: Record<string, { condition?: string }>;
+  healthcheck?: { test: string[] };
+  networks?: Record<string, { ipv4_address?: string }> | string[];
+  network_mode?: string;
+  ports?: string[];
+  volumes?: string[];
+};
+const compose = parse(read('compose.yaml')) as {
+  services: Record<string, Service>;
+  networks: Record<string, { ipam: { config: { subnet: string }[] } }>;
+};
+const { app, coturn, caddy, postgres, redis } = compose.services;
+
+/** The variable a compose value interpolates: "${TURN_SECRET:?…}" → TURN_SECRET. */
+const variablesIn = (value: string) => [...value.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!);
+
+/** Keys of .env.example, commented-out ones excepted. */
+const exampleKeys = new Set(
+  read('.env.example')
+    .split('\n')
+    .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+    .filter(Boolean),
+);
+
+/** Every environment variable the app, its scripts and its start read. */
+function variablesTheAppReads(): Set<string> {
+  const names = new Set<string>();
+  const visit = (entry: string) => {
+    const full = path.join(root, entry);
+    if (statSync(full).isDirectory()) return readdirSync(full).forEach((child) => visit(path.join(entry, child)));
+    // The container test's own settings are its, not the app's (docs/self-hosting/container.md).
+    if (!/\.(ts|tsx|mjs)$/.test(entry) || entry === path.join('scripts', 'test-container.mjs')) return;
+    const text = readFileSync(full, 'utf8');
+    for (const match of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)|process\.env\[['"]([A-Z][A-Z0-9_]*)['"]\]|\benv\('([A-Z][A-Z0-9_]*)'\)/g)) {
+      names.add((match[1] ?? match[2] ?? match[3])!);
+    }
+    // process.env[`DOWNLOAD_URL_${platform.toUpperCase()}`]
+    if (text.includes('DOWNLOAD_URL_${')) downloadPlatforms.forEach((platform) => names.add(`DOWNLOAD_URL_${platform.toUpperCase()}`));
+  };
+  ['app', 'lib', 'components', 'scripts', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs'].forEach(visit);
+  // Set by Node, Next.js or the scripts themselves, not by an operator.
+  for (const internal of ['NODE_ENV', 'NEXT_RUNTIME', 'NODE_OPTIONS', 'NEXT_TELEMETRY_DISABLED']) names.delete(internal);
+  return names;
+}
+
+describe('compose.yaml', () => {
+  it('has the app, PostgreSQL 16, Redis 7, coturn and Caddy', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['app', 'caddy', 'coturn', 'postgres', 'redis']);
+    expect(postgres!.image).toMatch(/postgres:16\b/);
+    expect(redis!.image).toMatch(/redis:7\b/);
+  });
+
+  it("gives coturn's static-auth-secret and the app's TURN_SECRET the same variable", () => {
+    const secretFlag = coturn!.command!.find((part) => part.startsWith('--static-auth-secret='));
+    expect(secretFlag).toBeDefined();
+    expect(variablesIn(secretFlag!)).toEqual(['TURN_SECRET']);
+    expect(variablesIn(app!.environment!.TURN_SECRET!)).toEqual(['TURN_SECRET']);
+    expect(read('deploy/turnserver.conf')).toMatch(/^use-auth-secret$/m);
+  });
+
+  it('points the app at coturn on DOMAIN and at the TURN port coturn listens on', () => {
+    const port = /^listening-port=(\d+)$/m.exec(read('deploy/turnserver.conf'))?.[1];
+    const urls = app!.environment!.TURN_URLS!.split(',');
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toMatch(new RegExp(`^turn:\\$\\{DOMAIN\\}:${port}\\?transport=(udp|tcp)$`));
+    expect(variablesIn(coturn!.command!.find((part) => part.startsWith('--realm='))!)).toEqual(['DOMAIN']);
+  });
+
+  it("trusts exactly Caddy's fixed address, inside the network's fixed subnet", () => {
+    const network = Object.keys(compose.networks)[0]!;
+    const [subnet, prefix] = compose.networks[network]!.ipam.config[0]!.subnet.split('/');
+    const inside = new BlockList();
+    inside.addSubnet(subnet!, Number(prefix));
+    const caddyAddress = (caddy!.networks as Record<string, { ipv4_address: string }>)[network]!.ipv4_address;
+    const appAddress = (app!.networks as Record<string, { ipv4_address: string }>)[network]!.ipv4_address;
+    expect(app!.environment!.TRUSTED_PROXIES).toBe(caddyAddress);
+    expect(inside.check(caddyAddress)).toBe(true);
+    expect(inside.check(appAddress)).toBe(true);
+    expect(appAddress).not.toBe(caddyAddress);
+  });
+
+  it('serves DOMAIN over HTTPS through Caddy to the port the app listens on', () => {
+    expect(app!.environment!.APP_URL).toMatch(/^https:\/\/\$\{DOMAIN[:?}]/);
+    const caddyfile = read('deploy/Caddyfile');
+    expect(caddyfile).toMatch(/^\{\$DOMAIN\} \{$/m);
+    expect(caddyfile).toMatch(/reverse_proxy app:3000\b/);
+    expect(read('Containerfile')).toMatch(/PORT=3000\b/);
+    expect(caddy!.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
+  });
+
+  it('starts each service only after what it needs is healthy', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const [dependency, rule] of Object.entries(service.depends_on ?? {})) {
+        expect([name, dependency, rule.condition]).toEqual([name, dependency, 'service_healthy']);
+        expect([dependency, compose.services[dependency]?.healthcheck?.test.length]).toEqual([dependency, expect.any(Number)]);
+      }
+    }
+    expect(Object.keys(app!.depends_on!).sort()).toEqual(['postgres', 'redis']);
+    expect(Object.keys(caddy!.depends_on!)).toEqual(['app']);
+  });
+
+  it('keeps the data on volumes', () => {
+    expect(app!.volumes).toContain('app-data:/data');
+    expect(postgres!.volumes).toContain('postgres-data:/var/lib/postgresql/data');
+    expect(caddy!.volumes).toEqual(expect.arrayContaining(['caddy-data:/data']));
+  });
+
+  it('uses only variables that .env.example lists', () => {
+    const used = new Set<string>();
+    for (const service of Object.values(compose.services)) {
+      for (const value of [...Object.values(service.environment ?? {}), ...(service.command ?? [])]) variablesIn(String(value)).forEach((name) => used.add(name));
+    }
+    expect([...used].filter((name) => !exampleKeys.has(name))).toEqual([]);
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the app reads, each with a line that says what it means', () => {
+    const missing = [...variablesTheAppReads()].filter((name) => !exampleKeys.has(name));
+    expect(missing).toEqual([]);
+    const lines = read('.env.example').split('\n');
+    lines.forEach((line, index) => {
+      // A key follows its comment, or another key of the same comment (DOWNLOAD_URL_*, STRIPE_*).
+      if (/^[A-Z]/.test(line)) expect([line, /^#|^[A-Z]/.test(lines[index - 1] ?? '')]).toEqual([line, true]);
+    });
+  });
+});
+
+describe('Containerfile', () => {
+  const containerfile = read('Containerfile');
+
+  it('builds on Node 20 by default, in stages, and runs the prebuilt server as a non-root user', () => {
+    expect(containerfile).toMatch(/^ARG BASE_IMAGE=node:20-bookworm-slim$/m);
+    expect(containerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
+    const runtime = containerfile.slice(containerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/^USER enclave$/m);
+    expect(runtime).toMatch(/^CMD \["node", "scripts\/server\.mjs"\]$/m);
+    expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/api\/health/m);
+    expect(runtime).toMatch(/^VOLUME \["\/data"\]$/m);
+    expect(runtime).toMatch(/DATA_DIR=\/data/);
+  });
+
+  it('copies every file scripts/server.mjs and the server read at run time', () => {
+    const runtime = containerfile.slice(containerfile.lastIndexOf('\nFROM '));
+    const imports = [...read('scripts/server.mjs').matchAll(/from '\.\/([^']+)'/g)].map((match) => `scripts/${match[1]}`);
+    const configImports = [...read('next.config.mjs').matchAll(/from '\.\/([^']+)'/g)].map((match) => match[1]!);
+    for (const file of ['scripts/server.mjs', ...imports, ...configImports, 'next.config.mjs']) {
+      expect([file, runtime.includes(`/app/${file}`)]).toEqual([file, true]);
+    }
+    for (const folder of ['messages', 'drizzle', 'public', '.next', 'node_modules']) expect(runtime).toContain(`/app/${folder} ./${folder}`);
+  });
+
+  it('copies every file the app opens from its working folder at run time', () => {
+    const runtime = containerfile.slice(containerfile.lastIndexOf('\nFROM '));
+    const opened = new Set<string>();
+    const visit = (entry: string) => {
+      const full = path.join(root, entry);
+      if (statSync(full).isDirectory()) return readdirSync(full).forEach((child) => visit(path.join(entry, child)));
+      if (!/\.(ts|tsx)$/.test(entry) || /\.test\.tsx?$/.test(entry)) return;
+      for (const match of readFileSync(full, 'utf8').matchAll(/process\.cwd\(\),\s*'([^']+)'/g)) opened.add(match[1]!);
+    };
+    ['app', 'lib', 'components'].forEach(visit);
+    expect(opened.size).toBeGreaterThan(0);
+    for (const file of opened) expect([file, runtime.includes(`/app/${file}`)]).toEqual([file, true]);
+  });
+
+  it('never stores the build secret', () => {
+    expect(containerfile).toContain('--mount=type=secret,id=npm_ca');
+    expect(containerfile).not.toMatch(/^(COPY|ADD)\b.*(\.crt|\.pem|npmrc)/im);
+  });
+});
+
+describe('deploy/enclave.service', () => {
+  const unit = Object.fromEntries(
+    read('deploy/enclave.service')
+      .split('\n')
+      .filter((line) => /^[A-Za-z]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  ) as Record<string, string>;
+
+  it('runs npm start as its own user, stops with SIGTERM within 15 s, restarts on failure', () => {
+    expect(unit.User).toBe('enclave');
+    expect(unit.ExecStart).toMatch(/scripts\/start\.mjs$|npm start$/);
+    expect(unit.EnvironmentFile).toBe('/etc/enclave/env');
+    expect(unit.KillSignal).toBe('SIGTERM');
+    expect(unit.TimeoutStopSec).toBe('15');
+    expect(unit.Restart).toBe('on-failure');
+  });
+
+  it('may write only its data folder and its build', () => {
+    expect(unit.ProtectSystem).toBe('strict');
+    expect(unit.NoNewPrivileges).toBe('yes');
+    const dataDir = /DATA_DIR=(\S+)/.exec(unit.Environment!)![1]!;
+    const writable = unit.ReadWritePaths!.split(' ');
+    expect(writable).toContain(dataDir);
+    expect(writable).toContain(`${unit.WorkingDirectory}/.next`);
+  });
+});
