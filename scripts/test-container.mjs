@@ -250,6 +250,20 @@ async function main() {
       const me = await client.get(base, '/api/me');
       assert(me.status === 200 && JSON.stringify(me.json).includes(email), `/api/me answered ${me.status}`);
     });
+    await phase('operator CLI in the container', async () => {
+      // The first admin is made from a shell (README "Operator CLI"): here, inside the container.
+      const granted = podman(['exec', container, 'npm', 'run', '--silent', 'admin', '--', 'grant-admin', email], { quiet: true, check: false });
+      assert(granted.status === 0, `grant-admin exited ${granted.status}: ${granted.stdout}${granted.stderr}`);
+      const listed = podman(['exec', container, 'npm', 'run', '--silent', 'admin', '--', 'list-admins'], { quiet: true }).stdout;
+      assert(listed.includes(email), `list-admins did not name ${email}: ${listed}`);
+      // Granting ends the account's sessions: it logs in again, now as an admin.
+      client.jar.clear();
+      const login = await client.post(base, '/login', { email, password });
+      assert(login.status === 200, `login after grant-admin answered ${login.status} ${login.text}`);
+      const me = await client.get(base, '/api/me');
+      assert(me.status === 200 && JSON.stringify(me.json).includes('"admin"'), `/api/me after grant-admin: ${me.text}`);
+      return 'grant-admin, list-admins ok';
+    });
     await phase('stop (SIGTERM)', async () => {
       podman(['stop', '--time', '15', container], { quiet: true });
       const code = podman(['inspect', '--format', '{{.State.ExitCode}}', container], { quiet: true }).stdout.trim();
