@@ -37,6 +37,9 @@ export const config = {
     /** Another address for Stripe's API (a stand-in in tests); Stripe's own when unset. */
     apiUrl: env('STRIPE_API_URL'),
   },
+  /** BILLING=stripe or off; unset: the Stripe keys decide (lib/billing/mode.ts). */
+  billing: env('BILLING'),
+  /** ON_PREMISE=true: the older name of BILLING=off. */
   onPremise: env('ON_PREMISE') === 'true',
   brandName: env('BRAND_NAME') ?? 'Enclave',
   /** MEETING_TEST_PROBE=1: meeting pages put a read-only probe on window for the e2e tests and benchmarks. */
