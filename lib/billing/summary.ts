@@ -73,6 +73,7 @@ export async function accountSummary(user: User, now = new Date()) {
   const roomsUsed = roomCount?.n ?? 0;
   return {
     type: user.accountType,
+    billingOn: billing.billingOn,
     // A server without billing has no trial (issue 35).
     isTrial: billing.billingOn && user.isTrial,
     trialEndsAt: billing.billingOn && user.isTrial ? user.trialEndsAt.toISOString() : null,

@@ -15,9 +15,10 @@ export const generateMetadata = routeMetadata('admin');
 export default async function AdminPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/admin');
+  const limits = await privateLimits();
   const rooms = (
     <PageMessages page="rooms">
-      <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, await privateLimits())} />
+      <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, limits)} billingOn={limits === null} />
     </PageMessages>
   );
   if (user.role !== 'admin') return rooms;
