@@ -85,7 +85,8 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
     await expect(billing).toContainText(`${en.Billing.participantsCount}30`);
     await expect(billing).toContainText(`${en.Billing.roomsCount}10`);
     await expect(billing.getByText(en.Billing.plan, { exact: true })).toHaveCount(0);
-    await expect(billing.getByText(/trial/i)).toHaveCount(0);
+    await expect(billing.getByText(en.Billing.trialEnd, { exact: true })).toHaveCount(0);
+    await expect(billing.getByText(/free trial/i)).toHaveCount(0);
     await expect(page.getByText(en.Billing.choosePlan, { exact: true })).toHaveCount(0);
 
     // An admin whose 14 days ran out (as they would have with billing on) is not stopped.
