@@ -16,7 +16,7 @@ const RoomDialog = lazyComponent(() => import('./RoomDialog').then((m) => m.Room
 
 /**
  * The rooms list (SPEC point 2): search, add, edit, delete with confirmation, the default room,
- * "managed by" and totals. `limit` is null when the install has no room limit (on-premise).
+ * "managed by" and totals. `limit` is null for no limit; without billing it is the admin's (issue 35).
  */
 export function RoomsScreen({ rooms, limit, billingOn = true }: { rooms: RoomView[]; limit: number | null; billingOn?: boolean }) {
   const t = useTranslations('Rooms');

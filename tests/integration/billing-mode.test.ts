@@ -7,6 +7,7 @@ import { auditLog, configuration, users, type User } from '@/lib/db/schema';
 import { GET as getConfiguration, POST as saveConfiguration } from '@/app/api/admin/configuration/route';
 import { POST as grantPlan } from '@/app/api/admin/users/[id]/plan/route';
 import { POST as addRoom } from '@/app/api/room/route';
+import { POST as paymentSecret } from '@/app/billing/payment/secret/route';
 import { GET as meetingInfo } from '@/app/api/meeting/[id]/route';
 import { GET as startMeeting } from '@/app/api/startmeeting/[id]/route';
 import { call, createUser, sessionCookies } from '../support/api';
@@ -60,6 +61,14 @@ describe('the mode of the test server', () => {
     settings.onPremise = false;
     settings.billing = 'off';
     expect(billingMode().mode).toBe('off');
+  });
+
+  it('BILLING=off with Stripe keys: no billing call reaches Stripe, they answer billing_not_configured', async () => {
+    switchBilling('on');
+    settings.billing = 'off';
+    const { cookie } = await createUser();
+    const answer = await call(paymentSecret, { body: { rooms: 2 }, cookies: sessionCookies(cookie) });
+    expect([answer.status, answer.json.errorCode]).toEqual([400, 'billing_not_configured']);
   });
 });
 
