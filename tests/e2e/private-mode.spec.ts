@@ -112,3 +112,20 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
     await database.drop();
   }
 });
+
+test('BILLING=stripe without the Stripe keys: the server stops at start and says what is missing', async () => {
+  const database = await createDatabase();
+  try {
+    const started = startInstance(extraPort(16), {
+      DATABASE_URL: database.url,
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      ON_PREMISE: '',
+    });
+    await expect(started).rejects.toThrow(/exited: [\s\S]*Enclave will not start: BILLING=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
+  } finally {
+    await database.drop();
+  }
+});
