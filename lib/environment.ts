@@ -37,6 +37,9 @@ export const config = {
     /** Another address for Stripe's API (a stand-in in tests); Stripe's own when unset. */
     apiUrl: env('STRIPE_API_URL'),
   },
+  /** BILLING=stripe or off; unset: the Stripe keys decide (lib/billing/mode.ts). */
+  billing: env('BILLING'),
+  /** ON_PREMISE=true: the older name of BILLING=off. */
   onPremise: env('ON_PREMISE') === 'true',
   brandName: env('BRAND_NAME') ?? 'Enclave',
   /** METRICS_TOKEN: GET /metrics needs `Authorization: Bearer <it>`; unset, only this host may read it. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { billingMode, billingModeNote, type BillingSettings } from '@/lib/billing/mode';
 import { config } from '@/lib/environment';
 import { mailMode, MAIL_NOT_CONFIGURED } from '@/lib/mail/mode';
 import { parseTrustedProxies } from '@/lib/security/client-address';
@@ -28,16 +29,25 @@ interface Settings {
   smtpUrl?: string;
   mailLog: boolean;
   env: StartupEnv;
+  /** BILLING, ON_PREMISE and the Stripe keys; without them (a test of another check) billing is not looked at. */
+  billingSettings?: BillingSettings;
 }
 
 export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string };
 
-export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv }): StartupReport {
+export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config }): StartupReport {
   const { env } = settings;
   const problems: string[] = [];
   const notes: string[] = [];
 
   if (mailMode(settings) === 'refuse') problems.push(MAIL_NOT_CONFIGURED);
+
+  if (settings.billingSettings) {
+    // Which mode runs and why, in one line (issue 35); a contradictory choice stops the server.
+    const mode = billingMode(settings.billingSettings);
+    if (mode.problem) problems.push(mode.problem);
+    else notes.push(billingModeNote(mode));
+  }
 
   try {
     parseTrustedProxies(env.TRUSTED_PROXIES);

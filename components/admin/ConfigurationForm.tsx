@@ -6,16 +6,19 @@ import { Field } from '@/components/forms/Field';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { apiPost } from '@/lib/api/client';
 import type { AdminConfiguration } from '@/lib/admin/configuration';
+import { PrivateLimitsFields } from './PrivateLimitsFields';
 
 const platforms = ['outlook', 'android', 'ios', 'windows', 'mac', 'linux'] as const;
 
-/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), brand name and downloads. */
+/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), the limits without billing, brand name and downloads. */
 export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) {
   const t = useTranslations('AdminConfiguration');
   const feedback = useApiFeedback();
   const [price, setPrice] = useState(String(initial.product_price));
   const [maxAttendees, setMaxAttendees] = useState(String(initial.max_event_attendees));
   const [enable2fa, setEnable2fa] = useState(initial.enable2fa);
+  const [roomsPerUser, setRoomsPerUser] = useState(String(initial.rooms_per_user));
+  const [participants, setParticipants] = useState(String(initial.participants_per_meeting));
   const [brandName, setBrandName] = useState(initial.brandName ?? '');
   const [downloads, setDownloads] = useState(initial.downloads);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -29,6 +32,8 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
       product_price: Number(price.replace(',', '.')),
       max_event_attendees: Number(maxAttendees),
       enable2fa,
+      rooms_per_user: Number(roomsPerUser),
+      participants_per_meeting: Number(participants),
       brandName: brandName.trim() || null,
       downloads,
     });
@@ -62,6 +67,12 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
           </p>
         </div>
       </div>
+      <PrivateLimitsFields
+        billingOn={initial.billingOn}
+        rooms={[roomsPerUser, setRoomsPerUser]}
+        participants={[participants, setParticipants]}
+        errors={errors}
+      />
       <Field label={t('brandName')} hint={t('brandHint', { default: initial.defaultBrandName })} maxLength={60} value={brandName} onChange={(event) => setBrandName(event.target.value)} error={errors.brandName} />
       <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-700">{t('downloads')}</legend>

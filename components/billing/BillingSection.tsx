@@ -3,7 +3,6 @@ import { getTranslations } from 'next-intl/server';
 import { stripeCurrencyFor } from '@/lib/billing/room-price';
 import { billingOf } from '@/lib/billing/summary';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
-import { config } from '@/lib/environment';
 import type { User } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { BillingPanel } from './BillingPanel';
@@ -22,11 +21,18 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
   const currency = billing.currency ?? stripeCurrencyFor(await headers(), user.preferredRegion);
   const unitAmountCents = billing.subscribed ? (billing.unitAmountCents ?? 0) : Math.round(product_price * 100);
 
-  const rows: [string, string][] = [
-    [t('plan'), t(planLabelKey(billing.isTrial, billing.plan))],
-    [t('roomsCount'), billing.nextRooms ? `${billing.rooms} · ${t('nextRooms', { rooms: billing.nextRooms, date: date(billing.nextBillingDate) })}` : String(billing.rooms)],
-  ];
-  if (billing.subscribed) {
+  // A server without billing (issue 35) has no trial and no plans: it shows the user's limits.
+  const off = !billing.billingOn;
+  const rows: [string, string][] = off
+    ? [
+        [t('roomsCount'), String(billing.rooms)],
+        [t('participantsCount'), String(billing.participants)],
+      ]
+    : [
+        [t('plan'), t(planLabelKey(billing.isTrial, billing.plan))],
+        [t('roomsCount'), billing.nextRooms ? `${billing.rooms} · ${t('nextRooms', { rooms: billing.nextRooms, date: date(billing.nextBillingDate) })}` : String(billing.rooms)],
+      ];
+  if (billing.subscribed && !off) {
     rows.push(
       [t('monthlyPayment'), money(billing.monthlyPaymentCents, currency, locale)],
       [t('nextBillingDate'), date(billing.nextBillingDate)],
@@ -36,20 +42,23 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
   }
   if (billing.chargeAmountCents !== null) rows.push([t('chargeAmount'), money(billing.chargeAmountCents, currency, locale)]);
   if (billing.transactionId) rows.push([t('transactionId'), billing.transactionId]);
-  if (billing.isTrial) rows.push([t('trialEnd'), date(billing.trialEndsAt)]);
+  if (billing.isTrial && !off) rows.push([t('trialEnd'), date(billing.trialEndsAt)]);
 
   return (
     <section id="billing" aria-labelledby="billing-title" className="mt-10 scroll-mt-20 rounded-lg border border-slate-200 bg-white p-6">
       <h2 id="billing-title" className="mb-4 text-xl font-semibold">
         {t('sectionTitle')}
       </h2>
-      {billing.isTrial && !config.onPremise && (
+      {billing.isTrial && !off && (
         <p className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-amber-900">{billing.trialEnded ? t('trialEndedNotice') : t('trialEndsIn', { days: billing.trialDaysLeft })}</p>
       )}
+      {off && (
+        <p role="note" className="mb-4 rounded-md bg-slate-50 px-4 py-3">
+          {t('off')}
+        </p>
+      )}
       <Facts rows={rows} className="mb-6" />
-      {config.onPremise ? (
-        <p>{t('onPremise')}</p>
-      ) : !billing.configured ? (
+      {off ? null : !billing.configured ? (
         <p role="note" className="rounded-md bg-slate-50 px-4 py-3">
           {t('notConfigured')}
         </p>

@@ -8,6 +8,8 @@ import { Link } from '@/lib/i18n/links';
 
 export interface AccountSummaryData {
   type: 'individual' | 'executive' | 'enterprise';
+  /** False on a server without billing: no plan, payment or trial rows (issue 35). */
+  billingOn: boolean;
   isTrial: boolean;
   trialEndsAt: string | null;
   billingAmountCents: number;
@@ -25,15 +27,20 @@ export function AccountSummary({ account, onNavigate }: { account: AccountSummar
   const b = useTranslations('Billing');
   const locale = useLocale() as Locale;
   const date = (iso: string | null) => longDate(iso, locale);
-  const rows: [string, string][] = [
-    [t('accountType'), b(planLabelKey(account.isTrial, account.type))],
-    [t('billingAmount'), account.currency && account.billingAmountCents ? money(account.billingAmountCents, account.currency, locale) : '—'],
-    [t('roomsAvailable'), account.roomsAvailable === null ? t('noLimit') : `${account.roomsAvailable} / ${account.rooms}`],
-    [t('attendeesSaved'), String(account.attendeesSaved)],
-    [t('nextBillingDate'), date(account.nextBillingDate)],
-    [t('trialEnd'), date(account.trialEndsAt)],
-    [t('accountOwner'), `${account.owner.name} <${account.owner.email}>`],
-  ];
+  const rooms: [string, string] = [t('roomsAvailable'), account.roomsAvailable === null ? t('noLimit') : `${account.roomsAvailable} / ${account.rooms}`];
+  const attendees: [string, string] = [t('attendeesSaved'), String(account.attendeesSaved)];
+  const owner: [string, string] = [t('accountOwner'), `${account.owner.name} <${account.owner.email}>`];
+  const rows: [string, string][] = account.billingOn
+    ? [
+        [t('accountType'), b(planLabelKey(account.isTrial, account.type))],
+        [t('billingAmount'), account.currency && account.billingAmountCents ? money(account.billingAmountCents, account.currency, locale) : '—'],
+        rooms,
+        attendees,
+        [t('nextBillingDate'), date(account.nextBillingDate)],
+        [t('trialEnd'), date(account.trialEndsAt)],
+        owner,
+      ]
+    : [rooms, attendees, owner];
   return (
     <section aria-labelledby="account-summary" className="flex flex-col gap-2">
       <h3 id="account-summary" className="font-semibold">

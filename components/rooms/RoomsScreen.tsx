@@ -16,9 +16,9 @@ const RoomDialog = lazyComponent(() => import('./RoomDialog').then((m) => m.Room
 
 /**
  * The rooms list (SPEC point 2): search, add, edit, delete with confirmation, the default room,
- * "managed by" and totals. `limit` is null when the install has no room limit (on-premise).
+ * "managed by" and totals. `limit` is null for no limit; without billing it is the admin's (issue 35).
  */
-export function RoomsScreen({ rooms, limit }: { rooms: RoomView[]; limit: number | null }) {
+export function RoomsScreen({ rooms, limit, billingOn = true }: { rooms: RoomView[]; limit: number | null; billingOn?: boolean }) {
   const t = useTranslations('Rooms');
   const m = useTranslations('Manage');
   const format = useFormatter();
@@ -43,7 +43,8 @@ export function RoomsScreen({ rooms, limit }: { rooms: RoomView[]; limit: number
         onQuery={list.setQuery}
         addLabel={t('add')}
         onAdd={() => list.setEditing('new')}
-        addBlocked={atLimit ? t('limitReached') : undefined}
+        // Without billing there is no plan to upgrade: the server's admin sets the limit (issue 35).
+        addBlocked={atLimit ? t(billingOn ? 'limitReached' : 'limitReachedPrivate') : undefined}
       />
       {rooms.length === 0 && <p className="text-slate-600">{t('empty')}</p>}
       {rooms.length > 0 && shown.length === 0 && <p className="text-slate-600">{m('noMatch')}</p>}

@@ -29,6 +29,8 @@ const FIELD_LABELS: Record<string, { label: string; values?: string; kind?: 'mon
   product_price: { label: 'AdminConfiguration.price', kind: 'money' },
   max_event_attendees: { label: 'AdminConfiguration.maxAttendees' },
   enable2fa: { label: 'AdminConfiguration.enable2fa' },
+  rooms_per_user: { label: 'AdminConfiguration.roomsPerUser' },
+  participants_per_meeting: { label: 'AdminConfiguration.participantsPerMeeting' },
   brandName: { label: 'AdminConfiguration.brandName' },
   status: { label: 'Support.status', values: 'Support.statuses' },
   created: { label: 'AdminAudit.fields.created' },

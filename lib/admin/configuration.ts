@@ -1,7 +1,10 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { billingOn } from '@/lib/billing/mode';
 import { config } from '@/lib/environment';
+import { DEFAULT_PRIVATE_LIMITS } from '@/lib/rooms/limits';
+import { PARTICIPANTS_PER_MEETING, ROOMS_PER_USER } from './limit-ranges';
 import { downloadPlatforms, type DownloadPlatform } from '@/lib/configuration/configuration';
 import { rememberBrandName } from '@/lib/configuration/brand';
 import { getDb } from '@/lib/db/client';
@@ -17,6 +20,11 @@ export interface AdminConfiguration {
   brandName: string | null;
   defaultBrandName: string;
   downloads: Record<DownloadPlatform, string>;
+  /** Billing off (issue 35): the rooms each account may have, and the seats of each meeting. */
+  rooms_per_user: number;
+  participants_per_meeting: number;
+  /** Whether billing is on: then SPEC's plans set the limits and the two above wait. */
+  billingOn: boolean;
 }
 
 const bad = { error: 'incorrect_data' } as const;
@@ -39,6 +47,13 @@ export const configurationSchema = z.object({
     .optional(),
   max_event_attendees: z.number(bad).int('incorrect_data').min(1, 'incorrect_data').max(10_000, 'incorrect_data').optional(),
   enable2fa: z.boolean(bad).optional(),
+  rooms_per_user: z.number(bad).int('incorrect_data').min(ROOMS_PER_USER.min, 'incorrect_data').max(ROOMS_PER_USER.max, 'incorrect_data').optional(),
+  participants_per_meeting: z
+    .number(bad)
+    .int('incorrect_data')
+    .min(PARTICIPANTS_PER_MEETING.min, 'incorrect_data')
+    .max(PARTICIPANTS_PER_MEETING.max, 'incorrect_data')
+    .optional(),
   brandName: z
     .string(bad)
     .trim()
@@ -61,6 +76,9 @@ export async function getAdminConfiguration(): Promise<AdminConfiguration> {
     brandName: row?.brandName ?? null,
     defaultBrandName: config.brandName,
     downloads: Object.fromEntries(downloadPlatforms.map((p) => [p, typeof stored[p] === 'string' ? stored[p] : ''])) as Record<DownloadPlatform, string>,
+    rooms_per_user: row?.roomsPerUser ?? DEFAULT_PRIVATE_LIMITS.roomsPerUser,
+    participants_per_meeting: row?.participantsPerMeeting ?? DEFAULT_PRIVATE_LIMITS.participantsPerMeeting,
+    billingOn: billingOn(),
   };
 }
 
@@ -84,6 +102,15 @@ export async function updateConfiguration(change: ConfigurationChange, actor: Ac
     if (change.enable2fa !== undefined) {
       if (change.enable2fa !== row!.enable2fa) diff.enable2fa = { from: row!.enable2fa, to: change.enable2fa };
       set.enable2fa = change.enable2fa;
+    }
+    if (change.rooms_per_user !== undefined) {
+      if (change.rooms_per_user !== row!.roomsPerUser) diff.rooms_per_user = { from: row!.roomsPerUser, to: change.rooms_per_user };
+      set.roomsPerUser = change.rooms_per_user;
+    }
+    if (change.participants_per_meeting !== undefined) {
+      if (change.participants_per_meeting !== row!.participantsPerMeeting)
+        diff.participants_per_meeting = { from: row!.participantsPerMeeting, to: change.participants_per_meeting };
+      set.participantsPerMeeting = change.participants_per_meeting;
     }
     if (change.brandName !== undefined) {
       if (change.brandName !== row!.brandName) diff.brandName = { from: row!.brandName, to: change.brandName };

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import type { ShellUser } from '@/lib/auth/shell-user';
 import { needsBillingModal, trialDaysLeft, trialEnded } from '@/lib/billing/trial';
 import { hasAnyRoom } from '@/lib/rooms/exists';
-import { config } from '@/lib/environment';
+import { billingOn } from '@/lib/billing/mode';
 import { isTheme, THEME_COOKIE, type Theme } from '@/lib/theme';
 import { getCurrentUser } from './session';
 
@@ -19,10 +19,10 @@ export async function shellState(): Promise<{ user: ShellUser | null; theme: The
           lastName: user.lastName,
           email: user.email,
           enableMCard: user.enableMCard,
-          needsBilling: needsBillingModal(user, config.onPremise),
-          // Every user on trial sees how long it lasts (on-premise installs have no trial).
+          needsBilling: needsBillingModal(user, billingOn()),
+          // Every user on trial sees how long it lasts (a server without billing has no trial).
           trial:
-            user.isTrial && !config.onPremise
+            user.isTrial && billingOn()
               ? { ended: trialEnded(user), daysLeft: trialDaysLeft(user) }
               : null,
           timezone: user.timezone,

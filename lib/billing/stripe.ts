@@ -3,10 +3,14 @@ import Stripe from 'stripe';
 import { ApiError } from '@/lib/api/errors';
 import { config } from '@/lib/environment';
 import { describeError, log } from '@/lib/log';
+import { billingOn } from './mode';
 
-/** Billing needs both keys; without them every billing call says so and nothing pretends to charge. */
+/**
+ * Billing needs both keys, and billing on (lib/billing/mode.ts: BILLING=off or ON_PREMISE=true
+ * turn it off even with keys); otherwise every billing call says so and nothing pretends to charge.
+ */
 export function billingConfigured(): boolean {
-  return Boolean(config.stripe.secretKey && config.stripe.publishableKey);
+  return billingOn() && Boolean(config.stripe.secretKey && config.stripe.publishableKey);
 }
 
 let client: Stripe | undefined;

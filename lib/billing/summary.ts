@@ -1,10 +1,12 @@
 import 'server-only';
 import { count, desc, eq } from 'drizzle-orm';
-import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { attendees, billingRecords, rooms as roomsTable, type User } from '@/lib/db/schema';
 import { storedSubscription } from './customer';
 import { isPaying, roomAllowance } from './state';
+import { privateLimits } from '@/lib/configuration/limits';
+import { participantLimit, roomLimit } from '@/lib/rooms/limits';
+import { billingOn } from './mode';
 import { billingConfigured } from './stripe';
 import { trialDaysLeft, trialEnded } from './trial';
 
@@ -13,7 +15,10 @@ export async function billingOf(user: User, now = new Date()) {
   const db = await getDb();
   const stored = await storedSubscription(user.id);
   const paying = isPaying(stored?.status);
-  const allowance = stored && paying ? roomAllowance(stored.rooms, stored, now).rooms : user.numberOfRooms;
+  const limits = await privateLimits();
+  const granted = stored && paying ? roomAllowance(stored.rooms, stored, now).rooms : user.numberOfRooms;
+  // Without billing, the admin's configured rooms count too (issue 35).
+  const allowance = roomLimit({ numberOfRooms: granted }, limits);
   const history = await db
     .select({
       transactionId: billingRecords.transactionId,
@@ -29,6 +34,9 @@ export async function billingOf(user: User, now = new Date()) {
     .limit(12);
   return {
     configured: billingConfigured(),
+    /** False on a server without billing (lib/billing/mode.ts): no trial, no plans to choose. */
+    billingOn: billingOn(),
+    participants: participantLimit(user, limits),
     plan: user.accountType,
     isTrial: user.isTrial,
     trialEndsAt: user.trialEndsAt.toISOString(),
@@ -65,13 +73,14 @@ export async function accountSummary(user: User, now = new Date()) {
   const roomsUsed = roomCount?.n ?? 0;
   return {
     type: user.accountType,
-    isTrial: user.isTrial,
-    trialEndsAt: user.isTrial ? user.trialEndsAt.toISOString() : null,
-    trialEnded: billing.trialEnded,
+    billingOn: billing.billingOn,
+    // A server without billing has no trial (issue 35).
+    isTrial: billing.billingOn && user.isTrial,
+    trialEndsAt: billing.billingOn && user.isTrial ? user.trialEndsAt.toISOString() : null,
+    trialEnded: billing.billingOn && billing.trialEnded,
     billingAmountCents: billing.monthlyPaymentCents,
     currency: billing.currency,
-    // On-premise installs have no room limit (SPEC point 4).
-    roomsAvailable: config.onPremise ? null : Math.max(0, billing.rooms - roomsUsed),
+    roomsAvailable: Math.max(0, billing.rooms - roomsUsed),
     rooms: billing.rooms,
     attendeesSaved: attendeeCount?.n ?? 0,
     nextBillingDate: billing.nextBillingDate,

@@ -10,9 +10,9 @@ export function trialEnded(user: Pick<TrialState, 'isTrial' | 'trialEndsAt'>, no
   return user.isTrial && user.trialEndsAt.getTime() <= now.getTime();
 }
 
-/** Only admins get the check, and on-premise installs skip it. */
-export function needsBillingModal(user: TrialState, onPremise: boolean, now = new Date()): boolean {
-  return !onPremise && user.role === 'admin' && trialEnded(user, now);
+/** Only admins get the check, and a server without billing (on-premise) skips it. */
+export function needsBillingModal(user: TrialState, billingOn: boolean, now = new Date()): boolean {
+  return billingOn && user.role === 'admin' && trialEnded(user, now);
 }
 
 /** Whole days left of the trial ("ends in N days"), 0 on its last day and after. */

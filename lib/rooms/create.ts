@@ -1,11 +1,11 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { rooms, type User } from '@/lib/db/schema';
 import { assertFreeRoomName, clearDefaultRoom } from './find';
+import { privateLimits } from '@/lib/configuration/limits';
 import { roomLimit } from './limits';
 import { NO_PASSWORD, roomPasswordColumns } from './password';
 import type { RoomInput } from './schemas';
@@ -16,11 +16,11 @@ import { DEFAULT_COLOR } from '@/lib/colors';
 export async function createRoom(user: User, input: RoomInput): Promise<RoomView> {
   const password = (await roomPasswordColumns(input)) ?? NO_PASSWORD;
   const db = await getDb();
+  const limits = await privateLimits();
   const room = await db.transaction(async (tx) => {
     const owner = await lockOwner(tx, user.id);
     const [{ rooms: owned } = { rooms: 0 }] = await tx.select({ rooms: count() }).from(rooms).where(eq(rooms.ownerId, owner.id));
-    const limit = roomLimit(owner, config.onPremise);
-    if (limit !== null && owned >= limit) throw new ApiError('room_max_limit');
+    if (owned >= roomLimit(owner, limits)) throw new ApiError('room_max_limit');
     await assertFreeRoomName(tx, owner.id, input.name);
     const isDefault = owned === 0 || input.isDefault === true;
     if (isDefault) await clearDefaultRoom(tx, owner.id);

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms, type User } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';
+import { privateLimits } from '@/lib/configuration/limits';
 import { participantLimit } from './limits';
 import { meetingLink } from './view';
 
@@ -30,7 +31,7 @@ export async function startMeeting(user: User, id: string) {
     link: meetingLink(room.meetingId),
     hasPassword: room.passwordHash !== null,
     askToJoin: room.askToJoin,
-    maxParticipants: participantLimit(user),
+    maxParticipants: participantLimit(user, await privateLimits()),
     host: { name: `${user.firstName} ${user.lastName}`, email: user.email },
   };
 }

@@ -1,3 +1,4 @@
+import '../support/billing-on-env';
 import { closeDb, getDb } from '@/lib/db/client';
 import { limits } from '@/lib/security/rate-limit';
 import { GET as info } from '@/app/api/meeting/[id]/route';

@@ -27,18 +27,17 @@ describe('SPEC point 9: twenty colours', () => {
   });
 });
 
-describe('SPEC points 6 and 9: room limits', () => {
+describe('SPEC points 6 and 9: room limits with billing on', () => {
   it.each([
-    { user: { numberOfRooms: 1 }, onPremise: false, limit: 1 },
-    { user: { numberOfRooms: 30 }, onPremise: false, limit: 30 },
-    { user: { numberOfRooms: 1 }, onPremise: true, limit: null },
-  ])('numberOfRooms $user.numberOfRooms, on-premise $onPremise → $limit', ({ user, onPremise, limit }) => {
-    expect(roomLimit(user, onPremise)).toBe(limit);
+    { user: { numberOfRooms: 1 }, limit: 1 },
+    { user: { numberOfRooms: 30 }, limit: 30 },
+  ])('numberOfRooms $user.numberOfRooms → $limit', ({ user, limit }) => {
+    expect(roomLimit(user, null)).toBe(limit);
   });
 
   it('2 participants on a trial, 30 otherwise', () => {
-    expect(participantLimit({ isTrial: true })).toBe(2);
-    expect(participantLimit({ isTrial: false })).toBe(30);
+    expect(participantLimit({ isTrial: true }, null)).toBe(2);
+    expect(participantLimit({ isTrial: false }, null)).toBe(30);
   });
 });
 

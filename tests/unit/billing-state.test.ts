@@ -76,10 +76,10 @@ describe('trial', () => {
     expect(trialEnded(user, later)).toBe(true);
     expect(trialEnded({ ...user, isTrial: false }, later)).toBe(false);
   });
-  it('opens the billing modal only for an admin out of trial, never on premise', () => {
-    expect(needsBillingModal(user, false, later)).toBe(true);
-    expect(needsBillingModal({ ...user, role: 'user' }, false, later)).toBe(false);
-    expect(needsBillingModal(user, true, later)).toBe(false);
-    expect(needsBillingModal(user, false, now)).toBe(false);
+  it('opens the billing modal only for an admin out of trial, never without billing', () => {
+    expect(needsBillingModal(user, true, later)).toBe(true);
+    expect(needsBillingModal({ ...user, role: 'user' }, true, later)).toBe(false);
+    expect(needsBillingModal(user, false, later)).toBe(false);
+    expect(needsBillingModal(user, true, now)).toBe(false);
   });
 });

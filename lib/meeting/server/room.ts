@@ -4,7 +4,8 @@ import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms, users, type Room, type User } from '@/lib/db/schema';
 import { trialEnded } from '@/lib/billing/trial';
-import { config } from '@/lib/environment';
+import { billingOn } from '@/lib/billing/mode';
+import { privateLimits } from '@/lib/configuration/limits';
 import { participantLimit } from '@/lib/rooms/limits';
 
 export interface MeetingRoom {
@@ -16,8 +17,9 @@ export interface MeetingRoom {
 const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The room behind a meeting id, with its owner (whose plan sets the participant limit). A trial
- * that ended without a plan holds no more meetings until its owner subscribes (docs/billing.md).
+ * The room behind a meeting id, with its owner (whose plan sets the participant limit). With
+ * billing on, a trial that ended without a plan holds no more meetings until its owner subscribes
+ * (docs/billing.md); a server without billing has no trial (issue 35).
  */
 export async function findMeetingRoom(meetingId: string): Promise<MeetingRoom> {
   if (!MEETING_ID.test(meetingId)) throw new ApiError('room_not_found');
@@ -29,6 +31,6 @@ export async function findMeetingRoom(meetingId: string): Promise<MeetingRoom> {
     .where(eq(rooms.meetingId, meetingId))
     .limit(1);
   if (!row) throw new ApiError('room_not_found');
-  if (!config.onPremise && trialEnded(row.owner)) throw new ApiError('trial_ended');
-  return { ...row, limit: participantLimit(row.owner) };
+  if (billingOn() && trialEnded(row.owner)) throw new ApiError('trial_ended');
+  return { ...row, limit: participantLimit(row.owner, await privateLimits()) };
 }

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { RoomsScreen } from '@/components/rooms/RoomsScreen';
 import { requirePageUser } from '@/lib/auth/guard';
-import { config } from '@/lib/environment';
+import { privateLimits } from '@/lib/configuration/limits';
 import { Link } from '@/lib/i18n/links';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
@@ -15,9 +15,10 @@ export const generateMetadata = routeMetadata('admin');
 export default async function AdminPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/admin');
+  const limits = await privateLimits();
   const rooms = (
     <PageMessages page="rooms">
-      <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, config.onPremise)} />
+      <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, limits)} billingOn={limits === null} />
     </PageMessages>
   );
   if (user.role !== 'admin') return rooms;

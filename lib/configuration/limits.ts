@@ -1,0 +1,22 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { billingOn } from '@/lib/billing/mode';
+import { getDb } from '@/lib/db/client';
+import { configuration } from '@/lib/db/schema';
+import { DEFAULT_PRIVATE_LIMITS, type PrivateLimits } from '@/lib/rooms/limits';
+
+/**
+ * The limits the admin set for a server without billing, or null with billing on (SPEC's plans
+ * apply). Read before any transaction that locks the owner: on the embedded PGlite a query
+ * outside an open transaction waits for it.
+ */
+export async function privateLimits(): Promise<PrivateLimits | null> {
+  if (billingOn()) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ roomsPerUser: configuration.roomsPerUser, participantsPerMeeting: configuration.participantsPerMeeting })
+    .from(configuration)
+    .where(eq(configuration.id, 1))
+    .limit(1);
+  return row ?? DEFAULT_PRIVATE_LIMITS;
+}

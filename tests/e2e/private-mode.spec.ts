@@ -1,0 +1,131 @@
+// Issue 35, item 1: a fresh install without Stripe keys is a private server (billing off). The
+// suite's own server runs with the Stripe stand-in (billing on), so this test starts an instance
+// of the same build without the keys, on a fresh PostgreSQL database, and looks at it as a new
+// account would: no trial, nothing that says "choose a plan", rooms can be added, and the billing
+// screen says there is no billing. An admin whose trial ended (made as on a hosted server) meets.
+import { expect, test } from '@playwright/test';
+import { sealData } from 'iron-session';
+import { E2E_SESSION_SECRET } from './support/constants.mjs';
+import { createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
+import { firstLink, waitForMail } from './support/mailbox';
+import { messages } from './support/messages';
+
+const en = messages('en');
+test.describe.configure({ timeout: 180_000 });
+
+test('billing off: no trial, no "Choose a plan", rooms can be added, and the billing screen says why', async ({ browser }) => {
+  const database = await createDatabase();
+  let instance: Instance | undefined;
+  const env = {
+    DATABASE_URL: database.url,
+    // No Stripe keys at all: the default of a fresh install.
+    STRIPE_SECRET_KEY: '',
+    STRIPE_PUBLISHABLE_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    STRIPE_API_URL: '',
+    BILLING: '',
+    ON_PREMISE: '',
+    SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`,
+    MAIL_LOG: '',
+  };
+  const context = await browser.newContext();
+  try {
+    instance = await startInstance(extraPort(14), env);
+    const url = instance.url;
+    // One line in the log says which mode runs and why.
+    expect(instance.output().match(/Billing (on|off):[^"]*/g)).toEqual(['Billing off: no STRIPE_SECRET_KEY (a private server: no trial, limits from the admin\u2019s configuration)']);
+
+    const page = await context.newPage();
+    const email = `private.${Date.now()}@example.test`;
+    const password = 'Quiet-Harbour-42';
+    await page.goto(`${url}/register`);
+    await page.getByLabel(en.Forms.firstName).fill('Pia');
+    await page.getByLabel(en.Forms.lastName).fill('Private');
+    await page.getByLabel(en.Forms.email, { exact: true }).fill(email);
+    await page.getByLabel(en.Forms.password, { exact: true }).fill(password);
+    await page.getByLabel(en.Forms.passwordConfirm).fill(password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: en.Register.submit }).click();
+    await expect(page.getByRole('heading', { name: en.Register.doneTitle })).toBeVisible();
+    await page.goto(firstLink(await waitForMail(email)));
+    await expect(page.getByText(en.Activation.activated)).toBeVisible();
+
+    await page.goto(`${url}/login`);
+    await page.getByLabel(en.Forms.email, { exact: true }).fill(email);
+    await page.getByLabel(en.Forms.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: en.Login.submit }).click();
+    const setup = page.getByRole('dialog', { name: en.QuickSetup.title });
+    await expect(setup).toBeVisible();
+    await setup.getByLabel(en.QuickSetup.roomName).fill('Pia board room');
+    await setup.getByRole('button', { name: en.QuickSetup.save }).click();
+    await expect(setup).toBeHidden();
+
+    // The dashboard: no trial notice, no billing dialog, nothing to choose.
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: en.Billing.sectionTitle })).toHaveCount(0);
+    await expect(page.getByText(/free trial/i)).toHaveCount(0);
+    await expect(page.getByText(en.Billing.choosePlan, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: en.Billing.title })).toHaveCount(0);
+
+    // A second room, past the individual plan's single one: the configured 10 apply.
+    await page.goto(`${url}/admin`);
+    await expect(page.getByText('1 of 10 rooms')).toBeVisible();
+    await page.getByRole('button', { name: en.Rooms.add }).click();
+    const dialog = page.getByRole('dialog', { name: en.Rooms.addTitle });
+    await dialog.getByLabel(en.Rooms.name, { exact: true }).fill('Pia second room');
+    await dialog.getByRole('button', { name: en.Manage.save }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: en.Rooms.listLabel }).getByRole('heading', { name: 'Pia second room' })).toBeVisible();
+    await expect(page.getByText('2 of 10 rooms')).toBeVisible();
+
+    // The billing screen explains, and shows the limits; no plan, price or trial.
+    await page.goto(`${url}/settings#billing`);
+    const billing = page.locator('#billing');
+    await expect(billing.getByRole('note')).toHaveText(en.Billing.off);
+    await expect(billing).toContainText(`${en.Billing.participantsCount}30`);
+    await expect(billing).toContainText(`${en.Billing.roomsCount}10`);
+    await expect(billing.getByText(en.Billing.plan, { exact: true })).toHaveCount(0);
+    await expect(billing.getByText(en.Billing.trialEnd, { exact: true })).toHaveCount(0);
+    await expect(billing.getByText(/free trial/i)).toHaveCount(0);
+    await expect(page.getByText(en.Billing.choosePlan, { exact: true })).toHaveCount(0);
+
+    // An admin whose 14 days ran out (as they would have with billing on) is not stopped.
+    const seeded = seed({ ...env, SEED_TRIAL_ENDED: '1' }, `ended.${Date.now()}@example.test`) as { userId: string; meetingId: string; sessionVersion?: number };
+    const cookie = await sealData({ userId: seeded.userId, version: seeded.sessionVersion ?? 0, role: 'admin', sid: crypto.randomUUID() }, { password: E2E_SESSION_SECRET, ttl: 3600 });
+    const admin = await browser.newContext();
+    try {
+      await admin.addCookies([{ name: 'enclave_session', value: cookie, url, httpOnly: true, sameSite: 'Lax' }]);
+      const adminPage = await admin.newPage();
+      await adminPage.goto(`${url}/`);
+      await expect(adminPage.getByRole('main')).toBeVisible();
+      await expect(adminPage.getByRole('dialog', { name: en.Billing.title })).toHaveCount(0);
+      await expect(adminPage.getByText(/free trial/i)).toHaveCount(0);
+      await adminPage.goto(`${url}/now/${seeded.meetingId}`);
+      await expect(adminPage.getByRole('button', { name: /^(Join now|Ask to join)$/ })).toBeVisible();
+      await expect(adminPage.getByText(en.Errors.trial_ended)).toHaveCount(0);
+    } finally {
+      await admin.close();
+    }
+  } finally {
+    await context.close();
+    await instance?.stop();
+    await database.drop();
+  }
+});
+
+test('BILLING=stripe without the Stripe keys: the server stops at start and says what is missing', async () => {
+  const database = await createDatabase();
+  try {
+    const started = startInstance(extraPort(16), {
+      DATABASE_URL: database.url,
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      ON_PREMISE: '',
+    });
+    await expect(started).rejects.toThrow(/exited: [\s\S]*Enclave will not start: BILLING=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
+  } finally {
+    await database.drop();
+  }
+});
