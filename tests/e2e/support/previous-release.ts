@@ -7,11 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The last commit before the newest migration (drizzle/0009_change_notifications.sql): a
- * database it made has migrations 0000–0008, so the current code has one to apply. Move it
- * forward when a newer migration lands (`git log --oneline -- drizzle/`, then the commit before).
+ * The last release before the newest migration (drizzle/0010_billing_mode.sql): main as it
+ * landed before issue 34. A database it made has migrations 0000–0009, so the current code has
+ * one to apply. Move it forward when a newer migration lands (`git log --oneline -- drizzle/`,
+ * then the commit before).
  */
-export const PREVIOUS_RELEASE = '5f7c89f618c513d2c5f3d6c3cce7f5dbd0d2d4b1';
+export const PREVIOUS_RELEASE = '7dfb2ae8f07de609c425d6c5899a5977117896dd';
 
 export const migrationFiles = (root: string) => readdirSync(path.join(root, 'drizzle')).filter((name) => name.endsWith('.sql'));
 
@@ -24,8 +25,12 @@ export function checkOutPreviousRelease(): { dir: string; remove: () => void } {
     throw new Error(`git archive ${PREVIOUS_RELEASE} failed (a shallow clone lacks it: git fetch --unshallow): ${extracted.stderr}`);
   }
   const lock = (folder: string) => JSON.parse(readFileSync(path.join(folder, 'package-lock.json'), 'utf8')).packages;
-  if (JSON.stringify(lock(dir)[''].dependencies) !== JSON.stringify(lock(root)[''].dependencies)) {
-    throw new Error(`${PREVIOUS_RELEASE} has other dependencies than this checkout: run npm ci in its folder, or choose a newer previous release.`);
+  // The old release runs on this checkout's packages: each of its dependencies must be here at
+  // the version range it asked for (this checkout may have more).
+  const current = lock(root)[''].dependencies as Record<string, string>;
+  const differing = Object.entries(lock(dir)[''].dependencies as Record<string, string>).filter(([name, range]) => current[name] !== range);
+  if (differing.length > 0) {
+    throw new Error(`${PREVIOUS_RELEASE} asks for other packages than this checkout has (${differing.map(([name, range]) => `${name}@${range}`).join(', ')}): run npm ci in its folder, or choose a newer previous release.`);
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   // What fills the database runs as the old release's own code: a copy beside its scripts.
