@@ -1,0 +1,111 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+
+/** Document Picture-in-Picture (Chromium 116+): a small always-on-top window we fill ourselves. */
+interface DocumentPictureInPicture {
+  requestWindow(options?: { width?: number; height?: number }): Promise<Window>;
+  window: Window | null;
+}
+
+declare global {
+  interface Window {
+    documentPictureInPicture?: DocumentPictureInPicture;
+  }
+}
+
+export type PipKind = 'document' | 'video' | null;
+
+/** Which float this browser offers: a whole window (with our controls), a video alone, or none. */
+export function pipKind(): PipKind {
+  if (typeof window === 'undefined') return null;
+  if (window.documentPictureInPicture) return 'document';
+  if (document.pictureInPictureEnabled && 'requestPictureInPicture' in HTMLVideoElement.prototype) return 'video';
+  return null;
+}
+
+/** The page's styles in the floating window, so the controls there look like the call's. */
+function copyStyles(into: Document) {
+  for (const sheet of document.styleSheets) {
+    try {
+      const style = into.createElement('style');
+      style.textContent = [...sheet.cssRules].map((rule) => rule.cssText).join('\n');
+      into.head.appendChild(style);
+    } catch {
+      if (!sheet.href) continue;
+      const link = into.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = sheet.href;
+      into.head.appendChild(link);
+    }
+  }
+}
+
+interface PipOptions {
+  /** The <video> of what floats, for the video-only fallback. */
+  video: () => HTMLVideoElement | null;
+  onMute: () => void;
+  onLeave: () => void;
+  muted: boolean;
+  title: string;
+}
+
+/**
+ * Floats the call above other windows: Document Picture-in-Picture where the browser has it (the
+ * caller renders into `window` through a portal), else the video element's own PiP, with mute and
+ * leave through the Media Session's microphone and hang-up actions.
+ */
+export function usePictureInPicture({ video, onMute, onLeave, muted, title }: PipOptions) {
+  const [kind] = useState(pipKind);
+  const [pipWindow, setPipWindow] = useState<Window | null>(null);
+  const [videoOpen, setVideoOpen] = useState(false);
+
+  const toggle = useCallback(async () => {
+    if (pipWindow) return pipWindow.close();
+    if (document.pictureInPictureElement) return void (await document.exitPictureInPicture());
+    if (kind === 'document') {
+      const opened = await window.documentPictureInPicture!.requestWindow({ width: 420, height: 280 });
+      opened.document.title = title;
+      copyStyles(opened.document);
+      opened.addEventListener('pagehide', () => setPipWindow(null), { once: true });
+      setPipWindow(opened);
+    } else if (kind === 'video') {
+      const element = video();
+      if (!element) return;
+      await element.requestPictureInPicture();
+      setVideoOpen(true);
+      element.addEventListener('leavepictureinpicture', () => setVideoOpen(false), { once: true });
+    }
+  }, [kind, pipWindow, title, video]);
+
+  // The video's own PiP window has room for no controls of ours: the browser's microphone and
+  // hang-up buttons stand in for them where it shows them.
+  useEffect(() => {
+    if (!videoOpen || !('mediaSession' in navigator)) return;
+    // Newer than TypeScript's DOM types: the calling actions (Chromium 97+).
+    const session = navigator.mediaSession as unknown as {
+      setActionHandler(action: 'togglemicrophone' | 'hangup', handler: (() => void) | null): void;
+      setMicrophoneActive?: (active: boolean) => void;
+    };
+    try {
+      session.setActionHandler('togglemicrophone', onMute);
+      session.setActionHandler('hangup', onLeave);
+      session.setMicrophoneActive?.(!muted);
+    } catch {
+      // an action this browser does not know
+    }
+    return () => {
+      try {
+        session.setActionHandler('togglemicrophone', null);
+        session.setActionHandler('hangup', null);
+      } catch {
+        // as above
+      }
+    };
+  }, [videoOpen, onMute, onLeave, muted]);
+
+  // The call screen goes (left, removed): the floating window goes with it.
+  useEffect(() => () => pipWindow?.close(), [pipWindow]);
+
+  return { supported: kind !== null, open: pipWindow !== null || videoOpen, toggle, pipWindow };
+}
