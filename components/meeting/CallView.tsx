@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
 import { openInput, rememberedDevice } from '@/lib/meeting/client/devices';
 import { getScreen } from '@/lib/meeting/client/media';
+import { isEnded } from '@/lib/meeting/client/meeting-state';
 import { attachProbe } from '@/lib/meeting/client/probe';
 import type { MeetingSession } from '@/lib/meeting/client/session';
 import { AudioSink } from './VideoView';
@@ -111,6 +112,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     onLeave: leave,
     muted: state.local.muted,
     title: info.roomName,
+    active: state.phase !== 'waiting' && !isEnded(state.phase),
   });
 
   const toggleHand = useCallback(() => session.setHand(!session.getState().local.hand), [session]);

@@ -48,6 +48,8 @@ interface PipOptions {
   onLeave: () => void;
   muted: boolean;
   title: string;
+  /** Still in the call: once it ends (left, removed, waiting room) nothing floats. */
+  active: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ interface PipOptions {
  * caller renders into `window` through a portal), else the video element's own PiP, with mute and
  * leave through the Media Session's microphone and hang-up actions.
  */
-export function usePictureInPicture({ video, onMute, onLeave, muted, title }: PipOptions) {
+export function usePictureInPicture({ video, onMute, onLeave, muted, title, active }: PipOptions) {
   const [kind] = useState(pipKind);
   const [pipWindow, setPipWindow] = useState<Window | null>(null);
   const [videoOpen, setVideoOpen] = useState(false);
@@ -104,7 +106,13 @@ export function usePictureInPicture({ video, onMute, onLeave, muted, title }: Pi
     };
   }, [videoOpen, onMute, onLeave, muted]);
 
-  // The call screen goes (left, removed): the floating window goes with it.
+  // The call ends (left, removed) or its screen goes: the floating window goes with it.
+  useEffect(() => {
+    if (!active) {
+      pipWindow?.close();
+      if (videoOpen && document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    }
+  }, [active, pipWindow, videoOpen]);
   useEffect(() => () => pipWindow?.close(), [pipWindow]);
 
   return { supported: kind !== null, open: pipWindow !== null || videoOpen, toggle, pipWindow };
