@@ -2,9 +2,11 @@
 // when a device goes, and picture-in-picture — in real headless Chromium, two participants.
 //
 // Devices: Chromium's fake capture offers one camera unless told otherwise; with
-// `--use-fake-device-for-media-stream=device-count=2` it offers two real fake cameras
-// (fake_device_0 and fake_device_1), beside three fake microphones and three fake outputs it
-// always lists. So no device is simulated here.
+// `--use-fake-device-for-media-stream=device-count=3` it offers three real fake cameras, beside
+// the three fake microphones and three fake outputs it always lists, so no device is simulated
+// here. fake_device_1 is not used: it delivers 16-bit depth frames (Y16) that no video encoder
+// takes (measured: VideoEncoder fails, and a call sending it decodes nothing); fake_device_2 is
+// MJPEG decoded to I420, as a real webcam's.
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
 import { seededAccount } from './support/session';
@@ -13,7 +15,7 @@ import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from '
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
-    args: chromiumArgs.map((arg) => (arg === '--use-fake-device-for-media-stream' ? `${arg}=device-count=2` : arg)),
+    args: chromiumArgs.map((arg) => (arg === '--use-fake-device-for-media-stream' ? `${arg}=device-count=3` : arg)),
   },
 });
 test.describe.configure({ timeout: 120_000 });
@@ -68,15 +70,15 @@ test('camera and microphone change mid-call on the same senders, encrypted, with
   await expect(dialog.getByLabel('Speaker', { exact: true })).toBeVisible();
 
   const switchedAt = Date.now();
-  await dialog.getByLabel('Camera', { exact: true }).selectOption({ label: 'fake_device_1' });
+  await dialog.getByLabel('Camera', { exact: true }).selectOption({ label: 'fake_device_2' });
   // Our own tile shows the new camera within a second.
-  await expect.poll(() => ownTileCamera(page), { timeout: 1_000, intervals: [50] }).toBe('fake_device_1');
+  await expect.poll(() => ownTileCamera(page), { timeout: 1_000, intervals: [50] }).toBe('fake_device_2');
   const tileMs = Date.now() - switchedAt;
   await dialog.getByLabel('Microphone', { exact: true }).selectOption({ label: 'Fake Audio Input 1' });
   await expect.poll(async () => (await senders(page)).audio?.label).toBe('Fake Audio Input 1');
 
   const after = await senders(page);
-  expect(after.camera?.label).toBe('fake_device_1');
+  expect(after.camera?.label).toBe('fake_device_2');
   expect(after.camera?.id).not.toBe(before.camera?.id);
   expect(after.audio?.id).not.toBe(before.audio?.id);
   expect(after.audio?.enabled).toBe(false);
@@ -104,6 +106,7 @@ test('camera and microphone change mid-call on the same senders, encrypted, with
   );
   await lobby.close();
   test.info().annotations.push({ type: 'own tile shows the new camera after (ms)', description: String(tileMs) });
+  console.log(`own tile showed the new camera ${tileMs} ms after the choice`);
 });
 
 test('a camera or microphone that ends mid-call falls back to the default device with a notice', async ({ browser, baseURL }) => {
@@ -111,8 +114,8 @@ test('a camera or microphone that ends mid-call falls back to the default device
   const page = ada.page;
   await page.getByRole('button', { name: 'Camera, microphone and speaker' }).click();
   const dialog = page.getByRole('dialog', { name: 'Camera, microphone and speaker' });
-  await dialog.getByLabel('Camera', { exact: true }).selectOption({ label: 'fake_device_1' });
-  await expect.poll(async () => (await senders(page)).camera?.label).toBe('fake_device_1');
+  await dialog.getByLabel('Camera', { exact: true }).selectOption({ label: 'fake_device_2' });
+  await expect.poll(async () => (await senders(page)).camera?.label).toBe('fake_device_2');
   await dialog.getByRole('button', { name: 'Close' }).click();
   const offers = await negotiations(page);
 
