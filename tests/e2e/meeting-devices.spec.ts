@@ -77,6 +77,14 @@ test('camera and microphone change mid-call on the same senders, encrypted, with
   await dialog.getByLabel('Microphone', { exact: true }).selectOption({ label: 'Fake Audio Input 1' });
   await expect.poll(async () => (await senders(page)).audio?.label).toBe('Fake Audio Input 1');
 
+  // The speaker: every remote voice plays on the chosen output (setSinkId).
+  const output = dialog.getByLabel('Speaker', { exact: true });
+  await output.selectOption({ label: 'Fake Audio Output 1' });
+  const outputId = await output.inputValue();
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll('audio')].map((audio) => (audio as HTMLAudioElement & { sinkId: string }).sinkId)))
+    .toEqual([outputId]);
+
   const after = await senders(page);
   expect(after.camera?.label).toBe('fake_device_2');
   expect(after.camera?.id).not.toBe(before.camera?.id);
@@ -104,6 +112,7 @@ test('camera and microphone change mid-call on the same senders, encrypted, with
   await expect(lobby.getByLabel('Camera', { exact: true })).toHaveValue(
     await page.evaluate(() => window.enclaveProbe!.localTrack('camera')!.getSettings().deviceId!),
   );
+  expect(await lobby.evaluate(() => JSON.parse(localStorage.getItem('enclave.devices')!).audiooutput)).toBe(outputId);
   await lobby.close();
   test.info().annotations.push({ type: 'own tile shows the new camera after (ms)', description: String(tileMs) });
   console.log(`own tile showed the new camera ${tileMs} ms after the choice`);
