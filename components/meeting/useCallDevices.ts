@@ -2,11 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { currentSpeaker, listAllDevices, openInput, rememberDevice, setSpeaker, type InputKind } from '@/lib/meeting/client/devices';
+import { openInput, rememberDevice, type InputKind } from '@/lib/meeting/client/devices';
 import type { MeetingSession } from '@/lib/meeting/client/session';
-
-type InputSlot = 'audio' | 'camera';
-const KIND: Record<InputSlot, InputKind> = { audio: 'audioinput', camera: 'videoinput' };
+import type { InputSlot } from './device-fallback';
 
 export interface CallDevices {
   /** Opens the device and swaps it into every link; '' means the default. */
@@ -50,41 +48,34 @@ export function useCallDevices(session: MeetingSession, camera: MediaStreamTrack
     const watched = ([['audio', microphone], ['camera', camera]] as const).filter(
       (entry): entry is readonly [InputSlot, MediaStreamTrack] => entry[1] !== null,
     );
-    const lost = async (slot: InputSlot, track: MediaStreamTrack) => {
+    // The fallback's code loads the first time a device goes (device-fallback.ts).
+    const lost = (slot: InputSlot, track: MediaStreamTrack) => {
       if (handled.current.has(track) || session.localTrack(slot) !== track) return;
       handled.current.add(track);
-      try {
-        const { track: next } = await openInput(KIND[slot]);
-        if (session.localTrack(slot) !== track) return next.stop();
-        await swapIn(slot, next);
-        notify(t(slot === 'audio' ? 'microphoneLost' : 'cameraLost'));
-      } catch {
-        if (slot === 'camera') await session.setCamera(null);
-        notify(t(slot === 'audio' ? 'microphoneGone' : 'cameraGone'));
-      }
+      void import('./device-fallback').then(({ fallBack }) =>
+        fallBack({
+          session,
+          slot,
+          track,
+          swapIn,
+          notify: (switched) => notify(t(`${slot === 'audio' ? 'microphone' : 'camera'}${switched ? 'Lost' : 'Gone'}`)),
+        }),
+      );
     };
     const listeners = watched.map(([slot, track]) => {
-      const onEnded = () => void lost(slot, track);
+      const onEnded = () => lost(slot, track);
       track.addEventListener('ended', onEnded);
       return () => track.removeEventListener('ended', onEnded);
     });
-    const onDeviceChange = async () => {
-      for (const [slot, track] of watched) if (track.readyState === 'ended') void lost(slot, track);
-      const speaker = currentSpeaker();
-      if (!speaker || speaker === 'default') return;
-      const { audioOutputs } = await listAllDevices();
-      if (audioOutputs.length && !audioOutputs.some((device) => device.deviceId === speaker)) {
-        // Not remembered: plugged in again, it is still the one chosen next time.
-        setSpeaker('', false);
-        notify(t('speakerLost'));
-      }
+    const onDeviceChange = () => {
+      for (const [slot, track] of watched) if (track.readyState === 'ended') lost(slot, track);
+      void import('./device-fallback').then(({ checkSpeaker }) => checkSpeaker(() => notify(t('speakerLost'))));
     };
     const media = navigator.mediaDevices;
-    const onChange = () => void onDeviceChange();
-    media?.addEventListener('devicechange', onChange);
+    media?.addEventListener('devicechange', onDeviceChange);
     return () => {
       for (const remove of listeners) remove();
-      media?.removeEventListener('devicechange', onChange);
+      media?.removeEventListener('devicechange', onDeviceChange);
     };
   }, [session, microphone, camera, notify, swapIn, t]);
 

@@ -24,23 +24,6 @@ export function pipKind(): PipKind {
   return null;
 }
 
-/** The page's styles in the floating window, so the controls there look like the call's. */
-function copyStyles(into: Document) {
-  for (const sheet of document.styleSheets) {
-    try {
-      const style = into.createElement('style');
-      style.textContent = [...sheet.cssRules].map((rule) => rule.cssText).join('\n');
-      into.head.appendChild(style);
-    } catch {
-      if (!sheet.href) continue;
-      const link = into.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = sheet.href;
-      into.head.appendChild(link);
-    }
-  }
-}
-
 interface PipOptions {
   /** The <video> of what floats, for the video-only fallback. */
   video: () => HTMLVideoElement | null;
@@ -66,9 +49,9 @@ export function usePictureInPicture({ video, onMute, onLeave, muted, title, acti
     if (pipWindow) return pipWindow.close();
     if (document.pictureInPictureElement) return void (await document.exitPictureInPicture());
     if (kind === 'document') {
-      const opened = await window.documentPictureInPicture!.requestWindow({ width: 420, height: 280 });
-      opened.document.title = title;
-      copyStyles(opened.document);
+      // Its code loads now: the click's user activation lasts seconds, the import takes milliseconds.
+      const { openPipWindow } = await import('./pip-window');
+      const opened = await openPipWindow(title);
       opened.addEventListener('pagehide', () => setPipWindow(null), { once: true });
       setPipWindow(opened);
     } else if (kind === 'video') {
