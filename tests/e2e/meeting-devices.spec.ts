@@ -7,7 +7,7 @@
 // here. fake_device_1 is not used: it delivers 16-bit depth frames (Y16) that no video encoder
 // takes (measured: VideoEncoder fails, and a call sending it decodes nothing); fake_device_2 is
 // MJPEG decoded to I420, as a real webcam's.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
 import { seededAccount } from './support/session';
 import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
@@ -183,4 +183,27 @@ test('picture-in-picture floats the other participant with mute and leave', asyn
   await page.evaluate(() => window.documentPictureInPicture!.window!.document.querySelectorAll<HTMLButtonElement>('button')[1]!.click());
   await expect(page.getByRole('heading', { name: 'You left the meeting' })).toBeVisible();
   expect(await page.evaluate(() => window.documentPictureInPicture?.window ?? null)).toBeNull();
+});
+
+test('without Document Picture-in-Picture, the video element itself floats', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  // Safari's case, in Chromium: the page does not see Document Picture-in-Picture, so the
+  // button falls back to the real HTMLVideoElement.requestPictureInPicture().
+  const hide = async (context: BrowserContext) => {
+    await context.addInitScript(() => Object.defineProperty(window, 'documentPictureInPicture', { value: undefined, configurable: true }));
+  };
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', prepare: hide });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
+  open.push(ada, bob);
+  await expectMediaFromPeers(ada.page, 1);
+  const button = ada.page.getByRole('button', { name: 'Picture in picture' });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  // The floating video is Bob's tile.
+  expect(
+    await ada.page.evaluate(() => document.pictureInPictureElement?.closest('figure')?.getAttribute('aria-label') ?? null),
+  ).toBe('Bob');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  expect(await ada.page.evaluate(() => document.pictureInPictureElement)).toBeNull();
 });
