@@ -10,7 +10,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
 import { seededAccount } from './support/session';
-import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
+import { expectMediaFromPeers, joinMeeting, participantCount, peerStats, type Participant } from './support/meeting';
 
 test.use({
   launchOptions: {
@@ -45,6 +45,8 @@ async function twoInACall(browser: Parameters<typeof joinMeeting>[0], baseURL: s
   const ada = await joinMeeting(browser, baseURL, meetingId, { name: 'Ada' });
   const bob = await joinMeeting(browser, baseURL, meetingId, { name: 'Bob' });
   open.push(ada, bob);
+  // The previous test's participants are gone from the room (their tabs closed).
+  await participantCount(ada.page, 2);
   await expectMediaFromPeers(ada.page, 1);
   await expectMediaFromPeers(bob.page, 1);
   return { ada, bob };
@@ -195,14 +197,17 @@ test('without Document Picture-in-Picture, the video element itself floats', asy
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', prepare: hide });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
   open.push(ada, bob);
+  await participantCount(ada.page, 2);
   await expectMediaFromPeers(ada.page, 1);
   const button = ada.page.getByRole('button', { name: 'Picture in picture' });
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   // The floating video is Bob's tile.
-  expect(
-    await ada.page.evaluate(() => document.pictureInPictureElement?.closest('figure')?.getAttribute('aria-label') ?? null),
-  ).toBe('Bob');
+  const floated = await ada.page.evaluate(() => {
+    const element = document.pictureInPictureElement as HTMLVideoElement | null;
+    return { tile: element?.closest('figure')?.getAttribute('aria-label') ?? null, playing: (element?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState ?? null };
+  });
+  expect(floated).toEqual({ tile: 'Bob', playing: 'live' });
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'false');
   expect(await ada.page.evaluate(() => document.pictureInPictureElement)).toBeNull();
