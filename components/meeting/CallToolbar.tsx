@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { REACTIONS } from '@/lib/meeting/client/peer-messages';
 import type { SessionState } from '@/lib/meeting/client/session';
 import type { useRecording } from './useRecording';
-import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, MoreIcon, PeopleIcon, RecordIcon, ScreenIcon, SmileIcon } from './icons';
+import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, MoreIcon, PeopleIcon, PipIcon, RecordIcon, ScreenIcon, SettingsIcon, SmileIcon } from './icons';
 
 export type Panel = 'chat' | 'people';
 
@@ -20,6 +20,10 @@ interface CallToolbarProps {
   onReact: (emoji: string) => void;
   onCopyLink: () => void;
   onPanel: (panel: Panel) => void;
+  /** Opens the camera, microphone and speaker dialog. */
+  onDevices: () => void;
+  /** Picture-in-picture, where the browser has it (usePictureInPicture). */
+  pip: { open: boolean; toggle: () => void } | null;
   onLeave: () => void;
 }
 
@@ -32,6 +36,8 @@ interface Secondary {
   /** aria-pressed in the bar, aria-checked in the menu. */
   active?: boolean;
   badge?: number;
+  /** In the bar only from lg (1024 px): between md and lg it stays in a "More" menu. */
+  wide?: boolean;
   onClick: () => void;
 }
 
@@ -40,7 +46,7 @@ interface Secondary {
  * camera, chat and Leave are always in the bar; below md the others (screen, hand, reactions,
  * recording, link, people) move into a "More" menu, each with the same label.
  */
-export function CallToolbar({ state, panel, recording, onMute, onCamera, onScreen, onHand, onReact, onCopyLink, onPanel, onLeave }: CallToolbarProps) {
+export function CallToolbar({ state, panel, recording, onMute, onCamera, onScreen, onHand, onReact, onCopyLink, onPanel, onDevices, pip, onLeave }: CallToolbarProps) {
   const t = useTranslations('Meeting');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
@@ -54,7 +60,10 @@ export function CallToolbar({ state, panel, recording, onMute, onCamera, onScree
       : []),
     { key: 'link', label: t('copyLink'), icon: <LinkIcon />, onClick: onCopyLink },
     { key: 'people', label: t('people'), icon: <PeopleIcon />, active: panel === 'people', badge: knocks, onClick: () => onPanel('people') },
+    ...(pip ? [{ key: 'pip', label: t('pip.open'), icon: <PipIcon />, active: pip.open, wide: true, onClick: pip.toggle }] : []),
+    { key: 'devices', label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: onDevices },
   ];
+  const wide = secondary.filter((control) => control.wide);
   const inBar = (key: string) => secondary.find((control) => control.key === key)!;
   const barButton = (control: Secondary) => (
     <ToolbarButton key={control.key} label={control.label} shortcut={control.shortcut} active={control.active} badge={control.badge} onClick={control.onClick}>
@@ -103,8 +112,13 @@ export function CallToolbar({ state, panel, recording, onMute, onCamera, onScree
         <ChatIcon />
       </ToolbarButton>
       <div className="hidden md:flex">{barButton(inBar('people'))}</div>
+      <div className="hidden items-center gap-2 lg:flex">{wide.map(barButton)}</div>
       <div className="md:hidden">
         <MoreMenu label={t('moreOptions')} reactLabel={t('react')} controls={secondary} badge={knocks} reactWith={(emoji) => t('reactWith', { emoji })} onReact={onReact} />
+      </div>
+      {/* md to lg: the bar has room for all but these. */}
+      <div className="hidden md:block lg:hidden">
+        <MoreMenu label={t('moreOptions')} controls={wide} badge={0} onReact={onReact} />
       </div>
       <button
         type="button"
@@ -136,10 +150,11 @@ function MoreMenu({
   onReact,
 }: {
   label: string;
-  reactLabel: string;
+  /** Without it, the menu has no reactions (the md–lg menu: the bar has them). */
+  reactLabel?: string;
   controls: Secondary[];
   badge: number;
-  reactWith: (emoji: string) => string;
+  reactWith?: (emoji: string) => string;
   onReact: (emoji: string) => void;
 }) {
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
@@ -242,21 +257,23 @@ function MoreMenu({
               )}
             </button>
           ))}
-          <div role="group" aria-label={reactLabel} className="mt-1 flex justify-between border-t border-slate-600 pt-1.5">
-            {REACTIONS.map((emoji) => (
-              <button
-                key={emoji}
-                type="button"
-                tabIndex={-1}
-                role="menuitem"
-                aria-label={reactWith(emoji)}
-                className="rounded-full p-2 text-xl hover:bg-slate-600 focus:bg-slate-600 focus:outline-none"
-                onClick={() => choose(() => onReact(emoji))}
-              >
-                {emoji}
-              </button>
-            ))}
-          </div>
+          {reactLabel && reactWith && (
+            <div role="group" aria-label={reactLabel} className="mt-1 flex justify-between border-t border-slate-600 pt-1.5">
+              {REACTIONS.map((emoji) => (
+                <button
+                  key={emoji}
+                  type="button"
+                  tabIndex={-1}
+                  role="menuitem"
+                  aria-label={reactWith(emoji)}
+                  className="rounded-full p-2 text-xl hover:bg-slate-600 focus:bg-slate-600 focus:outline-none"
+                  onClick={() => choose(() => onReact(emoji))}
+                >
+                  {emoji}
+                </button>
+              ))}
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -1,14 +1,17 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslations } from 'next-intl';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
-import { getCamera, getScreen } from '@/lib/meeting/client/media';
+import { openInput, rememberedDevice } from '@/lib/meeting/client/devices';
+import { getScreen } from '@/lib/meeting/client/media';
+import { isEnded } from '@/lib/meeting/client/meeting-state';
 import { attachProbe } from '@/lib/meeting/client/probe';
 import type { MeetingSession } from '@/lib/meeting/client/session';
 import { AudioSink } from './VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
-import { buildTiles } from './call-layout';
+import { buildTiles, floatingTile } from './call-layout';
 import { CallEnded, WaitingScreen } from './CallEnded';
 import { CallHeader } from './CallHeader';
 import { CallNotice } from './CallNotice';
@@ -17,6 +20,12 @@ import { CallToolbar, type Panel } from './CallToolbar';
 import { HostActions } from './HostActions';
 import { useRecording } from './useRecording';
 import { useShortcuts } from './useShortcuts';
+import { useCallDevices } from './useCallDevices';
+import { usePictureInPicture } from './usePictureInPicture';
+
+// Loaded when first opened, not with the call.
+const DeviceSettings = lazy(() => import('./DeviceSettings'));
+const PipView = lazy(() => import('./PipView'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -33,6 +42,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [panel, setPanel] = useState<Panel | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [devicesOpen, setDevicesOpen] = useState(false);
   const videos = useRef(new Map<string, HTMLVideoElement | null>());
 
   useEffect(() => {
@@ -67,7 +77,8 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       return;
     }
     try {
-      await session.setCamera(await getCamera());
+      // The camera chosen last (devices.ts); gone, the default.
+      await session.setCamera((await openInput('videoinput', rememberedDevice('videoinput') || undefined)).track);
     } catch {
       flash(t('problem.denied'));
     }
@@ -91,6 +102,18 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       // the user cancelled the picker
     }
   }, [session]);
+
+  const devices = useCallDevices(session, state.localCamera, flash);
+  const floating = floatingTile(tiles);
+  const leave = useCallback(() => session.leave(), [session]);
+  const pip = usePictureInPicture({
+    video: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
+    onMute: toggleMute,
+    onLeave: leave,
+    muted: state.local.muted,
+    title: info.roomName,
+    active: state.phase !== 'waiting' && !isEnded(state.phase),
+  });
 
   const toggleHand = useCallback(() => session.setHand(!session.getState().local.hand), [session]);
   const togglePanel = (which: Panel) => setPanel((current) => (current === which ? null : which));
@@ -167,8 +190,28 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
         onReact={(emoji) => session.react(emoji)}
         onCopyLink={() => void copyLink()}
         onPanel={togglePanel}
-        onLeave={() => session.leave()}
+        onDevices={() => setDevicesOpen(true)}
+        pip={pip.supported ? { open: pip.open, toggle: () => void pip.toggle().catch(() => flash(t('pip.failed'))) } : null}
+        onLeave={leave}
       />
+      {devicesOpen && (
+        <Suspense fallback={null}>
+          <DeviceSettings
+            microphone={devices.microphone}
+            camera={state.localCamera}
+            cameraChoice={rememberedDevice('videoinput')}
+            onSwitch={devices.switchInput}
+            onClose={() => setDevicesOpen(false)}
+          />
+        </Suspense>
+      )}
+      {pip.pipWindow &&
+        createPortal(
+          <Suspense fallback={null}>
+            <PipView tile={floating} muted={state.local.muted} onMute={toggleMute} onLeave={leave} />
+          </Suspense>,
+          pip.pipWindow.document.body,
+        )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { currentSpeaker, routeAudio, serverSpeaker, subscribeSpeaker } from '@/lib/meeting/client/devices';
 
 interface VideoViewProps {
   track: MediaStreamTrack;
@@ -37,9 +38,13 @@ export function VideoView({ track, mirrored, className, videoRef }: VideoViewPro
   );
 }
 
-/** Plays one remote audio track. Kept apart from the tiles so a hidden tile is still heard. */
+/** Plays one remote audio track, on the chosen speaker. Kept apart from the tiles so a hidden tile is still heard. */
 export function AudioSink({ track }: { track: MediaStreamTrack }) {
   const ref = useRef<HTMLAudioElement>(null);
+  const speaker = useSyncExternalStore(subscribeSpeaker, currentSpeaker, serverSpeaker);
+  useEffect(() => {
+    if (ref.current) void routeAudio(ref.current, speaker);
+  }, [speaker]);
   useEffect(() => {
     const audio = ref.current;
     if (!audio) return;

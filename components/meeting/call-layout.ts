@@ -101,3 +101,13 @@ export function recordingClock(seconds: number) {
   const mm = String(m).padStart(h ? 2 : 1, '0');
   return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
+
+/** What picture-in-picture floats: someone's shared screen, else who speaks, else the first other camera, else ours. */
+export function floatingTile(tiles: TileModel[]): TileModel | undefined {
+  return (
+    tiles.find((tile) => tile.kind === 'screen' && !tile.isSelf) ??
+    tiles.find((tile) => tile.speaking) ??
+    tiles.find((tile) => !tile.isSelf && tile.kind === 'camera') ??
+    tiles[0]
+  );
+}

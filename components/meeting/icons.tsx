@@ -100,3 +100,19 @@ export const MoreIcon = ({ className }: IconProps) => (
     <circle cx="12" cy="19" r="1.5" fill="currentColor" />
   </Svg>
 );
+
+export const SettingsIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Svg>
+);
+
+export const PipIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <rect x="12" y="12" width="7" height="5" rx="1" />
+  </Svg>
+);

@@ -1,10 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { openInput, rememberDevice, rememberedDevice } from '@/lib/meeting/client/devices';
 import {
   describeMediaError,
-  getCamera,
-  getMicrophone,
   listDevices,
   stopTrack,
   watchLevel,
@@ -43,8 +42,17 @@ export function useLocalPreview(initialCameraOn: boolean): LocalPreview {
     audioInputs: [],
     videoInputs: [],
   });
-  const [audioInput, setAudioInput] = useState('');
-  const [videoInput, setVideoInput] = useState('');
+  // The devices chosen last time, here or in a call (devices.ts); a missing one falls back to the default.
+  const [audioInput, setAudioInputState] = useState(() => rememberedDevice('audioinput'));
+  const [videoInput, setVideoInputState] = useState(() => rememberedDevice('videoinput'));
+  const setAudioInput = useCallback((id: string) => {
+    rememberDevice('audioinput', id);
+    setAudioInputState(id);
+  }, []);
+  const setVideoInput = useCallback((id: string) => {
+    rememberDevice('videoinput', id);
+    setVideoInputState(id);
+  }, []);
   const [level, setLevel] = useState(0);
   const [cameraOn, setCameraOnState] = useState(initialCameraOn);
   const [micOn, setMicOnState] = useState(true);
@@ -60,8 +68,8 @@ export function useLocalPreview(initialCameraOn: boolean): LocalPreview {
 
   useEffect(() => {
     let cancelled = false;
-    pending.current.microphone = getMicrophone(audioInput || undefined)
-      .then((track) => {
+    pending.current.microphone = openInput('audioinput', audioInput || undefined)
+      .then(({ track }) => {
         if (cancelled) return track.stop();
         stopTrack(tracks.current.microphone);
         tracks.current.microphone = track;
@@ -78,8 +86,8 @@ export function useLocalPreview(initialCameraOn: boolean): LocalPreview {
   useEffect(() => {
     let cancelled = false;
     if (!cameraOn) return;
-    pending.current.camera = getCamera(videoInput || undefined)
-      .then((track) => {
+    pending.current.camera = openInput('videoinput', videoInput || undefined)
+      .then(({ track }) => {
         if (cancelled) return track.stop();
         stopTrack(tracks.current.camera);
         tracks.current.camera = track;

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { buildTiles, fitGrid, MIN_TILE_WIDTH, recorders, recordingClock, stageTile, tileLabel } from '@/components/meeting/call-layout';
+import { buildTiles, fitGrid, floatingTile, MIN_TILE_WIDTH, recorders, recordingClock, stageTile, tileLabel } from '@/components/meeting/call-layout';
 import { initialState, step, type SessionState } from '@/lib/meeting/client/machine';
 import type { Participant } from '@/lib/meeting/protocol';
 
@@ -76,6 +76,17 @@ describe('stageTile', () => {
 
   it('nobody shares and nothing pinned: the grid', () => {
     expect(stageTile(buildTiles(callWith(['x']), ''), null)).toBeUndefined();
+  });
+});
+
+describe('floatingTile (picture-in-picture)', () => {
+  it.each([
+    ['someone else\u2019s shared screen first', callWith(['x', 'y'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), activeSpeaker: 'y' })), 'x:screen'],
+    ['else who speaks', callWith(['x', 'y'], (s) => ({ ...s, activeSpeaker: 'y', localScreen: track('own') })), 'y:camera'],
+    ['else the first other camera', callWith(['x', 'y']), 'x:camera'],
+    ['alone: our own', callWith([]), 'm:camera'],
+  ])('%s', (_name, state, key) => {
+    expect(floatingTile(buildTiles(state, ''))?.key).toBe(key);
   });
 });
 

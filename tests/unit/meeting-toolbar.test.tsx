@@ -14,7 +14,7 @@ function callState(): SessionState {
   return machine.view;
 }
 
-function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel', jest.Mock>> = {}) {
+function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip', jest.Mock>> = {}) {
   const noop = () => undefined;
   render(
     <NextIntlClientProvider locale="en" messages={en}>
@@ -29,6 +29,8 @@ function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact
         onReact={handlers.onReact ?? noop}
         onCopyLink={noop}
         onPanel={handlers.onPanel ?? noop}
+        onDevices={handlers.onDevices ?? noop}
+        pip={{ open: false, toggle: handlers.onPip ?? noop }}
         onLeave={noop}
       />
     </NextIntlClientProvider>,
@@ -36,11 +38,13 @@ function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact
 }
 
 const m = en.Meeting;
+/** The narrow screens' menu (below md) comes first; the second (md to lg) holds only what the bar has no room for there. */
+const moreButton = (index = 0) => screen.getAllByRole('button', { name: m.moreOptions })[index]!;
 
 describe('the call controls\' "More" menu', () => {
   it('opens from the keyboard on the first item, moves with the arrows and closes with Escape back on its button', () => {
     renderToolbar();
-    const more = screen.getByRole('button', { name: m.moreOptions });
+    const more = moreButton();
     expect(more).toHaveAttribute('aria-haspopup', 'menu');
     expect(more).toHaveAttribute('aria-expanded', 'false');
     act(() => more.focus());
@@ -65,19 +69,33 @@ describe('the call controls\' "More" menu', () => {
     const onReact = jest.fn();
     const onPanel = jest.fn();
     renderToolbar({ onHand, onReact, onPanel });
-    fireEvent.click(screen.getByRole('button', { name: m.moreOptions }));
+    fireEvent.click(moreButton());
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
-    expect(names.slice(0, 5)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people]);
-    expect(names.slice(5).every((name) => name!.startsWith('React with '))).toBe(true);
+    expect(names.slice(0, 7)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, m.devices.open]);
+    expect(names.slice(7).every((name) => name!.startsWith('React with '))).toBe(true);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
     expect(onHand).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: m.moreOptions }));
+    fireEvent.click(moreButton());
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.people }));
     expect(onPanel).toHaveBeenCalledWith('people');
-    fireEvent.click(screen.getByRole('button', { name: m.moreOptions }));
+    fireEvent.click(moreButton());
     fireEvent.click(screen.getAllByRole('menuitem', { name: /^React with / })[0]!);
     expect(onReact).toHaveBeenCalledTimes(1);
+  });
+
+  it('between md and lg, a menu of its own holds picture-in-picture and the device settings', () => {
+    const onDevices = jest.fn();
+    const onPip = jest.fn();
+    renderToolbar({ onDevices, onPip });
+    fireEvent.click(moreButton(1));
+    const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
+    expect(names).toEqual([m.pip.open, m.devices.open]);
+    fireEvent.click(screen.getByRole('menuitem', { name: m.devices.open }));
+    expect(onDevices).toHaveBeenCalledTimes(1);
+    fireEvent.click(moreButton(1));
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.pip.open }));
+    expect(onPip).toHaveBeenCalledTimes(1);
   });
 
   it('Leave keeps its name when only its icon shows', () => {

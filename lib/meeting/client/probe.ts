@@ -9,6 +9,7 @@ import type { FrameSample } from './e2ee-worker-protocol';
 import type { FramePath } from './frame-backends';
 import type { HostAction, SessionState } from './machine';
 import { linkStats, type LinkReport } from './monitors';
+import type { Slot } from './peer';
 import type { MeetingSession } from './session';
 
 export interface MeetingProbe {
@@ -31,6 +32,10 @@ export interface MeetingProbe {
   negotiations(): Record<string, number>;
   /** How much each connection's camera sender divides the capture's size now (quality.ts warm-up). */
   cameraScale(): Record<string, number | null>;
+  /** What each connection's senders carry now, so tests can see a device switch reach every link. */
+  senderTracks(): Record<string, Record<Slot, { id: string; label: string; enabled: boolean } | null>>;
+  /** The local track of a slot, to end it as an unplugged device would. */
+  localTrack(slot: Slot): MediaStreamTrack | null;
 }
 
 declare global {
@@ -56,6 +61,17 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     negotiations: () => Object.fromEntries([...links().entries()].map(([id, link]) => [id, link.negotiations])),
     cameraScale: () =>
       Object.fromEntries([...links().entries()].map(([id, link]) => [id, link.sender('camera')?.getParameters().encodings?.[0]?.scaleResolutionDownBy ?? null])),
+    senderTracks: () =>
+      Object.fromEntries(
+        [...links().entries()].map(([id, link]) => {
+          const carried = (slot: Slot) => {
+            const track = link.sender(slot)?.track;
+            return track ? { id: track.id, label: track.label, enabled: track.enabled } : null;
+          };
+          return [id, { audio: carried('audio'), camera: carried('camera'), screen: carried('screen') }];
+        }),
+      ),
+    localTrack: (slot) => session.localTrack(slot),
   };
 }
 

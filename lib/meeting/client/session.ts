@@ -238,6 +238,18 @@ export class MeetingSession {
     await this.setTrack('audio', track);
   }
 
+  /**
+   * Another camera or microphone mid-call: the same senders carry it (replaceTrack, no
+   * renegotiation), so their frame-encryption transforms, which belong to the sender, stay; the
+   * microphone keeps its mute state; the old capture stops.
+   */
+  async switchInput(slot: 'audio' | 'camera', track: MediaStreamTrack) {
+    const old = this.tracks[slot];
+    if (slot === 'audio') await this.replaceMicrophone(track);
+    else await this.setCamera(track);
+    if (old !== track) old?.stop();
+  }
+
   localTrack(slot: Slot) {
     return this.tracks[slot];
   }
