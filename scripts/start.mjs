@@ -109,9 +109,9 @@ function buildQuietly() {
     pending = lines.pop() ?? '';
     for (const line of lines) {
       const text = line.trim();
-      const compiled = /Compiled successfully in ([\d.]+\s*m?s)/.exec(text);
+      const compiled = /Compiled successfully in ([\d.]+)\s*(m?s)/.exec(text);
       if (compiled) {
-        phase(`compiled in ${compiled[1]}`);
+        phase(`compiled in ${seconds(Number(compiled[1]) * (compiled[2] === 'ms' ? 1 : 1000))}`);
         lastPhase = Date.now();
       } else if (/^✓ Generating static pages/.test(text)) {
         phase(`pages prepared in ${seconds(Date.now() - lastPhase)}`);
