@@ -1,7 +1,8 @@
 // Enclave's service worker (docs/decisions.md "Installable app"). It makes the app installable and
 // keeps the shell for offline use: the public pages, when the server marks them with
-// X-Enclave-Shell (never a logged-in page), and the build's hashed assets. API calls, meetings,
-// the app's pages, anything but GET and anything from another origin are not touched at all.
+// X-Enclave-Shell (never a logged-in page), the build's hashed assets, and the language picker's
+// flags. API calls, meetings, the app's pages, anything but GET and anything from another origin
+// are not touched at all.
 const SHELL_CACHE = 'enclave-shell-v1';
 const ASSET_CACHE = 'enclave-assets-v1';
 const SHELL_HEADER = 'X-Enclave-Shell';
@@ -36,13 +37,15 @@ const barePath = (url) => url.pathname.slice(localePrefix(url.pathname).length) 
 const isShellPage = (url) => SHELL_PAGES.includes(barePath(url)) && !url.searchParams.has('_rsc');
 
 const isAsset = (url) => url.pathname.startsWith('/_next/static/');
+// The language picker's flags (public/flags): not hashed, so kept but checked again each time.
+const isFlag = (url) => /^\/flags\/[a-z-]+\.svg$/.test(url.pathname);
 
 /** Keeps a public page and the build assets it names, so it also renders offline. */
 async function keepShellPage(url, response) {
   if (!response.ok || response.headers.get(SHELL_HEADER) !== 'public') return;
   const html = await response.clone().text();
   await (await caches.open(SHELL_CACHE)).put(url, response);
-  const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1].replaceAll('&amp;', '&'));
+  const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+|\/flags\/[a-z-]+\.svg)"/g)].map((match) => match[1].replaceAll('&amp;', '&'));
   const cache = await caches.open(ASSET_CACHE);
   await Promise.all([...new Set(assets)].map(async (asset) => (await cache.match(asset)) || cache.add(asset).catch(() => {})));
 }
@@ -79,12 +82,26 @@ async function asset(request) {
   return response;
 }
 
+/** A flag: the kept copy at once if there is one, refreshed from the network for next time. */
+async function flag(event) {
+  const cache = await caches.open(ASSET_CACHE);
+  const kept = await cache.match(event.request);
+  const fresh = fetch(event.request).then(async (response) => {
+    if (response.ok) await cache.put(event.request, response.clone());
+    return response;
+  });
+  if (!kept) return fresh;
+  event.waitUntil(fresh.catch(() => {}));
+  return kept;
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (request.mode === 'navigate' && isShellPage(url)) event.respondWith(navigate(event));
   else if (isAsset(url)) event.respondWith(asset(request));
+  else if (isFlag(url)) event.respondWith(flag(event));
 });
 
 // A public page asks the worker to keep it and its language's home page, if not kept yet: the

@@ -234,9 +234,21 @@ test('the app is installable and its shell works offline', async ({ browser, bas
     });
   await expect.poll(keptPages, { timeout: 15_000 }).toEqual(['/', '/download']);
 
+  // The language picker's flag is kept with the page (it is not a hashed build asset).
+  const keptFlags = () =>
+    page.evaluate(async () => {
+      const cache = await caches.open('enclave-assets-v1');
+      return (await cache.keys()).map((request) => new URL(request.url).pathname).filter((path) => path.startsWith('/flags/'));
+    });
+  await expect.poll(keptFlags, { timeout: 15_000 }).toContain('/flags/gb.svg');
+
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.Download.title.replace('{brand}', 'Enclave'));
+  // Offline, the flag is drawn from the kept copy, not a broken image.
+  const flag = page.locator('img[src="/flags/gb.svg"]').first();
+  await expect(flag).toBeVisible();
+  await expect.poll(() => flag.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   // A public page never visited falls back to the kept home page; nothing of the API is kept.
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.Home.heroTitle);
