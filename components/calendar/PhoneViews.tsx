@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { placeByDay } from '@/lib/calendar/grid';
 import { colorOf } from '@/lib/colors';
@@ -63,9 +63,24 @@ function DayMeetings({
   );
 }
 
+/** Where an arrow key moves in the month's 7-column grid; null for any other key. */
+export function monthGridStep(key: string, index: number, length: number): number | null {
+  const moves: Record<string, number> = {
+    ArrowLeft: -1,
+    ArrowRight: 1,
+    ArrowUp: -7,
+    ArrowDown: 7,
+    Home: -(index % 7),
+    End: 6 - (index % 7),
+  };
+  if (!(key in moves)) return null;
+  return Math.min(length - 1, Math.max(0, index + moves[key]!));
+}
+
 /**
  * The month on a phone: a compact grid of the 42 days, each with a dot per meeting (up to three);
- * the chosen day's meetings are listed below it.
+ * the chosen day's meetings are listed below it. One Tab stop for the grid (the chosen day), the
+ * arrow keys move between days, as in a date picker: 42 Tab stops were a long way to the list.
  */
 export function PhoneMonth({
   days,
@@ -83,9 +98,17 @@ export function PhoneMonth({
     days.includes(date) ? date : days.find((day) => day.startsWith(month))!,
   );
   const meetings = byDay.get(chosen) ?? [];
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const moveWithKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = monthGridStep(event.key, days.indexOf(chosen), days.length);
+    if (next === null) return;
+    event.preventDefault();
+    setChosen(days[next]!);
+    buttons.current[next]?.focus();
+  };
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid grid-cols-7 rounded-lg border border-slate-200 bg-white p-1">
+      <div className="grid grid-cols-7 rounded-lg border border-slate-200 bg-white p-1" onKeyDown={moveWithKeys}>
         {days.slice(0, 7).map((day) => (
           <div
             key={day}
@@ -95,12 +118,16 @@ export function PhoneMonth({
             {format.weekdayShort(day)}
           </div>
         ))}
-        {days.map((day) => {
+        {days.map((day, index) => {
           const count = byDay.get(day)?.length ?? 0;
           return (
             <button
               key={day}
+              ref={(element) => {
+                buttons.current[index] = element;
+              }}
               type="button"
+              tabIndex={day === chosen ? 0 : -1}
               aria-pressed={day === chosen}
               aria-current={day === today ? 'date' : undefined}
               aria-label={t('dayMeetings', { date: format.fullDate(day), count })}
