@@ -118,6 +118,21 @@ test.describe('issue 18: support tickets and the admin area', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('on a phone the accounts are cards with every field and action, and nothing scrolls sideways', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await logInAsAdmin(context, baseURL!);
+    const admin = await context.newPage();
+    await admin.goto('/admin/users');
+    await admin.getByRole('searchbox', { name: en.AdminUsers.search }).fill('card@enclave.local');
+    const card = admin.getByRole('list', { name: en.AdminUsers.listLabel }).getByRole('listitem').filter({ hasText: 'card@enclave.local' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(en.AdminUsers.plan, { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: en.AdminUsers.editPlanNamed.replace('{email}', 'card@enclave.local') })).toBeVisible();
+    await expect(admin.getByRole('table')).toBeHidden();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   test('a plain user is sent home from the admin pages, and refused by the admin API', async ({ page, baseURL }) => {
     const email = await plainUser(page.request, baseURL!, 'plain');
     await logIn(page, email);
