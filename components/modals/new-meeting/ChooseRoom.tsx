@@ -8,7 +8,7 @@ import { useRouter } from '@/lib/i18n/links';
 import { passwordChange } from '@/lib/meeting/client/room-password-store';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import type { RoomView } from '@/lib/rooms/view';
-import { initialSecurity, planSecurity, SECURITY_OPTIONS, type Security } from './security';
+import { initialSecurity, planSecurity, SECURITY_OPTIONS, type RoomPasswordChoice, type Security } from './security';
 
 /** Step one: the room, and how the meeting is protected (none, a password of one's own, a generated one). */
 export function ChooseRoom({
@@ -27,6 +27,8 @@ export function ChooseRoom({
   const [roomId, setRoomId] = useState(initial?.id ?? '');
   const [security, setSecurity] = useState<Security>(initialSecurity(initial));
   const [password, setPassword] = useState('');
+  // A room with a password keeps it unless the person chooses to change it for everyone.
+  const [roomPassword, setRoomPassword] = useState<RoomPasswordChoice>('keep');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const roomFieldId = useId();
@@ -51,16 +53,19 @@ export function ChooseRoom({
     );
   }
 
-  function choose(next: Security) {
+  function choose(next: Security, changeRoomPassword: RoomPasswordChoice = roomPassword) {
     setSecurity(next);
     setError(null);
     setPassword(next === 'generated' ? generateMeetingPassword() : '');
+    setRoomPassword(changeRoomPassword);
   }
+  const asksAboutRoomPassword = room.hasPassword && security !== 'none';
+  const passwordEditable = security !== 'none' && (!room.hasPassword || roomPassword === 'change');
 
   async function next(event: React.FormEvent) {
     event.preventDefault();
     if (!room) return;
-    const plan = planSecurity(room, security, password);
+    const plan = planSecurity(room, security, password, roomPassword);
     if ('error' in plan) return setError(plan.error);
     setBusy(true);
     const change = await passwordChange(plan.change);
@@ -88,7 +93,7 @@ export function ChooseRoom({
           onChange={(event) => {
             setRoomId(event.target.value);
             const picked = rooms.find((candidate) => candidate.id === event.target.value);
-            choose(initialSecurity(picked));
+            choose(initialSecurity(picked), 'keep');
           }}
           className="rounded-md border border-slate-300 px-3 py-2"
         >
@@ -108,6 +113,27 @@ export function ChooseRoom({
           </label>
         ))}
       </fieldset>
+      {asksAboutRoomPassword && (
+        <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">{t('roomPassword.legend', { room: room.name })}</legend>
+          {(['keep', 'change'] as const).map((choice) => (
+            <label key={choice} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="roomPassword"
+                className="mt-1"
+                checked={roomPassword === choice}
+                onChange={() => {
+                  setRoomPassword(choice);
+                  setError(null);
+                  setPassword(choice === 'change' && security === 'generated' ? generateMeetingPassword() : '');
+                }}
+              />
+              <span>{t(`roomPassword.${choice}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="flex flex-col gap-1">
         <label htmlFor={passwordId} className="text-sm font-medium text-slate-700">
           {t('password')}
@@ -118,17 +144,15 @@ export function ChooseRoom({
             type="text"
             autoComplete="off"
             spellCheck={false}
-            disabled={security === 'none'}
-            value={security === 'none' ? '' : password}
-            placeholder={
-              security === 'none' ? t('notProtected') : room.hasPassword && security === 'custom' ? t('keepPassword') : undefined
-            }
+            disabled={!passwordEditable}
+            value={passwordEditable ? password : ''}
+            placeholder={security === 'none' ? t('notProtected') : undefined}
             onChange={(event) => setPassword(event.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${passwordId}-error` : undefined}
             className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 font-mono disabled:bg-slate-100"
           />
-          {security === 'generated' && (
+          {security === 'generated' && passwordEditable && (
             <button type="button" className="button-secondary" onClick={() => setPassword(generateMeetingPassword())}>
               {t('regenerate')}
             </button>

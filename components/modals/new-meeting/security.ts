@@ -20,8 +20,15 @@ export type SecurityPlan =
       hasPassword: boolean;
     };
 
-export function planSecurity(room: { hasPassword: boolean }, security: Security, password: string): SecurityPlan {
-  const keep = security === 'custom' && password === '' && room.hasPassword;
+/**
+ * A room that has a password keeps it unless the person says, in plain words, that it changes for
+ * everyone (issue 33: a generated password silently replaced the room's, and links already
+ * shared stopped working). `roomPassword` is that answer; it matters only for such a room.
+ */
+export type RoomPasswordChoice = 'keep' | 'change';
+
+export function planSecurity(room: { hasPassword: boolean }, security: Security, password: string, roomPassword: RoomPasswordChoice = 'keep'): SecurityPlan {
+  const keep = room.hasPassword && security !== 'none' && roomPassword === 'keep';
   if (security !== 'none' && !keep && password.length < ROOM_PASSWORD_MIN) return { error: 'room_password_length' };
   return {
     change: security === 'none' ? (room.hasPassword ? null : undefined) : keep ? undefined : password,
