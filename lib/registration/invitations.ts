@@ -2,9 +2,8 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { findUserByEmail } from '@/lib/auth/accounts';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
-import { invitations, type User } from '@/lib/db/schema';
+import { invitations, users, type User } from '@/lib/db/schema';
 import { config } from '@/lib/environment';
 import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
@@ -32,7 +31,9 @@ export async function sendInvitation(inviter: User, email: string, now = new Dat
   await consumeAttempt(limits.registrationInvite, inviter.id);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, email)) throw new ApiError('email_exists', { field: 'email' });
+    // As lib/auth/accounts.ts looks addresses up (imported from there, the two would import each other).
+    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    if (existing) throw new ApiError('email_exists', { field: 'email' });
     const raw = randomBytes(32).toString('base64url');
     await tx.insert(invitations).values({ email, tokenHash: digest(raw), invitedBy: inviter.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) });
     await enqueueMail(tx, {
