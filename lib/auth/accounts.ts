@@ -65,6 +65,10 @@ interface Registration {
  */
 export async function registerAccount(input: Registration, locale: Locale, client: string): Promise<void> {
   await consumeAttempt(limits.register, client);
+  // A refusal the request alone shows comes first, before the password's checks and argon2 work
+  // (an invitation sent is taken as valid here; the transaction below decides).
+  const early = registrationRefusal(await registrationSettings(), input.email, input.invitation !== undefined);
+  if (early) throw new ApiError(early);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();

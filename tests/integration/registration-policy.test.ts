@@ -250,3 +250,10 @@ describe('who may send invitations', () => {
     expect((await sendInvitation(admin.cookie, 'not-an-address')).json.errorCode).toBe('invite_incorrect_email_format');
   });
 });
+
+describe('the order of refusals', () => {
+  it('a closed server says so before judging the password', async () => {
+    env.registration = 'closed';
+    await expectRefused(registration({ password: 'Password1', passwordConfirm: 'Password1' }), 'registration_closed');
+  });
+});
