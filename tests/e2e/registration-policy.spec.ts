@@ -79,6 +79,18 @@ test('REGISTRATION=invitation: /register says why, an admin invites, the invited
     await page.goto(link);
     await expect(main.getByRole('status')).toHaveText(en.Register.refused.invitationInvalid);
     await expect(page.getByLabel(en.Forms.email, { exact: true })).toHaveCount(0);
+
+    // The admin's setting overrides REGISTRATION: closed, through the configuration form.
+    await admin.reload();
+    const mode = admin.getByLabel(en.AdminConfiguration.registrationMode);
+    await expect(mode).toHaveValue('');
+    await expect(mode.locator('option:checked')).toHaveText(en.AdminConfiguration.registrationDefault.replace('{mode}', en.AdminConfiguration.registrationModes.invitation));
+    await mode.selectOption('closed');
+    await admin.getByRole('button', { name: en.AdminConfiguration.save }).click();
+    await expect(admin.getByText(en.Toast.success)).toBeVisible();
+    await page.goto(`${url}/register`);
+    await expect(main.getByRole('status')).toHaveText(en.Register.refused.closed);
+    await expect(main.getByRole('link', { name: en.Register.login })).toBeVisible();
   } finally {
     await visitor.close();
     await adminContext.close();
