@@ -42,6 +42,10 @@ export const config = {
   /** ON_PREMISE=true: the older name of BILLING=off. */
   onPremise: env('ON_PREMISE') === 'true',
   brandName: env('BRAND_NAME') ?? 'Enclave',
+  /** REGISTRATION=open|domains|invitation|closed: who may register, until the admin area sets it (lib/registration). */
+  registration: env('REGISTRATION'),
+  /** REGISTRATION_DOMAINS=example.org,example.com: the e-mail domains REGISTRATION=domains admits. */
+  registrationDomains: env('REGISTRATION_DOMAINS'),
   /** METRICS_TOKEN: GET /metrics needs `Authorization: Bearer <it>`; unset, only this host may read it. */
   metricsToken: env('METRICS_TOKEN'),
   /** MEETING_TEST_PROBE=1: meeting pages put a read-only probe on window for the e2e tests and benchmarks. */

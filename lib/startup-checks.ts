@@ -2,6 +2,7 @@ import 'server-only';
 import { billingMode, billingModeNote, type BillingSettings } from '@/lib/billing/mode';
 import { config } from '@/lib/environment';
 import { mailMode, MAIL_NOT_CONFIGURED } from '@/lib/mail/mode';
+import { registrationSettingsProblem } from '@/lib/registration/policy';
 import { parseTrustedProxies } from '@/lib/security/client-address';
 
 // What the server checks before it answers anything (instrumentation.ts): a setting that would
@@ -31,11 +32,13 @@ interface Settings {
   env: StartupEnv;
   /** BILLING, ON_PREMISE and the Stripe keys; without them (a test of another check) billing is not looked at. */
   billingSettings?: BillingSettings;
+  /** REGISTRATION and REGISTRATION_DOMAINS (issue 35); without them they are not looked at. */
+  registrationSettings?: { registration?: string; registrationDomains?: string };
 }
 
 export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string };
 
-export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config }): StartupReport {
+export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config, registrationSettings: config }): StartupReport {
   const { env } = settings;
   const problems: string[] = [];
   const notes: string[] = [];
@@ -47,6 +50,12 @@ export function checkStartup(settings: Settings = { ...config, env: process.env 
     const mode = billingMode(settings.billingSettings);
     if (mode.problem) problems.push(mode.problem);
     else notes.push(billingModeNote(mode));
+  }
+
+  if (settings.registrationSettings) {
+    const { registration, registrationDomains } = settings.registrationSettings;
+    const problem = registrationSettingsProblem(registration, registrationDomains);
+    if (problem) problems.push(problem);
   }
 
   try {

@@ -6,11 +6,13 @@ import { Field } from '@/components/forms/Field';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { apiPost } from '@/lib/api/client';
 import type { AdminConfiguration } from '@/lib/admin/configuration';
+import type { RegistrationMode } from '@/lib/registration/policy';
 import { PrivateLimitsFields } from './PrivateLimitsFields';
+import { RegistrationFields } from './RegistrationFields';
 
 const platforms = ['outlook', 'android', 'ios', 'windows', 'mac', 'linux'] as const;
 
-/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), the limits without billing, brand name and downloads. */
+/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), the limits without billing, who may register, brand name and downloads. */
 export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) {
   const t = useTranslations('AdminConfiguration');
   const feedback = useApiFeedback();
@@ -19,6 +21,9 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
   const [enable2fa, setEnable2fa] = useState(initial.enable2fa);
   const [roomsPerUser, setRoomsPerUser] = useState(String(initial.rooms_per_user));
   const [participants, setParticipants] = useState(String(initial.participants_per_meeting));
+  const [registration, setRegistration] = useState<RegistrationMode | ''>(initial.registration ?? '');
+  const [domains, setDomains] = useState((initial.registration_domains ?? []).join(', '));
+  const [usersMayInvite, setUsersMayInvite] = useState(initial.users_may_invite);
   const [brandName, setBrandName] = useState(initial.brandName ?? '');
   const [downloads, setDownloads] = useState(initial.downloads);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -34,6 +39,9 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
       enable2fa,
       rooms_per_user: Number(roomsPerUser),
       participants_per_meeting: Number(participants),
+      registration: registration || null,
+      registration_domains: domains.trim() || null,
+      users_may_invite: usersMayInvite,
       brandName: brandName.trim() || null,
       downloads,
     });
@@ -71,6 +79,13 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
         billingOn={initial.billingOn}
         rooms={[roomsPerUser, setRoomsPerUser]}
         participants={[participants, setParticipants]}
+        errors={errors}
+      />
+      <RegistrationFields
+        defaults={initial.defaultRegistration}
+        mode={[registration, setRegistration]}
+        domains={[domains, setDomains]}
+        usersMayInvite={[usersMayInvite, setUsersMayInvite]}
         errors={errors}
       />
       <Field label={t('brandName')} hint={t('brandHint', { default: initial.defaultBrandName })} maxLength={60} value={brandName} onChange={(event) => setBrandName(event.target.value)} error={errors.brandName} />

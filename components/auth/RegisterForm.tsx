@@ -14,7 +14,11 @@ import { ResendActivation } from './ResendActivation';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm', 'agree'] as const;
 
-export function RegisterForm() {
+/**
+ * `invitation`: the link's token and its address, which is fixed (issue 35: it registers that
+ * address only). `domains`: the e-mail domains this server admits, shown as a hint.
+ */
+export function RegisterForm({ invitation = null, domains = null }: { invitation?: { token: string; email: string } | null; domains?: string[] | null }) {
   const t = useTranslations('Register');
   const f = useTranslations('Forms');
   const locale = useLocale();
@@ -30,7 +34,15 @@ export function RegisterForm() {
     const values = { firstName, lastName, email, password, passwordConfirm, agree: agree === 'on' };
     void submit(values, async () => {
       const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const body = { ...values, firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), lang: locale, timezone };
+      const body = {
+        ...values,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        email: email.trim(),
+        lang: locale,
+        timezone,
+        ...(invitation ? { invitation: invitation.token } : {}),
+      };
       const answer = await apiPost('/register', body);
       if (answer.status === 'ok') setDone(body.email);
       return answer;
@@ -61,7 +73,19 @@ export function RegisterForm() {
         <Field label={f('firstName')} name="firstName" autoComplete="given-name" required error={problems.firstName} />
         <Field label={f('lastName')} name="lastName" autoComplete="family-name" required error={problems.lastName} />
       </div>
-      <Field label={f('email')} type="email" name="email" autoComplete="email" required error={problems.email} />
+      {invitation ? (
+        <Field label={f('email')} type="email" name="email" value={invitation.email} readOnly hint={t('invitedEmail')} required error={problems.email} />
+      ) : (
+        <Field
+          label={f('email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          hint={domains ? t('domainsHint', { domains: domains.join(', '), count: domains.length }) : undefined}
+          error={problems.email}
+        />
+      )}
       <Field
         label={f('password')}
         type="password"

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
 import { billingOn } from '@/lib/billing/mode';
 import { config } from '@/lib/environment';
 import { DEFAULT_PRIVATE_LIMITS } from '@/lib/rooms/limits';
@@ -9,6 +10,8 @@ import { downloadPlatforms, type DownloadPlatform } from '@/lib/configuration/co
 import { rememberBrandName } from '@/lib/configuration/brand';
 import { getDb } from '@/lib/db/client';
 import { configuration } from '@/lib/db/schema';
+import { isDomain, parseDomains, registrationModes, type RegistrationMode } from '@/lib/registration/policy';
+import { defaultRegistrationPolicy } from '@/lib/registration/settings';
 import { writeAudit, type Actor } from './audit';
 
 /** What the admin area shows and edits (SPEC point 3 "Configuration", plus brand and downloads). */
@@ -25,6 +28,12 @@ export interface AdminConfiguration {
   participants_per_meeting: number;
   /** Whether billing is on: then SPEC's plans set the limits and the two above wait. */
   billingOn: boolean;
+  /** Who may register (issue 35): the admin's choice, or null for the environment's default below. */
+  registration: RegistrationMode | null;
+  registration_domains: string[] | null;
+  defaultRegistration: { mode: RegistrationMode; domains: string[] };
+  /** Whether ordinary users may send registration invitations (admins always may). */
+  users_may_invite: boolean;
 }
 
 const bad = { error: 'incorrect_data' } as const;
@@ -61,6 +70,15 @@ export const configurationSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : value === undefined ? undefined : null)),
   downloads: z.partialRecord(z.enum(downloadPlatforms, bad), downloadUrl).optional(),
+  // null: back to the environment's REGISTRATION / REGISTRATION_DOMAINS.
+  registration: z.enum(registrationModes, bad).nullable().optional(),
+  registration_domains: z
+    .union([z.string(bad).max(2000, 'incorrect_data'), z.array(z.string(bad).max(253, 'incorrect_data')).max(100, 'incorrect_data')])
+    .nullable()
+    .optional()
+    .transform((value) => (value == null ? value : parseDomains(value)))
+    .refine((value) => value == null || value.every(isDomain), 'incorrect_data'),
+  users_may_invite: z.boolean(bad).optional(),
 });
 
 export type ConfigurationChange = z.output<typeof configurationSchema>;
@@ -79,6 +97,10 @@ export async function getAdminConfiguration(): Promise<AdminConfiguration> {
     rooms_per_user: row?.roomsPerUser ?? DEFAULT_PRIVATE_LIMITS.roomsPerUser,
     participants_per_meeting: row?.participantsPerMeeting ?? DEFAULT_PRIVATE_LIMITS.participantsPerMeeting,
     billingOn: billingOn(),
+    registration: row?.registration ?? null,
+    registration_domains: row?.registrationDomains ?? null,
+    defaultRegistration: defaultRegistrationPolicy(),
+    users_may_invite: row?.usersMayInvite ?? false,
   };
 }
 
@@ -112,6 +134,20 @@ export async function updateConfiguration(change: ConfigurationChange, actor: Ac
         diff.participants_per_meeting = { from: row!.participantsPerMeeting, to: change.participants_per_meeting };
       set.participantsPerMeeting = change.participants_per_meeting;
     }
+    if (change.registration !== undefined) {
+      if (change.registration !== row!.registration) diff.registration = { from: row!.registration, to: change.registration };
+      set.registration = change.registration;
+    }
+    if (change.registration_domains !== undefined) {
+      // An empty list is "none of my own": the environment's domains apply again.
+      const next = change.registration_domains?.length ? change.registration_domains : null;
+      if (JSON.stringify(next) !== JSON.stringify(row!.registrationDomains)) diff.registration_domains = { from: row!.registrationDomains, to: next };
+      set.registrationDomains = next;
+    }
+    if (change.users_may_invite !== undefined) {
+      if (change.users_may_invite !== row!.usersMayInvite) diff.users_may_invite = { from: row!.usersMayInvite, to: change.users_may_invite };
+      set.usersMayInvite = change.users_may_invite;
+    }
     if (change.brandName !== undefined) {
       if (change.brandName !== row!.brandName) diff.brandName = { from: row!.brandName, to: change.brandName };
       set.brandName = change.brandName;
@@ -125,6 +161,11 @@ export async function updateConfiguration(change: ConfigurationChange, actor: Ac
       }
       set.downloads = downloads;
     }
+    // "Only these domains" with no domain at all would admit nobody while looking open.
+    const fallback = defaultRegistrationPolicy();
+    const mode = set.registration !== undefined ? set.registration : row!.registration;
+    const domains = set.registrationDomains !== undefined ? set.registrationDomains : row!.registrationDomains;
+    if ((mode ?? fallback.mode) === 'domains' && !(domains ?? fallback.domains).length) throw new ApiError('incorrect_data', { field: 'registration_domains' });
     if (Object.keys(diff).length === 0) return;
     await tx.update(configuration).set(set).where(eq(configuration.id, 1));
     await writeAudit(tx, actor, 'update_configuration', { label: 'configuration' }, diff);

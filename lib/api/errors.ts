@@ -66,6 +66,12 @@ export const errorCodes = [
   'user_not_found',
   // Issue 20: the database cannot be reached for a moment (503, with Retry-After).
   'service_unavailable',
+  // Issue 35: who may register (lib/registration). A used, expired or other-address invitation is
+  // registration_invitation_required too; invitation_not_allowed: users may not send invitations.
+  'registration_closed',
+  'registration_domain_not_allowed',
+  'registration_invitation_required',
+  'invitation_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -87,6 +93,7 @@ export function statusFor(code: ErrorCode): number {
   if (code === 'authentication_error') return 401;
   if (code === 'too_many_attempts') return 429;
   if (code === 'service_unavailable') return 503;
+  if (code.startsWith('registration_') || code === 'invitation_not_allowed') return 403;
   if (code.endsWith('_not_found')) return 404;
   if (conflicts.has(code)) return 409;
   return 400;

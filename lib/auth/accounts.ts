@@ -10,6 +10,9 @@ import { runAfterAnswer } from '@/lib/background';
 import { consumeAttempt, limits, resetAttempts } from '@/lib/security/rate-limit';
 import { normalizeTimezone, isValidTimezone } from '@/lib/time/timezones';
 import { insertUser } from '@/lib/users/create';
+import { consumeInvitation } from '@/lib/registration/invitations';
+import { registrationRefusal } from '@/lib/registration/policy';
+import { registrationSettings } from '@/lib/registration/settings';
 import { isCommonPassword } from './common-passwords';
 import { deviceIdFor, hasDeviceTokens } from './device-cookie';
 import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from './password';
@@ -51,15 +54,31 @@ interface Registration {
   password: string;
   lang?: Locale;
   timezone?: string;
+  /** The token of a registration invitation link (issue 35). */
+  invitation?: string;
 }
 
-/** SPEC point 4: registration creates an unverified account and mails its activation link. */
+/**
+ * SPEC point 4: registration creates an unverified account and mails its activation link.
+ * Issue 35: only as the registration setting allows; an invitation is used up in the same
+ * transaction, so a refusal leaves neither an account nor a used invitation behind.
+ */
 export async function registerAccount(input: Registration, locale: Locale, client: string): Promise<void> {
   await consumeAttempt(limits.register, client);
+  // A refusal the request alone shows comes first, before the password's checks and argon2 work
+  // (an invitation sent is taken as valid here; the transaction below decides).
+  const early = registrationRefusal(await registrationSettings(), input.email, input.invitation !== undefined);
+  if (early) throw new ApiError(early);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   await db.transaction(async (tx) => {
+    const policy = await registrationSettings(tx);
+    // Closed refuses before anything is looked at; otherwise an invitation, when sent, must hold.
+    const invited = policy.mode !== 'closed' && input.invitation !== undefined && (await consumeInvitation(tx, input.invitation, input.email));
+    if (input.invitation !== undefined && !invited && policy.mode !== 'closed') throw new ApiError('registration_invitation_required');
+    const refusal = registrationRefusal(policy, input.email, invited);
+    if (refusal) throw new ApiError(refusal);
     if (await findUserByEmail(tx, input.email)) throw new ApiError('email_exists', { field: 'email' });
     const user = await insertUser(tx, {
       email: input.email,

@@ -38,6 +38,8 @@ export const registerSchema = z
     agree: z.literal(true, { error: 'agree' }),
     lang: z.enum(locales).optional(),
     timezone: z.string().max(64).optional(),
+    // Issue 35: the token of a registration invitation link; its checks are the server's.
+    invitation: z.string({ error: 'registration_invitation_required' }).max(200, 'registration_invitation_required').optional(),
   })
   .refine((body) => body.password === body.passwordConfirm, {
     message: 'passwords_dont_match',

@@ -91,7 +91,27 @@ export const configuration = pgTable('configuration', {
   // Billing off (issue 35, lib/billing/mode.ts): the limits of every account on a private server.
   roomsPerUser: integer('rooms_per_user').notNull().default(10),
   participantsPerMeeting: integer('participants_per_meeting').notNull().default(30),
+  // Who may register (issue 35, lib/registration): null takes REGISTRATION / REGISTRATION_DOMAINS.
+  registration: text('registration', { enum: ['open', 'domains', 'invitation', 'closed'] }),
+  registrationDomains: jsonb('registration_domains').$type<string[]>(),
+  // Whether any user (not only admins) may send registration invitations.
+  usersMayInvite: boolean('users_may_invite').notNull().default(false),
 });
+
+/** A registration invitation (issue 35): registers the invited address once; only a SHA-256 of the link's token is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash)],
+);
 
 export const rooms = pgTable(
   'rooms',

@@ -10,6 +10,8 @@ import { describeRRule, type ScheduleText } from '@/lib/events/recurrence/descri
 /** Every mail template and the data it needs. */
 export interface MailTemplates {
   activation: { firstName: string; link: string };
+  /** An invitation to register on this server (issue 35), in the inviter's language. */
+  registrationInvitation: { inviterName: string; link: string };
   passwordReset: { firstName: string; link: string };
   /** Sent to the old address when the account's e-mail changes. */
   emailChanged: { firstName: string; newEmail: string };
@@ -169,6 +171,16 @@ const templates: { [K in Exclude<MailTemplate, 'ticketReply'>]: (t: Translate, d
       t('activation.intro'),
       { button: t('activation.button'), url: link },
       t('activation.ignore'),
+    ],
+  }),
+  registrationInvitation: (t, { inviterName, link }) => ({
+    subject: t('registrationInvitation.subject', { inviterName }),
+    heading: t('registrationInvitation.heading'),
+    blocks: [
+      t('registrationInvitation.intro', { inviterName }),
+      { button: t('registrationInvitation.button'), url: link },
+      t('registrationInvitation.expiry'),
+      t('registrationInvitation.ignore'),
     ],
   }),
   passwordReset: (t, { firstName, link }) => ({

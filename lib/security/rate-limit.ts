@@ -42,6 +42,8 @@ export const limits = {
   meetingJoin: { name: 'meeting-join-ip', points: 300, durationSeconds: 15 * 60 },
   meetingPassword: { name: 'meeting-password', points: 10, durationSeconds: 15 * 60 },
   invite: { name: 'invite-user', points: 50, durationSeconds: 60 * 60 },
+  // Registration invitations (issue 35), per inviting user: each one mails a stranger.
+  registrationInvite: { name: 'registration-invite-user', points: 20, durationSeconds: 60 * 60 },
   // Support tickets (issue 18), per user: opening one, and every reply or status change.
   ticketOpen: { name: 'ticket-open', points: 10, durationSeconds: 60 * 60 },
   ticketWrite: { name: 'ticket-write', points: 60, durationSeconds: 15 * 60 },

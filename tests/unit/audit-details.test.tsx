@@ -42,6 +42,20 @@ describe('audit log details, in words', () => {
     ]);
   });
 
+  it('who may register (issue 35): the mode by name, the domains as a list', () => {
+    expect(
+      shown('update_configuration', {
+        registration: { from: null, to: 'invitation' },
+        registration_domains: { from: null, to: ['example.org', 'example.com'] },
+        users_may_invite: { from: false, to: true },
+      }),
+    ).toEqual([
+      'Registration: (none) → By invitation only',
+      'Allowed e-mail domains: (none) → example.org, example.com',
+      'Users may invite people: No → Yes',
+    ]);
+  });
+
   it('a ticket status change keeps the ticket and the status names', () => {
     expect(shown('ticket_status', { ticketId: 't-1', from: 'open', to: 'answered' })).toEqual(['Status: Open → Answered', 'Ticket: t-1']);
   });

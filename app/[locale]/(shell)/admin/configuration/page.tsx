@@ -1,5 +1,6 @@
 import { AdminFrame } from '@/components/admin/AdminFrame';
 import { ConfigurationForm } from '@/components/admin/ConfigurationForm';
+import { InviteForm } from '@/components/registration/InviteForm';
 import { getAdminConfiguration } from '@/lib/admin/configuration';
 import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
 import { pageLocale } from '@/lib/i18n/page';
@@ -14,6 +15,9 @@ export default async function AdminConfigurationPage({ params }: { params: Promi
     <PageMessages page="adminConfiguration">
       <AdminFrame current="configuration">
         <ConfigurationForm key={JSON.stringify(configuration)} initial={configuration} />
+        <div className="mt-8">
+          <InviteForm />
+        </div>
       </AdminFrame>
     </PageMessages>
   );
