@@ -23,7 +23,7 @@ export function RegistrationFields({
 }) {
   const t = useTranslations('AdminConfiguration');
   return (
-    <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{t('registration')}</legend>
       <SelectField label={t('registrationMode')} value={mode[0]} onChange={(event) => mode[1](event.target.value as RegistrationMode | '')} error={errors.registration}>
         <option value="">{t('registrationDefault', { mode: t(`registrationModes.${defaults.mode}`) })}</option>
