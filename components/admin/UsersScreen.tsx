@@ -79,27 +79,19 @@ export function UsersScreen({
         >
           {t('editPlan')}
         </button>
-        {!self &&
-          (user.state === 'disabled' ? (
-            <button
-              type="button"
-              className="button-secondary"
-              aria-label={t('enableNamed', { email: user.email })}
-              onClick={() => post(`/api/admin/users/${user.id}/state`, { state: 'active' })}
-            >
-              {t('enable')}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button-danger"
-              aria-label={t('disableNamed', { email: user.email })}
-              onClick={() => setDisabling(user)}
-            >
-              {t('disable')}
-            </button>
-          ))}
-        {!self && user.state !== 'disabled' && user.state !== 'active' && (
+        {/* Disable any account not yet disabled; enable any that is not active (disabled, or
+            never activated). Never one's own. */}
+        {!self && user.state !== 'disabled' && (
+          <button
+            type="button"
+            className="button-danger"
+            aria-label={t('disableNamed', { email: user.email })}
+            onClick={() => setDisabling(user)}
+          >
+            {t('disable')}
+          </button>
+        )}
+        {!self && user.state !== 'active' && (
           <button
             type="button"
             className="button-secondary"
