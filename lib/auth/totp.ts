@@ -6,11 +6,11 @@ import QRCode from 'qrcode';
 import { ApiError } from '@/lib/api/errors';
 import { config } from '@/lib/environment';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
+import { runAfterAnswer } from '@/lib/background';
 import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
-import { describeError, log } from '@/lib/log';
 import { isSealedWithCurrentKey, openSecret, sealSecret } from '@/lib/security/data-key';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { hashPassword, verifyPassword } from './password';
@@ -90,9 +90,10 @@ function totpSecretOf(user: User): string {
   const stored = user.totpSecret!;
   const secret = openSecret(stored, user.id);
   if (!isSealedWithCurrentKey(stored)) {
-    void getDb()
-      .then((db) => db.update(users).set({ totpSecret: sealSecret(secret, user.id) }).where(and(eq(users.id, user.id), eq(users.totpSecret, stored))))
-      .catch((error) => log.warn('could not seal a TOTP secret again', describeError(error)));
+    runAfterAnswer('sealing a TOTP secret again', async () => {
+      const db = await getDb();
+      await db.update(users).set({ totpSecret: sealSecret(secret, user.id) }).where(and(eq(users.id, user.id), eq(users.totpSecret, stored)));
+    });
   }
   return secret;
 }
