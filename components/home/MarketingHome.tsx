@@ -5,6 +5,7 @@ import { config } from '@/lib/environment';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/seo/pages';
 import { PlanCard, type Plan } from './PlanCard';
+import { messageList } from '@/lib/i18n/message-list';
 
 const FEATURES = ['p2p', 'e2ee', 'password', 'schedule', 'recording', 'languages'] as const;
 const PLANS = ['trial', 'individual', 'executive', 'enterprise'] as const;
@@ -21,7 +22,7 @@ export async function MarketingHome({ locale }: { locale: Locale }) {
     name: t(`plans.${key}.name`),
     price: key === 'trial' || key === 'enterprise' ? t(`plans.${key}.price`) : price,
     period: key === 'trial' ? t('plans.trial.period') : key === 'enterprise' ? null : t('perRoomMonth'),
-    features: t.raw(`plans.${key}.features`) as string[],
+    features: messageList(t, `plans.${key}.features`),
     cta: { label: t(`plans.${key}.cta`), href: key === 'enterprise' ? `${href('/enterprise')}#contact` : href('/register') },
     highlight: key === 'executive' ? t('mostPopular') : null,
   }));
@@ -92,7 +93,7 @@ export async function MarketingHome({ locale }: { locale: Locale }) {
           {t('trustedTitle')}
         </h2>
         <ul className="mt-6 flex flex-wrap justify-center gap-x-8 gap-y-3 text-lg font-medium text-slate-600">
-          {(t.raw('trusted') as string[]).map((sector) => (
+          {messageList(t, 'trusted').map((sector) => (
             <li key={sector}>{sector}</li>
           ))}
         </ul>

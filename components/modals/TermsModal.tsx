@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useApp } from '@/components/AppContext';
 import { Dialog } from '@/components/dialog/Dialog';
-import { brandParagraphs, TERMS_SECTIONS, TermsText } from '@/components/terms/TermsText';
+import { TERMS_SECTIONS, TermsText } from '@/components/terms/TermsText';
+import { messageList } from '@/lib/i18n/message-list';
 
 /** SPEC point 2, the terms modal: registration shows the terms here instead of in a new tab. */
 export function TermsModal({ close }: { close: () => void }) {
@@ -13,7 +14,7 @@ export function TermsModal({ close }: { close: () => void }) {
   const sections = TERMS_SECTIONS.map((key) => ({
     key,
     title: t(`sections.${key}.title`),
-    body: brandParagraphs(t.raw(`sections.${key}.body`) as string[], brand),
+    body: messageList(t, `sections.${key}.body`, { brand }),
   }));
   return (
     <Dialog title={t('title')} onClose={close} size="max-w-2xl">

@@ -31,8 +31,3 @@ export const TERMS_SECTIONS = ['service', 'accounts', 'billing', 'use', 'privacy
 
 /** When the terms last changed (shown as "Last updated"). */
 export const TERMS_UPDATED = new Date(Date.UTC(2026, 10, 24));
-
-/** Fills {brand} in the paragraphs of a translated section (lists are read raw, unformatted). */
-export function brandParagraphs(paragraphs: string[], brand: string): string[] {
-  return paragraphs.map((paragraph) => paragraph.replaceAll('{brand}', brand));
-}

@@ -4,6 +4,7 @@ import { config } from '@/lib/environment';
 import { islandLabels } from '@/lib/i18n/labels';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';
+import { messageList } from '@/lib/i18n/message-list';
 
 export const generateMetadata = publicMetadata('enterprise');
 
@@ -36,7 +37,7 @@ export default async function EnterprisePage({ params }: { params: Promise<{ loc
             {t('includedTitle')}
           </h2>
           <ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
-            {(t.raw('included') as string[]).map((item) => (
+            {messageList(t, 'included').map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>

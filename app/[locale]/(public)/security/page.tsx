@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';
+import { messageList } from '@/lib/i18n/message-list';
 
 export const generateMetadata = publicMetadata('security');
 
@@ -20,7 +21,7 @@ export default async function SecurityPage({ params }: { params: Promise<{ local
             {t(`${section}Title`)}
           </h2>
           <ul className="list-disc space-y-2 pl-6">
-            {(t.raw(section) as string[]).map((item) => (
+            {messageList(t, section).map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { brandParagraphs, TERMS_SECTIONS, TERMS_UPDATED, TermsText } from '@/components/terms/TermsText';
+import { TERMS_SECTIONS, TERMS_UPDATED, TermsText } from '@/components/terms/TermsText';
 import { config } from '@/lib/environment';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';
+import { messageList } from '@/lib/i18n/message-list';
 
 export const generateMetadata = publicMetadata('termsOfService');
 
@@ -14,7 +15,7 @@ export default async function TermsPage({ params }: { params: Promise<{ locale: 
   const sections = TERMS_SECTIONS.map((key) => ({
     key,
     title: t(`sections.${key}.title`),
-    body: brandParagraphs(t.raw(`sections.${key}.body`) as string[], brand),
+    body: messageList(t, `sections.${key}.body`, { brand }),
   }));
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
