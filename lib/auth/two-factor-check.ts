@@ -2,6 +2,7 @@ import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import type { User } from '@/lib/db/schema';
 import { consumeAttempt, limits, resetAttempts } from '@/lib/security/rate-limit';
+import { deviceIdFor } from './device-cookie';
 import { userForSession } from './session';
 import type { SessionData } from './session-cookie';
 import { checkSetupCode, verifyLoginCode } from './totp';
@@ -12,20 +13,24 @@ export type TwoFactorCheck = { kind: 'login-completed'; user: User } | { kind: '
 /**
  * POST /2fa/g2f/check serves two steps that share one call (SPEC point 7): the second step of a
  * login (the session is pending 2FA) and step 2 of turning 2FA on (a logged-in user checks the
- * code of the secret being set up). Both count against the account's 2FA attempts.
+ * code of the secret being set up). Both count against the account's 2FA attempts, except a
+ * login's code from a browser with a device token for the account (`devices`, the device cookie's
+ * value), which counts against that device alone (docs/security.md, "Device cookies").
  */
-export async function checkTwoFactorCode(code: string, session: SessionData | null, user: User | null): Promise<TwoFactorCheck> {
-  if (session?.pending2fa) return { kind: 'login-completed', user: await completeLogin(session, code) };
+export async function checkTwoFactorCode(code: string, session: SessionData | null, user: User | null, devices?: string): Promise<TwoFactorCheck> {
+  if (session?.pending2fa) return { kind: 'login-completed', user: await completeLogin(session, code, devices) };
   if (!user) throw new ApiError('authentication_error');
   if (!(await checkSetupCode(user, code))) throw new ApiError('incorrect_data', { field: 'code' });
   return { kind: 'setup-code-valid' };
 }
 
 /** The second factor of a login whose password step passed: the account, once the code is right. */
-async function completeLogin(pending: SessionData, code: string): Promise<User> {
-  await consumeAttempt(limits.twoFactor, pending.userId);
+async function completeLogin(pending: SessionData, code: string, devices: string | undefined): Promise<User> {
+  const device = deviceIdFor(devices, pending.userId);
+  const [limit, key] = device ? [limits.twoFactorPerDevice, device] : [limits.twoFactor, pending.userId];
+  await consumeAttempt(limit, key);
   const user = await userForSession({ ...pending, pending2fa: false });
   if (!user || !(await verifyLoginCode(user, code))) throw new ApiError('authentication_error');
-  await resetAttempts(limits.twoFactor, pending.userId);
+  await resetAttempts(limit, key);
   return user;
 }

@@ -32,6 +32,9 @@ export const limits = {
   reset: { name: 'reset', points: 5, durationSeconds: 60 * 60 },
   resetPerIp: { name: 'reset-ip', points: 20, durationSeconds: 60 * 60 },
   twoFactor: { name: '2fa', points: 5, durationSeconds: 5 * 60 },
+  // The code step of a login from a browser with a device token for the account: its own count,
+  // so someone who knows the password cannot hold the owner's second factor by guessing codes.
+  twoFactorPerDevice: { name: '2fa-device', points: 5, durationSeconds: 5 * 60 },
   activation: { name: 'activation', points: 20, durationSeconds: 60 * 60 },
   register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
   contact: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },

@@ -456,7 +456,38 @@ describe('two-factor authentication (TOTP)', () => {
     }
     expect(codes.slice(0, 5)).toEqual(Array(5).fill('authentication_error'));
     expect(codes[5]).toBe('too_many_attempts');
-  });
+  }, 60_000);
+
+  // Issue 33's leftover from issue 32: someone who knows the password could guess codes until the
+  // owner's own code step was refused too. A browser that completed a login before has a count of its own.
+  it("guessing codes with the password cannot hold the owner's second factor on a browser they used before", async () => {
+    const { email, password, secret, recoveryCode } = await enableTwoFactor();
+    // The next step's code: the setup used this step's, and a code works once.
+    const nextCode = () => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    // The owner logs in once (password, then code) and the browser keeps its device cookie.
+    const first = await logInAs(email, password);
+    const completed = await call(check, { body: { code: await nextCode() }, cookies: sessionCookies(first.cookie!) });
+    expect(completed.json.status).toBe('ok');
+    const devices = cookieFrom(completed, 'enclave_device')!;
+    expect(devices).toBeTruthy();
+
+    // Elsewhere, with the password: wrong codes until the account's count refuses.
+    const attacker = await logInAs(email, password);
+    const answers: (string | undefined)[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      answers.push((await call(check, { body: { code: String(400000 + i) }, cookies: sessionCookies(attacker.cookie!) })).json.errorCode);
+    }
+    expect(answers[5]).toBe('too_many_attempts');
+    // Another browser without the token is refused even with the right code…
+    const stranger = await logInAs(email, password);
+    expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(stranger.cookie!) })).json.errorCode).toBe(
+      'too_many_attempts',
+    );
+    // …while the owner's browser completes its login (with the recovery code: the app's code was used).
+    const owner = await logInAs(email, password);
+    const again = await call(check, { body: { code: recoveryCode }, cookies: { ...sessionCookies(owner.cookie!), enclave_device: devices } });
+    expect(again.json.status).toBe('ok');
+  }, 60_000);
 
   it('a wrong code during setup is refused and 2FA stays off', async () => {
     const account = await activeAccount();
