@@ -10,6 +10,9 @@ import { OPERATOR } from '@/lib/admin/audit';
 import { issueMeetingCard } from '@/lib/admin/meeting-card';
 import { isPlan, plans, ROOM_RANGE, setPlan } from '@/lib/admin/plans';
 import { grantAdmin, listAdmins, revokeAdmin } from '@/lib/admin/roles';
+import { emailField } from '@/lib/email-field';
+import { isLocale, locales } from '@/lib/i18n/locales';
+import { sendInvitation } from '@/lib/registration/invitations';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -21,6 +24,8 @@ Commands:
   disable EMAIL                     disable the account: its sessions end, logging in answers login_failed_expired
   enable EMAIL                      enable a disabled or expired account again
   issue-card EMAIL                  make the account a meeting card (created if needed) and print its one-time login link
+  invite EMAIL [LANG]               mail a registration invitation (works once, 14 days; also when registration
+                                    is by invitation only) and print its link; LANG is the mail's language (default en)
   list-admins                       list the admin accounts
   help                              show this text
 
@@ -33,6 +38,10 @@ function explain(error: ApiError, args: string[]): string {
   switch (error.code) {
     case 'user_not_found':
       return `No account has the e-mail ${args[0]}.`;
+    case 'email_exists':
+      return `${args[0]} already has an account.`;
+    case 'registration_closed':
+      return 'Registration is closed on this server (REGISTRATION or the admin setting): invitations are refused.';
     case 'format_email':
     case 'email_required':
       return `"${args[0] ?? ''}" is not an e-mail address.`;
@@ -99,6 +108,16 @@ async function run(command: string | undefined, args: string[]): Promise<void> {
       console.log(card.created ? `Created the meeting-card account ${card.email}.` : `${card.email} is a meeting card.`);
       console.log(`One-time login link (valid until ${card.expiresAt}, works once):`);
       console.log(card.link);
+      return;
+    }
+    case 'invite': {
+      const email = needEmail(args).trim();
+      if (!emailField({ required: 'email_required', invalid: 'format_email' }).safeParse(email).success) throw new ApiError('format_email');
+      const lang = args[1] ?? 'en';
+      if (!isLocale(lang)) throw new UsageError(`LANG must be one of ${locales.join(', ')}; got ${lang}.`);
+      const { link, expiresAt } = await sendInvitation({ operator: true, locale: lang }, email);
+      console.log(`Invitation mailed to ${email} (works once, until ${expiresAt.toISOString()}):`);
+      console.log(link);
       return;
     }
     case 'list-admins': {

@@ -22,7 +22,8 @@ export type AuditAction =
   | 'issue_card'
   | 'update_configuration'
   | 'ticket_reply'
-  | 'ticket_status';
+  | 'ticket_status'
+  | 'send_invitation';
 
 /** Writes one entry in the caller's transaction, so it is kept exactly when the change is. */
 export async function writeAudit(

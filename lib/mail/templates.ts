@@ -173,11 +173,12 @@ const templates: { [K in Exclude<MailTemplate, 'ticketReply'>]: (t: Translate, d
       t('activation.ignore'),
     ],
   }),
+  // Without a name, the invitation comes from the server's operator (the CLI).
   registrationInvitation: (t, { inviterName, link }) => ({
-    subject: t('registrationInvitation.subject', { inviterName }),
+    subject: inviterName ? t('registrationInvitation.subject', { inviterName }) : t('registrationInvitation.subjectOperator'),
     heading: t('registrationInvitation.heading'),
     blocks: [
-      t('registrationInvitation.intro', { inviterName }),
+      inviterName ? t('registrationInvitation.intro', { inviterName }) : t('registrationInvitation.introOperator'),
       { button: t('registrationInvitation.button'), url: link },
       t('registrationInvitation.expiry'),
       t('registrationInvitation.ignore'),

@@ -1,11 +1,12 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { adminActor, OPERATOR, writeAudit } from '@/lib/admin/audit';
 import { ApiError } from '@/lib/api/errors';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { invitations, users, type User } from '@/lib/db/schema';
 import { config } from '@/lib/environment';
-import { isLocale } from '@/lib/i18n/locales';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { registrationSettings } from './settings';
@@ -19,34 +20,41 @@ const plausible = (token: string) => token.length >= 16 && token.length <= 128;
 
 type Db = Database | Transaction;
 
+/** Who sends an invitation: an account, or the operator's CLI (`npm run admin -- invite`). */
+export type Inviter = { user: User } | { operator: true; locale: Locale };
+
 /**
- * Sends a registration invitation to `email` in the inviter's language. Admins may always; a user
- * only when the admin allows it. Refused when registration is closed, or the address already has
- * an account.
+ * Sends a registration invitation to `email`, in the inviter's language, and records it in the
+ * audit log (who invited which address). Admins and the operator may always; a user only when the
+ * admin allows it. Refused when registration is closed, or the address already has an account.
+ * Answers the link, which the CLI prints (the API does not return it).
  */
-export async function sendInvitation(inviter: User, email: string, now = new Date()): Promise<void> {
+export async function sendInvitation(inviter: Inviter, email: string, now = new Date()): Promise<{ link: string; expiresAt: Date }> {
   const settings = await registrationSettings();
-  if (inviter.role !== 'admin' && !settings.usersMayInvite) throw new ApiError('invitation_not_allowed', { status: 403 });
+  const user = 'user' in inviter ? inviter.user : null;
+  if (user && user.role !== 'admin' && !settings.usersMayInvite) throw new ApiError('invitation_not_allowed', { status: 403 });
   if (settings.mode === 'closed') throw new ApiError('registration_closed');
-  await consumeAttempt(limits.registrationInvite, inviter.id);
+  if (user) await consumeAttempt(limits.registrationInvite, user.id);
+  const raw = randomBytes(32).toString('base64url');
+  const link = `${config.appUrl}/register?invitation=${encodeURIComponent(raw)}`;
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const db = await getDb();
   await db.transaction(async (tx) => {
     // As lib/auth/accounts.ts looks addresses up (imported from there, the two would import each other).
     const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     if (existing) throw new ApiError('email_exists', { field: 'email' });
-    const raw = randomBytes(32).toString('base64url');
-    await tx.insert(invitations).values({ email, tokenHash: digest(raw), invitedBy: inviter.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) });
+    await tx.insert(invitations).values({ email, tokenHash: digest(raw), invitedBy: user?.id ?? null, expiresAt });
+    await writeAudit(tx, user ? adminActor(user) : OPERATOR, 'send_invitation', { label: email }, { expiresAt: expiresAt.toISOString() });
     await enqueueMail(tx, {
       to: email,
-      locale: isLocale(inviter.lang) ? inviter.lang : 'en',
+      locale: user ? (isLocale(user.lang) ? user.lang : 'en') : 'locale' in inviter ? inviter.locale : 'en',
       template: 'registrationInvitation',
-      data: {
-        inviterName: `${inviter.firstName} ${inviter.lastName}`.trim(),
-        link: `${config.appUrl}/register?invitation=${encodeURIComponent(raw)}`,
-      },
+      // No name for the operator: the mail then says the server's administrators invite.
+      data: { inviterName: user ? `${user.firstName} ${user.lastName}`.trim() : '', link },
     });
   });
   kickMailWorker();
+  return { link, expiresAt };
 }
 
 /** The address a valid (unused, unexpired) invitation is for, or null. Does not use it up. */

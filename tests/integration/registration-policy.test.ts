@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import { auditLog, configuration, invitations, mailOutbox, users } from '@/lib/db/schema';
@@ -224,7 +224,7 @@ describe('the admin setting', () => {
 
 describe('who may send invitations', () => {
   it('a user only when the admin allows it', async () => {
-    const { cookie } = await createUser();
+    const { cookie, user } = await createUser();
     const email = uniqueEmail('friend');
     const refused = await sendInvitation(cookie, email);
     expect(refused.status).toBe(403);
@@ -234,6 +234,10 @@ describe('who may send invitations', () => {
     await configure({ users_may_invite: true });
     expect((await sendInvitation(cookie, email)).json).toMatchObject({ status: 'ok' });
     expect(await mailCount(email)).toBe(1);
+    // Who invited which address is in the audit log; a refused invitation left no entry.
+    const entries = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'send_invitation'), eq(auditLog.target, email)));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: user.id, actor: user.email });
   });
 
   it('nobody without a session, and not to an address that has an account', async () => {

@@ -78,6 +78,14 @@ describe('what each mail says', () => {
     expect(mail.text).toContain('confirm your e-mail address to activate your account');
   });
 
+  it("a registration invitation names who invites, or the server's administrators when the operator's CLI sent it", async () => {
+    const byPerson = await render({ template: 'registrationInvitation', data: { inviterName: 'Grace Hopper', link } });
+    expect(byPerson.subject).toBe('Grace Hopper invites you to Acme Meet');
+    const byOperator = await render({ template: 'registrationInvitation', data: { inviterName: '', link } }, 'de');
+    expect(byOperator.subject).toBe('Sie sind zu Acme Meet eingeladen');
+    expect(byOperator.text).toContain('Die Administration von Acme Meet lädt Sie ein');
+  });
+
   it('password reset says the link expires in 1 hour and may be ignored', async () => {
     const mail = await render(inputs[1]!);
     for (const part of [mail.html, mail.text]) {

@@ -7,6 +7,6 @@ const invitationSchema = z.object({ email: emailField({ required: 'email_require
 
 // POST /api/invitations – mail a registration invitation link (issue 35): admins, and users when the admin allows it
 export const POST = apiRoute({ auth: 'required', body: invitationSchema }, async ({ user, body }) => {
-  await sendInvitation(user, body.email);
+  await sendInvitation({ user }, body.email);
   return { status: 'ok' };
 });

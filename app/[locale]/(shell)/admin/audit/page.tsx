@@ -20,6 +20,7 @@ const knownActions = [
   'update_configuration',
   'ticket_reply',
   'ticket_status',
+  'send_invitation',
 ] as const;
 
 export default async function AdminAuditPage({ params }: { params: Promise<{ locale: string }> }) {
