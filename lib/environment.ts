@@ -46,6 +46,8 @@ export const config = {
   registration: env('REGISTRATION'),
   /** REGISTRATION_DOMAINS=example.org,example.com: the e-mail domains REGISTRATION=domains admits. */
   registrationDomains: env('REGISTRATION_DOMAINS'),
+  /** OIDC_PROVIDERS: a JSON array of OpenID providers for "Sign in with …" (lib/auth/oidc/providers.ts). */
+  oidcProviders: env('OIDC_PROVIDERS'),
   /** METRICS_TOKEN: GET /metrics needs `Authorization: Bearer <it>`; unset, only this host may read it. */
   metricsToken: env('METRICS_TOKEN'),
   /** MEETING_TEST_PROBE=1: meeting pages put a read-only probe on window for the e2e tests and benchmarks. */

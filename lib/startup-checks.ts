@@ -2,6 +2,7 @@ import 'server-only';
 import { billingMode, billingModeNote, type BillingSettings } from '@/lib/billing/mode';
 import { config } from '@/lib/environment';
 import { mailMode, MAIL_NOT_CONFIGURED } from '@/lib/mail/mode';
+import { oidcProvidersProblem } from '@/lib/auth/oidc/providers';
 import { registrationSettingsProblem } from '@/lib/registration/policy';
 import { parseTrustedProxies } from '@/lib/security/client-address';
 
@@ -36,7 +37,7 @@ interface Settings {
   registrationSettings?: { registration?: string; registrationDomains?: string };
 }
 
-export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string };
+export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string; OIDC_PROVIDERS?: string };
 
 export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config, registrationSettings: config }): StartupReport {
   const { env } = settings;
@@ -57,6 +58,10 @@ export function checkStartup(settings: Settings = { ...config, env: process.env 
     const problem = registrationSettingsProblem(registration, registrationDomains);
     if (problem) problems.push(problem);
   }
+
+  // A provider list the server cannot read would leave its buttons off the login page unnoticed.
+  const oidcProblem = oidcProvidersProblem(env.OIDC_PROVIDERS);
+  if (oidcProblem) problems.push(oidcProblem);
 
   try {
     parseTrustedProxies(env.TRUSTED_PROXIES);

@@ -72,6 +72,11 @@ export const errorCodes = [
   'registration_domain_not_allowed',
   'registration_invitation_required',
   'invitation_not_allowed',
+  // Issue 35, item 3: a sign-in through an OpenID provider that failed (wrong state, a used code, a
+  // token for another client, the provider unreachable…), and one whose e-mail the provider did not
+  // verify, which may neither link to an account nor create one (lib/auth/oidc).
+  'sso_failed',
+  'sso_email_not_verified',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

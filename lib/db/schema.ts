@@ -113,6 +113,27 @@ export const invitations = pgTable(
   (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash)],
 );
 
+/**
+ * Issue 35, item 3: an account's sign-ins through an OpenID provider, by the provider's subject
+ * (its stable id of the person), never by e-mail: a changed address at the provider still finds
+ * the account, and another person who takes up an old address does not.
+ */
+export const oidcLinks = pgTable(
+  'oidc_links',
+  {
+    /** The operator's id of the provider (OIDC_PROVIDERS' "id"). */
+    provider: text('provider').notNull(),
+    /** The ID token's `sub`. */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oidc_links_user_id_idx').on(t.userId)],
+);
+
 export const rooms = pgTable(
   'rooms',
   {

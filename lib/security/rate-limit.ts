@@ -37,6 +37,8 @@ export const limits = {
   twoFactorPerDevice: { name: '2fa-device', points: 5, durationSeconds: 5 * 60 },
   activation: { name: 'activation', points: 20, durationSeconds: 60 * 60 },
   register: { name: 'register-ip', points: 20, durationSeconds: 60 * 60 },
+  // "Sign in with …" (issue 35): each start and each callback, per client; a sign-in takes two.
+  oidc: { name: 'oidc-ip', points: 60, durationSeconds: 15 * 60 },
   contact: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
   rate: { name: 'rate-ip', points: 10, durationSeconds: 60 * 60 },
   // Each billing call that reaches Stripe: a person subscribes or changes rooms a few times at most.
