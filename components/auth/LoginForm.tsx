@@ -4,6 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { apiPost, type ApiAnswer } from '@/lib/api/client';
+import { isErrorCode } from '@/lib/api/errors';
+import type { OidcProviderButton } from '@/lib/auth/oidc/providers';
 import { loginProblems } from '@/lib/auth/form-rules';
 import { safeNextPath } from '@/lib/auth/next-path';
 import { Link } from '@/lib/i18n/links';
@@ -11,20 +13,27 @@ import { Field } from '@/components/forms/Field';
 import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { CardLinkRequest, useCardLink } from './CardLogin';
+import { SsoButtons } from './SsoButtons';
 
 // Only after a password was accepted, and only for accounts with 2FA: loaded then.
 const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
 const FIELDS = ['email', 'password'] as const;
 
-/** SPEC point 4, login: e-mail and password, then the six-digit code when 2FA is on. */
-export function LoginForm() {
+/**
+ * SPEC point 4, login: e-mail and password, then the six-digit code when 2FA is on; and "Sign in
+ * with …" for each OpenID provider, whose callback comes back here with ?error=<code> when it
+ * failed, or ?step=code when the account's second factor is still to be given.
+ */
+export function LoginForm({ providers = [] }: { providers?: OidcProviderButton[] }) {
   const t = useTranslations('Login');
   const f = useTranslations('Forms');
   const errorText = useErrorText();
   const router = useRouter();
-  const next = safeNextPath(useSearchParams().get('next'));
-  const [needsCode, setNeedsCode] = useState(false);
-  const [cardFailure, setCardFailure] = useState<string | null>(null);
+  const query = useSearchParams();
+  const next = safeNextPath(query.get('next'));
+  const [needsCode, setNeedsCode] = useState(() => query.get('step') === 'code');
+  const ssoError = query.get('error');
+  const [cardFailure, setCardFailure] = useState<string | null>(isErrorCode(ssoError) ? ssoError : null);
   const { problems, failure, busy, submit } = usePlainForm(loginProblems, FIELDS);
 
   function enter() {
@@ -64,6 +73,7 @@ export function LoginForm() {
   const shown = failure ?? cardFailure;
   return (
     <div className="flex flex-col gap-6">
+      <SsoButtons providers={providers} next={next} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {shown && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">

@@ -26,6 +26,8 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'api/avatar/[avatar]/route.ts': 'an image, by its random id',
   'api/calendar/feed/[token]/route.ts': 'calendar apps and links to the feed',
   'invitation/activate/route.ts': "the activation mail's link, opened from a webmail page (a wrong token counts against the client's attempts)",
+  'api/auth/oidc/[provider]/callback/route.ts':
+    "an OpenID provider's redirect back (issue 35): only a state equal to the one in this browser's sealed cookie finishes a sign-in; the attempt counts per client",
 };
 
 // Route handlers that do not go through apiRoute: static images, which read no session, and
@@ -41,7 +43,7 @@ const OUTSIDE_API_ROUTE: Record<string, string> = {
   'logout/route.ts': 'back to Home, the session still counts',
 };
 
-const params = { id: 'x', hash: 'x', email: 'x@example.test', avatar: 'x', link: 'x', token: 'x', attachmentId: 'x', rest: ['x', 'y'] as never };
+const params = { provider: 'x', id: 'x', hash: 'x', email: 'x@example.test', avatar: 'x', link: 'x', token: 'x', attachmentId: 'x', rest: ['x', 'y'] as never };
 
 /** Rows per table, and the caller's own row: what a refused request must leave as it was. */
 async function snapshot(userId: string) {
@@ -80,7 +82,7 @@ describe('every GET refuses a request another site started', () => {
         params,
       });
       const after = await snapshot(user.id);
-      if (file === 'invitation/activate/route.ts') {
+      if (file === 'invitation/activate/route.ts' || file === 'api/auth/oidc/[provider]/callback/route.ts') {
         // Its attempts are counted per client, whoever starts them: no data of the caller's.
         expect(after.counts.rate_limits).toBeLessThanOrEqual(before.counts.rate_limits! + 1);
         after.counts.rate_limits = before.counts.rate_limits!;
