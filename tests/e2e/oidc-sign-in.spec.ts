@@ -53,7 +53,8 @@ test('Sign in with Test IdP: keyboard to the button, log in at the provider, lan
     // A failed sign-in comes back with its code, shown in the page's language.
     const visitor = await browser.newPage();
     await visitor.goto(`${instance.url}/de/login?error=sso_email_not_verified`);
-    await expect(visitor.getByRole('alert')).toHaveText(de.Errors.sso_email_not_verified);
+    await expect(visitor.getByRole('main').getByRole('alert')).toHaveText(de.Errors.sso_email_not_verified);
+    await expect(visitor.getByRole('link', { name: de.Login.ssoWith.replace('{name}', 'Test IdP') })).toBeVisible();
     await visitor.close();
   } finally {
     await context.close();
