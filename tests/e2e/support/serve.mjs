@@ -33,6 +33,18 @@ const env = {
   TRUSTED_PROXIES: '127.0.0.1, ::1',
   // Meeting pages carry window.enclaveProbe, which the meeting specs and bench/join.mjs read.
   MEETING_TEST_PROBE: '1',
+  // One "Sign in with …" button with a long name, so the layout sweep sees the login page as a
+  // server with single sign-on shows it. Nothing listens at its issuer (extra port 57): the sign-in
+  // itself is tested against a real provider in oidc-sign-in.spec.ts.
+  OIDC_PROVIDERS: JSON.stringify([
+    {
+      id: 'layout',
+      name: 'Contoso Corporate Single Sign-On (Staff and Contractors)',
+      issuer: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 20 + 57}`,
+      clientId: 'enclave',
+      clientSecret: 'not-used',
+    },
+  ]),
 };
 delete env.DATABASE_URL;
 
