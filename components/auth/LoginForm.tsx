@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { apiPost, type ApiAnswer } from '@/lib/api/client';
@@ -31,7 +31,8 @@ export function LoginForm({ providers = [] }: { providers?: OidcProviderButton[]
   const router = useRouter();
   const query = useSearchParams();
   const next = safeNextPath(query.get('next'));
-  const [needsCode, setNeedsCode] = useState(() => query.get('step') === 'code');
+  const [needsCode, setNeedsCode] = useState(false);
+  const codeAsked = query.get('step') === 'code';
   const ssoError = query.get('error');
   const [cardFailure, setCardFailure] = useState<string | null>(isErrorCode(ssoError) ? ssoError : null);
   const { problems, failure, busy, submit } = usePlainForm(loginProblems, FIELDS);
@@ -48,6 +49,12 @@ export function LoginForm({ providers = [] }: { providers?: OidcProviderButton[]
     if (answer.twoFactorRequired) setNeedsCode(true);
     else enter();
   }
+
+  // After "Sign in with …", the provider's callback asks for the code with ?step=code. Shown once
+  // hydrated: a server-rendered code form would submit natively if typed in before React is ready.
+  useEffect(() => {
+    if (codeAsked) queueMicrotask(() => setNeedsCode(true));
+  }, [codeAsked]);
 
   const cardLoggingIn = useCardLink((answer) => {
     const failed = afterLogin(answer);
