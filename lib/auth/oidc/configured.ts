@@ -7,7 +7,7 @@ import { parseOidcProviders, type OidcProvider, type OidcProviderButton } from '
 let parsed: { text: string | undefined; providers: OidcProvider[] } | undefined;
 
 export function configuredProviders(): OidcProvider[] {
-  const text = (config as { oidcProviders?: string }).oidcProviders;
+  const text = config.oidcProviders;
   if (parsed && parsed.text === text) return parsed.providers;
   const providers = parseOidcProviders(text).providers;
   parsed = { text, providers };

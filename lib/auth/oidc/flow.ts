@@ -1,9 +1,9 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { ApiError, isErrorCode, type ErrorCode } from '@/lib/api/errors';
+import { ApiError, type ErrorCode } from '@/lib/api/errors';
 import { config } from '@/lib/environment';
 import type { Locale } from '@/lib/i18n/locales';
-import { log } from '@/lib/log';
+import { describeError, log } from '@/lib/log';
 import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
 import { loggedInAnswer } from '../login-session';
 import { safeNextPath } from '../next-path';
@@ -29,11 +29,19 @@ function loginWithError(code: ErrorCode): NextResponse {
   return response;
 }
 
-/** A refusal the person can act on keeps its code; anything else (openid-client's checks) is sso_failed. */
+/**
+ * A refusal the person can act on keeps its code. The client library's refusals (state, nonce,
+ * audience, a used code…) are sso_failed, logged by their code only: their messages may quote the
+ * provider's answer. Anything else (the provider unreachable, a bug) is logged in full.
+ */
 function failure(error: unknown, provider: string): NextResponse {
-  if (error instanceof ApiError && isErrorCode(error.code)) return loginWithError(error.code);
-  const { name, code, error: oauthError } = error as { name?: string; code?: string; error?: string };
-  log.warn('oidc sign-in refused', { provider, reason: String(code ?? oauthError ?? name ?? 'unknown') });
+  if (error instanceof ApiError) return loginWithError(error.code);
+  const { code, error: oauthError } = error as { code?: unknown; error?: unknown };
+  if (typeof code === 'string' && code.startsWith('OAUTH_')) {
+    log.warn('oidc sign-in refused', { provider, reason: code, ...(typeof oauthError === 'string' && { oauthError }) });
+  } else {
+    log.error('oidc sign-in failed', { provider, ...describeError(error) });
+  }
   return loginWithError('sso_failed');
 }
 
