@@ -36,7 +36,7 @@ function loginWithError(code: ErrorCode): NextResponse {
  */
 function failure(error: unknown, provider: string): NextResponse {
   if (error instanceof ApiError) return loginWithError(error.code);
-  const { code, error: oauthError } = error as { code?: unknown; error?: unknown };
+  const { code, error: oauthError } = (error ?? {}) as { code?: unknown; error?: unknown };
   if (typeof code === 'string' && code.startsWith('OAUTH_')) {
     log.warn('oidc sign-in refused', { provider, reason: code, ...(typeof oauthError === 'string' && { oauthError }) });
   } else {
