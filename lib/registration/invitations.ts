@@ -88,3 +88,17 @@ export async function consumeInvitation(tx: Transaction, token: string | undefin
     .returning({ id: invitations.id });
   return used.length > 0;
 }
+
+/**
+ * Uses up the valid invitations of `email` when a provider has verified that the person holds it
+ * (single sign-on, issue 35 item 3): the address is what an invitation admits, and the provider's
+ * proof stands in for the link. True when there was one.
+ */
+export async function consumeInvitationsOf(tx: Transaction, email: string, now = new Date()): Promise<boolean> {
+  const used = await tx
+    .update(invitations)
+    .set({ usedAt: now })
+    .where(and(isNull(invitations.usedAt), gt(invitations.expiresAt, now), sql`lower(${invitations.email}) = ${email.toLowerCase()}`))
+    .returning({ id: invitations.id });
+  return used.length > 0;
+}

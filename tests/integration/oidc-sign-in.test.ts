@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
-import { configuration, oidcLinks, users } from '@/lib/db/schema';
+import { configuration, invitations, oidcLinks, users } from '@/lib/db/schema';
+import { sendInvitation } from '@/lib/registration/invitations';
 import { SESSION_COOKIE, unsealSession } from '@/lib/auth/session-cookie';
 import { OIDC_FLOW_COOKIE } from '@/lib/auth/oidc/flow-cookie';
 import { GET as start } from '@/app/api/auth/oidc/[provider]/start/route';
@@ -154,6 +155,17 @@ describe('just-in-time accounts', () => {
     const { login, email } = await personAtIdp();
     expectRefused((await signIn(login)).answer, 'registration_invitation_required');
     expect(await accountsWith(email)).toHaveLength(0);
+  });
+
+  it('invitation: an invitation to the address admits it once, as its link would', async () => {
+    env.registration = 'invitation';
+    const { login, email } = await personAtIdp();
+    await sendInvitation({ operator: true, locale: 'en' }, email);
+    expect(target((await signIn(login)).answer)).toBe('/rooms');
+    expect(await accountsWith(email)).toHaveLength(1);
+    const db = await getDb();
+    const [invitation] = await db.select().from(invitations).where(eq(invitations.email, email));
+    expect(invitation!.usedAt).toBeInstanceOf(Date);
   });
 
   it('domains: an address of a listed domain gets an account, another is refused', async () => {

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { oidcLinks, users, type User } from '@/lib/db/schema';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { consumeInvitationsOf } from '@/lib/registration/invitations';
 import { registrationRefusal } from '@/lib/registration/policy';
 import { registrationSettings } from '@/lib/registration/settings';
 import { insertUser } from '@/lib/users/create';
@@ -51,10 +52,15 @@ export async function signInWithOidc(provider: OidcProvider, identity: OidcIdent
   return { user, twoFactorRequired: user.has2fa && !provider.mfa };
 }
 
-/** Just-in-time registration: the same rules as the register form, verified by the provider. */
+/**
+ * Just-in-time registration: the same rules as the register form, verified by the provider. An
+ * invitation to this address admits it as its link would (used up here); closed admits nobody.
+ */
 async function createAccount(tx: Transaction, identity: OidcIdentity, locale: Locale): Promise<User> {
   const email = identity.email!;
-  const refusal = registrationRefusal(await registrationSettings(tx), email, false);
+  const policy = await registrationSettings(tx);
+  let refusal = registrationRefusal(policy, email, false);
+  if (refusal && policy.mode !== 'closed') refusal = registrationRefusal(policy, email, await consumeInvitationsOf(tx, email));
   if (refusal) throw new ApiError(refusal);
   const { firstName, lastName } = namesOf(identity, email);
   return insertUser(tx, {
