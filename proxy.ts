@@ -5,7 +5,7 @@ import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { isApiRequest, redirectFor } from '@/lib/navigation/routes';
 import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
-import { apiPolicy, attachmentPolicy, isAttachmentPath, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
+import { apiPolicy, attachmentPolicy, isAttachmentPath, isWasmPage, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
 
 const handleI18nRouting = createIntlMiddleware(routing);
 
@@ -41,7 +41,10 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const policy = pagePolicy(nonce, process.env.NODE_ENV === 'development', { stripe: (STRIPE_PAGES as readonly string[]).includes(path) });
+  const policy = pagePolicy(nonce, process.env.NODE_ENV === 'development', {
+    stripe: (STRIPE_PAGES as readonly string[]).includes(path),
+    wasm: isWasmPage(path),
+  });
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('Content-Security-Policy', policy);

@@ -21,6 +21,7 @@ import { HostActions } from './HostActions';
 import { useRecording } from './useRecording';
 import { useShortcuts } from './useShortcuts';
 import { useCallDevices } from './useCallDevices';
+import { useNoiseSuppression } from './useNoiseSuppression';
 import { usePictureInPicture } from './usePictureInPicture';
 
 // Loaded when first opened, not with the call.
@@ -104,6 +105,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   }, [session]);
 
   const devices = useCallDevices(session, state.localCamera, flash);
+  useNoiseSuppression(session, devices.microphone, isEnded(state.phase), flash);
   const floating = floatingTile(tiles);
   const leave = useCallback(() => session.leave(), [session]);
   const pip = usePictureInPicture({

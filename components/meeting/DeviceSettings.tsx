@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/dialog/Dialog';
 import { currentSpeaker, listAllDevices, serverSpeaker, setSpeaker, speakerChoiceSupported, subscribeSpeaker, type DeviceLists, type InputKind } from '@/lib/meeting/client/devices';
 import { describeMediaError, type MediaProblem } from '@/lib/meeting/client/media';
+import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
 
 interface DeviceSettingsProps {
   microphone: MediaStreamTrack | null;
@@ -55,6 +56,7 @@ export default function DeviceSettings({ microphone, camera, cameraChoice, onSwi
           busy={busy === 'audioinput'}
           onChange={(id) => void choose('audioinput', id)}
         />
+        <NoiseSuppressionToggle tone="light" />
         <DeviceSelect
           label={t('camera')}
           devices={devices.videoInputs}

@@ -13,6 +13,7 @@ import { useLocalPreview } from './useLocalPreview';
 import { useRoomPassword } from './useRoomPassword';
 import { VideoView } from './VideoView';
 import { MicIcon, CameraIcon } from './icons';
+import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
 
 export interface JoinResult {
   join: JoinAnswer;
@@ -145,6 +146,9 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
             value={preview.videoInput || preview.camera?.getSettings().deviceId || ''}
             onChange={preview.setVideoInput}
           />
+        </div>
+        <div className="mt-3">
+          <NoiseSuppressionToggle tone="dark" />
         </div>
       </section>
 

@@ -10,13 +10,15 @@ export async function fallBack(options: {
   session: MeetingSession;
   slot: InputSlot;
   track: MediaStreamTrack;
+  /** The capture now used for the slot (the microphone may be sent through a filter). */
+  current: (slot: InputSlot) => MediaStreamTrack | null;
   swapIn: (slot: InputSlot, track: MediaStreamTrack) => Promise<void>;
   notify: (switched: boolean) => void;
 }) {
   const { session, slot, track } = options;
   try {
     const { track: next } = await openInput(slot === 'audio' ? 'audioinput' : 'videoinput');
-    if (session.localTrack(slot) !== track) return next.stop();
+    if (options.current(slot) !== track) return next.stop();
     await options.swapIn(slot, next);
     options.notify(true);
   } catch {

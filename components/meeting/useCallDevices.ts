@@ -23,11 +23,16 @@ export function useCallDevices(session: MeetingSession, camera: MediaStreamTrack
   const [microphone, setMicrophone] = useState(() => session.localTrack('audio'));
   // A track that ends may also be seen by devicechange: fall back once.
   const handled = useRef(new WeakSet<MediaStreamTrack>());
+  // The capture, which the session may send through a filter (useNoiseSuppression) instead of itself.
+  const capture = useRef(microphone);
+  const current = useCallback((slot: InputSlot) => (slot === 'audio' ? capture.current : session.localTrack('camera')), [session]);
 
   const swapIn = useCallback(
     async (slot: InputSlot, track: MediaStreamTrack) => {
       await session.switchInput(slot, track);
-      if (slot === 'audio') setMicrophone(track);
+      if (slot !== 'audio') return;
+      capture.current = track;
+      setMicrophone(track);
     },
     [session],
   );
@@ -50,13 +55,14 @@ export function useCallDevices(session: MeetingSession, camera: MediaStreamTrack
     );
     // The fallback's code loads the first time a device goes (device-fallback.ts).
     const lost = (slot: InputSlot, track: MediaStreamTrack) => {
-      if (handled.current.has(track) || session.localTrack(slot) !== track) return;
+      if (handled.current.has(track) || current(slot) !== track) return;
       handled.current.add(track);
       void import('./device-fallback').then(({ fallBack }) =>
         fallBack({
           session,
           slot,
           track,
+          current,
           swapIn,
           notify: (switched) => notify(t(`${slot === 'audio' ? 'microphone' : 'camera'}${switched ? 'Lost' : 'Gone'}`)),
         }),
@@ -77,7 +83,7 @@ export function useCallDevices(session: MeetingSession, camera: MediaStreamTrack
       for (const remove of listeners) remove();
       media?.removeEventListener('devicechange', onDeviceChange);
     };
-  }, [session, microphone, camera, notify, swapIn, t]);
+  }, [session, microphone, camera, notify, swapIn, current, t]);
 
   return { switchInput, microphone };
 }

@@ -4,11 +4,19 @@
 export const STRIPE_PAGES = ['/settings'] as const;
 const stripe = { script: ' https://js.stripe.com', frame: 'https://js.stripe.com https://hooks.stripe.com', connect: ' https://api.stripe.com', img: ' https://*.stripe.com' };
 
-export function pagePolicy(nonce: string, development: boolean, options: { stripe?: boolean } = {}): string {
+/**
+ * The meeting page (/now/{id}) compiles WebAssembly: the noise filter's RNNoise, in an AudioWorklet,
+ * which runs under the page's policy. 'wasm-unsafe-eval' allows compiling wasm and nothing else
+ * (no eval of JavaScript); no other page gets it.
+ */
+export const isWasmPage = (path: string) => /^\/now\/[^/]+\/?$/.test(path);
+
+export function pagePolicy(nonce: string, development: boolean, options: { stripe?: boolean; wasm?: boolean } = {}): string {
   const s = options.stripe;
+  const evaluation = development ? " 'unsafe-eval'" : options.wasm ? " 'wasm-unsafe-eval'" : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${s ? stripe.script : ''}${development ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${s ? stripe.script : ''}${evaluation}`,
     // React sets style attributes; inline styles cannot run code, so they are allowed.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' blob: data:${s ? stripe.img : ''}`,

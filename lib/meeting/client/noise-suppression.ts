@@ -1,0 +1,71 @@
+// Noise suppression on the microphone: RNNoise (a small recurrent network, compiled to
+// WebAssembly by @sapphi-red/web-noise-suppressor) in an AudioWorklet, between the capture and a
+// new track that replaces the capture on every link. Loaded only when it runs (useNoiseSuppression):
+// the worklet (63 KB) and the wasm (154 KB) are build assets under /_next/static/media, hashed,
+// which the service worker keeps after their first use (public/sw.js).
+import { loadRnnoise, RnnoiseWorkletNode } from '@sapphi-red/web-noise-suppressor';
+
+// RNNoise works on 10 ms frames of 480 samples at 48 kHz; the worklet assumes that rate.
+const SAMPLE_RATE = 48_000;
+/** A context the page may not start (no user gesture yet) would send silence: give up instead. */
+const START_TIMEOUT_MS = 3_000;
+
+const workletUrl = () => new URL('@sapphi-red/web-noise-suppressor/rnnoiseWorklet.js', import.meta.url).href;
+
+let wasm: Promise<ArrayBuffer> | null = null;
+
+/** The SIMD build where the browser has WebAssembly SIMD (all current ones), fetched once per page. */
+function loadWasm(): Promise<ArrayBuffer> {
+  wasm ??= loadRnnoise({
+    url: new URL('@sapphi-red/web-noise-suppressor/rnnoise.wasm', import.meta.url).href,
+    simdUrl: new URL('@sapphi-red/web-noise-suppressor/rnnoise_simd.wasm', import.meta.url).href,
+  }).catch((error: unknown) => {
+    wasm = null;
+    throw error;
+  });
+  return wasm;
+}
+
+export interface NoiseSuppressor {
+  /** What the links send instead of the capture; mute acts on this track. */
+  readonly track: MediaStreamTrack;
+  /** Takes the filter down; the capture it read from is left to its owner. */
+  stop(): void;
+}
+
+async function running(context: AudioContext) {
+  if (context.state === 'running') return;
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('audio context did not start')), START_TIMEOUT_MS));
+  await Promise.race([context.resume(), timeout]);
+}
+
+/** Feeds `source` through RNNoise; resolves once the filtered track is ready to send. */
+export async function suppressNoise(source: MediaStreamTrack): Promise<NoiseSuppressor> {
+  const context = new AudioContext({ sampleRate: SAMPLE_RATE, latencyHint: 'interactive' });
+  try {
+    const [wasmBinary] = await Promise.all([loadWasm(), context.audioWorklet.addModule(workletUrl())]);
+    await running(context);
+    const input = context.createMediaStreamSource(new MediaStream([source]));
+    const denoiser = new RnnoiseWorkletNode(context, { maxChannels: 1, wasmBinary });
+    // One voice, one channel: a stereo capture is mixed down before the filter, which filters channel 0 only.
+    denoiser.channelCount = 1;
+    denoiser.channelCountMode = 'explicit';
+    const output = context.createMediaStreamDestination();
+    output.channelCount = 1;
+    input.connect(denoiser).connect(output);
+    const track = output.stream.getAudioTracks()[0]!;
+    return {
+      track,
+      stop() {
+        track.stop();
+        input.disconnect();
+        denoiser.disconnect();
+        denoiser.destroy();
+        void context.close();
+      },
+    };
+  } catch (error) {
+    void context.close();
+    throw error;
+  }
+}
