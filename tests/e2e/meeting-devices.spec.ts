@@ -40,10 +40,14 @@ const ownTileCamera = (page: Page) =>
     return (video?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.label ?? null;
   });
 
+// These tests read the capture on the microphone's sender (its label, its `ended`): with noise
+// suppression on, the sender carries the filter's track instead (meeting-noise.spec.ts tests that).
+const captureOnSender = (context: BrowserContext) => context.addInitScript(() => localStorage.setItem('enclave.noiseSuppression', 'off'));
+
 async function twoInACall(browser: Parameters<typeof joinMeeting>[0], baseURL: string) {
   const meetingId = seededAccount('demo').meetingId;
-  const ada = await joinMeeting(browser, baseURL, meetingId, { name: 'Ada' });
-  const bob = await joinMeeting(browser, baseURL, meetingId, { name: 'Bob' });
+  const ada = await joinMeeting(browser, baseURL, meetingId, { name: 'Ada', prepare: captureOnSender });
+  const bob = await joinMeeting(browser, baseURL, meetingId, { name: 'Bob', prepare: captureOnSender });
   open.push(ada, bob);
   // The previous test's participants are gone from the room (their tabs closed).
   await participantCount(ada.page, 2);

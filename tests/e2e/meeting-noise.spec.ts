@@ -130,6 +130,18 @@ test('the lobby switch is keyboard reachable and remembered; mute silences the f
     name: 'Ada',
     expectInCall: false,
     prepare: async (context) => {
+      // The captures the page opens, so that the test can end one as an unplugged device would
+      // (the session sends the filter's track, not the capture).
+      await context.addInitScript(() => {
+        const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        const captures: MediaStreamTrack[] = [];
+        Object.assign(window, { captures });
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          const stream = await open(constraints);
+          captures.push(...stream.getAudioTracks());
+          return stream;
+        };
+      });
       const page = await context.newPage();
       await page.goto(`/now/${meetingId}`);
       const toggle = page.getByRole('switch', { name: 'Noise suppression' });
@@ -173,5 +185,19 @@ test('the lobby switch is keyboard reachable and remembered; mute silences the f
   await expect.poll(async () => (await sentAudio(ada.page))?.id, { timeout: 15_000 }).not.toBe(before?.id);
   await expect.poll(() => sendsFiltered(ada.page), { timeout: 15_000 }).toBe(true);
   await expect(microphone.locator('option:checked')).toHaveText(other!);
+  expect(percentile(await receivedFrames(bob.page, 6_000), 95)).toBeGreaterThan(-50);
+  await ada.page.keyboard.press('Escape');
+
+  // The filtered microphone is unplugged: the default one takes over, filtered too.
+  const filtered = await sentAudio(ada.page);
+  await ada.page.evaluate(() => {
+    const live = (window as unknown as { captures: MediaStreamTrack[] }).captures.filter((track) => track.readyState === 'live');
+    live.at(-1)!.dispatchEvent(new Event('ended'));
+  });
+  await expect(ada.page.getByRole('status').filter({ hasText: 'Your microphone was disconnected. Switched to the default microphone.' })).toBeVisible();
+  await expect.poll(async () => (await sentAudio(ada.page))?.id, { timeout: 15_000 }).not.toBe(filtered?.id);
+  await expect.poll(() => sendsFiltered(ada.page), { timeout: 15_000 }).toBe(true);
+  // Only the capture now in use is still open: the replaced ones were stopped with their filters.
+  expect(await ada.page.evaluate(() => (window as unknown as { captures: MediaStreamTrack[] }).captures.filter((track) => track.readyState === 'live').length)).toBe(1);
   expect(percentile(await receivedFrames(bob.page, 6_000), 95)).toBeGreaterThan(-50);
 });
