@@ -1,7 +1,8 @@
 // Enclave's service worker (docs/decisions.md "Installable app"). It makes the app installable and
 // keeps the shell for offline use: the public pages, when the server marks them with
-// X-Enclave-Shell (never a logged-in page), the build's hashed assets, and the language picker's
-// flags. API calls, meetings, the app's pages, anything but GET and anything from another origin
+// X-Enclave-Shell (never a logged-in page), the build's hashed assets (among them, once a call
+// has used them, the noise filter's worklet and wasm under /_next/static/media), and the language
+// picker's flags. API calls, meetings, the app's pages, anything but GET and anything from another origin
 // are not touched at all.
 const SHELL_CACHE = 'enclave-shell-v1';
 const ASSET_CACHE = 'enclave-assets-v1';
