@@ -75,6 +75,21 @@ for (const locale of ['en', 'de']) {
     });
     await tiles(ada.page, 1);
     for (const viewport of widths) await sweep(ada.page, testInfo, `${locale} meeting alone`, viewport, checks(ada.page));
+    // The device dialog (with the noise-suppression switch), from the bar or the "More" menu.
+    for (const viewport of widths) {
+      await ada.page.setViewportSize(viewport);
+      const inBar = ada.page.getByRole('button', { name: m.devices.open, exact: true });
+      if (await inBar.isVisible()) await inBar.click();
+      else {
+        await ada.page.getByRole('button', { name: m.moreOptions, exact: true }).filter({ visible: true }).click();
+        await ada.page.getByRole('menuitem', { name: m.devices.open, exact: true }).click();
+      }
+      await expect(ada.page.getByRole('dialog', { name: m.devices.title })).toBeVisible();
+      await expect(ada.page.getByRole('switch', { name: m.noise.label })).toBeVisible();
+      await sweep(ada.page, testInfo, `${locale} device settings`, viewport, { fullPage: false });
+      await ada.page.keyboard.press('Escape');
+      await expect(ada.page.getByRole('dialog', { name: m.devices.title })).toBeHidden();
+    }
 
     const bob = await join(browser, baseURL!, locale, meetingId, 'Bob Byron');
     await tiles(ada.page, 2);
