@@ -42,7 +42,9 @@ const ownTileCamera = (page: Page) =>
 
 // These tests read the capture on the microphone's sender (its label, its `ended`): with noise
 // suppression on, the sender carries the filter's track instead (meeting-noise.spec.ts tests that).
-const captureOnSender = (context: BrowserContext) => context.addInitScript(() => localStorage.setItem('enclave.noiseSuppression', 'off'));
+const captureOnSender = async (context: BrowserContext) => {
+  await context.addInitScript(() => localStorage.setItem('enclave.noiseSuppression', 'off'));
+};
 
 async function twoInACall(browser: Parameters<typeof joinMeeting>[0], baseURL: string) {
   const meetingId = seededAccount('demo').meetingId;

@@ -13,7 +13,7 @@ type Preference = typeof import('@/lib/meeting/client/noise-suppression-preferen
 function preference(): Preference {
   let loaded: Preference | undefined;
   jest.isolateModules(() => {
-    loaded = jest.requireActual('@/lib/meeting/client/noise-suppression-preference');
+    loaded = jest.requireActual<Preference>('@/lib/meeting/client/noise-suppression-preference');
   });
   return loaded!;
 }
