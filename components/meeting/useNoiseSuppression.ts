@@ -23,13 +23,14 @@ export function useNoiseSuppression(session: MeetingSession, microphone: MediaSt
 
   useEffect(() => {
     if (!on || !microphone || ended || !noiseSuppressionSupported()) return;
-    let cancelled = false;
+    const abort = new AbortController();
+    const cancelled = () => abort.signal.aborted;
     let suppressor: NoiseSuppressor | null = null;
     void import('@/lib/meeting/client/noise-suppression')
-      .then(({ suppressNoise }) => suppressNoise(microphone))
+      .then(({ suppressNoise }) => suppressNoise(microphone, abort.signal))
       .then(async (made) => {
         // Turned off, another microphone, or the call ended while the filter loaded.
-        if (cancelled || session.localTrack('audio') !== microphone) return made.stop();
+        if (cancelled() || session.localTrack('audio') !== microphone) return made.stop();
         suppressor = made;
         await session.replaceMicrophone(made.track);
         // Mute now acts on the filtered track; the capture feeding it must keep sounding, also
@@ -38,12 +39,12 @@ export function useNoiseSuppression(session: MeetingSession, microphone: MediaSt
         microphone.enabled = true;
       })
       .catch(() => {
-        // No AudioWorklet, a refused wasm, an audio context the page may not start: the
-        // microphone goes out unfiltered, as before, and the person is told.
-        if (!cancelled) notify(t('failed'));
+        // No AudioWorklet, a wasm the browser refuses: the microphone goes out unfiltered, as
+        // before, and the person is told.
+        if (!cancelled()) notify(t('failed'));
       });
     return () => {
-      cancelled = true;
+      abort.abort();
       const made = suppressor;
       if (!made) return;
       if (session.localTrack('audio') === made.track && made.track.readyState === 'live') {

@@ -7,8 +7,8 @@ import { loadRnnoise, RnnoiseWorkletNode } from '@sapphi-red/web-noise-suppresso
 
 // RNNoise works on 10 ms frames of 480 samples at 48 kHz; the worklet assumes that rate.
 const SAMPLE_RATE = 48_000;
-/** A context the page may not start (no user gesture yet) would send silence: give up instead. */
-const START_TIMEOUT_MS = 3_000;
+/** What lets a page start audio (user activation): a context still suspended retries on them. */
+const GESTURES = ['pointerdown', 'keydown'] as const;
 
 const workletUrl = () => new URL('@sapphi-red/web-noise-suppressor/rnnoiseWorklet.js', import.meta.url).href;
 
@@ -33,18 +33,41 @@ export interface NoiseSuppressor {
   stop(): void;
 }
 
-async function running(context: AudioContext) {
-  if (context.state === 'running') return;
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('audio context did not start')), START_TIMEOUT_MS));
-  await Promise.race([context.resume(), timeout]);
+/**
+ * The join's click lets the context start at once in Chromium. Safari, and Firefox without a
+ * recent click, keep a context made outside a click suspended (it would send silence): it starts
+ * on the person's next click or key, and until then the capture goes out as it is.
+ */
+function running(context: AudioContext, signal: AbortSignal): Promise<void> {
+  if (context.state === 'running') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const retry = () => void context.resume().catch(() => undefined);
+    const check = () => context.state === 'running' && finish(true);
+    const aborted = () => finish(false);
+    function finish(started: boolean) {
+      context.removeEventListener('statechange', check);
+      for (const type of GESTURES) window.removeEventListener(type, retry, true);
+      signal.removeEventListener('abort', aborted);
+      if (started) resolve();
+      else reject(new DOMException('Noise suppression was turned off before it started', 'AbortError'));
+    }
+    if (signal.aborted) return finish(false);
+    context.addEventListener('statechange', check);
+    for (const type of GESTURES) window.addEventListener(type, retry, true);
+    signal.addEventListener('abort', aborted);
+    retry();
+  });
 }
 
-/** Feeds `source` through RNNoise; resolves once the filtered track is ready to send. */
-export async function suppressNoise(source: MediaStreamTrack): Promise<NoiseSuppressor> {
+/**
+ * Feeds `source` through RNNoise; resolves once the filtered track is ready to send. `signal`
+ * gives up a filter not started yet (turned off, another microphone, the call's end).
+ */
+export async function suppressNoise(source: MediaStreamTrack, signal: AbortSignal): Promise<NoiseSuppressor> {
   const context = new AudioContext({ sampleRate: SAMPLE_RATE, latencyHint: 'interactive' });
   try {
     const [wasmBinary] = await Promise.all([loadWasm(), context.audioWorklet.addModule(workletUrl())]);
-    await running(context);
+    await running(context, signal);
     const input = context.createMediaStreamSource(new MediaStream([source]));
     const denoiser = new RnnoiseWorkletNode(context, { maxChannels: 1, wasmBinary });
     // One voice, one channel: a stereo capture is mixed down before the filter, which filters channel 0 only.
