@@ -24,8 +24,10 @@ export const config = {
   /** MAIL_LOG=1: without SMTP_URL, a production server writes mail (links included) to its log. */
   mailLog: env('MAIL_LOG') === '1',
   mailFrom: env('MAIL_FROM') ?? 'Enclave <no-reply@localhost>',
-  /** Where the contact-sales form goes; the sender address when unset. */
+  /** Where the contact-sales form goes, and the operator's address on the privacy page; unset: no form (issue 35). */
   salesEmail: env('SALES_EMAIL'),
+  /** HOME_PAGE=marketing|private: what `/` shows a visitor until the admin area sets it; unset: follows billing (lib/public-site). */
+  homePage: env('HOME_PAGE'),
   turnUrls: env('TURN_URLS')?.split(',').map((url) => url.trim()) ?? [],
   turnSecret: env('TURN_SECRET'),
   /** 'relay' sends every call through TURN (it hides addresses); honoured only with TURN configured. */

@@ -3,6 +3,7 @@ import { billingMode, billingModeNote, type BillingSettings } from '@/lib/billin
 import { config } from '@/lib/environment';
 import { mailMode, MAIL_NOT_CONFIGURED } from '@/lib/mail/mode';
 import { oidcProvidersProblem } from '@/lib/auth/oidc/providers';
+import { homePageSettingProblem } from '@/lib/public-site/home-page';
 import { registrationSettingsProblem } from '@/lib/registration/policy';
 import { parseTrustedProxies } from '@/lib/security/client-address';
 
@@ -35,11 +36,13 @@ interface Settings {
   billingSettings?: BillingSettings;
   /** REGISTRATION and REGISTRATION_DOMAINS (issue 35); without them they are not looked at. */
   registrationSettings?: { registration?: string; registrationDomains?: string };
+  /** HOME_PAGE (issue 35); without it, it is not looked at. */
+  homePage?: string;
 }
 
 export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string; OIDC_PROVIDERS?: string };
 
-export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config, registrationSettings: config }): StartupReport {
+export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config, registrationSettings: config, homePage: config.homePage }): StartupReport {
   const { env } = settings;
   const problems: string[] = [];
   const notes: string[] = [];
@@ -62,6 +65,8 @@ export function checkStartup(settings: Settings = { ...config, env: process.env 
   // A provider list the server cannot read would leave its buttons off the login page unnoticed.
   const oidcProblem = oidcProvidersProblem(env.OIDC_PROVIDERS);
   if (oidcProblem) problems.push(oidcProblem);
+  const homePageProblem = homePageSettingProblem(settings.homePage);
+  if (homePageProblem) problems.push(homePageProblem);
 
   try {
     parseTrustedProxies(env.TRUSTED_PROXIES);

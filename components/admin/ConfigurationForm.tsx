@@ -6,13 +6,15 @@ import { Field } from '@/components/forms/Field';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { apiPost } from '@/lib/api/client';
 import type { AdminConfiguration } from '@/lib/admin/configuration';
+import type { HomePageMode } from '@/lib/public-site/home-page';
 import type { RegistrationMode } from '@/lib/registration/policy';
 import { PrivateLimitsFields } from './PrivateLimitsFields';
+import { PublicPagesFields } from './PublicPagesFields';
 import { RegistrationFields } from './RegistrationFields';
 
 const platforms = ['outlook', 'android', 'ios', 'windows', 'mac', 'linux'] as const;
 
-/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), the limits without billing, who may register, brand name and downloads. */
+/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), the limits without billing, who may register, the public pages, brand name and downloads. */
 export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) {
   const t = useTranslations('AdminConfiguration');
   const feedback = useApiFeedback();
@@ -24,6 +26,10 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
   const [registration, setRegistration] = useState<RegistrationMode | ''>(initial.registration ?? '');
   const [domains, setDomains] = useState((initial.registration_domains ?? []).join(', '));
   const [usersMayInvite, setUsersMayInvite] = useState(initial.users_may_invite);
+  const [homePage, setHomePage] = useState<HomePageMode | ''>(initial.home_page ?? '');
+  const [sentence, setSentence] = useState(initial.home_sentence ?? '');
+  const [privacy, setPrivacy] = useState(initial.privacy_text ?? '');
+  const [imprint, setImprint] = useState(initial.imprint_text ?? '');
   const [brandName, setBrandName] = useState(initial.brandName ?? '');
   const [downloads, setDownloads] = useState(initial.downloads);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,6 +48,10 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
       registration: registration || null,
       registration_domains: domains.trim() || null,
       users_may_invite: usersMayInvite,
+      home_page: homePage || null,
+      home_sentence: sentence,
+      privacy_text: privacy,
+      imprint_text: imprint,
       brandName: brandName.trim() || null,
       downloads,
     });
@@ -86,6 +96,15 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
         mode={[registration, setRegistration]}
         domains={[domains, setDomains]}
         usersMayInvite={[usersMayInvite, setUsersMayInvite]}
+        errors={errors}
+      />
+      <PublicPagesFields
+        defaultHomePage={initial.defaultHomePage}
+        contactConfigured={initial.contactConfigured}
+        homePage={[homePage, setHomePage]}
+        sentence={[sentence, setSentence]}
+        privacy={[privacy, setPrivacy]}
+        imprint={[imprint, setImprint]}
         errors={errors}
       />
       <Field label={t('brandName')} hint={t('brandHint', { default: initial.defaultBrandName })} maxLength={60} value={brandName} onChange={(event) => setBrandName(event.target.value)} error={errors.brandName} />

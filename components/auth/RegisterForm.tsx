@@ -133,6 +133,16 @@ export function RegisterForm({ invitation = null, domains = null }: { invitation
             {errorText(problems.agree)}
           </p>
         )}
+        {/* Issue 35: what happens to the data entered here, before it is sent. */}
+        <p className="mt-2 text-sm text-slate-600">
+          {t.rich('privacyNote', {
+            privacy: (chunks) => (
+              <Link href="/privacy" className="text-brand underline">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
       </div>
       <button type="submit" className="button-primary" disabled={busy}>
         {busy ? f('saving') : t('submit')}

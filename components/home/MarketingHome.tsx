@@ -11,8 +11,19 @@ const FEATURES = ['p2p', 'e2ee', 'password', 'schedule', 'recording', 'languages
 const PLANS = ['trial', 'individual', 'executive', 'enterprise'] as const;
 export const WHITE_PAPER_URL = '/white-paper.pdf';
 
-/** SPEC point 2, home for visitors: hero, info banner, plans, trusted-by, the white paper. */
-export async function MarketingHome({ locale }: { locale: Locale }) {
+/**
+ * SPEC point 2, home for visitors: hero, info banner, plans, trusted-by, the white paper. Plans,
+ * prices and the trusted-by strip belong to the hosted service: shown only with billing on (issue 35).
+ */
+export async function MarketingHome({
+  locale,
+  billingOn,
+  contactSales,
+}: {
+  locale: Locale;
+  billingOn: boolean;
+  contactSales: boolean;
+}) {
   const [t, price] = await Promise.all([getTranslations('Home'), roomPriceLabel(locale)]);
   const brand = config.brandName;
   const href = (path: string) => localizedPath(locale, path);
@@ -21,9 +32,16 @@ export async function MarketingHome({ locale }: { locale: Locale }) {
     key,
     name: t(`plans.${key}.name`),
     price: key === 'trial' || key === 'enterprise' ? t(`plans.${key}.price`) : price,
-    period: key === 'trial' ? t('plans.trial.period') : key === 'enterprise' ? null : t('perRoomMonth'),
+    period:
+      key === 'trial' ? t('plans.trial.period') : key === 'enterprise' ? null : t('perRoomMonth'),
     features: messageList(t, `plans.${key}.features`),
-    cta: { label: t(`plans.${key}.cta`), href: key === 'enterprise' ? `${href('/enterprise')}#contact` : href('/register') },
+    cta: {
+      label: t(`plans.${key}.cta`),
+      href:
+        key === 'enterprise'
+          ? `${href('/enterprise')}${contactSales ? '#contact' : ''}`
+          : href('/register'),
+    },
     highlight: key === 'executive' ? t('mostPopular') : null,
   }));
 
@@ -32,17 +50,21 @@ export async function MarketingHome({ locale }: { locale: Locale }) {
       <section className="bg-gradient-to-b from-brand-soft to-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[3fr_2fr] md:py-24">
           <div>
-            <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('heroTitle')}</h1>
+            <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              {t('heroTitle')}
+            </h1>
             <p className="mt-6 text-lg text-slate-700">{t('heroText', { brand })}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link href={href('/register')} className="button-primary px-6 py-3 text-lg">
-                {t('ctaTrial')}
+                {billingOn ? t('ctaTrial') : t('ctaRegister')}
               </Link>
-              <a href="#plans" className="button-secondary px-6 py-3 text-lg">
-                {t('ctaPlans')}
-              </a>
+              {billingOn && (
+                <a href="#plans" className="button-secondary px-6 py-3 text-lg">
+                  {t('ctaPlans')}
+                </a>
+              )}
             </div>
-            <p className="mt-4 text-sm text-slate-600">{t('noCard')}</p>
+            {billingOn && <p className="mt-4 text-sm text-slate-600">{t('noCard')}</p>}
           </div>
           <CallIllustration />
         </div>
@@ -74,30 +96,37 @@ export async function MarketingHome({ locale }: { locale: Locale }) {
         </ul>
       </section>
 
-      <section id="plans" aria-labelledby="plans-title" className="scroll-mt-4 bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="plans-title" className="text-3xl font-bold text-slate-900">
-            {t('plansTitle')}
+      {billingOn && (
+        <section id="plans" aria-labelledby="plans-title" className="scroll-mt-4 bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+            <h2 id="plans-title" className="text-3xl font-bold text-slate-900">
+              {t('plansTitle')}
+            </h2>
+            <p className="mt-2 text-slate-700">{t('plansIntro')}</p>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {plans.map((plan) => (
+                <PlanCard key={plan.key} plan={plan} />
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+
+      {billingOn && (
+        <section
+          aria-labelledby="trusted"
+          className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6"
+        >
+          <h2 id="trusted" className="text-xl font-semibold text-slate-900">
+            {t('trustedTitle')}
           </h2>
-          <p className="mt-2 text-slate-700">{t('plansIntro')}</p>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {plans.map((plan) => (
-              <PlanCard key={plan.key} plan={plan} />
+          <ul className="mt-6 flex flex-wrap justify-center gap-x-8 gap-y-3 text-lg font-medium text-slate-600">
+            {messageList(t, 'trusted').map((sector) => (
+              <li key={sector}>{sector}</li>
             ))}
           </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="trusted" className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
-        <h2 id="trusted" className="text-xl font-semibold text-slate-900">
-          {t('trustedTitle')}
-        </h2>
-        <ul className="mt-6 flex flex-wrap justify-center gap-x-8 gap-y-3 text-lg font-medium text-slate-600">
-          {messageList(t, 'trusted').map((sector) => (
-            <li key={sector}>{sector}</li>
-          ))}
-        </ul>
-      </section>
+        </section>
+      )}
 
       <section aria-labelledby="white-paper" className="bg-slate-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -109,10 +138,17 @@ export async function MarketingHome({ locale }: { locale: Locale }) {
             <p className="mt-2 text-sm text-slate-400">{t('whitePaperNote')}</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <a href={WHITE_PAPER_URL} className="inline-flex items-center rounded-md bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-200">
+            <a
+              href={WHITE_PAPER_URL}
+              className="inline-flex items-center rounded-md bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-200"
+            >
               {t('whitePaperView')}
             </a>
-            <a href={WHITE_PAPER_URL} download className="inline-flex items-center rounded-md border border-slate-500 px-4 py-2 font-medium text-white hover:bg-slate-800">
+            <a
+              href={WHITE_PAPER_URL}
+              download
+              className="inline-flex items-center rounded-md border border-slate-500 px-4 py-2 font-medium text-white hover:bg-slate-800"
+            >
               {t('whitePaperDownload')}
             </a>
           </div>

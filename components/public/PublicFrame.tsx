@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/auth/session';
 import { config } from '@/lib/environment';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { publicSite } from '@/lib/public-site/shape';
 import { keepPageOffline } from '@/lib/pwa/register';
 import { localizedPath } from '@/lib/seo/pages';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';
@@ -15,23 +16,27 @@ import { PublicMenu } from './PublicMenu';
  * The frame of the public pages (home for visitors, enterprise, FAQ, download, terms, security,
  * rate): a header and a footer rendered on the server. Its only JavaScript is the language
  * selector, the menu button of narrow screens and the route history (SPEC point 2); the links
- * are plain next/link, already part of every Next page.
+ * are plain next/link, already part of every Next page. Its links follow the pages this server
+ * has (issue 35): pricing only with billing on, sales only on the marketing site, the privacy
+ * policy always, the imprint where the operator wrote one.
  */
 export async function PublicFrame({ children }: { children: React.ReactNode }) {
   const requested = await getLocale();
   const locale: Locale = isLocale(requested) ? requested : 'en';
-  const [t, language, user, nonce] = await Promise.all([
+  const [t, language, user, nonce, site] = await Promise.all([
     getTranslations('Public'),
     getTranslations('Language'),
     getCurrentUser().catch(() => null),
     headers().then((h) => h.get('x-nonce') ?? undefined),
+    publicSite(),
   ]);
+  const marketing = site.homePage === 'marketing';
   const href = (path: string) => localizedPath(locale, path);
   const brand = config.brandName;
 
   const primary = [
-    { href: `${href('/')}#plans`, label: t('pricing') },
-    { href: href('/enterprise'), label: t('enterprise') },
+    ...(marketing && site.billingOn ? [{ href: `${href('/')}#plans`, label: t('pricing') }] : []),
+    ...(marketing ? [{ href: href('/enterprise'), label: t('enterprise') }] : []),
     { href: href('/faq'), label: t('faq') },
     { href: href('/download'), label: t('download') },
     { href: href('/security'), label: t('security') },
@@ -45,9 +50,11 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
       <Link href={href('/login')} className="button-secondary">
         {t('login')}
       </Link>
-      <Link href={href('/register')} className="button-primary">
-        {t('register')}
-      </Link>
+      {site.registrationOpen && (
+        <Link href={href('/register')} className="button-primary">
+          {site.billingOn ? t('register') : t('registerPlain')}
+        </Link>
+      )}
     </>
   );
 
@@ -113,7 +120,9 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
                 <li><Link href={href('/terms-of-service')} className="hover:text-brand">{t('terms')}</Link></li>
                 <li><Link href={href('/security')} className="hover:text-brand">{t('security')}</Link></li>
                 <li><a href="/white-paper.pdf" className="hover:text-brand">{t('whitePaper')}</a></li>
-                <li><Link href={`${href('/enterprise')}#contact`} className="hover:text-brand">{t('contactSales')}</Link></li>
+                <li><Link href={href('/privacy')} className="hover:text-brand">{t('privacy')}</Link></li>
+                {site.hasImprint && <li><Link href={href('/imprint')} className="hover:text-brand">{t('imprint')}</Link></li>}
+                {marketing && site.contactEmail && <li><Link href={`${href('/enterprise')}#contact`} className="hover:text-brand">{t('contactSales')}</Link></li>}
                 <li><Link href={href('/rate')} className="hover:text-brand">{t('rate')}</Link></li>
               </ul>
             </nav>

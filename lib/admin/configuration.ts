@@ -12,6 +12,9 @@ import { getDb } from '@/lib/db/client';
 import { configuration } from '@/lib/db/schema';
 import { isDomain, parseDomains, registrationModes, type RegistrationMode } from '@/lib/registration/policy';
 import { defaultRegistrationPolicy } from '@/lib/registration/settings';
+import { homePageModes, type HomePageMode } from '@/lib/public-site/home-page';
+import { defaultHomePageMode } from '@/lib/public-site/settings';
+import { PUBLIC_TEXT_LIMITS } from '@/lib/public-site/limits';
 import { writeAudit, type Actor } from './audit';
 
 /** What the admin area shows and edits (SPEC point 3 "Configuration", plus brand and downloads). */
@@ -34,6 +37,15 @@ export interface AdminConfiguration {
   defaultRegistration: { mode: RegistrationMode; domains: string[] };
   /** Whether ordinary users may send registration invitations (admins always may). */
   users_may_invite: boolean;
+  /** What `/` shows a visitor (issue 35): the admin's choice, or null for the environment's default below. */
+  home_page: HomePageMode | null;
+  defaultHomePage: HomePageMode;
+  /** The plain home's sentence, the privacy policy (null: built-in text) and the imprint (null: none). */
+  home_sentence: string | null;
+  privacy_text: string | null;
+  imprint_text: string | null;
+  /** Whether SALES_EMAIL is set: without it the contact-sales form is hidden. */
+  contactConfigured: boolean;
 }
 
 const bad = { error: 'incorrect_data' } as const;
@@ -44,6 +56,15 @@ const downloadUrl = z
   .trim()
   .max(2000, 'incorrect_data')
   .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'incorrect_data');
+
+/** An operator's text, trimmed; empty means "none" (null). Rendered as text, never as HTML. */
+function operatorText(max: number) {
+  return z
+    .string(bad)
+    .max(max, 'incorrect_data')
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value?.trim() || null));
+}
 
 /** Every field optional: a change names only what it changes. */
 export const configurationSchema = z.object({
@@ -79,6 +100,12 @@ export const configurationSchema = z.object({
     .transform((value) => (value == null ? value : parseDomains(value)))
     .refine((value) => value == null || value.every(isDomain), 'incorrect_data'),
   users_may_invite: z.boolean(bad).optional(),
+  // null: back to HOME_PAGE (or what the billing mode implies).
+  home_page: z.enum(homePageModes, bad).nullable().optional(),
+  // '' or null: the built-in text (sentence, privacy) or no page (imprint).
+  home_sentence: operatorText(PUBLIC_TEXT_LIMITS.sentence),
+  privacy_text: operatorText(PUBLIC_TEXT_LIMITS.document),
+  imprint_text: operatorText(PUBLIC_TEXT_LIMITS.document),
 });
 
 export type ConfigurationChange = z.output<typeof configurationSchema>;
@@ -101,8 +128,16 @@ export async function getAdminConfiguration(): Promise<AdminConfiguration> {
     registration_domains: row?.registrationDomains ?? null,
     defaultRegistration: defaultRegistrationPolicy(),
     users_may_invite: row?.usersMayInvite ?? false,
+    home_page: row?.homePage ?? null,
+    defaultHomePage: defaultHomePageMode(),
+    home_sentence: row?.homeSentence ?? null,
+    privacy_text: row?.privacyText ?? null,
+    imprint_text: row?.imprintText ?? null,
+    contactConfigured: Boolean(config.salesEmail),
   };
 }
+
+const textSummary = (text: string | null) => (text === null ? null : `${text.length} characters`);
 
 /** Applies a change and writes what changed (before → after) to the audit log. */
 export async function updateConfiguration(change: ConfigurationChange, actor: Actor): Promise<AdminConfiguration> {
@@ -147,6 +182,22 @@ export async function updateConfiguration(change: ConfigurationChange, actor: Ac
     if (change.users_may_invite !== undefined) {
       if (change.users_may_invite !== row!.usersMayInvite) diff.users_may_invite = { from: row!.usersMayInvite, to: change.users_may_invite };
       set.usersMayInvite = change.users_may_invite;
+    }
+    if (change.home_page !== undefined) {
+      if (change.home_page !== row!.homePage) diff.home_page = { from: row!.homePage, to: change.home_page };
+      set.homePage = change.home_page;
+    }
+    // The texts can be long: the audit log says that they changed and how long they are now.
+    const texts = [
+      ['home_sentence', 'homeSentence'],
+      ['privacy_text', 'privacyText'],
+      ['imprint_text', 'imprintText'],
+    ] as const;
+    for (const [field, column] of texts) {
+      const next = change[field];
+      if (next === undefined) continue;
+      if (next !== row![column]) diff[field] = field === 'home_sentence' ? { from: row![column], to: next } : { from: textSummary(row![column]), to: textSummary(next) };
+      set[column] = next;
     }
     if (change.brandName !== undefined) {
       if (change.brandName !== row!.brandName) diff.brandName = { from: row!.brandName, to: change.brandName };

@@ -77,6 +77,8 @@ export const errorCodes = [
   // verify, which may neither link to an account nor create one (lib/auth/oidc).
   'sso_failed',
   'sso_email_not_verified',
+  // Issue 35: a server without SALES_EMAIL has no contact-sales form; its call says so (404).
+  'contact_not_configured',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -99,7 +101,7 @@ export function statusFor(code: ErrorCode): number {
   if (code === 'too_many_attempts') return 429;
   if (code === 'service_unavailable') return 503;
   if (code.startsWith('registration_') || code === 'invitation_not_allowed') return 403;
-  if (code.endsWith('_not_found')) return 404;
+  if (code.endsWith('_not_found') || code === 'contact_not_configured') return 404;
   if (conflicts.has(code)) return 409;
   return 400;
 }

@@ -96,6 +96,12 @@ export const configuration = pgTable('configuration', {
   registrationDomains: jsonb('registration_domains').$type<string[]>(),
   // Whether any user (not only admins) may send registration invitations.
   usersMayInvite: boolean('users_may_invite').notNull().default(false),
+  // The operator's public pages (issue 35, lib/public-site): what `/` shows a visitor (null: HOME_PAGE),
+  // the sentence of the plain home, and the privacy (null: the built-in text) and imprint (null: none) texts.
+  homePage: text('home_page', { enum: ['marketing', 'private'] }),
+  homeSentence: text('home_sentence'),
+  privacyText: text('privacy_text'),
+  imprintText: text('imprint_text'),
 });
 
 /** A registration invitation (issue 35): registers the invited address once; only a SHA-256 of the link's token is kept. */

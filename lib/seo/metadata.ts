@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/environment';
 import { pageTitle } from '@/lib/i18n/metadata';
 import { defaultLocale, htmlLang, isLocale, type Locale } from '@/lib/i18n/locales';
+import { publicSiteSettings } from '@/lib/public-site/settings';
 import { languageAlternates, localizedPath, publicPages, type PublicPage } from './pages';
 
 /** The Open Graph image, drawn at build time (app/og-image.png/route.tsx). */
@@ -20,9 +21,11 @@ export function publicMetadata(page: PublicPage) {
     const locale: Locale = isLocale(requested) ? requested : defaultLocale;
     const t = await getTranslations({ locale, namespace: 'Meta' });
     const path = publicPages[page];
-    // The visitor's home is the product's page, not the dashboard its route alias names.
-    const title = await pageTitle(locale, page === 'home' ? 'homePublic' : page);
-    const description = t(page, { brand: config.brandName });
+    // The visitor's home is the product's page (or, on a private server, its plain home), not the
+    // dashboard its route alias names.
+    const privateHome = page === 'home' && (await publicSiteSettings()).homePage === 'private';
+    const title = await pageTitle(locale, page === 'home' ? (privateHome ? 'homePrivate' : 'homePublic') : page);
+    const description = t(privateHome ? 'homePrivate' : page, { brand: config.brandName });
     const url = localizedPath(locale, path);
     return {
       title,

@@ -12,9 +12,34 @@ export const publicPages = {
   rate: '/rate',
   register: '/register',
   login: '/login',
+  privacy: '/privacy',
+  imprint: '/imprint',
 } as const;
 
 export type PublicPage = keyof typeof publicPages;
+
+/** What decides which public pages a server has (issue 35: the operator's public pages). */
+export interface SiteShape {
+  homePage: 'marketing' | 'private';
+  /** The operator wrote an imprint. */
+  hasImprint: boolean;
+  /** Anyone may reach the register form (open, or by e-mail domain) — not invitation-only or closed. */
+  registrationOpen: boolean;
+}
+
+/**
+ * The public pages that exist on this server: the sales page for enterprise customers only on the
+ * marketing site, the imprint only where the operator wrote one, the register page only where
+ * a visitor can register. The sitemap, the links and the pages themselves follow it.
+ */
+export function existingPublicPages(site: SiteShape): PublicPage[] {
+  return (Object.keys(publicPages) as PublicPage[]).filter((page) => {
+    if (page === 'enterprise') return site.homePage === 'marketing';
+    if (page === 'imprint') return site.hasImprint;
+    if (page === 'register') return site.registrationOpen;
+    return true;
+  });
+}
 
 /** A path in a locale: English has no prefix (/faq), the others do (/de/faq, /de). */
 export function localizedPath(locale: Locale, path: string): string {

@@ -86,12 +86,18 @@ describe('POST /api/rate stores a rating', () => {
 });
 
 describe('sitemap.xml lists every public page in every language', () => {
-  const entries = sitemap();
-  const urls = entries.map((entry) => new URL(entry.url).pathname);
+  let entries: Awaited<ReturnType<typeof sitemap>> = [];
+  let urls: string[] = [];
+  beforeAll(async () => {
+    entries = await sitemap();
+    urls = entries.map((entry) => new URL(entry.url).pathname);
+  });
+  // Issue 35: this server has no imprint (none written) and no sales page (billing off: the plain home).
+  const existing = Object.entries(publicPages).filter(([page]) => page !== 'imprint' && page !== 'enterprise').map(([, path]) => path);
 
   it('one entry per public page × locale, nothing else', () => {
-    expect(entries).toHaveLength(Object.keys(publicPages).length * locales.length);
-    for (const path of Object.values(publicPages)) {
+    expect(entries).toHaveLength(existing.length * locales.length);
+    for (const path of existing) {
       expect(urls).toContain(path);
       expect(urls).toContain(path === '/' ? '/de' : `/de${path}`);
       expect(urls).toContain(path === '/' ? '/zh-tw' : `/zh-tw${path}`);

@@ -1,21 +1,39 @@
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ContactSalesForm } from '@/components/public/ContactSalesForm';
 import { config } from '@/lib/environment';
 import { islandLabels } from '@/lib/i18n/labels';
 import { pageLocale } from '@/lib/i18n/page';
+import { publicSiteSettings } from '@/lib/public-site/settings';
 import { publicMetadata } from '@/lib/seo/metadata';
 import { messageList } from '@/lib/i18n/message-list';
 
 export const generateMetadata = publicMetadata('enterprise');
 
-const CONTACT_LABELS = ['name', 'email', 'message', 'send', 'sending', 'sentTitle', 'sent', 'another', 'failed'] as const;
+const CONTACT_LABELS = [
+  'name',
+  'email',
+  'message',
+  'send',
+  'sending',
+  'sentTitle',
+  'sent',
+  'another',
+  'failed',
+] as const;
 const OFFERS = ['onPremise', 'whiteLabel', 'negotiable'] as const;
 
 // SPEC points 1 and 2: enterprise customers (on-premise, white-label, rooms and participants
-// negotiable) and the contact-sales form.
+// negotiable) and the contact-sales form. Issue 35: a private server (plain home) has no sales
+// page, and the form shows only where SALES_EMAIL says who reads it.
 export default async function EnterprisePage({ params }: { params: Promise<{ locale: string }> }) {
   await pageLocale(params);
-  const [t, labels] = await Promise.all([getTranslations('Enterprise'), islandLabels('ContactForm', CONTACT_LABELS, { email: '{email}' })]);
+  const [t, labels, site] = await Promise.all([
+    getTranslations('Enterprise'),
+    islandLabels('ContactForm', CONTACT_LABELS, { email: '{email}' }),
+    publicSiteSettings(),
+  ]);
+  if (site.homePage === 'private') notFound();
   const brand = config.brandName;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16">
@@ -42,13 +60,19 @@ export default async function EnterprisePage({ params }: { params: Promise<{ loc
             ))}
           </ul>
         </section>
-        <section id="contact" aria-labelledby="contact-title" className="scroll-mt-4 rounded-xl bg-slate-50 p-6">
-          <h2 id="contact-title" className="text-xl font-semibold text-slate-900">
-            {t('formTitle')}
-          </h2>
-          <p className="mt-2 mb-6 text-slate-700">{t('formIntro')}</p>
-          <ContactSalesForm labels={labels} />
-        </section>
+        {site.contactEmail && (
+          <section
+            id="contact"
+            aria-labelledby="contact-title"
+            className="scroll-mt-4 rounded-xl bg-slate-50 p-6"
+          >
+            <h2 id="contact-title" className="text-xl font-semibold text-slate-900">
+              {t('formTitle')}
+            </h2>
+            <p className="mt-2 mb-6 text-slate-700">{t('formIntro')}</p>
+            <ContactSalesForm labels={labels} />
+          </section>
+        )}
       </div>
     </div>
   );
