@@ -46,6 +46,10 @@ export function AppShell({
     <div className="mt-auto flex flex-col gap-3 border-t border-slate-200 pt-4">
       <LanguageSwitcher />
       <ThemeSwitcher initial={theme} />
+      {/* Issue 35: the privacy policy is linked from every page's footer, the app's included. */}
+      <Link href="/privacy" className="px-3 text-sm text-slate-600 underline-offset-2 hover:text-brand hover:underline">
+        {t('privacy')}
+      </Link>
     </div>
   );
 

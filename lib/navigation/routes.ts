@@ -48,6 +48,9 @@ export const routeRules: RouteRule[] = [
   { name: 'attendees', pattern: '/attendees', auth: true },
   { name: 'rate', pattern: '/rate', auth: false },
   { name: 'enterprise', pattern: '/enterprise', auth: false },
+  // Issue 35: the operator's privacy policy, and the legal notice where the operator wrote one.
+  { name: 'privacy', pattern: '/privacy', auth: false },
+  { name: 'imprint', pattern: '/imprint', auth: false },
 ];
 
 function matches(pattern: string, pathname: string): boolean {

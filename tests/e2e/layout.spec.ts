@@ -7,6 +7,7 @@ import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { localized } from './support/messages';
 import { logIn } from './support/session';
 import { sweep, widths } from './support/layout';
+import { createDatabase, extraPort, startInstance } from './support/instances';
 
 // One logged-in and one logged-out context per worker: the pages share them.
 const test = base.extend<object, { member: BrowserContext; visitor: BrowserContext }>({
@@ -43,7 +44,7 @@ const meetings = [
   { title: 'Layout Sunday call', from: Date.UTC(2032, 5, 20, 11, 0) },
 ];
 
-const publicPages = ['/', '/enterprise', '/faq', '/download', '/security', '/terms-of-service', '/rate', '/login', '/register', '/forgotPassword', '/resetpassword/not-a-real-link', '/no-such-page'];
+const publicPages = ['/', '/enterprise', '/faq', '/download', '/security', '/terms-of-service', '/privacy', '/rate', '/login', '/register', '/forgotPassword', '/resetpassword/not-a-real-link', '/no-such-page'];
 const appPages = [
   '/',
   '/schedule',
@@ -107,3 +108,33 @@ for (const locale of ['en', 'de']) {
     await page.close();
   });
 }
+
+// Issue 35: a private server's public pages (no Stripe keys: the plain home, /download without
+// installer cards), on an instance of its own; the suite's server shows the hosted site above.
+test('a private server\u2019s public pages fit every width (en, de)', async ({ browser }, testInfo) => {
+  const database = await createDatabase();
+  const instance = await startInstance(extraPort(51), {
+    DATABASE_URL: database.url,
+    STRIPE_SECRET_KEY: '',
+    STRIPE_PUBLISHABLE_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    STRIPE_API_URL: '',
+    BILLING: '',
+    ON_PREMISE: '',
+    HOME_PAGE: '',
+  });
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    for (const locale of ['en', 'de']) {
+      for (const route of ['/', '/privacy', '/download']) {
+        await page.goto(`${instance.url}${localized(locale, route)}`);
+        for (const viewport of widths) await sweep(page, testInfo, `private-${locale}${route}`, viewport);
+      }
+    }
+  } finally {
+    await context.close();
+    await instance.stop();
+    await database.drop();
+  }
+});

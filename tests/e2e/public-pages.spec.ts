@@ -13,6 +13,7 @@ const pages = [
   { route: '/download', heading: (m: Messages) => m.Download.title.replace('{brand}', 'Enclave') },
   { route: '/terms-of-service', heading: (m: Messages) => m.Terms.title },
   { route: '/security', heading: (m: Messages) => m.Security.title },
+  { route: '/privacy', heading: (m: Messages) => m.Privacy.title },
   { route: '/rate', heading: (m: Messages) => m.Rate.title },
 ];
 type Messages = ReturnType<typeof messages>;
@@ -102,8 +103,8 @@ test('the contact-sales form sends a mail to sales over SMTP, and says when it i
   await form.getByLabel(en.ContactForm.message).fill(message);
   await form.getByRole('button', { name: en.ContactForm.send }).click();
   await expect(form.getByRole('status')).toContainText(en.ContactForm.sent.replace('{email}', 'ada@example.test'));
-  // MAIL_FROM is unset in the tests, so SALES_EMAIL falls back to the sender's own address.
-  const mail = await waitForMail('no-reply@localhost', (caught) => caught.text.includes(message));
+  // The suite's server sets SALES_EMAIL (tests/e2e/support/serve.mjs); without it there is no form.
+  const mail = await waitForMail('sales@enclave.test', (caught) => caught.text.includes(message));
   expect(mail.text).toContain('ada@example.test');
 
   // A message of only spaces passes the browser's check but not the server's.
@@ -205,6 +206,10 @@ test('sitemap.xml and robots.txt are served for crawlers', async ({ request, bas
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(`<loc>${baseURL}/de/faq</loc>`);
   expect(sitemap).not.toContain('/calendar');
+  // Issue 35: the privacy policy always, the imprint only where the operator wrote one.
+  expect(sitemap).toContain(`<loc>${baseURL}/privacy</loc>`);
+  expect(sitemap).not.toContain('/imprint');
+  expect(sitemap).toContain(`<loc>${baseURL}/enterprise</loc>`);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/Disallow: \/now\//);
   expect(robots).toMatch(/Disallow: \/calendar/);
@@ -304,4 +309,17 @@ test('axe finds no serious or critical accessibility violation on any public pag
       expect(await seriousViolations(page), `${route} at ${width}px`).toEqual([]);
     }
   }
+});
+
+test('with billing on the footer links the privacy policy and contact sales, the header pricing; the policy names Stripe', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: en.Public.contactSales })).toHaveAttribute('href', '/enterprise#contact');
+  await expect(footer.getByRole('link', { name: en.Public.imprint })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: en.Public.register })).toBeVisible();
+  await footer.getByRole('link', { name: en.Public.privacy }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 2, name: en.PrivacyDefault.billing.title })).toBeVisible();
+  // SALES_EMAIL is the operator's address on the built-in policy.
+  await expect(page.getByRole('main').getByRole('link', { name: 'sales@enclave.test' })).toHaveAttribute('href', 'mailto:sales@enclave.test');
 });

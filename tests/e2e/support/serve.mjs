@@ -24,6 +24,8 @@ const env = {
   STRIPE_WEBHOOK_SECRET,
   STRIPE_API_URL: STRIPE_STAND_IN_URL,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // The hosted service's sales inbox: without it the contact-sales form is hidden (issue 35).
+  SALES_EMAIL: 'sales@enclave.test',
   DATA_DIR: E2E_DATA_DIR,
   SESSION_SECRET: E2E_SESSION_SECRET,
   APP_URL: `http://localhost:${process.env.PORT}`,
