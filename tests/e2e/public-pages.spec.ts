@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { localized, locales, messages } from './support/messages';
 import { logIn } from './support/session';
@@ -283,20 +282,6 @@ test('a chunk that fails to load shows a reload prompt instead of a blank page',
   await expect(prompt).toContainText(en.ChunkError.message);
   await expect(prompt.getByRole('link', { name: en.ChunkError.reload })).toBeVisible();
 });
-
-const axeSource = readFileSync(path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page) {
-  // Evaluated over the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('axe finds no serious or critical accessibility violation on any public page', async ({ page }) => {
   // Every public page at two widths, each loaded and scanned: on a slow two-core machine that

@@ -4,6 +4,7 @@
 // at it as a visitor and as its admin would.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { sealData } from 'iron-session';
+import { seriousViolations } from './support/axe';
 import { E2E_SESSION_SECRET } from './support/constants.mjs';
 import { createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
 import { messages } from './support/messages';
@@ -201,6 +202,17 @@ test('/download shows only what this server offers', async ({ page }) => {
   }
   await expect(page.getByRole('heading', { name: en.Download.installTitle.replace('{brand}', 'Enclave') })).toBeVisible();
   await expect(page.getByRole('heading', { name: en.Download.feedTitle })).toBeVisible();
+});
+
+test('axe finds no serious or critical violation on the plain home (with a join error showing), /privacy and /download', async ({ page }) => {
+  await page.goto(`${url}/`);
+  const form = await joinWith(page, 'not a meeting');
+  await expect(form.getByRole('alert')).toBeVisible();
+  expect(await seriousViolations(page), '/').toEqual([]);
+  for (const route of ['/privacy', '/download']) {
+    await page.goto(`${url}${route}`);
+    expect(await seriousViolations(page), route).toEqual([]);
+  }
 });
 
 test('the admin may choose the marketing home: no prices without billing; closed registration hides Register', async ({ page }) => {
