@@ -18,7 +18,16 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm',
  * `invitation`: the link's token and its address, which is fixed (issue 35: it registers that
  * address only). `domains`: the e-mail domains this server admits, shown as a hint.
  */
-export function RegisterForm({ invitation = null, domains = null }: { invitation?: { token: string; email: string } | null; domains?: string[] | null }) {
+export function RegisterForm({
+  invitation = null,
+  domains = null,
+  trial = true,
+}: {
+  invitation?: { token: string; email: string } | null;
+  domains?: string[] | null;
+  /** Billing on: a new account starts SPEC's trial, and the intro says so (off: no trial, issue 35). */
+  trial?: boolean;
+}) {
   const t = useTranslations('Register');
   const f = useTranslations('Forms');
   const locale = useLocale();
@@ -63,7 +72,7 @@ export function RegisterForm({ invitation = null, domains = null }: { invitation
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <p className="text-slate-600">{t('intro')}</p>
+      <p className="text-slate-600">{t(trial ? 'intro' : 'introNoTrial')}</p>
       {failure && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
           {errorText(failure)}

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { billingOn } from '@/lib/billing/mode';
 import { config } from '@/lib/environment';
 import { pageTitle } from '@/lib/i18n/metadata';
 import { defaultLocale, htmlLang, isLocale, type Locale } from '@/lib/i18n/locales';
@@ -25,7 +26,9 @@ export function publicMetadata(page: PublicPage) {
     // dashboard its route alias names.
     const privateHome = page === 'home' && (await publicSiteSettings()).homePage === 'private';
     const title = await pageTitle(locale, page === 'home' ? (privateHome ? 'homePrivate' : 'homePublic') : page);
-    const description = t(privateHome ? 'homePrivate' : page, { brand: config.brandName });
+    // Without billing there is no trial (issue 35): the two descriptions that promise one have a variant.
+    const noTrial = !billingOn() && (page === 'home' || page === 'register');
+    const description = t(privateHome ? 'homePrivate' : noTrial ? (page === 'home' ? 'homeNoTrial' : 'registerNoTrial') : page, { brand: config.brandName });
     const url = localizedPath(locale, path);
     return {
       title,

@@ -39,6 +39,10 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
     const email = `private.${Date.now()}@example.test`;
     const password = 'Quiet-Harbour-42';
     await page.goto(`${url}/register`);
+    // The register page promises no trial, neither in its text nor in its description for search engines.
+    await expect(page.getByText(en.Register.introNoTrial)).toBeVisible();
+    await expect(page.getByText(en.Register.intro)).toHaveCount(0);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toMatch(/14/);
     await page.getByLabel(en.Forms.firstName).fill('Pia');
     await page.getByLabel(en.Forms.lastName).fill('Private');
     await page.getByLabel(en.Forms.email, { exact: true }).fill(email);

@@ -5,6 +5,7 @@ import { RegistrationRefused } from '@/components/auth/RegistrationRefused';
 import { publicMetadata } from '@/lib/seo/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { PageMessages } from '@/components/shell/PageMessages';
+import { billingOn } from '@/lib/billing/mode';
 import { invitedEmail } from '@/lib/registration/invitations';
 import { registrationSettings } from '@/lib/registration/settings';
 
@@ -34,7 +35,7 @@ export default async function RegisterPage({ params, searchParams }: { params: P
         {refusal ? (
           <RegistrationRefused reason={refusal} mayRegisterWithout={refusal === 'invitationInvalid' && settings.mode !== 'invitation'} />
         ) : (
-          <RegisterForm invitation={invitation} domains={settings.mode === 'domains' && !invitation ? settings.domains : null} />
+          <RegisterForm invitation={invitation} domains={settings.mode === 'domains' && !invitation ? settings.domains : null} trial={billingOn()} />
         )}
       </AuthCard>
     </PageMessages>
