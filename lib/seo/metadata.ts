@@ -11,6 +11,13 @@ import { languageAlternates, localizedPath, publicPages, type PublicPage } from 
 /** The Open Graph image, drawn at build time (app/og-image.png/route.tsx). */
 export const OG_IMAGE = { url: '/og-image.png', width: 1200, height: 630 } as const;
 
+/** Without billing there is no trial or price (issue 35): the descriptions that promise one have a variant. */
+const NO_BILLING_DESCRIPTIONS: Partial<Record<PublicPage, 'homeNoTrial' | 'registerNoTrial' | 'faqNoBilling'>> = {
+  home: 'homeNoTrial',
+  register: 'registerNoTrial',
+  faq: 'faqNoBilling',
+};
+
 /**
  * `generateMetadata` for an indexable public page: its title (SPEC point 2: brand – alias), a
  * description of its own, the canonical address in this language, hreflang alternates for all
@@ -26,9 +33,7 @@ export function publicMetadata(page: PublicPage) {
     // dashboard its route alias names.
     const privateHome = page === 'home' && (await publicSiteSettings()).homePage === 'private';
     const title = await pageTitle(locale, page === 'home' ? (privateHome ? 'homePrivate' : 'homePublic') : page);
-    // Without billing there is no trial (issue 35): the two descriptions that promise one have a variant.
-    const noTrial = !billingOn() && (page === 'home' || page === 'register');
-    const description = t(privateHome ? 'homePrivate' : noTrial ? (page === 'home' ? 'homeNoTrial' : 'registerNoTrial') : page, { brand: config.brandName });
+    const description = t(privateHome ? 'homePrivate' : billingOn() ? page : (NO_BILLING_DESCRIPTIONS[page] ?? page), { brand: config.brandName });
     const url = localizedPath(locale, path);
     return {
       title,

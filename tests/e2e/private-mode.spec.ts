@@ -38,6 +38,14 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
     const page = await context.newPage();
     const email = `private.${Date.now()}@example.test`;
     const password = 'Quiet-Harbour-42';
+    // The FAQ asks nothing about trials, prices or plans, and gives the admin's participant limit.
+    await page.goto(`${url}/faq`);
+    await expect(page.getByRole('heading', { name: en.Faq.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en.Faq.groups.billing })).toHaveCount(0);
+    expect(await page.locator('main').innerText()).not.toMatch(/trial|price/i);
+    await page.getByText(en.Faq.participantsQ).click();
+    await expect(page.getByText(en.Faq.participantsANoBilling.replace('{count}', '30'))).toBeVisible();
+
     await page.goto(`${url}/register`);
     // The register page promises no trial, neither in its text nor in its description for search engines.
     await expect(page.getByText(en.Register.introNoTrial)).toBeVisible();

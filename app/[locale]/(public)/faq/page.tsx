@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { roomPriceLabel } from '@/lib/billing/room-price';
+import { privateLimits } from '@/lib/configuration/limits';
 import { config } from '@/lib/environment';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';
@@ -15,11 +16,16 @@ const GROUPS = {
   e2ee: ['e2ee', 'server', 'safety', 'password', 'recording'],
   billing: ['trial', 'price', 'rooms', 'enterprise'],
 } as const;
+type Question = (typeof GROUPS)[keyof typeof GROUPS][number];
 
 /** Questions in native <details> disclosures: keyboard and screen-reader ready, no JavaScript. */
 export default async function FaqPage({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);
-  const [t, price] = await Promise.all([getTranslations('Faq'), roomPriceLabel(locale)]);
+  // Without billing (issue 35) there is no trial, price or plan to ask about, and the participant
+  // limit is the one the admin set; without SALES_EMAIL there is no sales team to contact.
+  const [t, price, limits] = await Promise.all([getTranslations('Faq'), roomPriceLabel(locale), privateLimits()]);
+  const groups = Object.entries(GROUPS).filter(([group]) => !(limits && group === 'billing'));
+  const answer = (question: Question) => (limits && question === 'participants' ? 'participantsANoBilling' : (`${question}A` as const));
   const href = (path: string) => localizedPath(locale, path);
   const link = (path: string) =>
     function FaqLink(chunks: React.ReactNode) {
@@ -42,8 +48,8 @@ export default async function FaqPage({ params }: { params: Promise<{ locale: st
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
       <h1 className="text-4xl font-bold text-slate-900">{t('title')}</h1>
-      <p className="mt-4 text-lg text-slate-700">{t.rich('intro', rich)}</p>
-      {Object.entries(GROUPS).map(([group, questions]) => (
+      <p className="mt-4 text-lg text-slate-700">{t.rich(config.salesEmail ? 'intro' : 'introNoSales', rich)}</p>
+      {groups.map(([group, questions]) => (
         <section key={group} aria-labelledby={`faq-${group}`} className="mt-10">
           <h2 id={`faq-${group}`} className="text-2xl font-semibold text-slate-900">
             {t(`groups.${group as keyof typeof GROUPS}`)}
@@ -59,7 +65,7 @@ export default async function FaqPage({ params }: { params: Promise<{ locale: st
                     </svg>
                   </span>
                 </summary>
-                <p className="mt-3 text-slate-700">{t.rich(`${question}A`, rich)}</p>
+                <p className="mt-3 text-slate-700">{t.rich(answer(question), { ...rich, count: limits?.participantsPerMeeting ?? 0 })}</p>
               </details>
             ))}
           </div>
