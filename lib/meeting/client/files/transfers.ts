@@ -163,6 +163,12 @@ export class FileTransfers {
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
+  /** A received file's bytes, held in memory (the test probe hashes them, probe.ts). */
+  receivedBytes(key: string): Uint8Array<ArrayBuffer> | null {
+    const transfer = this.transfers.get(key);
+    return transfer?.direction === 'in' && transfer.status === 'done' ? transfer.data : null;
+  }
+
   /** Forgets a finished transfer and frees its bytes. */
   dismiss(key: string) {
     const transfer = this.transfers.get(key);
