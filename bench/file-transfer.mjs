@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
-import { percentile, progress, startApp } from './app-server.mjs';
+import { percentile, progress, sleep, startApp } from './app-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3620);
 const runs = Number(process.env.RUNS ?? 5);
@@ -26,6 +26,17 @@ async function join(browser, baseURL, meetingId, name, fragment = '') {
   await page.getByRole('button', { name: /^(Join now|Ask to join)$/ }).click();
   await page.waitForFunction(() => window.enclaveProbe?.getState().peers.some((peer) => peer.keys === 'verified'), null, { timeout: 60_000 }).catch(() => {});
   return { context, page };
+}
+
+/** Polls until the sender's transfer of `name` is done (the receiver checked the SHA-256). */
+async function delivered(page, name) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(20)) {
+    const all = await page.evaluate(() => window.enclaveProbe.fileTransfers());
+    const transfer = all.find((t) => t.name === name);
+    if (transfer?.status === 'done') return;
+    if (transfer && transfer.status !== 'active' && transfer.status !== 'waiting') throw new Error(`${name}: ${transfer.status} ${transfer.problem}`);
+  }
+  throw new Error(`${name}: not delivered in 120 s`);
 }
 
 async function main() {
@@ -45,7 +56,7 @@ async function main() {
       const sent = sender.page.evaluate(([file, size, to]) => window.enclaveProbe.sendRandomFile(file, size, to), [name, sizeMB * MB, receiverId]);
       await receiver.page.getByRole('button', { name: `Accept ${name}` }).click({ timeout: 60_000 });
       const expected = await sent;
-      await sender.page.waitForFunction((file) => window.enclaveProbe.fileTransfers().then((all) => all.some((t) => t.name === file && t.status === 'done')), name, { timeout: 120_000, polling: 20 });
+      await delivered(sender.page, name);
       const wholeSeconds = (Date.now() - offered) / 1000;
       const transfer = (await receiver.page.evaluate(() => window.enclaveProbe.fileTransfers())).find((t) => t.name === name);
       const digest = await receiver.page.evaluate((key) => window.enclaveProbe.receivedSha256(key), transfer.key);

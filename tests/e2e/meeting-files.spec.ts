@@ -3,7 +3,7 @@
 // SHA-256 on arrival and written to disk only by "Save". One 50 MB transfer (the CI budget),
 // the rest small: cancel, decline, a sender who leaves mid-transfer, and Firefox both ways.
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -19,9 +19,12 @@ const MB = 1024 * 1024;
 const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+const folder = mkdtempSync(path.join(tmpdir(), 'enclave-files-'));
+test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
 /** Random bytes in a file on disk, for the file chooser; its SHA-256. */
 function randomFile(name: string, size: number) {
-  const file = path.join(tmpdir(), `enclave-files-${process.pid}-${name}`);
+  const file = path.join(folder, name);
   const bytes = randomBytes(size);
   writeFileSync(file, bytes);
   return { file, name, size, sha256: sha256(bytes), marker: bytes.subarray(0, 32) };
