@@ -10,7 +10,9 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-core';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
-import { joinMeeting, type Participant } from './support/meeting';
+import { sweep, widths } from './support/layout';
+import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
+import { localized, messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
@@ -185,3 +187,59 @@ test('Firefox and Chromium send each other a file, each checked by SHA-256', asy
   test.info().annotations.push({ type: 'file throughput with Firefox', description: JSON.stringify(report) });
   console.log(`firefox file throughput: ${JSON.stringify(report)}`);
 });
+
+for (const locale of ['en', 'de']) {
+  test(`"Send a file" and the transfer list fit every width, keyboard first (${locale})`, async ({ browser, baseURL }, testInfo) => {
+    const m = messages(locale).Meeting;
+    const f = m.files;
+    const meetingId = seededAccount('demo').meetingId;
+    const join = async (name: string, hash = '') => {
+      const context = await newParticipantContext(browser, baseURL!);
+      people.push({ context, page: await context.newPage(), name });
+      const { page } = people.at(-1)!;
+      await page.setViewportSize(widths[0]);
+      await page.goto(`${localized(locale, `/now/${meetingId}`)}${hash}`);
+      await page.getByLabel(m.yourName, { exact: true }).fill(name);
+      await page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) }).click();
+      await expect(page.getByRole('navigation', { name: m.controls })).toBeVisible({ timeout: 15_000 });
+      return page;
+    };
+    const ada = await join('Ada Lovelace', fragment());
+    const bo = await join('Bo Byron');
+    await connected(ada);
+    await connected(bo);
+
+    // Keyboard only: the chat's "Send a file" button, the dialog's fields, Escape closes it.
+    await ada.getByRole('button', { name: m.chat, exact: true }).click();
+    const open = ada.getByRole('region', { name: m.chat }).getByRole('button', { name: f.send });
+    await open.focus();
+    await ada.keyboard.press('Enter');
+    const dialog = ada.getByRole('dialog', { name: f.send });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(f.limit.replace('{size}', '100 MB'))).toBeVisible();
+    for (const viewport of widths) await sweep(ada, testInfo, `${locale} send a file`, viewport, { fullPage: false });
+    await ada.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await ada.keyboard.press('Enter');
+    const small = randomFile(`${locale}-notes.txt`, 10 * 1024);
+    await dialog.getByLabel(f.file).setInputFiles(small.file);
+    await dialog.getByLabel(f.to).focus();
+    await ada.keyboard.press('Tab'); // the file chooser
+    await ada.keyboard.press('Tab'); // Close
+    await ada.keyboard.press('Tab'); // Send
+    await expect(dialog.getByRole('button', { name: f.sendButton, exact: true })).toBeFocused();
+    await ada.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+
+    // The offer, on Bo's side, at every width; accepted from the keyboard.
+    const accept = bo.getByRole('button', { name: f.acceptFile.replace('{file}', small.name) });
+    await expect(accept).toBeVisible();
+    for (const viewport of widths) await sweep(bo, testInfo, `${locale} a file offered`, viewport, { fullPage: false });
+    await accept.focus();
+    await bo.keyboard.press('Enter');
+    await expect(bo.getByRole('button', { name: f.saveFile.replace('{file}', small.name) })).toBeVisible({ timeout: 30_000 });
+    for (const viewport of widths) await sweep(bo, testInfo, `${locale} a file arrived`, viewport, { fullPage: false });
+  });
+}
