@@ -13,6 +13,12 @@ const port = Number(env('PORT') ?? 3000);
 // Relaying needs a TURN server: with STUN alone 'relay' would find no candidate at all.
 const hasTurnUrl = /(^|,)\s*turns?:/.test(env('TURN_URLS') ?? '');
 
+/** A whole number above zero, or the default (a typo must not switch a limit off). */
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value !== undefined && Number.isSafeInteger(number) && number > 0 ? number : fallback;
+}
+
 export const config = {
   port,
   appUrl: (env('APP_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -52,6 +58,8 @@ export const config = {
   oidcProviders: env('OIDC_PROVIDERS'),
   /** METRICS_TOKEN: GET /metrics needs `Authorization: Bearer <it>`; unset, only this host may read it. */
   metricsToken: env('METRICS_TOKEN'),
+  /** MEETING_FILE_LIMIT_MB: the largest file sent in a meeting's chat (peer to peer), default 100. */
+  meetingFileLimitMb: positiveInteger(env('MEETING_FILE_LIMIT_MB'), 100),
   /** MEETING_TEST_PROBE=1: meeting pages put a read-only probe on window for the e2e tests and benchmarks. */
   meetingTestProbe: env('MEETING_TEST_PROBE') === '1',
   production: process.env.NODE_ENV === 'production',

@@ -9,6 +9,7 @@ import { getScreen } from '@/lib/meeting/client/media';
 import { isEnded } from '@/lib/meeting/client/meeting-state';
 import { attachProbe } from '@/lib/meeting/client/probe';
 import type { MeetingSession } from '@/lib/meeting/client/session';
+import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
 import { AudioSink } from './VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
 import { buildTiles, floatingTile } from './call-layout';
@@ -27,6 +28,9 @@ import { usePictureInPicture } from './usePictureInPicture';
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
 const PipView = lazy(() => import('./PipView'));
+// Files: only once someone opens "Send a file" or an offer arrives (session.files()).
+const SendFileDialog = lazy(() => import('./files/SendFileDialog'));
+const FileTransferList = lazy(() => import('./files/FileTransferList'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -44,6 +48,8 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [pinned, setPinned] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [devicesOpen, setDevicesOpen] = useState(false);
+  const [files, setFiles] = useState<FileTransfers | null>(null);
+  const [sendFileOpen, setSendFileOpen] = useState(false);
   const videos = useRef(new Map<string, HTMLVideoElement | null>());
 
   useEffect(() => {
@@ -57,6 +63,11 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   }, [session, testProbe]);
 
   useEffect(() => session.setChatOpen(panel === 'chat'), [panel, session]);
+  useEffect(() => session.onFiles(setFiles), [session]);
+
+  const openSendFile = useCallback(() => {
+    void session.files().then(() => setSendFileOpen(true));
+  }, [session]);
 
   const tiles = useMemo(() => buildTiles(state, t('screenYours')), [state, t]);
   const recording = useRecording(session, tiles, videos, info.roomName);
@@ -158,7 +169,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
         {panel && (
           <aside className="w-full max-w-sm bg-white text-slate-900 sm:w-80">
             {panel === 'chat' ? (
-              <ChatPanel messages={state.chat} selfId={state.self.id} onSend={(text) => session.sendChat(text)} />
+              <ChatPanel messages={state.chat} selfId={state.self.id} onSend={(text) => session.sendChat(text)} onSendFile={openSendFile} />
             ) : (
               <PeoplePanel
                 self={state.self}
@@ -176,6 +187,12 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           </aside>
         )}
       </div>
+
+      {files && (
+        <Suspense fallback={null}>
+          <FileTransferList files={files} />
+        </Suspense>
+      )}
 
       {state.peers.map((peer) => peer.tracks.audio && <AudioSink key={peer.id} track={peer.tracks.audio} />)}
 
@@ -205,6 +222,11 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
             onSwitch={devices.switchInput}
             onClose={() => setDevicesOpen(false)}
           />
+        </Suspense>
+      )}
+      {sendFileOpen && files && (
+        <Suspense fallback={null}>
+          <SendFileDialog files={files} onClose={() => setSendFileOpen(false)} />
         </Suspense>
       )}
       {pip.pipWindow &&

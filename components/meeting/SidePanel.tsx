@@ -9,7 +9,15 @@ import { CHAT_MAX_LENGTH, type ChatMessage, type RemotePeer } from '@/lib/meetin
 import type { MediaState } from '@/lib/meeting/client/peer-messages';
 import { HandIcon, MicIcon } from './icons';
 
-export function ChatPanel({ messages, selfId, onSend }: { messages: ChatMessage[]; selfId: string; onSend: (text: string) => void }) {
+interface ChatPanelProps {
+  messages: ChatMessage[];
+  selfId: string;
+  onSend: (text: string) => void;
+  /** Opens "Send a file" (its code loads then). */
+  onSendFile: () => void;
+}
+
+export function ChatPanel({ messages, selfId, onSend, onSendFile }: ChatPanelProps) {
   const t = useTranslations('Meeting');
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
@@ -30,7 +38,12 @@ export function ChatPanel({ messages, selfId, onSend }: { messages: ChatMessage[
 
   return (
     <section aria-label={t('chat')} className="flex h-full flex-col">
-      <h2 className="px-4 pt-4 text-lg font-semibold">{t('chat')}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
+        <h2 className="text-lg font-semibold">{t('chat')}</h2>
+        <button type="button" className="button-secondary px-2 py-1 text-sm" onClick={onSendFile}>
+          {t('files.send')}
+        </button>
+      </div>
       <p className="px-4 text-xs text-slate-500">{t('chatPeerToPeer')}</p>
       <ZoneNote zone={clock.zone} className="px-4 text-xs text-slate-500" />
       <ol ref={list} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-3">

@@ -61,6 +61,8 @@ export interface JoinAnswer {
    * round trip of its own after the click (issue 17); GET …/ice still answers the same.
    */
   ice: IceAnswer;
+  /** Bytes: the largest file a participant may send or receive in the call (MEETING_FILE_LIMIT_MB). */
+  fileLimitBytes: number;
 }
 
 export interface IceAnswer {

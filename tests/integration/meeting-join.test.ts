@@ -40,7 +40,7 @@ describe('POST /api/meeting/{id}/join', () => {
     expect([without.status, without.json.errorCode]).toEqual([400, 'incorrect_password']);
     const answer = await join(meetingId, { passwordProof: await proofFor(meetingId, PASSWORD) }, { cookie });
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ admitted: true, self: { name: 'Olga Owner', isHost: true }, maxParticipants: 30 });
+    expect(answer.json).toMatchObject({ admitted: true, self: { name: 'Olga Owner', isHost: true }, maxParticipants: 30, fileLimitBytes: 100 * 1024 * 1024 });
     expect(typeof answer.json.token).toBe('string');
   });
 

@@ -108,7 +108,7 @@ describe('the chat', () => {
   });
   const message = { id: 'm1', from: 'p2', name: 'Bob', text: 'Hello', at: Date.UTC(2026, 6, 1, 9, 0) };
   const chatTime = (account: ShellUser | null, locale: Locale = 'de') => {
-    render(wrap(<ChatPanel messages={[message]} selfId="p1" onSend={() => undefined} />, { locale, account }));
+    render(wrap(<ChatPanel messages={[message]} selfId="p1" onSend={() => undefined} onSendFile={() => undefined} />, { locale, account }));
     return plain(document.querySelector('time')?.textContent);
   };
 

@@ -32,6 +32,8 @@ export interface PeerLinkOptions {
   /** Data-channel encryption (E2EE.md "Keys"): every message is sealed before it is sent. */
   cipher: Promise<{ seal(text: string): Promise<Uint8Array>; open(data: Uint8Array): Promise<string | null> }>;
   onChannelOpen: () => void;
+  /** A data channel the peer opened (a file transfer's, files/transfers.ts); without a taker it is closed. */
+  onDataChannel?: (channel: RTCDataChannel) => void;
   onStateChange: (state: RTCPeerConnectionState) => void;
   /** The connection has been up for WARM_UP_MS (quality.ts): time for the policy's full encodings. */
   onWarmedUp?: () => void;
@@ -99,6 +101,8 @@ export class PeerLink {
         }
       }).catch(() => {});
     };
+
+    this.pc.ondatachannel = ({ channel }) => (options.onDataChannel ? options.onDataChannel(channel) : channel.close());
 
     this.pc.ontrack = (event) => {
       const slot = this.slotOf(event.transceiver);
@@ -204,6 +208,12 @@ export class PeerLink {
     return true;
   }
 
+  /** A data channel of its own (a file transfer): SCTP is up, so no renegotiation. */
+  openChannel(label: string): RTCDataChannel | null {
+    if (this.closed || this.channel.readyState !== 'open') return null;
+    return this.pc.createDataChannel(label, { ordered: true });
+  }
+
   /** Applies what the other side sent, in arrival order. */
   handleSignal(payload: SignalPayload): Promise<void> {
     this.queue = this.queue.then(() => this.applySignal(payload)).catch((error) => console.warn('signal', error));
@@ -227,7 +237,7 @@ export class PeerLink {
     clearTimeout(this.restartTimer);
     clearTimeout(this.warmUpTimer);
     this.cancelPoliteRestart();
-    this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = null;
+    this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = this.pc.ondatachannel = null;
     this.channel.onopen = this.channel.onmessage = null;
     this.pc.close();
   }

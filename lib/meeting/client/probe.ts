@@ -10,6 +10,7 @@ import type { FramePath } from './frame-backends';
 import type { HostAction, SessionState } from './machine';
 import { linkStats, type LinkReport } from './monitors';
 import type { Slot } from './peer';
+import type { TransferView } from './files/transfers';
 import type { MeetingSession } from './session';
 
 export interface MeetingProbe {
@@ -36,6 +37,15 @@ export interface MeetingProbe {
   senderTracks(): Record<string, Record<Slot, { id: string; label: string; enabled: boolean } | null>>;
   /** The local track of a slot, to end it as an unplugged device would. */
   localTrack(slot: Slot): MediaStreamTrack | null;
+  /** The file transfers as the screen shows them (their code loads on the first call). */
+  fileTransfers(): Promise<TransferView[]>;
+  /**
+   * Offers `size` random bytes made in the page as a file, and answers their SHA-256: Firefox,
+   * driven by puppeteer, cannot be handed a file through its chooser here.
+   */
+  sendRandomFile(name: string, size: number, to: string): Promise<string>;
+  /** SHA-256 of a received file's bytes in memory, for a browser whose downloads a test cannot read. */
+  receivedSha256(key: string): Promise<string | null>;
 }
 
 declare global {
@@ -72,6 +82,23 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
         }),
       ),
     localTrack: (slot) => session.localTrack(slot),
+    fileTransfers: async () => (await session.files()).getSnapshot(),
+    sendRandomFile: async (name, size, to) => {
+      const bytes = new Uint8Array(size);
+      // getRandomValues fills at most 64 KiB at a time.
+      for (let at = 0; at < size; at += 65536) crypto.getRandomValues(bytes.subarray(at, at + 65536));
+      const files = await session.files();
+      const result = await files.sendFile(new File([bytes], name), to);
+      if (result !== 'sent') throw new Error(`sendFile: ${result}`);
+      const { sha256Hex } = await import('./files/file-crypto');
+      return sha256Hex(bytes);
+    },
+    receivedSha256: async (key) => {
+      const bytes = (await session.files()).receivedBytes(key);
+      if (!bytes) return null;
+      const { sha256Hex } = await import('./files/file-crypto');
+      return sha256Hex(bytes);
+    },
   };
 }
 

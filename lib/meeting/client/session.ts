@@ -15,6 +15,7 @@ import type { MediaState } from './peer-messages';
 import { startBitrateKbps, videoEncodings } from './quality';
 import { SignalingClient, type OpenedStream } from './signaling';
 import { StatePublisher } from './state-publisher';
+import type { FileTransfers } from './files/transfers';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
@@ -62,6 +63,11 @@ export class MeetingSession {
   /** The join token: the probe hands it to tests that check the server refuses it after a removal. */
   readonly token: string;
   private readonly askToJoin: boolean;
+  /** The file-transfer code, loaded the first time someone sends or offers a file (files()). */
+  private fileTransfers: Promise<FileTransfers> | null = null;
+  private readonly fileListeners = new Set<(files: FileTransfers) => void>();
+  /** Bytes: the largest file sent or received (JoinAnswer.fileLimitBytes). */
+  readonly fileLimit: number;
   /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
   readonly framePath: FramePath;
 
@@ -70,6 +76,7 @@ export class MeetingSession {
     this.framePath = options.framePath;
     this.token = options.join.token;
     this.askToJoin = options.askToJoin;
+    this.fileLimit = options.join.fileLimitBytes;
     this.tracks = { ...options.tracks };
     this.machine = initialState({ self: options.join.self, local: options.local, camera: options.tracks.camera, password: Boolean(options.passwordKey) });
     this.iceReady = options.join.ice ? Promise.resolve(this.useIce(options.join.ice)) : this.loadIce();
@@ -159,6 +166,7 @@ export class MeetingSession {
       case 'close-link':
         this.links.get(effect.peerId)?.close();
         this.links.delete(effect.peerId);
+        void this.fileTransfers?.then((files) => files.peerGone(effect.peerId));
         return;
       case 'broadcast':
         for (const link of this.links.values()) link.send(effect.message);
@@ -281,6 +289,33 @@ export class MeetingSession {
     void this.dispatch({ type: 'peer-visible', peerId, visible });
   }
 
+  // ---- files (files/transfers.ts, loaded on first use) ----
+
+  /** The file transfers, loading their code the first time (a dynamic import: not in the call's first load). */
+  files(): Promise<FileTransfers> {
+    this.fileTransfers ??= import('./files/transfers').then(({ FileTransfers }) => {
+      const files = new FileTransfers({
+        limit: this.fileLimit,
+        peers: () =>
+          this.state.peers
+            .filter((peer) => peer.keys === 'verified' && this.links.get(peer.id)?.channel.readyState === 'open')
+            .map(({ id, name }) => ({ id, name })),
+        send: (peerId, message) => this.links.get(peerId)?.send(message) ?? false,
+        openChannel: (peerId, label) => this.links.get(peerId)?.openChannel(label) ?? null,
+      });
+      for (const listener of this.fileListeners) listener(files);
+      return files;
+    });
+    return this.fileTransfers;
+  }
+
+  /** Tells the call screen once the file transfers exist (someone sent or offered a file). */
+  onFiles(listener: (files: FileTransfers) => void): () => void {
+    this.fileListeners.add(listener);
+    void this.fileTransfers?.then(listener);
+    return () => void this.fileListeners.delete(listener);
+  }
+
   // ---- host ----
 
   async hostAction(action: HostAction, target: string) {
@@ -375,7 +410,10 @@ export class MeetingSession {
       attachSender: (slot, sender) => keys.attachSender(remoteId, slot, sender),
       attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),
       onRemoteTrack: (slot, track) => void this.dispatch({ type: 'remote-track', peerId: remoteId, slot, track }),
-      onMessage: (raw) => void this.dispatch({ type: 'peer-message', from: remoteId, raw }),
+      // File messages go to the file transfers, whose code an offer loads; the rest to the machine.
+      onMessage: (raw) =>
+        isFileMessage(raw) ? void this.files().then((files) => files.receive(remoteId, raw)) : void this.dispatch({ type: 'peer-message', from: remoteId, raw }),
+      onDataChannel: (channel) => (this.fileTransfers ? void this.fileTransfers.then((files) => files.channel(remoteId, channel)) : channel.close()),
       // A link made when we handed the key over exists before the peer proved it holds it.
       cipher: this.keyExchange.verified(remoteId).then(() => keys.dataCipher(remoteId)),
       onChannelOpen: () => void this.dispatch({ type: 'channel-open', peerId: remoteId }),
@@ -415,6 +453,7 @@ export class MeetingSession {
 
   private shutdown() {
     this.signaling.close();
+    void this.fileTransfers?.then((files) => files.close());
     for (const link of this.links.values()) link.close();
     this.links.clear();
     this.stopMonitors?.();
@@ -422,4 +461,9 @@ export class MeetingSession {
     window.removeEventListener('online', this.onNetworkChange);
     for (const slot of SLOTS) this.tracks[slot]?.stop();
   }
+}
+
+/** A `file-*` message (files/file-messages.ts checks the rest once its code is loaded). */
+function isFileMessage(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && typeof (raw as { t?: unknown }).t === 'string' && (raw as { t: string }).t.startsWith('file-');
 }

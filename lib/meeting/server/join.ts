@@ -2,6 +2,7 @@ import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { verifyPassword } from '@/lib/auth/password';
 import type { User } from '@/lib/db/schema';
+import { config } from '@/lib/environment';
 import type { JoinAnswer, JoinRequest, MeetingInfo } from '@/lib/meeting/protocol';
 import { countJoin, countRefusedJoin } from '@/lib/metrics/meeting';
 import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
@@ -80,5 +81,6 @@ async function join(meetingId: string, input: JoinRequest, user: User | null, he
     maxParticipants: limit,
     roomName: room.name,
     ice: iceServersFor(participantId),
+    fileLimitBytes: config.meetingFileLimitMb * 1024 * 1024,
   };
 }

@@ -1,0 +1,248 @@
+// Files in the meeting chat (docs/meetings.md "Files"): offered over the sealed chat channel,
+// accepted before a byte moves, sent in sealed chunks on a data channel of their own, checked by
+// SHA-256 on arrival and written to disk only by "Save". One 50 MB transfer (the CI budget),
+// the rest small: cancel, decline, a sender who leaves mid-transfer, and Firefox both ways.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-core';
+import { E2E_DATA_DIR } from './support/constants.mjs';
+import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
+import { sweep, widths } from './support/layout';
+import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
+import { localized, messages } from './support/messages';
+import { seededAccount } from './support/session';
+
+test.describe.configure({ timeout: 180_000 });
+// A trace keeps DOM snapshots but no screencast: filming two calls cost the 50 MB transfer
+// three quarters of its speed on two busy cores (1.4 MB/s with it, 5.7 without).
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
+
+const MB = 1024 * 1024;
+const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+const folder = mkdtempSync(path.join(tmpdir(), 'enclave-files-'));
+test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Random bytes in a file on disk, for the file chooser; its SHA-256. */
+function randomFile(name: string, size: number) {
+  const file = path.join(folder, name);
+  const bytes = randomBytes(size);
+  writeFileSync(file, bytes);
+  return { file, name, size, sha256: sha256(bytes), marker: bytes.subarray(0, 32) };
+}
+
+type Transfer = { key: string; name: string; status: string; problem: string | null; bytes: number; size: number; firstByteAt: number | null; finishedAt: number | null };
+const transfers = (page: Page) => page.evaluate(() => window.enclaveProbe!.fileTransfers()) as Promise<Transfer[]>;
+
+/** Both sides verified each other's keys and the chat channel is open: a file can go. */
+async function connected(page: Page) {
+  await expect.poll(() => page.evaluate(() => window.enclaveProbe?.getState().peers.map((peer) => peer.keys).join()), { timeout: 30_000 }).toBe('verified');
+}
+
+/** Opens "Send a file" from the chat panel, picks the file and the recipient, sends. */
+async function sendThroughDialog(page: Page, file: string, to = 'Everyone') {
+  const chat = page.getByRole('region', { name: 'Chat' });
+  if (!(await chat.isVisible())) await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await chat.getByRole('button', { name: 'Send a file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a file' });
+  await expect(dialog.getByText('Up to 100 MB per file.')).toBeVisible();
+  await dialog.getByLabel('To').selectOption({ label: to });
+  await dialog.getByLabel('File').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Every request body the context sent: the file's bytes must be in none of them. */
+function recordUploads(context: BrowserContext) {
+  const bodies: Buffer[] = [];
+  context.on('request', (request) => {
+    const body = request.postDataBuffer();
+    if (body) bodies.push(body);
+  });
+  return bodies;
+}
+
+const serverLog = () => readFileSync(path.join(E2E_DATA_DIR, 'server.log'));
+
+let people: Participant[] = [];
+let firefox: FirefoxBrowser | null = null;
+test.afterEach(async () => {
+  for (const person of people) await person.context.close().catch(() => undefined);
+  await firefox?.close().catch(() => undefined);
+  [people, firefox] = [[], null];
+});
+
+test('a 50 MB file arrives identical, peer to peer, with progress; cancel, decline, and a sender who leaves', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const uploads: Buffer[][] = [];
+  const prepare = async (context: BrowserContext) => void uploads.push(recordUploads(context));
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment(), prepare });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare });
+  people = [ada, bo];
+  await connected(ada.page);
+  await connected(bo.page);
+  // Nothing of the file code is on the page before someone uses it.
+  const scripts = () => ada.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')));
+  const scriptsBefore = await scripts();
+
+  const big = randomFile('big.bin', 50 * MB);
+  const logBefore = statSync(path.join(E2E_DATA_DIR, 'server.log')).size;
+  await sendThroughDialog(ada.page, big.file, 'Bo');
+  expect((await scripts()).length).toBeGreaterThan(scriptsBefore.length);
+
+  // Bo is asked first; nothing moves until Bo accepts.
+  const offer = bo.page.getByTestId('file-transfer').filter({ hasText: 'big.bin' });
+  await expect(offer).toContainText('From Ada');
+  await expect(offer).toContainText('Nothing is saved until you choose Save.');
+  await expect(ada.page.getByTestId('file-transfer')).toContainText('Waiting for Bo to accept.');
+  expect((await transfers(bo.page))[0]!.bytes).toBe(0);
+  await bo.page.getByRole('button', { name: 'Accept big.bin' }).click();
+
+  // A progress bar on both sides while it moves.
+  await expect(bo.page.getByRole('progressbar', { name: 'Progress of big.bin' })).toBeVisible();
+  await expect(ada.page.getByRole('progressbar', { name: 'Progress of big.bin' })).toBeVisible();
+  await expect(offer).toContainText('Arrived complete (SHA-256 checked)', { timeout: 60_000 });
+  await expect(ada.page.getByTestId('file-transfer')).toContainText('Delivered: Bo checked its SHA-256.');
+
+  // Saved, it is the same file.
+  const [download] = await Promise.all([bo.page.waitForEvent('download'), bo.page.getByRole('button', { name: 'Save big.bin' }).click()]);
+  expect(download.suggestedFilename()).toBe('big.bin');
+  const saved = readFileSync((await download.path())!);
+  expect(saved.length).toBe(big.size);
+  expect(sha256(saved)).toBe(big.sha256);
+
+  // The server carried none of it: a few kB of signaling, no file bytes, nothing in its log.
+  const uploaded = uploads.flat();
+  expect(uploaded.reduce((sum, body) => sum + body.length, 0)).toBeLessThan(256 * 1024);
+  expect(uploaded.some((body) => body.includes(big.marker))).toBe(false);
+  const log = serverLog();
+  expect(log.length - logBefore).toBeLessThan(64 * 1024);
+  expect(log.includes(big.marker) || log.includes(big.marker.toString('hex')) || log.includes(big.marker.toString('base64'))).toBe(false);
+
+  const received = (await transfers(bo.page)).find((transfer) => transfer.name === 'big.bin')!;
+  const seconds = (received.finishedAt! - received.firstByteAt!) / 1000;
+  const throughput = { sizeMB: 50, seconds: Number(seconds.toFixed(2)), MBps: Number((50 / seconds).toFixed(1)) };
+  test.info().annotations.push({ type: 'file throughput (Chromium → Chromium, loopback)', description: JSON.stringify(throughput) });
+  console.log(`file throughput: ${JSON.stringify(throughput)}`);
+
+  // Ada cancels before Bo answers: Bo is told, and cannot accept any more.
+  const small = randomFile('small.bin', 200 * 1024);
+  await sendThroughDialog(ada.page, small.file);
+  const smallOffer = bo.page.getByTestId('file-transfer').filter({ hasText: 'small.bin' });
+  await expect(smallOffer.getByRole('button', { name: 'Accept small.bin' })).toBeVisible();
+  await ada.page.getByRole('button', { name: 'Cancel small.bin' }).click();
+  await expect(smallOffer).toContainText('Ada cancelled the transfer.');
+  await expect(smallOffer.getByRole('button', { name: 'Accept small.bin' })).toHaveCount(0);
+
+  // Bo declines: Ada reads so.
+  const other = randomFile('other.bin', 100 * 1024);
+  await sendThroughDialog(ada.page, other.file);
+  await bo.page.getByRole('button', { name: 'Decline other.bin' }).click();
+  await expect(ada.page.getByTestId('file-transfer').filter({ hasText: 'other.bin' })).toContainText('Bo declined.');
+
+  // Ada leaves while a file is on its way: Bo reads why it stopped.
+  const leaving = randomFile('leaving.bin', 40 * MB);
+  await sendThroughDialog(ada.page, leaving.file);
+  await bo.page.getByRole('button', { name: 'Accept leaving.bin' }).click();
+  await ada.page.waitForFunction(() => Number((document.querySelector('progress[aria-label="Progress of leaving.bin"]') as HTMLProgressElement | null)?.value) > 0, null, { polling: 10 });
+  await ada.page.getByRole('button', { name: 'Leave', exact: true }).click();
+  const stopped = bo.page.getByTestId('file-transfer').filter({ hasText: 'leaving.bin' });
+  await expect(stopped).toContainText('Ada left the meeting before the file arrived.', { timeout: 15_000 });
+  await expect(stopped).toHaveAttribute('data-status', 'failed');
+  await expect(stopped.getByRole('button', { name: 'Save leaving.bin' })).toHaveCount(0);
+});
+
+test('Firefox and Chromium send each other a file, each checked by SHA-256', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  firefox = await launchFirefox();
+  const fox: FirefoxPage = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${fragment()}`, 'Fiona');
+  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris' });
+  people = [chris];
+  await connected(chris.page);
+  await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });
+
+  // Chromium → Firefox, through the dialog; Firefox accepts with its button.
+  const toFox = randomFile('to-firefox.bin', 5 * MB);
+  await sendThroughDialog(chris.page, toFox.file);
+  await (await fox.waitForSelector('button[aria-label="Accept to-firefox.bin"]'))!.click();
+  await fox.waitForFunction(async () => (await window.enclaveProbe!.fileTransfers()).some((t) => t.status === 'done'), { timeout: 60_000, polling: 200 });
+  const foxTransfer = (await fox.evaluate(() => window.enclaveProbe!.fileTransfers()))[0]!;
+  expect(await fox.evaluate((key) => window.enclaveProbe!.receivedSha256(key), foxTransfer.key)).toBe(toFox.sha256);
+  await expect(chris.page.getByTestId('file-transfer')).toContainText('Delivered: Fiona checked its SHA-256.');
+
+  // Firefox → Chromium: made in Firefox's page, saved by Chromium.
+  const chrisId = await chris.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const expected = await fox.evaluate((to) => window.enclaveProbe!.sendRandomFile('from-firefox.bin', 3 * 1024 * 1024 + 123, to), chrisId);
+  await chris.page.getByRole('button', { name: 'Accept from-firefox.bin' }).click();
+  await expect(chris.page.getByTestId('file-transfer').filter({ hasText: 'from-firefox.bin' })).toContainText('Arrived complete', { timeout: 60_000 });
+  const [download] = await Promise.all([chris.page.waitForEvent('download'), chris.page.getByRole('button', { name: 'Save from-firefox.bin' }).click()]);
+  expect(sha256(readFileSync((await download.path())!))).toBe(expected);
+
+  const rate = (t: Transfer) => Number((t.size / MB / ((t.finishedAt! - t.firstByteAt!) / 1000)).toFixed(1));
+  const report = {
+    chromiumToFirefoxMBps: rate(foxTransfer),
+    firefoxToChromiumMBps: rate((await transfers(chris.page)).find((t) => t.name === 'from-firefox.bin')!),
+  };
+  test.info().annotations.push({ type: 'file throughput with Firefox', description: JSON.stringify(report) });
+  console.log(`firefox file throughput: ${JSON.stringify(report)}`);
+});
+
+for (const locale of ['en', 'de']) {
+  test(`"Send a file" and the transfer list fit every width, keyboard first (${locale})`, async ({ browser, baseURL }, testInfo) => {
+    const m = messages(locale).Meeting;
+    const f = m.files;
+    const meetingId = seededAccount('demo').meetingId;
+    const join = async (name: string, hash = '') => {
+      const context = await newParticipantContext(browser, baseURL!);
+      people.push({ context, page: await context.newPage(), name });
+      const { page } = people.at(-1)!;
+      await page.setViewportSize(widths[0]);
+      await page.goto(`${localized(locale, `/now/${meetingId}`)}${hash}`);
+      await page.getByLabel(m.yourName, { exact: true }).fill(name);
+      await page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) }).click();
+      await expect(page.getByRole('navigation', { name: m.controls })).toBeVisible({ timeout: 15_000 });
+      return page;
+    };
+    const ada = await join('Ada Lovelace', fragment());
+    const bo = await join('Bo Byron');
+    await connected(ada);
+    await connected(bo);
+
+    // Keyboard only: the chat's "Send a file" button, the dialog's fields, Escape closes it.
+    await ada.getByRole('button', { name: m.chat, exact: true }).click();
+    const open = ada.getByRole('region', { name: m.chat }).getByRole('button', { name: f.send });
+    await open.focus();
+    await ada.keyboard.press('Enter');
+    const dialog = ada.getByRole('dialog', { name: f.send });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(f.limit.replace('{size}', '100 MB'))).toBeVisible();
+    for (const viewport of widths) await sweep(ada, testInfo, `${locale} send a file`, viewport, { fullPage: false });
+    await ada.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await ada.keyboard.press('Enter');
+    const small = randomFile(`${locale}-notes.txt`, 10 * 1024);
+    await dialog.getByLabel(f.file).setInputFiles(small.file);
+    await dialog.getByLabel(f.to).focus();
+    await ada.keyboard.press('Tab'); // the file chooser
+    await ada.keyboard.press('Tab'); // Close
+    await ada.keyboard.press('Tab'); // Send
+    await expect(dialog.getByRole('button', { name: f.sendButton, exact: true })).toBeFocused();
+    await ada.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+
+    // The offer, on Bo's side, at every width; accepted from the keyboard.
+    const accept = bo.getByRole('button', { name: f.acceptFile.replace('{file}', small.name) });
+    await expect(accept).toBeVisible();
+    for (const viewport of widths) await sweep(bo, testInfo, `${locale} a file offered`, viewport, { fullPage: false });
+    await accept.focus();
+    await bo.keyboard.press('Enter');
+    await expect(bo.getByRole('button', { name: f.saveFile.replace('{file}', small.name) })).toBeVisible({ timeout: 30_000 });
+    for (const viewport of widths) await sweep(bo, testInfo, `${locale} a file arrived`, viewport, { fullPage: false });
+  });
+}
