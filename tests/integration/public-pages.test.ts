@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { closeDb, getDb } from '@/lib/db/client';
-import { ratings } from '@/lib/db/schema';
+import { configuration, ratings } from '@/lib/db/schema';
 import { POST as rate } from '@/app/api/rate/route';
 import robots from '@/app/robots';
 import sitemap from '@/app/sitemap';
@@ -89,6 +89,8 @@ describe('sitemap.xml lists every public page in every language', () => {
   let entries: Awaited<ReturnType<typeof sitemap>> = [];
   let urls: string[] = [];
   beforeAll(async () => {
+    // On PostgreSQL the configuration row is shared with the other files: no imprint, the default home.
+    await (await getDb()).update(configuration).set({ homePage: null, imprintText: null }).where(eq(configuration.id, 1));
     entries = await sitemap();
     urls = entries.map((entry) => new URL(entry.url).pathname);
   });

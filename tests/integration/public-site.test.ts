@@ -18,13 +18,16 @@ beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
 
 const env = config as unknown as { homePage?: string; salesEmail?: string; registration?: string };
-afterEach(async () => {
+// Before each test too: on PostgreSQL another file may have left settings in the shared row.
+async function resetSettings() {
   env.homePage = undefined;
   env.salesEmail = undefined;
   env.registration = undefined;
   const db = await getDb();
   await db.update(configuration).set({ homePage: null, homeSentence: null, privacyText: null, imprintText: null, registration: null }).where(eq(configuration.id, 1));
-});
+}
+beforeEach(resetSettings);
+afterEach(resetSettings);
 
 let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 // Billing on (against the Stripe stand-in), so that the billing handlers read their bodies too.
 import '../support/billing-env';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
+import { configuration } from '@/lib/db/schema';
 import { POST as addRoom } from '@/app/api/room/route';
 import { POST as addGroup } from '@/app/api/groups/route';
 import { POST as openTicket } from '@/app/api/tickets/route';
@@ -16,12 +17,17 @@ import { bodyFields, handlersOf, routeFiles, routePath, segmentsOf, type Handler
 // surrogate, a right-to-left override and 64 KB of text. The first two are refused with 400
 // incorrect_data naming the field, changing nothing; none of the four ever answers 5xx.
 let standIn: StandIn;
+// The sweep saves valid odd text into the one configuration row; on a PostgreSQL shared by the
+// other files it is put back afterwards, so that no later file finds (say) an imprint page.
+let savedConfiguration: (typeof configuration.$inferSelect)[] = [];
 beforeAll(async () => {
   standIn = await startStandIn();
-  await getDb();
+  savedConfiguration = await (await getDb()).select().from(configuration);
 }, 60_000);
 afterAll(async () => {
   await standIn.close();
+  const db = await getDb();
+  for (const { id, ...row } of savedConfiguration) await db.update(configuration).set(row).where(eq(configuration.id, id));
   await closeDb();
 });
 
