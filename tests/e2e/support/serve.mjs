@@ -80,15 +80,29 @@ for (const stream of [server.stdout, server.stderr]) {
     process.stdout.write(chunk);
   });
 }
+let stopping = false;
+// A helper that cannot start because an earlier run still holds its port would leave the tests
+// reading that run's mail (seen: a reset link from the previous run): stop and say so instead.
+for (const [name, child] of [['The mail catcher', catcher], ['The Stripe stand-in', stripeStandIn]]) {
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}): is its port still held by an earlier test run?`);
+    stopping = true;
+    server.kill('SIGTERM');
+    process.exitCode = 1;
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    stopping = true;
     server.kill(signal);
     catcher.kill(signal);
     stripeStandIn.kill(signal);
   });
 }
 server.on('exit', (code) => {
+  stopping = true;
   catcher.kill();
   stripeStandIn.kill();
-  process.exit(code ?? 0);
+  process.exit(process.exitCode || (code ?? 0));
 });
