@@ -7,7 +7,7 @@ import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { localized } from './support/messages';
 import { logIn } from './support/session';
 import { sweep, widths } from './support/layout';
-import { createDatabase, extraPort, startInstance } from './support/instances';
+import { BILLING_OFF, createDatabase, extraPort, startInstance } from './support/instances';
 
 // One logged-in and one logged-out context per worker: the pages share them.
 const test = base.extend<object, { member: BrowserContext; visitor: BrowserContext }>({
@@ -115,12 +115,7 @@ test('a private server\u2019s public pages fit every width (en, de)', async ({ b
   const database = await createDatabase();
   const instance = await startInstance(extraPort(51), {
     DATABASE_URL: database.url,
-    STRIPE_SECRET_KEY: '',
-    STRIPE_PUBLISHABLE_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    STRIPE_API_URL: '',
-    BILLING: '',
-    ON_PREMISE: '',
+    ...BILLING_OFF,
     HOME_PAGE: '',
   });
   const context = await browser.newContext();

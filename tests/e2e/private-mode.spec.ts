@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { sealData } from 'iron-session';
 import { E2E_SESSION_SECRET } from './support/constants.mjs';
-import { createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
+import { BILLING_OFF, createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
 import { firstLink, waitForMail } from './support/mailbox';
 import { messages } from './support/messages';
 
@@ -19,12 +19,7 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
   const env = {
     DATABASE_URL: database.url,
     // No Stripe keys at all: the default of a fresh install.
-    STRIPE_SECRET_KEY: '',
-    STRIPE_PUBLISHABLE_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    STRIPE_API_URL: '',
-    BILLING: '',
-    ON_PREMISE: '',
+    ...BILLING_OFF,
     SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`,
     MAIL_LOG: '',
   };

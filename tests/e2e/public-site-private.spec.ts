@@ -6,7 +6,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { sealData } from 'iron-session';
 import { seriousViolations } from './support/axe';
 import { E2E_SESSION_SECRET } from './support/constants.mjs';
-import { createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
+import { BILLING_OFF, createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
 import { messages } from './support/messages';
 
 const en = messages('en');
@@ -24,12 +24,7 @@ test.beforeAll(async ({ browser }) => {
   database = await createDatabase();
   const env = {
     DATABASE_URL: database.url,
-    STRIPE_SECRET_KEY: '',
-    STRIPE_PUBLISHABLE_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    STRIPE_API_URL: '',
-    BILLING: '',
-    ON_PREMISE: '',
+    ...BILLING_OFF,
     HOME_PAGE: '',
     SALES_EMAIL: '',
     SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`,

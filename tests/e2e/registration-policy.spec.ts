@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { sealData } from 'iron-session';
 import { E2E_SESSION_SECRET } from './support/constants.mjs';
-import { createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
+import { BILLING_OFF, createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
 import { firstLink, waitForMail } from './support/mailbox';
 import { messages } from './support/messages';
 
@@ -19,12 +19,7 @@ test('REGISTRATION=invitation: /register says why, an admin invites, the invited
     DATABASE_URL: database.url,
     REGISTRATION: 'invitation',
     // A private server (billing off): nothing here is about plans.
-    STRIPE_SECRET_KEY: '',
-    STRIPE_PUBLISHABLE_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    STRIPE_API_URL: '',
-    BILLING: '',
-    ON_PREMISE: '',
+    ...BILLING_OFF,
     SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`,
     MAIL_LOG: '',
   };

@@ -16,6 +16,19 @@ const basePort = Number(process.env.E2E_PORT ?? 3210);
 /** Ports for extra servers, clear of the suite's server and of a parallel CI run's. */
 export const extraPort = (offset: number) => basePort + 20 + offset;
 
+/**
+ * The environment of a fresh install's billing, for an extra server: no Stripe keys and neither
+ * BILLING nor ON_PREMISE (the suite's own server has the Stripe stand-in's keys). Billing is off.
+ */
+export const BILLING_OFF = {
+  STRIPE_SECRET_KEY: '',
+  STRIPE_PUBLISHABLE_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  STRIPE_API_URL: '',
+  BILLING: '',
+  ON_PREMISE: '',
+} as const;
+
 export interface Instance {
   url: string;
   stop: () => Promise<void>;
