@@ -3,7 +3,7 @@
 // SHA-256 on arrival and written to disk only by "Save". One 50 MB transfer (the CI budget),
 // the rest small: cancel, decline, a sender who leaves mid-transfer, and Firefox both ways.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -29,6 +29,9 @@ test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** Random bytes in a file on disk, for the file chooser; its SHA-256. */
 function randomFile(name: string, size: number) {
+  // Made again if an afterAll of this file already removed it (a worker that runs the file's
+  // later tests after a failure elsewhere found it gone).
+  mkdirSync(folder, { recursive: true });
   const file = path.join(folder, name);
   const bytes = randomBytes(size);
   writeFileSync(file, bytes);
