@@ -97,8 +97,7 @@ test('blur and a picture replace the background of the camera sent on every link
   await page.getByRole('button', { name: 'Background effects' }).click();
   const lobbyDialog = page.getByRole('dialog', { name: 'Background effects' });
   await lobbyDialog.getByRole('radio', { name: 'Light blur' }).check();
-  // The first effect fetches and compiles the runtime and model (2.4 MB): generous on a loaded machine.
-  await expect.poll(() => playsGeneratedTrack(page, 'main video'), { timeout: 45_000 }).toBe(true);
+  await expect.poll(() => playsGeneratedTrack(page, 'main video'), { timeout: 20_000 }).toBe(true);
   await lobbyDialog.getByRole('radio', { name: 'Off' }).check();
   await expect.poll(() => playsGeneratedTrack(page, 'main video')).toBe(false);
   await page.keyboard.press('Escape');
