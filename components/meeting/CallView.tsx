@@ -220,7 +220,6 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
             camera={state.localCamera}
             cameraChoice={rememberedDevice('videoinput')}
             onSwitch={devices.switchInput}
-            onReplaceCamera={(track) => session.setCamera(track)}
             onClose={() => setDevicesOpen(false)}
           />
         </Suspense>

@@ -9,8 +9,6 @@ import type { FrameSample } from './e2ee-worker-protocol';
 import type { FramePath } from './frame-backends';
 import type { HostAction, SessionState } from './machine';
 import { linkStats, type LinkReport } from './monitors';
-import { backgroundStats } from './background/registry';
-import type { BackgroundStats } from './background/protocol';
 import type { Slot } from './peer';
 import type { TransferView } from './files/transfers';
 import type { MeetingSession } from './session';
@@ -48,8 +46,6 @@ export interface MeetingProbe {
   sendRandomFile(name: string, size: number, to: string): Promise<string>;
   /** SHA-256 of a received file's bytes in memory, for a browser whose downloads a test cannot read. */
   receivedSha256(key: string): Promise<string | null>;
-  /** What the camera's background effect costs now (null when off). */
-  backgroundStats(): BackgroundStats | null;
 }
 
 declare global {
@@ -103,7 +99,6 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       const { sha256Hex } = await import('./files/file-crypto');
       return sha256Hex(bytes);
     },
-    backgroundStats: () => backgroundStats(session.localTrack('camera')),
   };
 }
 
