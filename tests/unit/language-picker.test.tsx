@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LanguagePicker } from '@/components/i18n/LanguagePicker';
 import { flagSrc, localeLabels, locales, type Locale } from '@/lib/i18n/locales';
 
@@ -26,12 +26,12 @@ describe('the language picker with flags', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
-  it('lists the twelve languages, each with its decorative flag, its own name and its code', () => {
+  it('lists the twelve languages, each with its decorative flag, its own name and its code', async () => {
     const { button } = setup('en');
     fireEvent.click(button);
-    const list = screen.getByRole('listbox', { name: 'Language' });
+    const list = await screen.findByRole('listbox', { name: 'Language' });
+    await waitFor(() => expect(list).toHaveFocus());
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(list).toHaveFocus();
     const options = within(list).getAllByRole('option');
     expect(options).toHaveLength(locales.length);
     options.forEach((option, i) => {
@@ -48,10 +48,10 @@ describe('the language picker with flags', () => {
     expect(screen.getByRole('option', { name: /Deutsch/ })).toHaveAttribute('aria-selected', 'false');
   });
 
-  it('opens with the keyboard, moves with the arrows, Home and End, and selects with Enter', () => {
+  it('opens with the keyboard, moves with the arrows, Home and End, and selects with Enter', async () => {
     const { button, onChange } = setup('en');
     fireEvent.keyDown(button, { key: 'ArrowDown' });
-    const list = screen.getByRole('listbox');
+    const list = await screen.findByRole('listbox');
     const active = () => document.getElementById(list.getAttribute('aria-activedescendant')!);
     expect(active()).toHaveTextContent('English');
     fireEvent.keyDown(list, { key: 'ArrowDown' });
@@ -73,10 +73,10 @@ describe('the language picker with flags', () => {
     expect(button).toHaveFocus();
   });
 
-  it('opens with Enter and Space too, and Escape closes without a change and returns focus', () => {
+  it('opens with Enter and Space too, and Escape closes without a change and returns focus', async () => {
     const { button, onChange } = setup('pl');
     fireEvent.keyDown(button, { key: 'Enter' });
-    let list = screen.getByRole('listbox');
+    let list = await screen.findByRole('listbox');
     expect(document.getElementById(list.getAttribute('aria-activedescendant')!)).toHaveTextContent('Polski');
     fireEvent.keyDown(list, { key: 'ArrowDown' });
     fireEvent.keyDown(list, { key: 'Escape' });
@@ -85,19 +85,19 @@ describe('the language picker with flags', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
     fireEvent.keyDown(button, { key: ' ' });
-    list = screen.getByRole('listbox');
+    list = await screen.findByRole('listbox');
     fireEvent.keyDown(list, { key: 'Tab' });
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('calls the change with the clicked locale, and not for the current one', () => {
+  it('calls the change with the clicked locale, and not for the current one', async () => {
     const { button, onChange } = setup('en');
     fireEvent.click(button);
-    fireEvent.click(screen.getByRole('option', { name: /English/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /English/ }));
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.click(button);
-    fireEvent.click(screen.getByRole('option', { name: /繁體中文/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /繁體中文/ }));
     expect(onChange).toHaveBeenCalledWith('zh-tw');
   });
 
