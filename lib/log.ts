@@ -1,13 +1,12 @@
 // One JSON line per event on stdout/stderr. Never pass a password, token or cookie here.
 type Fields = Record<string, unknown>;
 
-// The request's state (lib/request-context.ts), read through its global key: this module stays
-// free of Node.js imports, so that code bundled for any runtime may log.
-const REQUEST_STATE = Symbol.for('enclave.request-state');
-type Storage = { getStore(): { requestId?: string } | undefined };
+import { fromSeam, REQUEST_STATE } from '@/lib/server-seam/seam.mjs';
 
+// The request's state (lib/request-context.ts), read from the seam: this module stays free of
+// Node.js imports, so that code bundled for any runtime may log.
 function requestId(): string | undefined {
-  return (globalThis as { [REQUEST_STATE]?: Storage })[REQUEST_STATE]?.getStore()?.requestId;
+  return fromSeam(REQUEST_STATE)?.getStore()?.requestId;
 }
 
 function write(level: 'info' | 'warn' | 'error', message: string, fields: Fields = {}) {

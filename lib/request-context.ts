@@ -1,15 +1,16 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { REQUEST_STATE, type RequestState as DatabaseState } from '@/lib/db/unavailable-request';
+import type { RequestState as DatabaseState } from '@/lib/db/unavailable-request';
+import { fromSeam, putOnSeam, REQUEST_STATE } from '@/lib/server-seam/seam.mjs';
 import { configuredTrustedProxies, isTrustedPeer, type TrustedProxies } from '@/lib/security/client-address';
 
 /**
- * What one request carries along its asynchronous path. scripts/server.mjs starts each request
- * in an AsyncLocalStorage of its own, published under REQUEST_STATE; the same storage is used
+ * What one request carries along its asynchronous path. server/server.mjs starts each request
+ * in an AsyncLocalStorage of its own, put on the seam under REQUEST_STATE; the same storage is used
  * here, so that the request id set where the request comes in (lib/metrics/request-start.ts) is
  * seen by every log line (lib/log.ts), by apiRoute and by the fast paths. Without
- * scripts/server.mjs (`next start`, tests), apiRoute opens the state itself.
+ * server/server.mjs (`next start`, tests), apiRoute opens the state itself.
  */
 export interface RequestState extends DatabaseState {
   requestId?: string;
@@ -25,10 +26,9 @@ export interface RequestState extends DatabaseState {
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** The storage scripts/server.mjs made, or one of our own when it does not run. */
+/** The storage server/server.mjs made, or one of our own when it does not run. */
 export function requestStorage(): AsyncLocalStorage<RequestState> {
-  const holder = globalThis as { [REQUEST_STATE]?: AsyncLocalStorage<RequestState> };
-  return (holder[REQUEST_STATE] ??= new AsyncLocalStorage<RequestState>());
+  return fromSeam(REQUEST_STATE) ?? putOnSeam(REQUEST_STATE, new AsyncLocalStorage<RequestState>());
 }
 
 export function currentRequest(): RequestState | undefined {

@@ -1,21 +1,16 @@
 import 'server-only';
 import { closeDb } from '@/lib/db/client';
 import { describeError, log } from '@/lib/log';
+import { putOnSeam, SHUTDOWN_HOOKS, type ShutdownHooks } from '@/lib/server-seam/seam.mjs';
 
 /**
- * How the server stops (scripts/server.mjs on SIGTERM or SIGINT). Two steps around the HTTP
+ * How the server stops (server/shutdown.mjs on SIGTERM or SIGINT). Two steps around the HTTP
  * server's own close: `drain` first — the background jobs stop taking work and the meeting event
  * streams end with a retry hint, since an open stream would otherwise keep its request "in
  * flight" until the deadline — then, once every request has been answered, `close` lets go of
- * Redis and the database (for the embedded one, its data folder). Kept on globalThis under a
- * Symbol.for key: scripts/server.mjs is not bundled with the app, and finds it there.
+ * Redis and the database (for the embedded one, its data folder). Put on the seam
+ * (lib/server-seam/seam.mjs): the server layer is not bundled with the app, and finds them there.
  */
-export interface ShutdownHooks {
-  drain(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export const SHUTDOWN_HOOKS = Symbol.for('enclave.shutdown');
 
 export function registerShutdown(stopWorkers: (() => void)[]): void {
   const hooks: ShutdownHooks = {
@@ -31,5 +26,5 @@ export function registerShutdown(stopWorkers: (() => void)[]): void {
       await closeDb().catch((error) => log.warn('shutting down: the database did not close', describeError(error)));
     },
   };
-  (globalThis as Record<symbol, unknown>)[SHUTDOWN_HOOKS] = hooks;
+  putOnSeam(SHUTDOWN_HOOKS, hooks);
 }

@@ -10,7 +10,7 @@ import { checkStartup } from '@/lib/startup-checks';
  * only under the Node.js runtime, so that the Edge build never sees process.exit.
  */
 export async function startServer() {
-  // scripts/server.mjs gives each request its id and counts it through this (lib/metrics/request-start.ts).
+  // server/server.mjs gives each request its id and counts it through this (lib/metrics/request-start.ts).
   const { registerRequestStart } = await import('@/lib/metrics/request-start');
   registerRequestStart();
   const { registerDatabaseErrorCount } = await import('@/lib/metrics/database');
@@ -33,13 +33,10 @@ export async function startServer() {
   const { startReminderWorker } = await import('@/lib/events/reminders');
   const { startBillingReconcile } = await import('@/lib/billing/reconcile');
   const stopWorkers = [startMailWorker(), startReminderWorker(), startBillingReconcile()];
-  // scripts/server.mjs stops them, and the rest, on SIGTERM or SIGINT.
+  // server/shutdown.mjs stops them, and the rest, on SIGTERM or SIGINT.
   const { registerShutdown } = await import('@/lib/server-shutdown');
   registerShutdown(stopWorkers);
-  // scripts/server.mjs answers the calendar's compact form through it (issue 17).
-  const { registerCalendarFastPath } = await import('@/lib/events/calendar-fast-path');
-  registerCalendarFastPath();
-  // And signaling's POSTs (issue 17).
-  const { registerSignalFastPath } = await import('@/lib/meeting/server/signal-fast-path');
-  registerSignalFastPath();
+  // server/server.mjs answers the calendar's compact form and signaling's POSTs through them (issue 17).
+  const { registerFastPaths } = await import('@/lib/server-seam/fast-paths');
+  registerFastPaths();
 }

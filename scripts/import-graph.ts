@@ -1,18 +1,19 @@
-// The import graph of the app's own code (app/, components/, lib/, proxy.ts): the cycles between
+// The import graph of the app's own code (server/, app/, components/, lib/, proxy.ts): the cycles between
 // modules and the imports that point up the layers. `npm run graph` prints it with the largest
 // files; tests/unit/architecture.test.ts keeps cycles and upward arrows at zero.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
-const SOURCE_FOLDERS = ['app', 'components', 'lib'];
+const SOURCE_FOLDERS = ['server', 'app', 'components', 'lib'];
 const EXTENSIONS = ['.ts', '.tsx', '.mjs', '.js'];
 
 /**
  * The layers, top to bottom: a module may import from its own layer and the ones below. `lib/`
- * (the domain) never reaches up into components or pages, and components never into `app/`.
+ * (the domain) never reaches up into components or pages, components never into `app/`, and
+ * nothing into `server/` (what runs before Next.js: docs/architecture.md, "The server layer").
  */
-const LAYERS = ['app', 'components', 'lib'] as const;
+const LAYERS = ['server', 'app', 'components', 'lib'] as const;
 
 export interface Module {
   file: string; // relative to the root, with forward slashes

@@ -217,7 +217,7 @@ async function main() {
     await phase('image checks', async () => {
       const user = podman(['exec', container, 'id', '-u'], { quiet: true }).stdout.trim();
       assert(user !== '0', 'the server runs as root');
-      const write = podman(['exec', container, 'sh', '-c', 'touch /app/scripts/server.mjs'], { quiet: true, check: false });
+      const write = podman(['exec', container, 'sh', '-c', 'touch /app/server/server.mjs'], { quiet: true, check: false });
       assert(write.status !== 0, 'the server user can change the app');
       const healthcheck = podman(['healthcheck', 'run', container], { quiet: true, check: false });
       assert(healthcheck.status === 0, `the image's HEALTHCHECK failed: ${healthcheck.stdout}${healthcheck.stderr}`);

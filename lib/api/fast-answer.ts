@@ -2,15 +2,8 @@ import 'server-only';
 import { apiPolicy } from '@/lib/security/csp';
 import { baseHeaders } from '@/lib/security/base-headers.mjs';
 
-/**
- * An answer scripts/server.mjs writes as it is, for the requests it answers without Next.js's
- * routing (the calendar's revalidation, signaling: issue 17).
- */
-export interface FastAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body?: Buffer;
-}
+/** An answer the server layer writes as it is, for a fast path (lib/server-seam/fast-paths.ts). */
+export type { FastAnswer } from '@/lib/server-seam/seam.mjs';
 
 let headers: Record<string, string> | undefined;
 

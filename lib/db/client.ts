@@ -71,7 +71,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
 
 /**
  * A first start copies the initialised, migrated template that `npm start` builds
- * (scripts/pglite-template.mjs) instead of running initdb: ~0.1 s instead of ~4 s.
+ * (server/pglite-template.mjs) instead of running initdb: ~0.1 s instead of ~4 s.
  */
 function seedDataDir(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });

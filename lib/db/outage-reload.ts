@@ -1,5 +1,5 @@
 // The browser's side of a database outage. A full page load during one answers the server's 503
-// page, which retries by itself (scripts/database-unavailable.mjs); a navigation inside the app
+// page, which retries by itself (server/database-unavailable.mjs); a navigation inside the app
 // cannot: its payload streams with a 200 before the page fails, and the error boundary gets no
 // reason in production. So the boundary asks /api/health, and if the database is what failed,
 // loads the page in full — at most once per RELOAD_GAP_MS, so a page that fails for any other

@@ -3,6 +3,7 @@ import { userForSession } from '@/lib/auth/session';
 import { SESSION_COOKIE, unsealSession } from '@/lib/auth/session-cookie';
 import { apiAnswerHeaders, type FastAnswer } from '@/lib/api/fast-answer';
 import { currentRequest } from '@/lib/request-context';
+import type { FastPath } from '@/lib/server-seam/seam.mjs';
 import { CALENDAR_CACHE_CONTROL, calendarAnswer } from './calendar-answer';
 import { calendarWindowSchema } from './schemas';
 
@@ -20,7 +21,7 @@ export interface CalendarFastAnswer extends FastAnswer {
 }
 
 /**
- * The calendar's fast path (issue 17, docs/decisions.md): scripts/server.mjs asks this before
+ * The calendar's fast path (issue 17, docs/decisions.md): server/server.mjs asks this before
  * handing a `GET /api/events/calendar?…` to Next.js, whose routing cost more CPU than the rest of
  * a revalidation. It answers only the compact form for a logged-in user: 304 when If-None-Match
  * names the current tag, else 200 with the body gzipped once per window and version (Next.js
@@ -95,18 +96,29 @@ function staticHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Where scripts/server.mjs finds calendarFastAnswer: one process, one global. */
-export const CALENDAR_FAST_PATH = Symbol.for('enclave.calendarFastAnswer');
+const CALENDAR_ROUTE = '/api/events/calendar';
 
-/** Called by instrumentation.ts when the server starts. */
-export function registerCalendarFastPath() {
-  (globalThis as Record<symbol, unknown>)[CALENDAR_FAST_PATH] = async (request: FastRequest) => {
-    const answer = await calendarFastAnswer(request);
+/**
+ * In the server layer's list (lib/server-seam/fast-paths.ts): a GET of the calendar with a query.
+ * A request another site started is left to the route, which refuses it (lib/api/handler.ts).
+ */
+export const calendarFastPath: FastPath = {
+  name: 'calendar',
+  matches: ({ method, url, headers }) => method === 'GET' && url.startsWith(`${CALENDAR_ROUTE}?`) && !startedElsewhere(headers['sec-fetch-site']),
+  async answer({ url, headers }) {
+    let answer: CalendarFastAnswer | null;
+    try {
+      answer = await calendarFastAnswer({ url, cookie: headers.cookie, ifNoneMatch: headers['if-none-match'], acceptEncoding: headers['accept-encoding'] });
+    } catch {
+      return null; // Next.js answers it: a database error too (the route's 503)
+    }
     // Counted as the route it stands in for (what it does not answer, the route counts itself).
     const state = currentRequest();
     if (answer && state) state.route = CALENDAR_ROUTE;
     return answer;
-  };
-}
+  },
+};
 
-const CALENDAR_ROUTE = '/api/events/calendar';
+function startedElsewhere(site: string | undefined): boolean {
+  return site === 'cross-site' || site === 'same-site';
+}

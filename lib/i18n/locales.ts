@@ -1,11 +1,9 @@
-// The twelve interface languages of SPEC point 1. English is the fallback and has no path prefix.
-export const locales = ['en', 'de', 'fr', 'sk', 'pl', 'el', 'es', 'nl', 'hi', 'zh-cn', 'zh-tw', 'pt'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'en';
+// The twelve interface languages of SPEC point 1 and the Accept-Language negotiation live in
+// supported-locales.mjs, which the server layer imports too (one implementation for both).
+import { locales } from './supported-locales.mjs';
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
+export { defaultLocale, isLocale, localeFromAcceptLanguage, locales } from './supported-locales.mjs';
+export type Locale = (typeof locales)[number];
 
 /**
  * Each language named in itself, and the flag the language pickers show beside the name (SPEC
@@ -42,26 +40,4 @@ export function localeOptionLabel(locale: Locale): string {
 export function htmlLang(locale: Locale): string {
   const [language, region] = locale.split('-');
   return region ? `${language}-${region.toUpperCase()}` : locale;
-}
-
-/** The best supported locale for an Accept-Language header, or English. */
-export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
-  if (!header) return defaultLocale;
-  const ranked = header
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
-    })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
-    if (isLocale(tag)) return tag;
-    // Traditional script (zh-Hant…) and the regions that write it read zh-tw; other Chinese zh-cn.
-    if (tag.startsWith('zh')) return /^zh-(hant|hk|mo|tw)\b/.test(tag) ? 'zh-tw' : 'zh-cn';
-    const base = tag.split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return defaultLocale;
 }

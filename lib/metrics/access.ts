@@ -8,10 +8,10 @@ export const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 /**
  * Who may read /metrics. With METRICS_TOKEN: exactly the requests that carry
  * `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. Without it: a scraper on
- * this host only — the TCP peer (set by scripts/server.mjs) is a loopback address and the request
+ * this host only — the TCP peer (set by server/server.mjs) is a loopback address and the request
  * came with no forwarding header (a proxy on the same host would make every visitor look local).
  * `forwarded` is what the server layer saw (lib/metrics/request-start.ts), before Next.js adds an
- * X-Forwarded-For of its own to every request; undefined without scripts/server.mjs (`next start`,
+ * X-Forwarded-For of its own to every request; undefined without server/server.mjs (`next start`,
  * a serverless platform), where nobody can be proved local and the token is required.
  */
 export function mayReadMetrics(headers: Headers, token: string | undefined, forwarded: boolean | undefined): boolean {

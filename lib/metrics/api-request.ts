@@ -8,7 +8,7 @@ type Params = Record<string, string | string[] | undefined>;
 
 /**
  * Runs one API handler in its request's state, counts it under its route template and status,
- * and names its request id in the answer (X-Request-Id). Behind scripts/server.mjs the state is
+ * and names its request id in the answer (X-Request-Id). Behind server/server.mjs the state is
  * the server's (its request id, its start time); under `next start` or in tests it is made here.
  */
 export async function observeApiRequest(request: NextRequest, params: Promise<unknown> | undefined, answer: () => Promise<Response>): Promise<Response> {

@@ -3,6 +3,7 @@ import { Counter, Gauge } from 'prom-client';
 import { config } from '@/lib/environment';
 import { POSTGRES_POOL_MAX } from '@/lib/db/pool';
 import { databaseUnavailableCode } from '@/lib/db/unavailable';
+import { COUNT_DATABASE_ERROR, putOnSeam } from '@/lib/server-seam/seam.mjs';
 import { metric, PREFIX } from './registry';
 
 const errors = metric(
@@ -51,9 +52,7 @@ export function countDatabaseError(error: unknown): void {
   if (kind) errors.inc({ kind });
 }
 
-/** Where instrumentation.ts's onRequestError finds countDatabaseError (a page's error). */
-export const COUNT_DATABASE_ERROR = Symbol.for('enclave.countDatabaseError');
-
+/** Puts countDatabaseError on the seam, where instrumentation.ts's onRequestError finds it (a page's error). */
 export function registerDatabaseErrorCount(): void {
-  (globalThis as Record<symbol, unknown>)[COUNT_DATABASE_ERROR] = countDatabaseError;
+  putOnSeam(COUNT_DATABASE_ERROR, countDatabaseError);
 }

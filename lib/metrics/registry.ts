@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Registry, type Metric } from 'prom-client';
 
 /**
  * The one Prometheus registry of the process. Next.js may load a module once per route bundle,
- * and scripts/server.mjs's fast paths and instrumentation run outside those bundles: the registry
+ * and server/server.mjs's fast paths and instrumentation run outside those bundles: the registry
  * lives on globalThis under a registered symbol, and each metric is looked up there by name
  * before it is made, so that every copy of a module counts into the same series.
  */

@@ -1,14 +1,12 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chooseRequestId, currentRequest, REQUEST_ID_HEADER } from '@/lib/request-context';
+import { putOnSeam, REQUEST_START } from '@/lib/server-seam/seam.mjs';
 import { FORWARDING_HEADERS } from './access';
 import { countHttpRequest, fallbackRoute } from './http';
 
-/** Where scripts/server.mjs finds startRequest: one process, one global. */
-export const REQUEST_START = Symbol.for('enclave.requestStart');
-
 /**
- * Called by scripts/server.mjs as each request comes in, inside the request's state: gives the
+ * Called by server/server.mjs as each request comes in, inside the request's state: gives the
  * request its id (in the x-request-id header that Next.js passes on, in the state every log line
  * reads, and in the answer's X-Request-Id), and counts the request when its answer is done,
  * unless a route handler counted it under its template already (lib/metrics/api-request.ts).
@@ -35,5 +33,5 @@ export function startRequest(request: IncomingMessage, response: ServerResponse)
 
 /** Called by instrumentation (lib/server-start.ts) when the server starts. */
 export function registerRequestStart(): void {
-  (globalThis as Record<symbol, unknown>)[REQUEST_START] = startRequest;
+  putOnSeam(REQUEST_START, startRequest);
 }

@@ -1,5 +1,5 @@
 // Who is asking, for per-client rate limits (issue 16, item 1). The address of the TCP peer is
-// the truth (scripts/server.mjs writes it into PEER_HEADER, overwriting whatever a client sent);
+// the truth (server/server.mjs writes it into PEER_HEADER, overwriting whatever a client sent);
 // X-Forwarded-For is believed only when that peer is a configured reverse proxy (TRUSTED_PROXIES),
 // and then read from the right: the first hop that is not a trusted proxy is the client.
 import { BlockList, isIP } from 'node:net';

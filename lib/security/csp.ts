@@ -1,4 +1,5 @@
 // Content-Security-Policy values. Pages get a per-request nonce; API answers a closed policy.
+import { closedPolicy } from './base-headers.mjs';
 
 /** The one page that holds Stripe's card form (the billing screen) lets Stripe.js in; no other does. */
 export const STRIPE_PAGES = ['/settings'] as const;
@@ -32,7 +33,8 @@ export function pagePolicy(nonce: string, development: boolean, options: { strip
   ].join('; ');
 }
 
-export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+/** Every answer that is not a page: the closed policy the server layer gives its own answers too. */
+export const apiPolicy = closedPolicy;
 
 /**
  * A file a person uploaded (support ticket attachments): the API's closed policy and `sandbox`, so

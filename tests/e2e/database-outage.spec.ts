@@ -1,6 +1,6 @@
 // Issue 20, "Database faults": a logged-in page while PostgreSQL cannot be reached answers 503
 // with Retry-After and a translated page that tries again by itself — not Next.js's 500 — and a
-// page that fails for another reason still answers 500. The real server (scripts/server.mjs, as
+// page that fails for another reason still answers 500. The real server (server/server.mjs, as
 // `npm start` runs it) on a real PostgreSQL, reached through a relay the test cuts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -160,7 +160,7 @@ test('a ticket attachment reaches the browser sandboxed, nosniff, as a download 
 });
 
 // Issue 32, item 5: a GET another site started is refused through the whole server, the
-// calendar's fast path in scripts/server.mjs included; the app's own requests are answered.
+// calendar's fast path in server/server.mjs included; the app's own requests are answered.
 test('a GET another site started is refused (403), also on the calendar fast path', async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   await logIn(context, baseURL!);

@@ -23,7 +23,7 @@ test('a mail sent over SMTP leaves only "queued" in the server log, never its li
 /** Starts a production server with `env` over a public APP_URL; answers its exit code and output. */
 async function startRefused(env: Record<string, string>, port: number): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'enclave-refused-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['server/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,7 +1,7 @@
-// The app's main flows under plain `next start`, without scripts/server.mjs (issue 34, item 7):
+// The app's main flows under plain `next start`, without server/server.mjs (issue 34, item 7):
 // what a platform that runs Next.js itself (Vercel and the like) gives. Signaling across that
 // platform's instances needs Redis, so this instance has it, with PostgreSQL and real SMTP. What
-// scripts/server.mjs adds is absent here and docs/self-hosting.md says so: the client's address
+// server/server.mjs adds is absent here and docs/self-hosting.md says so: the client's address
 // for per-client rate limits, the 503 page while the database is down, the 414 for huge URLs, and
 // the fast paths for signaling and the calendar.
 import { expect, test } from '@playwright/test';
@@ -29,7 +29,7 @@ test('under plain next start: register, activate by mail, log in, start a meetin
       SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`,
       MAIL_LOG: '',
     });
-    expect(instance.output()).not.toContain('Enclave listening'); // scripts/server.mjs's line: this is next start
+    expect(instance.output()).not.toContain('Enclave listening'); // server/server.mjs's line: this is next start
     const url = instance.url;
     const host = await newParticipantContext(browser, url);
     const page = await host.newPage();

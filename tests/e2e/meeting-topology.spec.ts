@@ -1,6 +1,6 @@
 // The production topology of docs/self-hosting/reverse-proxy.md, on loopback (issue 34, item 3):
 // Debian's Caddy terminates TLS with its local CA in front of two production servers
-// (scripts/server.mjs, what `npm start` runs) sharing PostgreSQL and Redis; coturn relays the
+// (server/server.mjs, what `npm start` runs) sharing PostgreSQL and Redis; coturn relays the
 // media (use-auth-secret); two browsers meet over https://enclave.test, one through each instance.
 //
 // Each browser has its own client address (support/client-network.ts: 127.0.10.1 and 127.0.20.1,

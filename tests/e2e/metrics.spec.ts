@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 
-// Issue 34, item 4: /metrics on the suite's real server (scripts/server.mjs, no METRICS_TOKEN):
+// Issue 34, item 4: /metrics on the suite's real server (server/server.mjs, no METRICS_TOKEN):
 // this host may read it, and what it counts follows the requests the server answered.
 
 /** One series of a scrape, 0 while it has not appeared. */

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 
-// Issue 32, items 6 and 7, through the real server (scripts/server.mjs, proxy.ts, Next.js): what
+// Issue 32, items 6 and 7, through the real server (server/server.mjs, proxy.ts, Next.js): what
 // a client writes in its address or its Host header does not come back in the answer's headers,
 // and does not pass the Origin check.
 

@@ -1,5 +1,5 @@
 // Stopping the server as an operator or a service manager does (issue 34, item 4): SIGTERM to
-// `npm start` — npm, a shell, scripts/start.mjs and scripts/server.mjs underneath — ends every
+// `npm start` — npm, a shell, server/start.mjs and server/server.mjs underneath — ends every
 // process within 10 s, closes the meeting event streams with a retry hint rather than cutting
 // them, and leaves the port and the embedded database's folder free for the next start.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -43,7 +43,7 @@ async function waitHealthy(started: { child: ChildProcess; output: () => string 
   throw new Error(`npm start did not answer: ${started.output()}`);
 }
 
-/** Every process below `pid` (npm's shell, scripts/start.mjs, scripts/server.mjs). */
+/** Every process below `pid` (npm's shell, server/start.mjs, server/server.mjs). */
 function descendants(pid: number): number[] {
   const table = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
     .trim()
@@ -108,7 +108,7 @@ test('SIGTERM to npm start ends every process within 10 s, ends event streams wi
     await waitHealthy(started);
     const npm = started.child.pid!;
     const tree = descendants(npm);
-    expect(tree.length).toBeGreaterThanOrEqual(2); // scripts/start.mjs and scripts/server.mjs at least
+    expect(tree.length).toBeGreaterThanOrEqual(2); // server/start.mjs and server/server.mjs at least
 
     const stream = await openEventStream(meetingId);
     await expect.poll(() => stream.text()).toContain('event: joined');

@@ -1,4 +1,4 @@
-// The calendar's fast path (issue 17): scripts/server.mjs answers the compact form through
+// The calendar's fast path (issue 17): server/server.mjs answers the compact form through
 // calendarFastAnswer before Next.js routes it. It must answer 304 exactly when the route would —
 // the same tag, after any write by any path, never for a revoked session or another user — a 200
 // with the route's body, gzipped, and hand everything else to Next.js (null). Against the real

@@ -5,7 +5,7 @@ import { BOUNDED_WAITS } from '@/lib/db/client';
 import { databaseUnavailableCode } from '@/lib/db/unavailable';
 
 // Issue 20, "Database faults": postgres.js 3.4.9 loses connections to a race between a write and
-// a close (scripts/patch-postgres.mjs). A backend that dies inside a transaction — as every one
+// a close (server/patch-postgres.mjs). A backend that dies inside a transaction — as every one
 // does when PostgreSQL stops under load — made the transaction's automatic ROLLBACK throw from a
 // timer (the process died), or left the connection unable to send anything again (each reconnect
 // a CONNECT_TIMEOUT). Real PostgreSQL; the backend ends itself with pg_terminate_backend.

@@ -1,11 +1,13 @@
-// scripts/server.mjs hands every POST /api/meeting/{id}/signal to signalFastAnswer instead of
+// server/server.mjs hands every POST /api/meeting/{id}/signal to signalFastAnswer instead of
 // Next.js (issue 17). It must answer what the route answers — the same handler, the same checks,
 // errors in the same envelope and language — with the headers Next.js and proxy.ts would add.
 import { closeDb, getDb } from '@/lib/db/client';
 import { MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
-import { registerSignalFastPath, SIGNAL_FAST_PATH, signalFastAnswer } from '@/lib/meeting/server/signal-fast-path';
+import { signalFastAnswer } from '@/lib/meeting/server/signal-fast-path';
 import { releaseAll } from '@/lib/meeting/server/stream';
 import { apiPolicy } from '@/lib/security/csp';
+import { FAST_PATHS, fromSeam } from '@/lib/server-seam/seam.mjs';
+import { registerFastPaths } from '@/lib/server-seam/fast-paths';
 import { createUser, ORIGIN } from '../support/api';
 import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
 
@@ -77,10 +79,11 @@ describe('signaling\u2019s fast path', () => {
   });
 
   it('is registered for the server layer and takes only POST /api/meeting/{id}/signal without a query', () => {
-    registerSignalFastPath();
-    const registered = (globalThis as Record<symbol, { matches: (method: string, url: string) => boolean; maxBodyBytes: number }>)[SIGNAL_FAST_PATH]!;
+    registerFastPaths();
+    const registered = fromSeam(FAST_PATHS)!.find((fastPath) => fastPath.name === 'signal')!;
+    const matches = (method: string, url: string) => registered.matches({ method, url, headers: {} });
     expect(registered.maxBodyBytes).toBe(MAX_SIGNAL_BODY_BYTES + 1);
-    expect(registered.matches('POST', '/api/meeting/demo-Ab_9/signal')).toBe(true);
+    expect(matches('POST', '/api/meeting/demo-Ab_9/signal')).toBe(true);
     for (const [method, url] of [
       ['GET', '/api/meeting/demo-Ab_9/signal'],
       ['POST', '/api/meeting/demo-Ab_9/signal?x=1'],
@@ -88,6 +91,6 @@ describe('signaling\u2019s fast path', () => {
       ['POST', '/api/meeting/demo%2FAb/signal'],
       ['POST', '/api/meeting/demo-Ab_9/join'],
     ])
-      expect([method, url, registered.matches(method!, url!)]).toEqual([method, url, false]);
+      expect([method, url, matches(method!, url!)]).toEqual([method, url, false]);
   });
 });

@@ -29,7 +29,7 @@ export function registration(overrides: Record<string, unknown> = {}) {
 
 /**
  * Each call from its own address, so per-client limits do not mix tests: the TCP peer's address,
- * as the app's server (scripts/server.mjs) writes it; a forwarded header alone would not count.
+ * as the app's server (server/server.mjs) writes it; a forwarded header alone would not count.
  */
 export const fromIp = (ip = `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => ({
   [PEER_HEADER]: ip,

@@ -16,7 +16,7 @@ describe('the embedded database folder lock', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   const holdAs = (pid: number, host = os.hostname()) =>
-    writeFileSync(lockFile(folder), JSON.stringify({ pid, host, command: 'scripts/server.mjs', since: '2026-01-01T00:00:00Z' }));
+    writeFileSync(lockFile(folder), JSON.stringify({ pid, host, command: 'server/server.mjs', since: '2026-01-01T00:00:00Z' }));
 
   it('is written beside the folder, taken again by the same process, and removed at the last release', () => {
     const first = lockDataDir(folder);
@@ -35,7 +35,7 @@ describe('the embedded database folder lock', () => {
       holdAs(other.pid!);
       expect(lockHolder(folder)?.pid).toBe(other.pid);
       expect(() => lockDataDir(folder)).toThrow(DataDirInUseError);
-      expect(() => lockDataDir(folder)).toThrow(`is in use by process ${other.pid} on ${os.hostname()} (scripts/server.mjs`);
+      expect(() => lockDataDir(folder)).toThrow(`is in use by process ${other.pid} on ${os.hostname()} (server/server.mjs`);
     } finally {
       other.kill();
       await new Promise((resolve) => other.once('exit', resolve));

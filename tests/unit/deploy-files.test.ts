@@ -54,7 +54,7 @@ function variablesTheAppReads(): Set<string> {
     // process.env[`DOWNLOAD_URL_${platform.toUpperCase()}`]
     if (text.includes('DOWNLOAD_URL_${')) downloadPlatforms.forEach((platform) => names.add(`DOWNLOAD_URL_${platform.toUpperCase()}`));
   };
-  ['app', 'lib', 'components', 'scripts', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs'].forEach(visit);
+  ['app', 'lib', 'components', 'scripts', 'server', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs'].forEach(visit);
   // Set by Node, Next.js or the scripts themselves, not by an operator.
   for (const internal of ['NODE_ENV', 'NEXT_RUNTIME', 'NODE_OPTIONS', 'NEXT_TELEMETRY_DISABLED']) names.delete(internal);
   return names;
@@ -143,6 +143,17 @@ describe('.env.example', () => {
   });
 });
 
+/** The files `file` imports by a relative path, and theirs, and so on (plain JavaScript, run as it is). */
+function relativeImports(file: string, found = new Set<string>()): Set<string> {
+  for (const match of read(file).matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+    const target = path.posix.join(path.posix.dirname(file), match[1]!);
+    if (found.has(target)) continue;
+    found.add(target);
+    relativeImports(target, found);
+  }
+  return found;
+}
+
 describe('Containerfile', () => {
   const containerfile = read('Containerfile');
 
@@ -151,18 +162,18 @@ describe('Containerfile', () => {
     expect(containerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
     const runtime = containerfile.slice(containerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/^USER enclave$/m);
-    expect(runtime).toMatch(/^CMD \["node", "scripts\/server\.mjs"\]$/m);
+    expect(runtime).toMatch(/^CMD \["node", "server\/server\.mjs"\]$/m);
     expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/api\/health/m);
     expect(runtime).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(runtime).toMatch(/DATA_DIR=\/data/);
   });
 
-  it('copies every file scripts/server.mjs and the server read at run time', () => {
+  it('copies every file server/server.mjs and next.config.mjs import at run time', () => {
     const runtime = containerfile.slice(containerfile.lastIndexOf('\nFROM '));
-    const imports = [...read('scripts/server.mjs').matchAll(/from '\.\/([^']+)'/g)].map((match) => `scripts/${match[1]}`);
-    const configImports = [...read('next.config.mjs').matchAll(/from '\.\/([^']+)'/g)].map((match) => match[1]!);
-    for (const file of ['scripts/server.mjs', ...imports, ...configImports, 'next.config.mjs']) {
-      expect([file, runtime.includes(`/app/${file}`)]).toEqual([file, true]);
+    // Copied as it is, or in a folder copied whole ("COPY --from=build /app/lib ./lib").
+    const copied = (file: string) => file.split('/').some((_, index, parts) => runtime.includes(`/app/${parts.slice(0, index + 1).join('/')} `));
+    for (const file of ['next.config.mjs', ...relativeImports('server/server.mjs'), ...relativeImports('next.config.mjs')]) {
+      expect([file, copied(file)]).toEqual([file, true]);
     }
     for (const folder of ['messages', 'drizzle', 'public', '.next', 'node_modules']) expect(runtime).toContain(`/app/${folder} ./${folder}`);
   });
@@ -197,7 +208,7 @@ describe('deploy/enclave.service', () => {
 
   it('runs npm start as its own user, stops with SIGTERM within 15 s, restarts on failure', () => {
     expect(unit.User).toBe('enclave');
-    expect(unit.ExecStart).toMatch(/scripts\/start\.mjs$|npm start$/);
+    expect(unit.ExecStart).toMatch(/server\/start\.mjs$|npm start$/);
     expect(unit.EnvironmentFile).toBe('/etc/enclave/env');
     expect(unit.KillSignal).toBe('SIGTERM');
     expect(unit.TimeoutStopSec).toBe('15');

@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { errorResponse } from '@/lib/api/handler';
 import { apiAnswerHeaders, type FastAnswer } from '@/lib/api/fast-answer';
 import { MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
+import type { FastPath } from '@/lib/server-seam/seam.mjs';
 import { postSignal } from './signal-post';
 
 /** `POST /api/meeting/{id}/signal` with a plain id and no query: what the fast path takes. */
@@ -16,7 +17,7 @@ export interface FastPost {
 }
 
 /**
- * Signaling's fast path (issue 17, docs/decisions.md): scripts/server.mjs hands every
+ * Signaling's fast path (issue 17, docs/decisions.md): server/server.mjs hands every
  * `POST /api/meeting/{id}/signal` here instead of to Next.js, whose routing cost about a third of
  * the CPU of each relayed signal — a join takes a dozen of them, while two or three browsers
  * share the cores. The answer is the route's own: the same handler (signal-post.ts) with the
@@ -43,15 +44,11 @@ export async function signalFastAnswer(post: FastPost): Promise<FastAnswer> {
   return { status: response.status, headers: answer, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-/** Where scripts/server.mjs finds the fast path: one process, one global. */
-export const SIGNAL_FAST_PATH = Symbol.for('enclave.signalFastPath');
-
-/** Called by instrumentation.ts when the server starts. */
-export function registerSignalFastPath() {
-  (globalThis as Record<symbol, unknown>)[SIGNAL_FAST_PATH] = {
-    matches: (method: string, url: string) => method === 'POST' && SIGNAL_PATH.test(url),
-    // More is refused by the handler (413); the server layer reads no further than this.
-    maxBodyBytes: MAX_SIGNAL_BODY_BYTES + 1,
-    answer: signalFastAnswer,
-  };
-}
+/** In the server layer's list (lib/server-seam/fast-paths.ts). */
+export const signalFastPath: FastPath = {
+  name: 'signal',
+  matches: ({ method, url }) => method === 'POST' && SIGNAL_PATH.test(url),
+  // More is refused by the handler (413); the server layer reads no further than this.
+  maxBodyBytes: MAX_SIGNAL_BODY_BYTES + 1,
+  answer: ({ url, headers, body }) => signalFastAnswer({ url, headers, body: body ?? Buffer.alloc(0) }),
+};

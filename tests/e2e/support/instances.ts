@@ -67,11 +67,11 @@ export function seed(env: Record<string, string>, email: string): { userId: stri
 }
 
 /**
- * `next start` on the suite's build; `server: 'production'` runs scripts/server.mjs instead, the
+ * `next start` on the suite's build; `server: 'production'` runs server/server.mjs instead, the
  * server `npm start` runs, for a test of what it adds (client addresses, 503 pages).
  */
 export async function startInstance(port: number, env: Record<string, string>, options: { server?: 'next' | 'production' } = {}): Promise<Instance> {
-  const args = options.server === 'production' ? [path.join(root, 'scripts', 'server.mjs')] : [nextBin, 'start', '-p', String(port)];
+  const args = options.server === 'production' ? [path.join(root, 'server', 'server.mjs')] : [nextBin, 'start', '-p', String(port)];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: baseEnv(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],

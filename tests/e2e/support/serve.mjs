@@ -73,7 +73,7 @@ writeFileSync(path.join(E2E_DATA_DIR, 'accounts.json'), JSON.stringify(accounts)
 
 // The server's output also goes to a file, so tests can search every log line it wrote.
 const log = createWriteStream(path.join(E2E_DATA_DIR, 'server.log'));
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const server = spawn(process.execPath, ['server/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 for (const stream of [server.stdout, server.stderr]) {
   stream.on('data', (chunk) => {
     log.write(chunk);

@@ -12,6 +12,6 @@ export const GET = apiRoute<{ id: string }, 'none'>({ auth: 'none' }, async ({ p
   openStream(await requireParticipant(request.headers, params.id), request.headers.get('last-event-id'), request.signal),
 );
 
-// POST /api/meeting/{id}/signal – one message up (lib/meeting/server/signal-post.ts; scripts/server.mjs
+// POST /api/meeting/{id}/signal – one message up (lib/meeting/server/signal-post.ts; server/server.mjs
 // answers most of them through the same handler without Next.js's routing: signal-fast-path.ts)
 export const POST = postSignal;

@@ -8,7 +8,7 @@
 // - a write after the close (a transaction's automatic ROLLBACK) throws from the immediate,
 //   outside every promise: the process dies (Cannot read properties of null (reading 'write')).
 // Upstream has the reports and open fixes (porsager/postgres#1208, #1209) but no release. This
-// applies the same fix to the installed copies, from `postinstall` and from scripts/start.mjs;
+// applies the same fix to the installed copies, from `postinstall` and from server/start.mjs;
 // it is idempotent, leaves any other version alone (the test of the fix then fails), and stops
 // when 3.4.9's code is not the one it knows.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

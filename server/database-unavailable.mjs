@@ -7,12 +7,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { everyAnswerHeaders } from '../lib/security/base-headers.mjs';
+import { putOnSeam, REQUEST_STATE } from '../lib/server-seam/seam.mjs';
 
 /** As DATABASE_RETRY_AFTER_SECONDS in lib/db/unavailable.ts (the API's 503s). */
 const RETRY_AFTER_SECONDS = 5;
-const requestState = new AsyncLocalStorage();
-// The key lib/db/unavailable-request.ts reads (REQUEST_STATE).
-globalThis[Symbol.for('enclave.request-state')] = requestState;
+// The state lib/db/unavailable-request.ts marks and lib/request-context.ts fills in.
+const requestState = putOnSeam(REQUEST_STATE, new AsyncLocalStorage());
 
 /** Runs `handle` with a state of its own, which a page marks when the database is unavailable. */
 export function withRequestState(handle) {
@@ -89,9 +90,7 @@ export function unavailablePages(root) {
         'Retry-After': String(RETRY_AFTER_SECONDS),
         'Cache-Control': 'no-store',
         'Content-Security-Policy': policy,
-        'X-Content-Type-Options': 'nosniff',
-        'X-Frame-Options': 'DENY',
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        ...everyAnswerHeaders,
       });
       end.call(response, request.method === 'HEAD' ? undefined : body);
       return true;

@@ -12,7 +12,7 @@ const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** The newest modification time among the files a build depends on. */
 function newestSource() {
-  const watched = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'instrumentation.ts', 'scripts/patch-postgres.mjs'];
+  const watched = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'instrumentation.ts', 'server/patch-postgres.mjs'];
   let newest = 0;
   const visit = (entry) => {
     if (!existsSync(entry)) return;
@@ -25,7 +25,7 @@ function newestSource() {
 }
 
 // The build bundles postgres.js: its fix must be in node_modules first (also run by postinstall).
-const patched = spawnSync(process.execPath, [path.join(root, 'scripts', 'patch-postgres.mjs')], { stdio: 'inherit' });
+const patched = spawnSync(process.execPath, [path.join(root, 'server', 'patch-postgres.mjs')], { stdio: 'inherit' });
 if (patched.status !== 0) process.exit(patched.status ?? 1);
 
 const stamp = path.join(root, '.next', 'enclave-build-stamp');
@@ -40,10 +40,10 @@ if (stale || process.env.FORCE_BUILD === '1') {
   // A new build (new PGlite, new migrations) gets a new template.
   rmSync(path.join(root, '.next', 'pglite-template'), { recursive: true, force: true });
 }
-// Only the embedded database needs it; made once per build (scripts/pglite-template.mjs).
+// Only the embedded database needs it; made once per build (server/pglite-template.mjs).
 if (!process.env.DATABASE_URL && !existsSync(path.join(root, '.next', 'pglite-template', 'PG_VERSION'))) {
   const began = Date.now();
-  const template = spawnSync(process.execPath, [path.join(root, 'scripts', 'pglite-template.mjs')], { stdio: 'ignore' });
+  const template = spawnSync(process.execPath, [path.join(root, 'server', 'pglite-template.mjs')], { stdio: 'ignore' });
   if (template.status === 0) phase(`embedded database template made in ${seconds(Date.now() - began)}`);
   else console.warn('No embedded database template: a first start will take a few seconds longer.');
 }
@@ -57,10 +57,10 @@ if (!process.env.SMTP_URL && !process.env.MAIL_LOG && local) {
   console.log('No SMTP_URL: mail is written to this log (the dev mailbox). Set SMTP_URL before serving anyone else.');
   process.env.MAIL_LOG = '1';
 }
-// scripts/server.mjs serves the build: Next.js's handler, told the address of each TCP peer. The
+// server/server.mjs serves the build: Next.js's handler, told the address of each TCP peer. The
 // IPC channel is how it notices if this process dies without passing a signal on (SIGKILL): it
 // then stops too, instead of holding the port and the data folder as an orphan.
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
+const server = spawn(process.execPath, [path.join(root, 'server', 'server.mjs')], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, PORT: port, NODE_ENV: 'production' },
 });
