@@ -6,15 +6,11 @@
 // exchange at the provider, ID token checks, UserInfo, the database), as the browser sends them.
 // The provider's own pages are driven between them and not timed. Measures; asserts nothing.
 import os from 'node:os';
-import { freePort, makeTempDir, startEnclave, stopServer } from './page-weight/servers.mjs';
+import { freePort, makeTempDir, startEnclave, stopServer } from './lib/production-servers.mjs';
+import { percentileAtIndex as percentile } from './lib/stats.mjs';
 import { logInAtIdp, startTestIdp } from '../tests/support/oidc-idp-process';
 
 const RUNS = Number(process.env.RUNS ?? 30);
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const began = performance.now();

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from './lib/time.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const runs = Number(process.env.RUNS ?? 5);
@@ -37,7 +38,7 @@ async function startOnce(dataDir) {
       // not listening yet
     }
     if (child.exitCode !== null) throw new Error('the server stopped before answering');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
   const ms = performance.now() - started;
   child.kill('SIGTERM');

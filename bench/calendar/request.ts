@@ -1,6 +1,6 @@
 // Part of `npm run bench:calendar`: where one GET /api/events/calendar spends its time, in
 // process (the route handler called as Next.js calls it, and the server layer's fast path, without HTTP), for the account
-// SEED_EMAIL that bench/calendar-seed.ts filled. Mean wall and CPU time over 300 calls after 30
+// SEED_EMAIL that bench/calendar/seed.ts filled. Mean wall and CPU time over 300 calls after 30
 // warm-ups. Prints a table.
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';

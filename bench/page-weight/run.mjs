@@ -20,11 +20,10 @@ import { createRequire } from 'node:module';
 import {
   runLighthouse,
   chromiumVersion,
-  median,
   medianFigures,
   CONFIGS,
-} from './page-weight/lighthouse.mjs';
-import { weighPage } from './page-weight/measure.mjs';
+} from './lighthouse.mjs';
+import { weighPage } from './measure.mjs';
 import {
   lighthouseRows,
   machineAtEnd,
@@ -32,14 +31,16 @@ import {
   markdownTable,
   printMachine,
   weightRows,
-} from './page-weight/report.mjs';
+} from './report.mjs';
 import {
   makeTempDir,
   root,
   startBareNext,
   startEnclave,
   stopServer,
-} from './page-weight/servers.mjs';
+} from '../lib/production-servers.mjs';
+import { median } from '../lib/stats.mjs';
+import { progress } from '../lib/time.mjs';
 
 const DEFAULT_PAGES = [
   '/',
@@ -75,8 +76,6 @@ const withLighthouse = process.env.LIGHTHOUSE !== '0';
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`RUNS must be a whole number ≥ 1, not ${process.env.RUNS}`);
 
-const progress = (line) =>
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 const version = (name) => createRequire(`${root}/`)(`${name}/package.json`).version;
 
 /** The servers: the bare app, then Enclave unless BENCH_URL names one. */
