@@ -40,7 +40,7 @@ function area(frame) {
   const { functionName } = frame;
   const url = frame.src;
   if (!url) return functionName === '(garbage collector)' ? 'GC' : functionName.startsWith('(') ? functionName : 'native';
-  if (url.includes('scripts/server.mjs')) return 'scripts/server.mjs';
+  if (url.includes('server/server.mjs')) return 'server/server.mjs';
   if (url.startsWith('node:')) return url.startsWith('node:internal/deps/undici') ? 'undici (Request/Headers)' : 'node core';
   const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (pkg) {

@@ -9,9 +9,10 @@
 // Asserts nothing.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
-import { percentile, progress, sleep, startApp } from './app-server.mjs';
+import { launchChromium } from '../tests/support/chromium.mjs';
+import { startApp } from './lib/app-server.mjs';
+import { percentile } from './lib/stats.mjs';
+import { progress, sleep } from './lib/time.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3620);
 const runs = Number(process.env.RUNS ?? 5);
@@ -41,7 +42,7 @@ async function delivered(page, name) {
 
 async function main() {
   const app = await startApp(port);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = await launchChromium();
   const wire = [];
   const whole = [];
   try {

@@ -2,7 +2,7 @@
 // `npm run bench:first-start`: what a person who has just cloned the project waits for (issue 34,
 // item 6). Clones this checkout's HEAD into a temporary folder, then times, from the moment each
 // command is typed: `npm ci`; `npm start` to the first 200 of /api/health, with the phases
-// scripts/start.mjs prints (compile, pages, embedded database template, server up); and a
+// server/start.mjs prints (compile, pages, embedded database template, server up); and a
 // restart on the same data folder. Prints a table; asserts nothing. The load average printed
 // beside it says whether the machine was quiet. KEEP=1 keeps the clone.
 import { execFileSync, spawn } from 'node:child_process';
@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from './lib/time.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'enclave-first-start-'));
@@ -61,14 +62,14 @@ async function start(port, dataDir) {
     if (child.exitCode !== null) throw new Error(`npm start exited:\n${lines.map((entry) => entry.line).join('\n')}`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((answer) => answer.status === 200, () => false);
     if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
   const total = performance.now() - began;
   const stopBegan = performance.now();
   child.kill('SIGTERM');
   // npm exits at once; the server after it. Stopped means: nothing listens on the port any more.
   await new Promise((resolve) => child.once('exit', resolve));
-  while (await listening(port)) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (await listening(port)) await sleep(20);
   return { total, lines, stop: performance.now() - stopBegan };
 }
 

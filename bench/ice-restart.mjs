@@ -18,10 +18,11 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
-import { percentile, progress, sleep, startApp } from './app-server.mjs';
-import { watchPeerConnections } from './frame-modes.mjs';
+import { chromiumPath, launchChromium } from '../tests/support/chromium.mjs';
+import { startApp } from './lib/app-server.mjs';
+import { watchPeerConnections } from './lib/frame-modes.mjs';
+import { percentile } from './lib/stats.mjs';
+import { progress, sleep } from './lib/time.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3630);
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -273,8 +274,8 @@ async function main() {
   let participants = [];
   let roles = '';
   try {
-    browsers.push(await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }));
-    browsers.push(await chromium.launch({ executablePath: wrapper, args: chromiumArgs }));
+    browsers.push(await launchChromium());
+    browsers.push(await launchChromium({ executablePath: wrapper }));
     participants = [await enter(browsers[0], app.baseURL, app.meetingId, 'On the host'), await enter(browsers[1], app.baseURL, app.meetingId, 'In the namespace')];
     const flowing = await until(participants, (a, b) => a.decoded > 0 && b.decoded > 0, 60_000);
     if (flowing.ms === null) throw new Error('no video both ways within 60 s');

@@ -10,16 +10,17 @@
 // from all others, read from getStats every 100 ms) and frames that failed to decrypt.
 // BENCH_PORT (3620), CYCLES, JOIN_TIMEOUT_MS. Progress on stderr. Asserts nothing.
 import os from 'node:os';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
-import { percentile, progress, sleep, startApp } from './app-server.mjs';
-import { watchPeerConnections } from './frame-modes.mjs';
+import { launchChromium } from '../tests/support/chromium.mjs';
+import { startApp } from './lib/app-server.mjs';
+import { watchPeerConnections } from './lib/frame-modes.mjs';
+import { percentile } from './lib/stats.mjs';
+import { progress, sleep } from './lib/time.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3620);
 const cycles = Number(process.env.CYCLES ?? 100);
 const joinTimeout = Number(process.env.JOIN_TIMEOUT_MS ?? 15_000);
 
-const launch = () => chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const launch = () => launchChromium();
 
 /** Per remote peer, video frames decoded — from the app's probe when there is one, else from the connections themselves. */
 function decodedPerPeer() {

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sleep } from './lib/time.mjs';
 
 const require = createRequire(import.meta.url);
 const SECONDS = Number(process.env.SECONDS ?? 60);
@@ -59,7 +60,7 @@ async function nodeRun(wasmName) {
   let processor;
   try {
     processor = new Processor({ processorOptions: { wasmBinary, maxChannels: 1 } });
-    while (!processor.processor) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!processor.processor) await sleep(5);
   } finally {
     Object.defineProperty(globalThis, 'process', { value: nodeProcess, configurable: true, writable: true });
   }
@@ -79,8 +80,7 @@ async function nodeRun(wasmName) {
 }
 
 async function browserRun() {
-  const { chromium } = await import('@playwright/test');
-  const { chromiumPath, offlineArgs } = await import('../tests/e2e/support/chromium.mjs');
+  const { launchChromium, offlineArgs } = await import('../tests/support/chromium.mjs');
   const files = {
     '/worklet.js': { body: await readFile(workletFile), type: 'text/javascript' },
     '/rnnoise_simd.wasm': { body: await readFile(path.join(packageDir, 'rnnoise_simd.wasm')), type: 'application/wasm' },
@@ -93,7 +93,7 @@ async function browserRun() {
     response.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain' }).end(file?.body ?? '');
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: offlineArgs });
+  const browser = await launchChromium({ args: offlineArgs });
   try {
     const page = await browser.newPage();
     await page.goto(`http://localhost:${server.address().port}/`);

@@ -1,20 +1,16 @@
 // `npm run bench:sso`: what "Sign in with …" costs on the app's side (issue 35, item 3). Enclave
-// (`scripts/start.mjs`, embedded PGlite, production build) and the test OpenID provider
+// (`server/start.mjs`, embedded PGlite, production build) and the test OpenID provider
 // (tests/support/oidc-idp.mjs, oidc-provider) on loopback; RUNS sign-ins (default 30) one after
 // another, each a new person (just-in-time account) and then the same person again (a linked
 // account). Timed: GET …/start (discovery is cached after the first) and GET …/callback (code
 // exchange at the provider, ID token checks, UserInfo, the database), as the browser sends them.
 // The provider's own pages are driven between them and not timed. Measures; asserts nothing.
 import os from 'node:os';
-import { freePort, makeTempDir, startEnclave, stopServer } from './page-weight/servers.mjs';
+import { freePort, makeTempDir, startEnclave, stopServer } from './lib/production-servers.mjs';
+import { percentileAtIndex as percentile } from './lib/stats.mjs';
 import { logInAtIdp, startTestIdp } from '../tests/support/oidc-idp-process';
 
 const RUNS = Number(process.env.RUNS ?? 30);
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const began = performance.now();

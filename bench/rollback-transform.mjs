@@ -12,8 +12,7 @@
 // goes on, with both frame paths; alone, every count keeps rising. FRAMES=streams|script,
 // MODE=glare|polite|impolite|none, BENCH_PORT (3289, a blank page's origin). Asserts nothing.
 import http from 'node:http';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
+import { launchChromium } from '../tests/support/chromium.mjs';
 
 const framePath = process.env.FRAMES ?? 'streams';
 const mode = process.env.MODE ?? 'glare';
@@ -21,6 +20,7 @@ const port = Number(process.env.BENCH_PORT ?? 3289);
 
 /** Runs in the page: two linked connections, their frame counts and the polite side's video stats. */
 async function experiment({ framePath, mode }) {
+  // Its own sleep: this function runs in the page, where bench/lib is out of reach.
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const media = await navigator.mediaDevices.getUserMedia({ audio: true, video: { width: 320, height: 240 } });
   const counts = {};
@@ -134,7 +134,7 @@ async function experiment({ framePath, mode }) {
 }
 
 const server = http.createServer((_request, response) => response.end('<!doctype html><title>rollback</title>')).listen(port, '127.0.0.1');
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   // A secure context (localhost) for getUserMedia.

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench:signal-hops`: what one hop through the server costs, with nothing else running —
 // the server's own part of a join (issue 17). The built app on a fresh embedded database
-// (bench/app-server.mjs), one participant present with its event stream open; then RUNS times a
+// (bench/lib/app-server.mjs), one participant present with its event stream open; then RUNS times a
 // newcomer joins as the lobby does (POST /join answered by its event stream) — time to the answer's
 // headers and until the present one hears `join` — and sends 5 signals of 3 KB (an SDP's size)
 // to it, each timed until the peer hears it. Then the serving process's CPU (/proc) per join with
 // its leave (CPU_JOINS of them) and per relayed signal (SIGNALS, at most 400: the flood limit's
 // bucket of one participant). Prints p50 / p95; asserts nothing.
-import { cpuSeconds, percentile, startApp } from './app-server.mjs';
-import { eventStream } from './reliability/http.mjs';
+import { cpuSeconds, startApp } from './lib/app-server.mjs';
+import { eventStream } from './lib/http.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3620);
 const { baseURL, meetingId, stop, servingPid } = await startApp(port);

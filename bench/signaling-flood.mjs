@@ -14,7 +14,9 @@
 // Also the serving process's RSS before, at its peak and after, and whether /api/health still
 // answers. BENCH_PORT (3640). Asserts nothing; progress on stderr.
 import os from 'node:os';
-import { cpuSeconds, percentile, progress, rssMb, sleep, startApp } from './app-server.mjs';
+import { cpuSeconds, rssMb, startApp } from './lib/app-server.mjs';
+import { percentile } from './lib/stats.mjs';
+import { progress, sleep } from './lib/time.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3640);
 const negotiations = Number(process.env.NEGOTIATIONS ?? 30);

@@ -7,6 +7,8 @@ import type { ServerEvent } from '@/lib/meeting/protocol';
 import type { Hub } from '@/lib/meeting/server/hub';
 import { MemoryHub } from '@/lib/meeting/server/hub-memory';
 import { RedisHub } from '@/lib/meeting/server/hub-redis';
+import { percentile } from './lib/stats.mjs';
+import { sleep } from './lib/time.mjs';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
 const PARTICIPANTS = 10;
@@ -21,10 +23,6 @@ const CANDIDATE_ENVELOPE = JSON.stringify({
   },
 });
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Publishes MESSAGES signals round-robin to PARTICIPANTS subscribers; publisher and subscribers may be different hubs. */
 async function run(label: string, publisher: Hub, subscriber: Hub) {
@@ -42,7 +40,7 @@ async function run(label: string, publisher: Hub, subscriber: Hub) {
       }),
     ),
   );
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await sleep(200);
   const started = performance.now();
   // Bursts of 100 in flight, like a newcomer's offers and candidates to many peers.
   for (let sent = 0; sent < MESSAGES; sent += 100) {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from './lib/time.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const runs = Number(process.env.RUNS ?? 5);
@@ -29,7 +30,7 @@ async function startOnce(dataDir) {
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['server/start.mjs'], { cwd: root, env, stdio: 'ignore' });
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
@@ -37,7 +38,7 @@ async function startOnce(dataDir) {
       // not listening yet
     }
     if (child.exitCode !== null) throw new Error('the server stopped before answering');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
   const ms = performance.now() - started;
   child.kill('SIGTERM');

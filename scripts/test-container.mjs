@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { browser } from '../bench/reliability/http.mjs';
+import { browser } from '../bench/lib/http.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const BASE_IMAGE = process.env.BASE_IMAGE ?? 'localhost/enclave-base:node20';

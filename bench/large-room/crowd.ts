@@ -1,9 +1,10 @@
 // The Node participants of the large-room benchmark, in one process of their own (so their CPU
-// is measured apart from the browsers'), driven by bench/large-room.mjs over IPC. Each command
+// is measured apart from the browsers'), driven by bench/large-room/run.mjs over IPC. Each command
 // gets one reply: { ok: true, ...result } or { ok: false, error }.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from '../lib/time.mjs';
 import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
 import { NodePeer } from './node-peer';
 import { opusFrames, SAMPLES_PER_FRAME, FRAME_MS } from './opus-frames';
@@ -58,7 +59,7 @@ async function add(count: number) {
     // People arrive one after another: the next one comes once this one's connections are up
     // (or after 20 s), rather than hundreds of handshakes at once on two cores.
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && peer.summary().connected < peer.peers.size) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (Date.now() < deadline && peer.summary().connected < peer.peers.size) await sleep(100);
   }
   return { total: peers.length, lastId: last?.self?.id ?? null };
 }
@@ -77,7 +78,7 @@ async function settle(participants: number, browsers: number, timeoutMs: number)
   while (Date.now() < deadline) {
     if (last && lastReadyMs === null && settledPeer(last, participants, browsers)) lastReadyMs = performance.now() - last.joinStartedAt;
     if (peers.every((peer) => settledPeer(peer, participants, browsers))) return { settled: true, lastReadyMs };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   const behind = peers.filter((peer) => !settledPeer(peer, participants, browsers)).map((peer) => ({ name: peer.self?.name, ...peer.summary(), audioFrom: peer.summary().audioFrom.length }));
   return { settled: false, lastReadyMs, behind };

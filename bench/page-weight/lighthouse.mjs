@@ -4,8 +4,9 @@ import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromiumPath, offlineArgs } from '../../tests/e2e/support/chromium.mjs';
-import { onCleanup } from './servers.mjs';
+import { chromiumPath, offlineArgs } from '../../tests/support/chromium.mjs';
+import { onCleanup } from '../lib/production-servers.mjs';
+import { median } from '../lib/stats.mjs';
 
 // Headless, and nothing that calls Google: this machine has no internet, and a browser waiting
 // on one would move the timings.
@@ -89,14 +90,6 @@ export async function runLighthouse(url, configName, headers = undefined) {
     forget();
     chrome.kill();
   }
-}
-
-/** The median of the numbers among values (the mean of the middle two for an even count), or null. */
-export function median(values) {
-  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Per-figure medians over several runs of the same page and configuration. */

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { sleep } from '../lib/time.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Ports of the bench: BENCH_PORT (default E2E_PORT + 30, or 3540) and up. */
 export const benchPort = (offset) => Number(process.env.BENCH_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 30 : 3540)) + offset;
@@ -130,10 +130,10 @@ const healthy = (url) => () =>
     .then((response) => response.ok)
     .catch(() => false);
 
-/** `npm start` (node scripts/start.mjs) on `port`; ready at the first 200 of /api/health. */
+/** `npm start` (node server/start.mjs) on `port`; ready at the first 200 of /api/health. */
 export async function startApp(port, env) {
   const url = `http://127.0.0.1:${port}`;
-  const app = await startProcess(`app:${port}`, ['scripts/start.mjs'], { NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), APP_URL: url, ...env }, healthy(url));
+  const app = await startProcess(`app:${port}`, ['server/start.mjs'], { NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), APP_URL: url, ...env }, healthy(url));
   return { ...app, url };
 }
 
@@ -144,14 +144,7 @@ export function startWorker(env) {
   );
 }
 
-/** The value below which `share` of `values` lie (p50 = 0.5, p99 = 0.99). */
-export function percentile(values, share) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-}
-
-/** The line docs/reliability.md records under each figure. */
+/** The line bench/RESULTS.md records under each reliability figure. */
 export function machineLine() {
   const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
   return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${load}, Node ${process.version}`;

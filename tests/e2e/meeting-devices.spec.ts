@@ -8,7 +8,7 @@
 // takes (measured: VideoEncoder fails, and a call sending it decodes nothing); fake_device_2 is
 // MJPEG decoded to I420, as a real webcam's.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { seededAccount } from './support/session';
 import { expectMediaFromPeers, joinMeeting, participantCount, peerStats, type Participant } from './support/meeting';
 

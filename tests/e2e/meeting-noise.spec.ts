@@ -4,7 +4,7 @@
 // (the default) and then off. In the pauses only the noise is left, so the quiet end of Bob's
 // frames is the noise he hears; the loud end is her voice, which must survive the filter.
 import { expect, test, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { seededAccount } from './support/session';
 import { expectMediaFromPeers, joinMeeting, participantCount, type Participant } from './support/meeting';
 import { noisySpeechWav } from './support/noisy-speech';

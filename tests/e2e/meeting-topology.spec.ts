@@ -9,10 +9,10 @@
 // forwards it in X-Forwarded-For; the instances trust Caddy's address (TRUSTED_PROXIES=127.0.0.1),
 // so their rate limiter must count each browser under its own address, never Caddy's.
 import { randomBytes } from 'node:crypto';
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import Redis from 'ioredis';
 import { startCaddy, type Caddy } from './support/caddy';
-import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
+import { launchChromium } from '../support/chromium.mjs';
 import { startClientNetwork, type ClientNetwork } from './support/client-network';
 import { createDatabase, extraPort, seed, startInstance, startTurn, tempDataDir, type Instance } from './support/instances';
 import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
@@ -96,7 +96,7 @@ test('two browsers meet over HTTPS through Caddy, one per app instance, media re
     // waved through), so the page is a secure context on a name that is not localhost.
     const trust: TrustStore = trustStoreWith(caddy.rootCertificate, 'Enclave test Caddy CA');
     cleanups.push(() => trust.remove());
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, env: { ...process.env, HOME: trust.home } });
+    browser = await launchChromium({ env: { ...process.env, HOME: trust.home } });
 
     const setUp = Date.now();
     const participants = {} as Record<keyof typeof clients, Participant>;

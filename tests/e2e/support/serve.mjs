@@ -33,7 +33,7 @@ const env = {
   // The browsers stand in for a reverse proxy on loopback: a test may give its requests an
   // X-Forwarded-For of their own, so that its rate-limit bucket is its own.
   TRUSTED_PROXIES: '127.0.0.1, ::1',
-  // Meeting pages carry window.enclaveProbe, which the meeting specs and bench/join.mjs read.
+  // Meeting pages carry window.enclaveProbe, which the meeting specs and bench/join/ read.
   MEETING_TEST_PROBE: '1',
   // One "Sign in with …" button with a long name, so the layout sweep sees the login page as a
   // server with single sign-on shows it. Nothing listens at its issuer (extra port 57): the sign-in

@@ -1,5 +1,6 @@
-// The two servers the page bench compares: Enclave itself (scripts/start.mjs) and the bare Next
-// app of bench/bare-next. Each runs in a process group of its own, so that stopping it also
+// Production builds as a person runs them: Enclave itself (server/start.mjs) and the bare Next
+// app of bench/bare-next, the two servers the page bench compares (bench/oidc-sign-in.ts starts
+// Enclave with it too). Each runs in a process group of its own, so that stopping it also
 // stops the `next start` it spawned; every group and temp folder is removed on exit, Ctrl-C
 // included.
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSessionSecret, seedAccount, sessionCookie } from './session.mjs';
+import { sleep } from './time.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
@@ -76,8 +78,6 @@ export function freePort() {
     });
   });
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts a command in its own process group, its output going to a log file (a build prints
@@ -180,7 +180,7 @@ export async function startBareNext(logDir) {
  * with an empty data folder, and waits for its health check. The build can take minutes on two
  * cores, hence the long wait. With `withAccount`, the folder first gets the demo account and the
  * server a session secret of the bench's, and the answer carries a Cookie header of that
- * account's session (bench/page-weight/session.mjs).
+ * account's session (bench/lib/session.mjs).
  */
 export async function startEnclave(logDir, { withAccount = false } = {}) {
   const port = await freePort();
@@ -199,7 +199,7 @@ export async function startEnclave(logDir, { withAccount = false } = {}) {
     account = seedAccount(root, env);
     cookie = await sessionCookie(account, env.SESSION_SECRET);
   }
-  const server = startProcess('enclave', [path.join(root, 'scripts', 'start.mjs')], {
+  const server = startProcess('enclave', [path.join(root, 'server', 'start.mjs')], {
     cwd: root,
     env,
     logDir,

@@ -11,8 +11,10 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { browser, tally } from './reliability/http.mjs';
-import { benchPort, machineLine, percentile, root, sleep, startApp, startPrivatePostgres } from './reliability/services.mjs';
+import { browser, tally } from '../lib/http.mjs';
+import { sleep } from '../lib/time.mjs';
+import { percentile } from '../lib/stats.mjs';
+import { benchPort, machineLine, root, startApp, startPrivatePostgres } from './services.mjs';
 
 const writers = Number(process.env.WRITERS ?? 8);
 const downMs = Number(process.env.DOWN ?? 20) * 1000;
@@ -97,7 +99,7 @@ try {
   console.log(`  writes:                    ${answers.length} requests by ${writers} clients, PostgreSQL down ${((upAt - stoppedAt) / 1000).toFixed(1)} s`);
   console.log(`  answers:                   200: ${answers.filter((a) => a.status === 200).length}, 503 service_unavailable: ${unavailable.length} (Retry-After ${[...new Set(unavailable.map((a) => a.retryAfter))].join('/')}), other: ${describe(other)}`);
   console.log(`  answers while down:        ${describe(during)}`);
-  console.log(`  slowest answer:            ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s (503s: p50 ${percentile(unavailable.map((a) => a.ms), 0.5)?.toFixed(0)} ms, p99 ${percentile(unavailable.map((a) => a.ms), 0.99)?.toFixed(0)} ms)`);
+  console.log(`  slowest answer:            ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s (503s: p50 ${percentile(unavailable.map((a) => a.ms), 50)?.toFixed(0)} ms, p99 ${percentile(unavailable.map((a) => a.ms), 99)?.toFixed(0)} ms)`);
   console.log(`  recovered:                 first 200 sent ${firstOkAfter ? ((firstOkAfter.started - upAt) / 1000).toFixed(1) : 'never'} s after PostgreSQL accepted again; last failure answered ${lastFailure ? ((lastFailure.started + lastFailure.ms - upAt) / 1000).toFixed(1) : '-'} s after`);
   const lateFailures = answers.filter((a) => a.status !== 200 && a.started >= upAt);
   console.log(`  failures begun after:      ${describe(lateFailures)}${lateFailures.length ? ` (begun ${lateFailures.map((a) => ((a.started - upAt) / 1000).toFixed(1)).join(', ')} s after)` : ''}`);

@@ -1,7 +1,8 @@
-// Debian's Chromium and the flags every run uses (tests and benchmarks alike): off the closed
-// network, fake camera and microphone, and loopback WebRTC in headless mode (E2EE.md
-// "Testing in headless Chromium": without the last two a host with only `lo` gathers no ICE
-// candidate, and mDNS hides the addresses peers need).
+// The one place that says how Chromium is started, for the tests (playwright.config.ts, the
+// meeting specs) and the benchmarks (bench/) alike: Debian's Chromium and the flags every run
+// uses: off the closed network, fake camera and microphone, and loopback WebRTC in headless mode
+// (E2EE.md "Testing in headless Chromium": without the last two a host with only `lo` gathers no
+// ICE candidate, and mDNS hides the addresses peers need).
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -33,3 +34,14 @@ export const chromiumArgs = [
   // One switch: Chromium reads only the last of several.
   `--disable-features=${[...browserUiFeatures, 'WebRtcHideLocalIpsWithMdns'].join(',')}`,
 ];
+
+/**
+ * Launches that Chromium through Playwright with `chromiumArgs` (or `args`, e.g. offlineArgs);
+ * other options (executablePath, env, …) go to Playwright's launch as they are.
+ * @param {import('@playwright/test').LaunchOptions} [options]
+ */
+export async function launchChromium({ args = chromiumArgs, ...options } = {}) {
+  // Imported here, not at the top: playwright.config.ts reads the flags before Playwright runs.
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({ executablePath: chromiumPath, args, ...options });
+}

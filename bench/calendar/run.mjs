@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:calendar`: a user with 1,000 recurring series.
-//  1. The pure expansion of one month (lib/events, through tsx): bench/calendar-expand.ts.
-//  2. One request in process, step by step (bench/calendar-request.ts).
+//  1. The pure expansion of one month (lib/events, through tsx): bench/calendar/expand.ts.
+//  2. One request in process, step by step (bench/calendar/request.ts).
 //  3. GET /api/events/calendar?start&end for this month under 50 concurrent clients (autocannon,
-//     ~10 s each), against the production build (`scripts/start.mjs` builds when .next is missing
+//     ~10 s each), against the production build (`server/start.mjs` builds when .next is missing
 //     or older than the sources) on a free port, with the embedded PGlite and with a fresh
 //     PostgreSQL database. Rows, in this order:
 //       compact, 200    `&form=compact`, gzip, no If-None-Match: a browser's first visit
@@ -36,8 +36,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { percentile } from '../lib/stats.mjs';
+import { sleep } from '../lib/time.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -46,7 +48,7 @@ const email = 'calendar-bench@enclave.local';
 const password = 'Calendar-Bench-2026';
 const sessionSecret = 'calendar-bench-session-secret-0123456789abcdef';
 
-const pure = spawnSync(tsx, ['--conditions=react-server', path.join(root, 'bench', 'calendar-expand.ts')], { stdio: 'inherit', cwd: root });
+const pure = spawnSync(tsx, ['--conditions=react-server', path.join(root, 'bench', 'calendar', 'expand.ts')], { stdio: 'inherit', cwd: root });
 if (pure.status !== 0 || process.env.BENCH_HTTP === '0') process.exit(pure.status ?? 1);
 
 function freePort() {
@@ -107,12 +109,12 @@ async function createDatabase() {
 }
 
 async function startServer(port, env) {
-  // BENCH_PROFILE_DIR: run the server `npm start` runs (scripts/server.mjs; the build must exist)
+  // BENCH_PROFILE_DIR: run the server `npm start` runs (server/server.mjs; the build must exist)
   // under --cpu-prof, so the profile holds what a request really costs, our server included.
   const profile = process.env.BENCH_PROFILE_DIR;
   const args = profile
-    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'scripts', 'server.mjs')]
-    : [path.join(root, 'scripts', 'start.mjs')];
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'server', 'server.mjs')]
+    : [path.join(root, 'server', 'start.mjs')];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -127,7 +129,7 @@ async function startServer(port, env) {
       child.kill('SIGKILL');
       throw new Error(`the app did not start:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
   }
   return {
     url,
@@ -153,8 +155,6 @@ async function logIn(url) {
   if (!response.ok || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return cookie.split(';')[0];
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** One GET as a client sends it: status, headers, the body's bytes on the wire, and the time. */
 function rawGet(target, headers) {
@@ -306,9 +306,9 @@ for (const database of databases) {
   let server;
   try {
     run('scripts/seed.ts', env);
-    const seeded = run('bench/calendar-seed.ts', env);
+    const seeded = run('bench/calendar/seed.ts', env);
     // Where one request's time goes, in process (before the server opens the PGlite folder).
-    spawnSync(tsx, ['--conditions=react-server', path.join(root, 'bench', 'calendar-request.ts')], { stdio: 'inherit', cwd: root, env });
+    spawnSync(tsx, ['--conditions=react-server', path.join(root, 'bench', 'calendar', 'request.ts')], { stdio: 'inherit', cwd: root, env });
     server = await startServer(await freePort(), env);
     const cookie = await logIn(server.url);
     // The first request of each form meets an empty cache: the expansion's cost, once.

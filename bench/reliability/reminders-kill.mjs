@@ -9,7 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { benchPort, machineLine, percentile, root, sleep, startApp, startPrivatePostgres, startSmtpCatcher, startWorker } from './reliability/services.mjs';
+import { sleep } from '../lib/time.mjs';
+import { percentile } from '../lib/stats.mjs';
+import { benchPort, machineLine, root, startApp, startPrivatePostgres, startSmtpCatcher, startWorker } from './services.mjs';
 
 const count = Number(process.env.COUNT ?? 1000);
 const spreadMs = Number(process.env.SPREAD ?? 180) * 1000;
@@ -93,13 +95,13 @@ try {
   console.log(`  machine:             ${machineLine()}`);
   console.log(`  reminders planned:   ${due.size} (event_reminders: ${statuses.map((s) => `${s.status} ${s.n}`).join(', ')})`);
   console.log(`  kill -9:             app ${app.kills}×, worker ${worker.kills}× over ${((last - first) / 1000).toFixed(0)} s of due times`);
-  console.log(`  restarts:            app p50 ${f(percentile(app.startMs, 0.5) / 1000)}, worker p50 ${f(percentile(worker.startMs, 0.5) / 1000)} to ready`);
+  console.log(`  restarts:            app p50 ${f(percentile(app.startMs, 50) / 1000)}, worker p50 ${f(percentile(worker.startMs, 50) / 1000)} to ready`);
   console.log(`  delivered (distinct):${String(firstArrival.size).padStart(5)}`);
   console.log(`  lost:                ${count - firstArrival.size}`);
   console.log(`  duplicates:          ${total - firstArrival.size} (same Message-ID re-sent: ${sameIdTwice})`);
   const early = [...due.values()].filter((row) => row.due_at.getTime() < readyAt).length;
   if (early) console.log(`  due before first start:${String(early).padStart(4)} (their delay includes the first start)`);
-  console.log(`  delay after due:     p50 ${f(percentile(delays, 0.5))}, p99 ${f(percentile(delays, 0.99))}, max ${f(Math.max(...delays))}`);
+  console.log(`  delay after due:     p50 ${f(percentile(delays, 50))}, p99 ${f(percentile(delays, 99))}, max ${f(Math.max(...delays))}`);
   console.log(`  mail_outbox:         ${outbox.map((s) => `${s.status} ${s.n}`).join(', ')}`);
 } finally {
   for (const role of processes) await role.handle?.kill9();

@@ -18,8 +18,10 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { generate } from 'otplib';
 import { PNG } from 'pngjs';
-import { browser, eventStream, pool, tally } from './reliability/http.mjs';
-import { benchPort, machineLine, percentile, root, sleep, startApp, startPrivatePostgres, startPrivateRedis, startSmtpCatcher } from './reliability/services.mjs';
+import { browser, eventStream, pool, tally } from '../lib/http.mjs';
+import { sleep } from '../lib/time.mjs';
+import { percentile } from '../lib/stats.mjs';
+import { benchPort, machineLine, root, startApp, startPrivatePostgres, startPrivateRedis, startSmtpCatcher } from './services.mjs';
 
 const PASSWORD = 'Demo-Meeting-2026';
 const pg = startPrivatePostgres(benchPort(10));
@@ -147,7 +149,7 @@ try {
   const distinctSignals = new Set(got.map((e) => e.envelope)).size;
   say(
     `signaling A↔B through Redis: ${SIGNALS} sent (${tally(sends)}), ${distinctSignals} received, ${got.length - distinctSignals} twice; ` +
-      `p50 ${percentile(latency, 0.5).toFixed(1)} ms, p99 ${percentile(latency, 0.99).toFixed(1)} ms`,
+      `p50 ${percentile(latency, 50).toFixed(1)} ms, p99 ${percentile(latency, 99).toFixed(1)} ms`,
   );
   atAda.close();
   atBob.close();
@@ -167,7 +169,7 @@ try {
   say(
     `reminders of the edited meetings: ${new Set(finals.map((m) => m.subject)).size} of ${EVENTS} delivered at the final version, ` +
       `${mails.length - new Set(mails.map((m) => m.subject)).size} duplicates, ${mails.length - finals.length} of an older version; ` +
-      `delay after due p50 ${percentile(delays, 0.5).toFixed(1)} s, max ${Math.max(...delays).toFixed(1)} s`,
+      `delay after due p50 ${percentile(delays, 50).toFixed(1)} s, max ${Math.max(...delays).toFixed(1)} s`,
   );
   console.log(`\nTwo instances — ${machineLine()}`);
   for (const line of figures) console.log(`  ${line}`);

@@ -19,15 +19,16 @@
 // browsers, whose decoding is what is checked; Node-to-Node audio only loads this machine).
 // CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing; stops if a step never
 // connects. Progress on stderr, the table on stdout.
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { chromium } from '@playwright/test';
-import { generateRoomSecret, fragmentForSecret, encodeRoomSecret } from '../lib/meeting/e2ee/keys.ts';
-import { videoTarget } from '../lib/meeting/client/quality.ts';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
-import { audioByPeer, cameraSize, uplink, watchPage } from './large-room/page-probes.mjs';
-import { childrenOf, treeCpuSeconds } from './large-room/proc.mjs';
+import { generateRoomSecret, fragmentForSecret, encodeRoomSecret } from '../../lib/meeting/e2ee/keys.ts';
+import { videoTarget } from '../../lib/meeting/client/quality.ts';
+import { launchChromium } from '../../tests/support/chromium.mjs';
+import { demoMeetingId, startApp, waitForHealth } from '../lib/app-server.mjs';
+import { progress, sleep } from '../lib/time.mjs';
+import { audioByPeer, cameraSize, uplink, watchPage } from './page-probes.mjs';
+import { childrenOf, treeCpuSeconds } from './proc.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3610);
 const sizes = (process.env.SIZES ?? '5,10,20,30').split(',').map(Number);
@@ -40,20 +41,9 @@ process.env.E2E_PORT = String(port);
 if (sizes.some((size, i) => !Number.isInteger(size) || size <= browserCount || size > 30 || (i > 0 && size <= sizes[i - 1])))
   throw new Error(`SIZES must grow, each above BROWSERS (${browserCount}) and at most 30: ${sizes.join(',')}`);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const progress = (line) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-
-async function waitForHealth(deadline = Date.now() + 400_000) {
-  while (Date.now() < deadline) {
-    if (await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false)) return;
-    await sleep(500);
-  }
-  throw new Error('the app did not start');
-}
-
 /** The Node participants' process and a promise-returning call into it. */
 function startCrowd() {
-  const child = fork(new URL('./large-room/crowd.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx', '--conditions=react-server'] });
+  const child = fork(new URL('./crowd.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx', '--conditions=react-server'] });
   let next = 0;
   const waiting = new Map();
   child.on('exit', (code) => {
@@ -80,7 +70,7 @@ function startCrowd() {
 /** A Chromium of its own per browser participant, so each one's CPU is its own process tree. */
 async function launchBrowser() {
   const before = new Set(childrenOf(process.pid));
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = await launchChromium();
   const pid = childrenOf(process.pid).find((child) => !before.has(child) && readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('chrom'));
   return { browser, pid, page: null, context: null };
 }
@@ -157,19 +147,15 @@ function uplinkFigures(before, after, participants) {
 }
 
 async function main() {
+  // REUSE_SERVER=1: the app already runs on BENCH_PORT (SERVER_PID: its process, for its CPU).
   const reuse = process.env.REUSE_SERVER === '1';
-  const server = reuse
-    ? null
-    : spawn(process.execPath, ['tests/e2e/support/serve.mjs'], {
-        env: { ...process.env, PORT: String(port), E2E_PORT: String(port), MAIL_CATCHER_SMTP_PORT: String(port + 1), MAIL_CATCHER_HTTP_PORT: String(port + 2) },
-        stdio: 'ignore',
-      });
+  const healthTimeoutMs = 400_000;
+  if (reuse) await waitForHealth(baseURL, Date.now() + healthTimeoutMs);
+  const server = reuse ? null : await startApp(port, { healthTimeoutMs });
   const crowd = startCrowd();
   const browsers = [];
   try {
-    await waitForHealth();
-    const { E2E_DATA_DIR } = await import('../tests/e2e/support/constants.mjs');
-    const meetingId = JSON.parse(readFileSync(`${E2E_DATA_DIR}/accounts.json`, 'utf8')).demo.meetingId;
+    const meetingId = reuse ? await demoMeetingId() : server.meetingId;
     const serverPid = reuse ? Number(process.env.SERVER_PID ?? 0) : server.pid;
     // The full link: every participant holds the key, as someone who was sent the link with #k.
     const secret = generateRoomSecret();
@@ -255,7 +241,7 @@ async function main() {
     for (const participant of browsers) await participant.browser.close().catch(() => undefined);
     await crowd.call({ cmd: 'leave-all' }).catch(() => undefined);
     if (crowd.child.connected) crowd.child.disconnect();
-    server?.kill('SIGTERM');
+    await server?.stop();
   }
 }
 

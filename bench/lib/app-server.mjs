@@ -1,21 +1,12 @@
 // Bench only: one built Enclave as the end-to-end tests start it (tests/e2e/support/serve.mjs:
 // a fresh embedded database, the seed accounts, a mail catcher on port + 1 and + 2, the Stripe
-// stand-in on port + 5), and small helpers the bench scripts share.
+// stand-in on port + 5), and what the benches read from its processes in /proc. The one module
+// of bench/ that uses the e2e tests' support files.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { sleep } from './time.mjs';
 
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Progress on stderr, with the time: runs take minutes, and the figures go to stdout. */
-export const progress = (line) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-
-/** The nearest-rank percentile. */
-export function percentile(values, p) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
+/** Until GET /api/health answers 200 (every half second), or an error at `deadline`. */
 export async function waitForHealth(baseURL, deadline = Date.now() + 300_000) {
   while (Date.now() < deadline) {
     const ok = await fetch(`${baseURL}/api/health`)
@@ -51,14 +42,22 @@ export function descendants(root) {
   return out;
 }
 
+/** The demo room's meeting id, from the seeded accounts of the app on E2E_PORT (serve.mjs wrote them). */
+export async function demoMeetingId() {
+  // The seeded accounts live in the data folder named after the port (tests/e2e/support/constants.mjs).
+  const { E2E_DATA_DIR } = await import('../../tests/e2e/support/constants.mjs');
+  return JSON.parse(readFileSync(`${E2E_DATA_DIR}/accounts.json`, 'utf8')).demo.meetingId;
+}
+
 /**
  * Starts the app on `port` (building first when the sources changed) and answers its base URL,
- * the demo room's meeting id, the serving process's id (scripts/server.mjs: its RSS and CPU count) and stop().
+ * the demo room's meeting id, the process's id (serve.mjs), the serving process's id
+ * (server/server.mjs: its RSS and CPU count) and stop(). `env` adds to the app's environment;
+ * `healthTimeoutMs` is how long a build and start may take.
  */
-export async function startApp(port) {
+export async function startApp(port, { env = {}, healthTimeoutMs = 300_000 } = {}) {
   const baseURL = `http://localhost:${port}`;
   if (await fetch(`${baseURL}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
-  // The seeded accounts live in the data folder named after the port (tests/e2e/support/constants.mjs).
   process.env.E2E_PORT = String(port);
   const server = spawn(process.execPath, ['tests/e2e/support/serve.mjs'], {
     env: {
@@ -67,6 +66,7 @@ export async function startApp(port) {
       E2E_PORT: String(port),
       MAIL_CATCHER_SMTP_PORT: String(port + 1),
       MAIL_CATCHER_HTTP_PORT: String(port + 2),
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -90,17 +90,16 @@ export async function startApp(port) {
   process.once('exit', killAll);
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(1));
   try {
-    await waitForHealth(baseURL);
+    await waitForHealth(baseURL, Date.now() + healthTimeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  const { E2E_DATA_DIR } = await import('../tests/e2e/support/constants.mjs');
-  const meetingId = JSON.parse(readFileSync(`${E2E_DATA_DIR}/accounts.json`, 'utf8')).demo.meetingId;
+  const meetingId = await demoMeetingId();
   const servingPid = () =>
     descendants(server.pid).find((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/server.mjs');
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/server.mjs');
       } catch {
         return false;
       }

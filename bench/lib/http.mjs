@@ -1,5 +1,6 @@
-// A small HTTP client for the reliability benches: one cookie jar per "browser", the app's
-// own Origin on every call, and a client address (X-Forwarded-For, the instances trust loopback).
+// A small HTTP client for the reliability benches, bench/signal-hops.mjs and
+// scripts/test-container.mjs: one cookie jar per "browser", the app's own Origin on every call,
+// and a client address (X-Forwarded-For, the instances trust loopback).
 export function browser(ip = '127.0.0.1') {
   const jar = new Map();
   async function call(base, method, path, body, headers = {}) {

@@ -8,7 +8,7 @@
 //   slow 4G and a 4× slower CPU) and desktop, CLS, LCP and TBT on mobile, and the accessibility,
 //   best-practices and SEO scores on mobile. RUNS=n (default 1) takes each figure's median over n
 //   runs, the pages taking turns run by run; LIGHTHOUSE=0 skips it.
-// Enclave is started with `node scripts/start.mjs` (building first when its sources changed) on
+// Enclave is started with `node server/start.mjs` (building first when its sources changed) on
 // a free port with an empty data folder, unless BENCH_URL names a running server. Pages come
 // from the command line (default below). It measures and asserts nothing; a page that does not
 // answer 200 is reported with its status. Progress goes to stderr, the tables to stdout.
@@ -20,11 +20,10 @@ import { createRequire } from 'node:module';
 import {
   runLighthouse,
   chromiumVersion,
-  median,
   medianFigures,
   CONFIGS,
-} from './page-weight/lighthouse.mjs';
-import { weighPage } from './page-weight/measure.mjs';
+} from './lighthouse.mjs';
+import { weighPage } from './measure.mjs';
 import {
   lighthouseRows,
   machineAtEnd,
@@ -32,14 +31,16 @@ import {
   markdownTable,
   printMachine,
   weightRows,
-} from './page-weight/report.mjs';
+} from './report.mjs';
 import {
   makeTempDir,
   root,
   startBareNext,
   startEnclave,
   stopServer,
-} from './page-weight/servers.mjs';
+} from '../lib/production-servers.mjs';
+import { median } from '../lib/stats.mjs';
+import { progress } from '../lib/time.mjs';
 
 const DEFAULT_PAGES = [
   '/',
@@ -75,8 +76,6 @@ const withLighthouse = process.env.LIGHTHOUSE !== '0';
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`RUNS must be a whole number ≥ 1, not ${process.env.RUNS}`);
 
-const progress = (line) =>
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 const version = (name) => createRequire(`${root}/`)(`${name}/package.json`).version;
 
 /** The servers: the bare app, then Enclave unless BENCH_URL names one. */
@@ -88,7 +87,7 @@ async function startServers(logDir) {
     if (loggedIn && !cookie) throw new Error('BENCH_PAGES=app with BENCH_URL needs BENCH_COOKIE');
     return { bare, enclave: { base: process.env.BENCH_URL, cookie, account: null } };
   }
-  progress('Starting Enclave (scripts/start.mjs builds first when its sources changed: minutes)…');
+  progress('Starting Enclave (server/start.mjs builds first when its sources changed: minutes)…');
   const enclave = await startEnclave(logDir, { withAccount: loggedIn });
   return { bare, enclave };
 }

@@ -1,6 +1,6 @@
 // Part of `npm run bench:calendar`: where one GET /api/events/calendar spends its time, in
 // process (the route handler called as Next.js calls it, and the server layer's fast path, without HTTP), for the account
-// SEED_EMAIL that bench/calendar-seed.ts filled. Mean wall and CPU time over 300 calls after 30
+// SEED_EMAIL that bench/calendar/seed.ts filled. Mean wall and CPU time over 300 calls after 30
 // warm-ups. Prints a table.
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -45,7 +45,7 @@ async function main() {
     const answer = await get('compact', { 'if-none-match': etag });
     if (answer.status !== 304) throw new Error(`${answer.status}`);
   });
-  // What scripts/server.mjs answers itself under `npm start` (lib/events/calendar-fast-path.ts).
+  // What server/server.mjs answers itself under `npm start` (lib/events/calendar-fast-path.ts).
   const url = `/api/events/calendar?start=${start}&end=${end}&form=compact`;
   const fast = (ifNoneMatch?: string) => calendarFastAnswer({ url, cookie: `enclave_session=${cookie}`, ifNoneMatch, acceptEncoding: 'gzip' });
   await time('fast path: compact, If-None-Match → 304', async () => {
