@@ -3,7 +3,7 @@
 // With the embedded database (no DATABASE_URL), stop the server first: PGlite serves one process
 // (lib/db/data-dir-lock.ts refuses otherwise).
 import { closeDb } from '@/lib/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { DataDirInUseError } from '@/lib/db/data-dir-lock';
 import { disableAccount, enableAccount } from '@/lib/admin/account-state';
 import { OPERATOR } from '@/lib/admin/audit';

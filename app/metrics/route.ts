@@ -1,5 +1,5 @@
 import { apiRoute, errorResponse } from '@/lib/api/handler';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import { mayReadMetrics } from '@/lib/metrics/access';
 import { renderMetrics } from '@/lib/metrics';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { billingOn } from '@/lib/billing/mode';
 import { config } from '@/lib/environment';
 import { DEFAULT_PRIVATE_LIMITS } from '@/lib/rooms/limits';

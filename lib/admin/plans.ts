@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { writeAudit, type Actor } from './audit';

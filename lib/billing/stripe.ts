@@ -1,6 +1,6 @@
 import 'server-only';
 import Stripe from 'stripe';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import { describeError, log } from '@/lib/log';
 import { billingOn } from './mode';

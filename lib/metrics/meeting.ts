@@ -1,6 +1,6 @@
 import 'server-only';
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { log, describeError } from '@/lib/log';
 import { getHub } from '@/lib/meeting/server/get-hub';
 import { metric, PREFIX } from './registry';
@@ -57,7 +57,7 @@ export function countJoin(outcome: 'admitted' | 'waiting', seconds: number): voi
 }
 
 export function countRefusedJoin(error: unknown): void {
-  // The error codes are a closed set (lib/api/errors.ts); anything else is one label.
+  // The error codes are a closed set (lib/errors.ts); anything else is one label.
   joins.inc({ outcome: 'refused', reason: error instanceof ApiError ? error.code : 'error' });
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { rooms, type User } from '@/lib/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { writeAudit, adminActor } from '@/lib/admin/audit';
 import { config } from '@/lib/environment';
 import { getBrandName } from '@/lib/configuration/brand';

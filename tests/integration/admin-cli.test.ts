@@ -10,7 +10,7 @@ import { OPERATOR } from '@/lib/admin/audit';
 import { issueMeetingCard } from '@/lib/admin/meeting-card';
 import { setPlan } from '@/lib/admin/plans';
 import { grantAdmin, listAdmins, revokeAdmin } from '@/lib/admin/roles';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { createUser } from '../support/api';
 
 beforeAll(() => getDb(), 60_000);

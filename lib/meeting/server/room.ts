@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms, users, type Room, type User } from '@/lib/db/schema';
 import { trialEnded } from '@/lib/billing/trial';

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { ScheduleWizard } from '@/components/schedule/ScheduleWizard';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { requirePageUser } from '@/lib/auth/guard';
 import { getEvent } from '@/lib/events/get';
 import { routeMetadata } from '@/lib/i18n/metadata';

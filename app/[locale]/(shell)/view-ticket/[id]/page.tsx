@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { TicketView } from '@/components/support/TicketView';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { requirePageUser } from '@/lib/auth/guard';
 import { routeMetadata } from '@/lib/i18n/metadata';
 import { pageLocale } from '@/lib/i18n/page';
