@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
-import { billingOn } from '@/lib/billing/mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { config } from '@/lib/environment';
 import { DEFAULT_PRIVATE_LIMITS } from '@/lib/rooms/limits';
 import { PARTICIPANTS_PER_MEETING, ROOMS_PER_USER } from './limit-ranges';

@@ -88,7 +88,7 @@ export const configuration = pgTable('configuration', {
   stripeProductId: text('stripe_product_id'),
   // The product name set in the admin area (issue 18); null: BRAND_NAME from the environment.
   brandName: text('brand_name'),
-  // Billing off (issue 35, lib/billing/mode.ts): the limits of every account on a private server.
+  // Billing off (issue 35, lib/configuration/billing-mode.ts): the limits of every account on a private server.
   roomsPerUser: integer('rooms_per_user').notNull().default(10),
   participantsPerMeeting: integer('participants_per_meeting').notNull().default(30),
   // Who may register (issue 35, lib/registration): null takes REGISTRATION / REGISTRATION_DOMAINS.

@@ -4,7 +4,7 @@ import { cache } from 'react';
 import type { ShellUser } from '@/lib/auth/shell-user';
 import { needsBillingModal, trialDaysLeft, trialEnded } from '@/lib/billing/trial';
 import { hasAnyRoom } from '@/lib/rooms/exists';
-import { billingOn } from '@/lib/billing/mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { isTheme, THEME_COOKIE, type Theme } from '@/lib/theme';
 import { getCurrentUser } from '@/lib/auth/session';
 
