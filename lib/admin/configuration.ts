@@ -15,7 +15,7 @@ import { defaultRegistrationPolicy } from '@/lib/registration/settings';
 import { homePageModes, type HomePageMode } from '@/lib/public-site/home-page';
 import { defaultHomePageMode } from '@/lib/public-site/settings';
 import { PUBLIC_TEXT_LIMITS } from '@/lib/public-site/limits';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '@/lib/audit/audit-log';
 
 /** What the admin area shows and edits (SPEC point 3 "Configuration", plus brand and downloads). */
 export interface AdminConfiguration {
