@@ -129,7 +129,12 @@ export function upwardImports(modules: Map<string, Module>): string[] {
  * above the rooms and billing it checks, its protocol and browser side below them).
  */
 export const DOMAIN_ORDER = [
-  // TODO(issue 37): filled in once the loops are gone
+  'environment', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field', 'email-address', 'email-field', 'theme', 'search',
+  'chunk-watchdog', 'background', 'toast', 'brand', 'location', 'pwa',
+  'i18n', 'db', 'configuration', 'security', 'request-context', 'metrics', 'audit',
+  'events/rules', 'events/recurrence', 'mail', 'calendar', 'schedule', 'registration', 'public-site', 'users', 'auth', 'api', 'meeting', 'rooms', 'billing',
+  'seo', 'navigation', 'contacts', 'groups', 'ratings', 'events', 'meeting/server', 'support', 'account', 'admin',
+  'startup-checks', 'server-shutdown', 'server-start', 'page',
 ] as const;
 
 /** The domain of a module of lib/, or null outside lib/. */
