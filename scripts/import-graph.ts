@@ -1,6 +1,7 @@
 // The import graph of the app's own code (app/, components/, lib/, proxy.ts): the cycles between
 // modules and the imports that point up the layers. `npm run graph` prints it with the largest
-// files; tests/unit/architecture.test.ts keeps cycles and upward arrows at zero.
+// files and the loops and order of the domains inside lib/; tests/unit/architecture.test.ts keeps
+// cycles, upward arrows, folder loops and imports against the domain order at zero.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -124,9 +125,11 @@ export function upwardImports(modules: Map<string, Module>): string[] {
 /**
  * The domains of `lib/`, bottom to top: a domain may import from itself and the ones before it,
  * never from one after it, so there is no loop between folders. A domain is a folder of `lib/`
- * or a file directly in it (named without its extension); an entry with a slash claims a
- * sub-folder of its own when that folder's parts sit on two layers (the meeting's server side
- * above the rooms and billing it checks, its protocol and browser side below them).
+ * or a file directly in it (named without its extension). An entry with a slash claims a
+ * sub-folder of its own where a domain's parts sit on two layers: the events' rules and
+ * recurrence (plain values the browser, the calendar, the wizard and the mails use) below the
+ * stored events; the meeting's server side above the rooms and billing it checks, its protocol,
+ * keys and browser side below them.
  */
 export const DOMAIN_ORDER = [
   'environment', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field', 'email-address', 'email-field', 'theme', 'search',
