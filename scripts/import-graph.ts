@@ -132,11 +132,20 @@ export function upwardImports(modules: Map<string, Module>): string[] {
  * keys and browser side below them.
  */
 export const DOMAIN_ORDER = [
-  'environment', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field', 'email-address', 'email-field', 'theme', 'search',
-  'chunk-watchdog', 'background', 'toast', 'brand', 'location', 'pwa',
+  // plain modules: no domain below them
+  'environment', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field',
+  'email-address', 'email-field', 'theme', 'search', 'chunk-watchdog', 'background', 'toast',
+  'brand', 'location', 'pwa',
+  // what the domains stand on: languages, the database, settings, limits, counters, the audit log
   'i18n', 'db', 'configuration', 'security', 'request-context', 'metrics', 'audit',
-  'events/rules', 'events/recurrence', 'mail', 'calendar', 'schedule', 'registration', 'public-site', 'users', 'auth', 'api', 'meeting', 'rooms', 'billing',
-  'seo', 'navigation', 'contacts', 'groups', 'ratings', 'events', 'meeting/server', 'support', 'account', 'admin',
+  // the events' plain rules, the mail that tells them, the views and the wizard built on them
+  'events/rules', 'events/recurrence', 'mail', 'calendar', 'schedule',
+  // accounts, the HTTP layer, and the meeting's protocol, rooms and billing the calls check
+  'registration', 'public-site', 'users', 'auth', 'api', 'meeting', 'rooms', 'billing',
+  // the features
+  'seo', 'navigation', 'contacts', 'groups', 'ratings', 'events', 'meeting/server', 'support',
+  'account', 'admin',
+  // the process's start and stop, and what every page render reads
   'startup-checks', 'server-shutdown', 'server-start', 'page',
 ] as const;
 
