@@ -9,6 +9,9 @@ import { openSecret } from '@/lib/security/data-key';
 import { call, cookieFrom, sessionCookies } from '../support/api';
 import { activeAccount, logInAs, userByEmail } from '../support/accounts';
 
+// The database opens here, not in the first test: an embedded one can take longer than a test's
+// 30 s to start on a busy machine (as in billing.test.ts).
+beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
 
 describe('two-factor authentication (TOTP)', () => {

@@ -23,6 +23,9 @@ import {
   userByEmail,
 } from '../support/accounts';
 
+// The database opens here, not in the first test: an embedded one can take longer than a test's
+// 30 s to start on a busy machine (as in billing.test.ts).
+beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
 
 describe('POST /register: SPEC point 5 rules', () => {
