@@ -17,11 +17,18 @@ export function cardBehaviour(number) {
   return 'ok';
 }
 
-/** A fresh, empty Stripe account and the operations the routes share. */
+/**
+ * The room product has one id in every stand-in: the test files on PostgreSQL share one database,
+ * which remembers the product's id (configuration.stripe_product_id) from whichever file made it
+ * first, so every stand-in of a run must know it, as one Stripe account would.
+ */
+export const ROOM_PRODUCT = { id: 'prod_enclave_room', object: 'product', name: 'Enclave room', metadata: { enclave: 'room' } };
+
+/** A fresh Stripe account (only the room product in it) and the operations the routes share. */
 export function createStripeModel() {
   const state = {
     customers: new Map(),
-    products: new Map(),
+    products: new Map([[ROOM_PRODUCT.id, clone(ROOM_PRODUCT)]]),
     subscriptions: new Map(),
     invoices: new Map(),
     paymentIntents: new Map(),

@@ -9,7 +9,7 @@
 // Run on its own: node tests/support/stripe-stand-in-server.mjs --port 3215
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { cardBehaviour, clone, createStripeModel, DAY, newId, now, PERIOD } from './stripe-stand-in-model.mjs';
+import { cardBehaviour, clone, createStripeModel, DAY, newId, now, PERIOD, ROOM_PRODUCT } from './stripe-stand-in-model.mjs';
 
 /** Stripe's form encoding ("items[0][quantity]=2") back into objects and arrays. */
 export function parseForm(text) {
@@ -47,7 +47,8 @@ export function createStandIn() {
       return ok(customer);
     }],
     ['POST', /^\/v1\/products$/, (_m, p) => {
-      const product = { id: newId('prod'), object: 'product', name: p.name, metadata: p.metadata ?? {} };
+      const id = p.metadata?.enclave === 'room' ? ROOM_PRODUCT.id : newId('prod');
+      const product = { id, object: 'product', name: p.name, metadata: p.metadata ?? {} };
       state.products.set(product.id, product);
       return ok(product);
     }],
