@@ -7,7 +7,7 @@ import { baseHeaders as baseHeadersFor } from './lib/security/base-headers.mjs';
 // formats text on the client). A list in messages/*.json arrives as an object keyed 0, 1, …
 // (lib/i18n/message-list.ts reads both shapes).
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: './lib/i18n/request.ts',
+  requestConfig: './lib/page/i18n-request.ts',
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
 });
 const root = fileURLToPath(new URL('.', import.meta.url));

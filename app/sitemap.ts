@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { config } from '@/lib/environment';
 import { locales } from '@/lib/i18n/locales';
-import { publicSite } from '@/lib/public-site/shape';
+import { publicSite } from '@/lib/seo/site-shape';
 import { existingPublicPages, languageAlternates, localizedPath, publicPages } from '@/lib/seo/pages';
 
 // Read at request time: APP_URL may differ between the build and the server, and the pages that

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/environment';
-import type { RouteName } from '@/lib/i18n/metadata';
+import type { RouteName } from '@/lib/seo/page-title';
 import { Link } from '@/lib/i18n/links';
 
 /** A route that exists and navigates, whose screen a later feature fills in. */

@@ -45,7 +45,7 @@ export const config = {
     /** Another address for Stripe's API (a stand-in in tests); Stripe's own when unset. */
     apiUrl: env('STRIPE_API_URL'),
   },
-  /** BILLING=stripe or off; unset: the Stripe keys decide (lib/billing/mode.ts). */
+  /** BILLING=stripe or off; unset: the Stripe keys decide (lib/configuration/billing-mode.ts). */
   billing: env('BILLING'),
   /** ON_PREMISE=true: the older name of BILLING=off. */
   onPremise: env('ON_PREMISE') === 'true',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { billingMode, billingModeNote, type BillingSettings } from '@/lib/billing/mode';
+import { billingMode, billingModeNote, type BillingSettings } from '@/lib/configuration/billing-mode';
 import { config } from '@/lib/environment';
 import { mailMode, MAIL_NOT_CONFIGURED } from '@/lib/mail/mode';
 import { oidcProvidersProblem } from '@/lib/auth/oidc/providers';

@@ -3,10 +3,10 @@
 // With the embedded database (no DATABASE_URL), stop the server first: PGlite serves one process
 // (lib/db/data-dir-lock.ts refuses otherwise).
 import { closeDb } from '@/lib/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { DataDirInUseError } from '@/lib/db/data-dir-lock';
 import { disableAccount, enableAccount } from '@/lib/admin/account-state';
-import { OPERATOR } from '@/lib/admin/audit';
+import { OPERATOR } from '@/lib/audit/audit-log';
 import { issueMeetingCard } from '@/lib/admin/meeting-card';
 import { isPlan, plans, ROOM_RANGE, setPlan } from '@/lib/admin/plans';
 import { grantAdmin, listAdmins, revokeAdmin } from '@/lib/admin/roles';

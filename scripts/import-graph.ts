@@ -1,6 +1,7 @@
 // The import graph of the app's own code (server/, app/, components/, lib/, proxy.ts): the cycles between
 // modules and the imports that point up the layers. `npm run graph` prints it with the largest
-// files; tests/unit/architecture.test.ts keeps cycles and upward arrows at zero.
+// files and the loops and order of the domains inside lib/; tests/unit/architecture.test.ts keeps
+// cycles, upward arrows, folder loops and imports against the domain order at zero.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -120,6 +121,117 @@ export function upwardImports(modules: Map<string, Module>): string[] {
   return arrows;
 }
 
+// ---- Folder level: the domains of lib/ and their order (issue 37) ----
+
+/**
+ * The domains of `lib/`, bottom to top: a domain may import from itself and the ones before it,
+ * never from one after it, so there is no loop between folders. A domain is a folder of `lib/`
+ * or a file directly in it (named without its extension). An entry with a slash claims a
+ * sub-folder of its own where a domain's parts sit on two layers: the events' rules and
+ * recurrence (plain values the browser, the calendar, the wizard and the mails use) below the
+ * stored events; the meeting's server side above the rooms and billing it checks, its protocol,
+ * keys and browser side below them.
+ */
+export const DOMAIN_ORDER = [
+  // plain modules: no domain below them
+  'environment', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field',
+  'email-address', 'email-field', 'theme', 'search', 'chunk-watchdog', 'background', 'toast',
+  'brand', 'location', 'pwa',
+  // what the domains stand on: languages, the database, settings, limits, counters, the audit log
+  'i18n', 'db', 'configuration', 'security', 'request-context', 'metrics', 'audit',
+  // the events' plain rules, the mail that tells them, the views and the wizard built on them
+  'events/rules', 'events/recurrence', 'mail', 'calendar', 'schedule',
+  // accounts, the HTTP layer, and the meeting's protocol, rooms and billing the calls check
+  'registration', 'public-site', 'users', 'auth', 'api', 'meeting', 'rooms', 'billing',
+  // the features
+  'seo', 'navigation', 'contacts', 'groups', 'ratings', 'events', 'meeting/server', 'support',
+  'account', 'admin',
+  // the process's start and stop, and what every page render reads
+  'startup-checks', 'server-shutdown', 'server-start', 'page',
+] as const;
+
+/** The domain of a module of lib/, or null outside lib/. */
+export function domainOf(file: string): string | null {
+  if (!file.startsWith('lib/')) return null;
+  const parts = file.slice('lib/'.length).split('/');
+  const nested = DOMAIN_ORDER.find((domain: string) => domain.includes('/') && file.startsWith(`lib/${domain}/`));
+  if (nested) return nested;
+  return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.[a-z]+$/, '');
+}
+
+/** For each domain, the domains it imports (type-only imports included) with one example each. */
+export function domainImports(modules: Map<string, Module>): Map<string, Map<string, string>> {
+  const imports = new Map<string, Map<string, string>>();
+  for (const source of modules.values()) {
+    const from = domainOf(source.file);
+    if (!from) continue;
+    if (!imports.has(from)) imports.set(from, new Map());
+    for (const target of source.allImports) {
+      const to = domainOf(target);
+      if (to && to !== from && !imports.get(from)!.has(to)) imports.get(from)!.set(to, `${source.file} → ${target}`);
+    }
+  }
+  return imports;
+}
+
+/** Every loop of domains that import each other, directly or around a circle, each once. */
+export function folderLoops(modules: Map<string, Module>): string[][] {
+  const imports = domainImports(modules);
+  // Tarjan's strongly connected components over the domains: two or more make a loop.
+  let index = 0;
+  const indices = new Map<string, number>();
+  const lowLinks = new Map<string, number>();
+  const stack: string[] = [];
+  const loops: string[][] = [];
+  const visit = (domain: string) => {
+    indices.set(domain, index);
+    lowLinks.set(domain, index);
+    index += 1;
+    stack.push(domain);
+    for (const target of imports.get(domain)?.keys() ?? []) {
+      if (!indices.has(target)) {
+        visit(target);
+        lowLinks.set(domain, Math.min(lowLinks.get(domain)!, lowLinks.get(target)!));
+      } else if (stack.includes(target)) {
+        lowLinks.set(domain, Math.min(lowLinks.get(domain)!, indices.get(target)!));
+      }
+    }
+    if (lowLinks.get(domain) !== indices.get(domain)) return;
+    const loop = stack.splice(stack.indexOf(domain));
+    if (loop.length > 1) loops.push(loop.sort());
+  };
+  for (const domain of imports.keys()) if (!indices.has(domain)) visit(domain);
+  return loops;
+}
+
+/** Imports from a domain to one higher in DOMAIN_ORDER, and domains the order does not name. */
+export function domainOrderBreaks(modules: Map<string, Module>): string[] {
+  const order: readonly string[] = DOMAIN_ORDER;
+  const imports = domainImports(modules);
+  const breaks = [...imports.keys()].filter((domain) => !order.includes(domain)).map((domain) => `lib/${domain} has no place in DOMAIN_ORDER`);
+  for (const [from, targets] of imports) {
+    for (const [to, example] of targets) {
+      if (order.includes(from) && order.includes(to) && order.indexOf(to) > order.indexOf(from)) breaks.push(`${from} → ${to} (${example})`);
+    }
+  }
+  return breaks;
+}
+
+function printDomains(modules: Map<string, Module>) {
+  const loops = folderLoops(modules);
+  const breaks = domainOrderBreaks(modules);
+  const imports = domainImports(modules);
+  console.log(`
+folder loops inside lib/: ${loops.length}`);
+  for (const loop of loops) {
+    console.log(`  ${loop.join(' ↔ ')}`);
+    for (const from of loop) for (const [to, example] of imports.get(from) ?? []) if (loop.includes(to)) console.log(`    ${example}`);
+  }
+  console.log(`
+imports against the domain order (${DOMAIN_ORDER.length} domains, bottom to top): ${breaks.length}`);
+  for (const line of breaks) console.log(`  ${line}`);
+}
+
 function main() {
   const modules = readModules();
   const largest = [...modules.values()].sort((a, b) => b.lines - a.lines).slice(0, 12);
@@ -132,6 +244,7 @@ function main() {
   for (const cycle of cycles) console.log(`  ${cycle.join(' ↔ ')}`);
   console.log(`\nimports that point up the layers (${LAYERS.join(' > ')}): ${upward.length}`);
   for (const arrow of upward) console.log(`  ${arrow}`);
+  printDomains(modules);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === __filename) main();

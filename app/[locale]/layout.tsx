@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { ChunkErrorPrompt } from '@/components/public/ChunkErrorPrompt';
-import { shellState } from '@/lib/auth/shell-state';
+import { shellState } from '@/lib/page/shell-state';
 import { config } from '@/lib/environment';
 import { htmlLang } from '@/lib/i18n/locales';
 import { registerServiceWorker } from '@/lib/pwa/register';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { apiPost, type ApiAnswer } from '@/lib/api/client';
-import { isErrorCode } from '@/lib/api/errors';
+import { isErrorCode } from '@/lib/errors';
 import type { OidcProviderButton } from '@/lib/auth/oidc/providers';
 import { loginProblems } from '@/lib/auth/form-rules';
 import { safeNextPath } from '@/lib/auth/next-path';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { isErrorCode } from '@/lib/api/errors';
+import { isErrorCode } from '@/lib/errors';
 
 /** Turns an error code of SPEC point 8 (as a zod message or an API answer) into its text. */
 export function useErrorText() {

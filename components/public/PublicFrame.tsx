@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/auth/session';
 import { config } from '@/lib/environment';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
-import { publicSite } from '@/lib/public-site/shape';
+import { publicSite } from '@/lib/seo/site-shape';
 import { keepPageOffline } from '@/lib/pwa/register';
 import { localizedPath } from '@/lib/seo/pages';
 import { NavigationEffects } from '@/components/shell/NavigationEffects';

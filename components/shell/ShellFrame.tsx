@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { Providers } from '@/components/Providers';
-import { shellState } from '@/lib/auth/shell-state';
+import { shellState } from '@/lib/page/shell-state';
 import { getBrandName } from '@/lib/configuration/brand';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { frameNamespaces } from '@/lib/i18n/client-namespaces';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
-import { billingOn } from '@/lib/billing/mode';
+import { ApiError } from '@/lib/errors';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { config } from '@/lib/environment';
 import { DEFAULT_PRIVATE_LIMITS } from '@/lib/rooms/limits';
 import { PARTICIPANTS_PER_MEETING, ROOMS_PER_USER } from './limit-ranges';
@@ -15,7 +15,7 @@ import { defaultRegistrationPolicy } from '@/lib/registration/settings';
 import { homePageModes, type HomePageMode } from '@/lib/public-site/home-page';
 import { defaultHomePageMode } from '@/lib/public-site/settings';
 import { PUBLIC_TEXT_LIMITS } from '@/lib/public-site/limits';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '@/lib/audit/audit-log';
 
 /** What the admin area shows and edits (SPEC point 3 "Configuration", plus brand and downloads). */
 export interface AdminConfiguration {

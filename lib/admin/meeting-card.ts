@@ -10,7 +10,7 @@ import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { insertUser } from '@/lib/users/create';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '@/lib/audit/audit-log';
 
 /** A card handed out by an admin may wait a while before its holder opens it. */
 export const CARD_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '@/lib/audit/audit-log';
 import { lockTarget, type UserRef } from './target';
 
 export const plans = ['individual', 'executive', 'enterprise'] as const;

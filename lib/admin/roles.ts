@@ -1,9 +1,9 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '@/lib/audit/audit-log';
 import { lockTarget, type UserRef } from './target';
 
 export type Role = 'user' | 'admin';

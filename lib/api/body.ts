@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { assertStorableText } from './storable-text';
 
 /** 64 KiB: far above any JSON form of the product, far below what could tire the server. */

@@ -19,7 +19,7 @@ import { observeApiRequest } from '@/lib/metrics/api-request';
 import { countDatabaseError } from '@/lib/metrics/database';
 import { currentRequest } from '@/lib/request-context';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyText } from './body';
-import { ApiError, type ErrorCode } from './errors';
+import { ApiError, type ErrorCode } from '@/lib/errors';
 import { errorMessage } from './error-messages';
 import { isAllowedOrigin, isCrossSiteRequest } from './origin';
 import { requestLocale } from './request-locale';

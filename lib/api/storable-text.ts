@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 // One rule for every text a request carries (issue 32, item 1): PostgreSQL refuses NUL in text
 // (a 500 from deep inside a handler), and a lone UTF-16 surrogate cannot be written as UTF-8 (it

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, isErrorCode } from './errors';
+import { ApiError, isErrorCode } from '@/lib/errors';
 import { assertStorableText } from './storable-text';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

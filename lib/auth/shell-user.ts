@@ -1,4 +1,4 @@
-// What the page frame knows of the request's user (lib/auth/shell-state.ts makes it on the
+// What the page frame knows of the request's user (lib/page/shell-state.ts makes it on the
 // server, the shell's client components read it): no secret, nothing the frame does not show.
 export interface ShellUser {
   firstName: string;

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
 import { runAfterAnswer } from '@/lib/background';

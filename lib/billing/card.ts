@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { stripeRequests } from '@/lib/db/schema';
 import type { User } from '@/lib/db/schema';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms as roomsTable, subscriptions, type Subscription, type User } from '@/lib/db/schema';
 import { paymentIntentOf } from './checkout';

@@ -1,12 +1,12 @@
 import 'server-only';
 import Stripe from 'stripe';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import { describeError, log } from '@/lib/log';
-import { billingOn } from './mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 
 /**
- * Billing needs both keys, and billing on (lib/billing/mode.ts: BILLING=off or ON_PREMISE=true
+ * Billing needs both keys, and billing on (lib/configuration/billing-mode.ts: BILLING=off or ON_PREMISE=true
  * turn it off even with keys); otherwise every billing call says so and nothing pretends to charge.
  */
 export function billingConfigured(): boolean {

@@ -4,9 +4,9 @@ import { getDb } from '@/lib/db/client';
 import { attendees, billingRecords, rooms as roomsTable, type User } from '@/lib/db/schema';
 import { storedSubscription } from './customer';
 import { isPaying, roomAllowance } from './state';
-import { privateLimits } from '@/lib/configuration/limits';
+import { privateLimits } from '@/lib/rooms/private-limits';
 import { participantLimit, roomLimit } from '@/lib/rooms/limits';
-import { billingOn } from './mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { billingConfigured } from './stripe';
 import { trialDaysLeft, trialEnded } from './trial';
 
@@ -34,7 +34,7 @@ export async function billingOf(user: User, now = new Date()) {
     .limit(12);
   return {
     configured: billingConfigured(),
-    /** False on a server without billing (lib/billing/mode.ts): no trial, no plans to choose. */
+    /** False on a server without billing (lib/configuration/billing-mode.ts): no trial, no plans to choose. */
     billingOn: billingOn(),
     participants: participantLimit(user, limits),
     plan: user.accountType,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { changesOf } from '@/lib/db/changes';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';

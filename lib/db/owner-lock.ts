@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type { Transaction } from './client';
 import { users, type User } from './schema';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { ByteLru } from '@/lib/cache/byte-lru';
 import type { CalendarForm } from '@/lib/calendar/compact';
 import { getDb } from '@/lib/db/client';

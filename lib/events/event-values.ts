@@ -1,7 +1,7 @@
 // The columns of an event from the wizard's input, for create and update alike.
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type { Transaction } from '@/lib/db/client';
 import { rooms, type Event, type Room, type User } from '@/lib/db/schema';
 import { findOwnRoom } from '@/lib/rooms/find';

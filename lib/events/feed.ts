@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { calendarFeeds, events, type User } from '@/lib/db/schema';

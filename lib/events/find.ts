@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type { Database, Transaction } from '@/lib/db/client';
 import { events, type Event } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';

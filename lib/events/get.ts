@@ -1,6 +1,6 @@
 // GET /api/event/{id}: one event, or one occurrence with its series' details.
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import type { Event, User } from '@/lib/db/schema';
 import { eventDetails } from './details';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { eventExceptions, eventReminders, events, type Event, type User } from '@/lib/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type { Transaction } from '@/lib/db/client';
 import { attendees } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';

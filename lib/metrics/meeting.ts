@@ -1,10 +1,7 @@
 import 'server-only';
-import { Counter, Gauge, Histogram } from 'prom-client';
-import { ApiError } from '@/lib/api/errors';
-import { log, describeError } from '@/lib/log';
-import { getHub } from '@/lib/meeting/server/get-hub';
+import { Counter, Histogram } from 'prom-client';
+import { ApiError } from '@/lib/errors';
 import { metric, PREFIX } from './registry';
-import { sharedReading } from './shared-reading';
 
 const joins = metric(
   `${PREFIX}meeting_joins_total`,
@@ -57,7 +54,7 @@ export function countJoin(outcome: 'admitted' | 'waiting', seconds: number): voi
 }
 
 export function countRefusedJoin(error: unknown): void {
-  // The error codes are a closed set (lib/api/errors.ts); anything else is one label.
+  // The error codes are a closed set (lib/errors.ts); anything else is one label.
   joins.inc({ outcome: 'refused', reason: error instanceof ApiError ? error.code : 'error' });
 }
 
@@ -69,46 +66,4 @@ export function countRelayed(messages: number): void {
 export function refuseSignal(reason: RefusalReason, error: ApiError): ApiError {
   refused.inc({ reason });
   return error;
-}
-
-metric(
-  `${PREFIX}meetings_live`,
-  (registers) =>
-    new Gauge({
-      name: `${PREFIX}meetings_live`,
-      help: 'Meetings with at least one live participant, read from the signaling hub at scrape time (with REDIS_URL: all instances together)',
-      registers,
-      async collect() {
-        const census = await hubCensus();
-        if (census) this.set(census.meetings);
-        else this.set(NaN); // unknown, not zero
-      },
-    }),
-);
-
-metric(
-  `${PREFIX}meeting_participants_live`,
-  (registers) =>
-    new Gauge({
-      name: `${PREFIX}meeting_participants_live`,
-      help: 'Live participants by state (admitted, waiting, joining), read from the signaling hub at scrape time (with REDIS_URL: all instances together)',
-      labelNames: ['state'] as const,
-      registers,
-      async collect() {
-        const census = await hubCensus();
-        for (const state of ['admitted', 'waiting', 'joining'] as const) this.set({ state }, census ? census.participants[state] : NaN);
-      },
-    }),
-);
-
-// Both gauges are filled from one reading of the hub per scrape.
-const hubCensus = sharedReading(() => readHub().catch(() => null));
-
-async function readHub() {
-  try {
-    return await (await getHub()).census();
-  } catch (error) {
-    log.warn('metrics: the signaling hub could not be read', describeError(error));
-    throw error;
-  }
 }

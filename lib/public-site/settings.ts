@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { billingOn } from '@/lib/billing/mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { getDb } from '@/lib/db/client';
 import { configuration } from '@/lib/db/schema';
 import { config } from '@/lib/environment';

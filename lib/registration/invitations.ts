@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { adminActor, OPERATOR, writeAudit } from '@/lib/admin/audit';
-import { ApiError } from '@/lib/api/errors';
+import { adminActor, OPERATOR, writeAudit } from '@/lib/audit/audit-log';
+import { ApiError } from '@/lib/errors';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { invitations, users, type User } from '@/lib/db/schema';
 import { config } from '@/lib/environment';

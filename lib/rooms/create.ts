@@ -1,11 +1,11 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { rooms, type User } from '@/lib/db/schema';
 import { assertFreeRoomName, clearDefaultRoom } from './find';
-import { privateLimits } from '@/lib/configuration/limits';
+import { privateLimits } from '@/lib/rooms/private-limits';
 import { roomLimit } from './limits';
 import { NO_PASSWORD, roomPasswordColumns } from './password';
 import type { RoomInput } from './schemas';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type { Database, Transaction } from '@/lib/db/client';
 import { rooms, type Room } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';

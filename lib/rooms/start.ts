@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, eq, or } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms, type User } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';
-import { privateLimits } from '@/lib/configuration/limits';
+import { privateLimits } from '@/lib/rooms/private-limits';
 import { participantLimit } from './limits';
 import { meetingLink } from './view';
 

@@ -4,7 +4,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { clientAddress, configuredTrustedProxies } from './client-address';
 
 /**

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { billingOn } from '@/lib/billing/mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { config } from '@/lib/environment';
-import { pageTitle } from '@/lib/i18n/metadata';
+import { pageTitle } from '@/lib/seo/page-title';
 import { defaultLocale, htmlLang, isLocale, type Locale } from '@/lib/i18n/locales';
 import { publicSiteSettings } from '@/lib/public-site/settings';
 import { languageAlternates, localizedPath, publicPages, type PublicPage } from './pages';

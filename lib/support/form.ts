@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyBytes } from '@/lib/api/body';
 import { assertStorableText } from '@/lib/api/storable-text';
 import { validate } from '@/lib/api/validation';

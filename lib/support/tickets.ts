@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
-import { writeAudit, adminActor } from '@/lib/admin/audit';
+import { ApiError } from '@/lib/errors';
+import { writeAudit, adminActor } from '@/lib/audit/audit-log';
 import { config } from '@/lib/environment';
 import { getBrandName } from '@/lib/configuration/brand';
 import { getDb, type Transaction } from '@/lib/db/client';

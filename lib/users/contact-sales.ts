@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { contactRequests } from '@/lib/db/schema';
 import { emailField } from '@/lib/email-field';

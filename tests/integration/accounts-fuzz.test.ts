@@ -26,12 +26,40 @@ async function snapshot() {
   const [u] = await db.select({ n: count() }).from(users);
   const [t] = await db.select({ n: count() }).from(tokens);
   const [m] = await db.select({ n: count() }).from(mailOutbox);
-  const all = await db.select({ id: users.id, email: users.email, hash: users.passwordHash, v: users.sessionVersion, lang: users.lang }).from(users);
-  return { users: u!.n, tokens: t!.n, mails: m!.n, rows: JSON.stringify(all.sort((a, b) => a.id.localeCompare(b.id))) };
+  const all = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      hash: users.passwordHash,
+      v: users.sessionVersion,
+      lang: users.lang,
+    })
+    .from(users);
+  return {
+    users: u!.n,
+    tokens: t!.n,
+    mails: m!.n,
+    rows: JSON.stringify(all.sort((a, b) => a.id.localeCompare(b.id))),
+  };
 }
 
 // Bodies of every shape: JSON values, objects with the right keys and wrong values, raw text.
-const keys = ['email', 'password', 'passwordConfirm', 'firstName', 'lastName', 'agree', 'code', 'link', 'oldPassword', 'newPassword1', 'lang', 'timezone', 'phone', 'theme'];
+const keys = [
+  'email',
+  'password',
+  'passwordConfirm',
+  'firstName',
+  'lastName',
+  'agree',
+  'code',
+  'link',
+  'oldPassword',
+  'newPassword1',
+  'lang',
+  'timezone',
+  'phone',
+  'theme',
+];
 const body = fc.oneof(
   fc.jsonValue(),
   fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.jsonValue(), fc.string({ maxLength: 300 }))),
@@ -57,20 +85,26 @@ describe('property: random bodies never cause a 5xx and never create or change d
     ['POST /vip', cardLink],
     ['POST /vip/activate', cardLogin],
     ['POST /contact', contact],
-  ] as const)('%s', async (_name, handler) => {
-    await fc.assert(
-      fc.asyncProperty(body, async (value) => {
-        const before = await snapshot();
-        const answer = await call(handler as never, {
-          method: 'POST',
-          body: typeof value === 'string' ? value : JSON.stringify(value),
-          cookies: sessionCookies(cookie),
-          headers: { 'x-enclave-peer': `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-        });
-        expect(answer.status).toBeLessThan(500);
-        if (answer.status >= 400) expect(await snapshot()).toEqual(before);
-      }),
-      { numRuns: 60 },
-    );
-  }, 60_000);
+  ] as const)(
+    '%s',
+    async (_name, handler) => {
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          const before = await snapshot();
+          const answer = await call(handler as never, {
+            method: 'POST',
+            body: typeof value === 'string' ? value : JSON.stringify(value),
+            cookies: sessionCookies(cookie),
+            headers: {
+              'x-enclave-peer': `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+            },
+          });
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status >= 400) expect(await snapshot()).toEqual(before);
+        }),
+        { numRuns: 60 },
+      );
+    },
+    60_000,
+  );
 });

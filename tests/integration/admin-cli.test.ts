@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { closeDb, getDb } from '@/lib/db/client';
 import { auditLog, tokens, users } from '@/lib/db/schema';
 import { disableAccount, enableAccount } from '@/lib/admin/account-state';
-import { OPERATOR } from '@/lib/admin/audit';
+import { OPERATOR } from '@/lib/audit/audit-log';
 import { issueMeetingCard } from '@/lib/admin/meeting-card';
 import { setPlan } from '@/lib/admin/plans';
 import { grantAdmin, listAdmins, revokeAdmin } from '@/lib/admin/roles';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { createUser } from '../support/api';
 
 beforeAll(() => getDb(), 60_000);

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { config } from '@/lib/environment';
-import { billingMode } from '@/lib/billing/mode';
+import { billingMode } from '@/lib/configuration/billing-mode';
 import { billingOf } from '@/lib/billing/summary';
 import { closeDb, getDb } from '@/lib/db/client';
 import { auditLog, configuration, users, type User } from '@/lib/db/schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/api/handler';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { closeDb } from '@/lib/db/client';
 import { POST as postLang } from '@/app/api/lang/route';
 import { FORWARDED_HOST_HEADER, FORWARDED_PROTO_HEADER, PEER_HEADER } from '@/lib/security/client-address';

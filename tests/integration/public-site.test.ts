@@ -6,7 +6,7 @@ import { POST as saveConfiguration, GET as readConfiguration } from '@/app/api/a
 import { POST as contact } from '@/app/contact/route';
 import sitemap from '@/app/sitemap';
 import { publicSiteSettings } from '@/lib/public-site/settings';
-import { publicSite } from '@/lib/public-site/shape';
+import { publicSite } from '@/lib/seo/site-shape';
 import { call, createUser, sessionCookies } from '../support/api';
 import { fromIp, lastMailTo, mailCount, uniqueEmail } from '../support/accounts';
 

@@ -31,7 +31,9 @@ export function registration(overrides: Record<string, unknown> = {}) {
  * Each call from its own address, so per-client limits do not mix tests: the TCP peer's address,
  * as the app's server (server/server.mjs) writes it; a forwarded header alone would not count.
  */
-export const fromIp = (ip = `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => ({
+export const fromIp = (
+  ip = `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) => ({
   [PEER_HEADER]: ip,
 });
 
@@ -50,7 +52,10 @@ export async function lastMailTo(to: string) {
 
 export async function mailCount(to: string) {
   const db = await getDb();
-  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase())));
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase())));
   return rows.length;
 }
 
@@ -63,11 +68,24 @@ export async function activeAccount(overrides: Record<string, unknown> = {}) {
   const url = new URL(link!);
   await call(activate, { path: url.pathname + url.search, headers: fromIp() });
   const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, body.email));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, body.email));
   return { email: body.email, password: body.password as string, user: user! };
 }
 
-export async function logInAs(email: string, password: string): Promise<{ answer: Answer; cookie: string | undefined }> {
+export async function logInAs(
+  email: string,
+  password: string,
+): Promise<{ answer: Answer; cookie: string | undefined }> {
   const answer = await call(login, { body: { email, password }, headers: fromIp() });
   return { answer, cookie: cookieFrom(answer, 'enclave_session') };
+}
+
+/** The stored row of the account with this address. */
+export async function userByEmail(email: string) {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user!;
 }

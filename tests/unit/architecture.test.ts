@@ -1,4 +1,4 @@
-import { findCycles, readModules, upwardImports } from '../../scripts/import-graph';
+import { domainOf, domainOrderBreaks, findCycles, folderLoops, readModules, upwardImports } from '../../scripts/import-graph';
 
 // The map of docs/architecture.md holds only while these do (issue 19): `npm run graph` prints
 // the same figures with the largest files.
@@ -16,5 +16,16 @@ describe('the import graph', () => {
 
   it('never points up the layers: lib never imports components or app, components never app', () => {
     expect(upwardImports(modules)).toEqual([]);
+  });
+
+  it('has no folder loop inside lib/: no two domains import each other, directly or around a circle', () => {
+    expect(folderLoops(modules)).toEqual([]);
+  });
+
+  it('keeps the domains of lib/ in their order (scripts/import-graph.ts, DOMAIN_ORDER), each one named there', () => {
+    expect(domainOf('lib/meeting/server/join.ts')).toBe('meeting/server');
+    expect(domainOf('lib/meeting/protocol.ts')).toBe('meeting');
+    expect(domainOf('lib/log.ts')).toBe('log');
+    expect(domainOrderBreaks(modules)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { billingMode, billingModeNote, type BillingSettings } from '@/lib/billing/mode';
+import { billingMode, billingModeNote, type BillingSettings } from '@/lib/configuration/billing-mode';
 import { checkStartup } from '@/lib/startup-checks';
 import { participantLimit, roomLimit, type PrivateLimits } from '@/lib/rooms/limits';
 

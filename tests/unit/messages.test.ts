@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { errorCodes } from '@/lib/api/errors';
+import { errorCodes } from '@/lib/errors';
 import { locales } from '@/lib/i18n/locales';
 
 type Tree = { [key: string]: string | Tree };

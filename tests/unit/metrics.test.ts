@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { isLoopback, mayReadMetrics, sameSecret } from '@/lib/metrics/access';
 import { databaseErrorKind } from '@/lib/metrics/database';

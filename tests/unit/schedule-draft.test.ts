@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { isErrorCode } from '@/lib/api/errors';
+import { isErrorCode } from '@/lib/errors';
 import { eventSchema } from '@/lib/events/schemas';
 import { draftBody, draftOf, draftStart, newDraft, passwordPlan, stepErrors, type Draft } from '@/lib/schedule/draft';
 

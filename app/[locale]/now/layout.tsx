@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { Providers } from '@/components/Providers';
-import { shellState } from '@/lib/auth/shell-state';
+import { shellState } from '@/lib/page/shell-state';
 import { config } from '@/lib/environment';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { meetingFrameNamespaces } from '@/lib/i18n/client-namespaces';

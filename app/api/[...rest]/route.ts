@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/handler';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 
 // Any /api/… path no handler claims: the JSON error envelope (404), never an HTML page.
 const notFound = apiRoute({ auth: 'none' }, () => {

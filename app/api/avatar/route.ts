@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/handler';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { readBodyBytes } from '@/lib/api/body';
 import { MAX_AVATAR_BYTES, saveAvatar } from '@/lib/users/avatar';
 

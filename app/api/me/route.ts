@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiRoute } from '@/lib/api/handler';
 import { sessionFor } from '@/lib/auth/session-cookie';
 import { setLocaleCookie } from '@/lib/i18n/locale-cookie';
-import { profileOf, profileUpdateSchema, updateProfile } from '@/lib/users/profile';
+import { profileOf, profileUpdateSchema, updateProfile } from '@/lib/account/profile';
 
 // GET /api/me – the logged-in user's profile and settings
 export const GET = apiRoute({ auth: 'required' }, ({ user }) => profileOf(user));

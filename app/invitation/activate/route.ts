@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiRoute } from '@/lib/api/handler';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { activateAccount } from '@/lib/auth/accounts';
 import { clientIp } from '@/lib/security/rate-limit';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { ApiError, type ErrorCode } from '@/lib/api/errors';
+import { ApiError, type ErrorCode } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import type { Locale } from '@/lib/i18n/locales';
 import { describeError, log } from '@/lib/log';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { oidcLinks, users, type User } from '@/lib/db/schema';
 import { isLocale, type Locale } from '@/lib/i18n/locales';

@@ -2,7 +2,7 @@
 // schema (schemas.ts, checkEvent) and event-values.ts run them on a request, the schedule wizard
 // (lib/schedule/draft.ts) on each step — without zod in the page. Every answer is a code of the
 // catalogue (SPEC point 8). Pure.
-import type { ErrorCode } from '@/lib/api/errors';
+import type { ErrorCode } from '@/lib/errors';
 import { DEFAULT_TITLE, EVENT_PASSWORD_MIN, leadMinutes, notificationKey, TITLE_MIN, type TimeType } from './limits';
 
 /** SPEC point 3: an empty title is "(No Title)". */

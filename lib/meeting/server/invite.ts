@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { emailField } from '@/lib/email-field';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { attendees, rooms, type User } from '@/lib/db/schema';
 import { isLocale, type Locale } from '@/lib/i18n/locales';

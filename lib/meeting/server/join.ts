@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { verifyPassword } from '@/lib/auth/password';
 import type { User } from '@/lib/db/schema';
 import { config } from '@/lib/environment';

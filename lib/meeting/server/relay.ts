@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type { ClientMessage } from '@/lib/meeting/protocol';
 import { refuseSignal, countRelayed } from '@/lib/metrics/meeting';
 import { takeToken } from './flood';

@@ -1,11 +1,11 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { rooms, users, type Room, type User } from '@/lib/db/schema';
 import { trialEnded } from '@/lib/billing/trial';
-import { billingOn } from '@/lib/billing/mode';
-import { privateLimits } from '@/lib/configuration/limits';
+import { billingOn } from '@/lib/configuration/billing-mode';
+import { privateLimits } from '@/lib/rooms/private-limits';
 import { participantLimit } from '@/lib/rooms/limits';
 
 export interface MeetingRoom {

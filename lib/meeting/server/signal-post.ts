@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { refuseSignal } from '@/lib/metrics/meeting';
 import { MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { HEARTBEAT_MS, type ServerEvent } from '@/lib/meeting/protocol';
 import { getHub, instanceId } from './get-hub';

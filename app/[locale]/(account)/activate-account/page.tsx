@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/AuthCard';
 import { Link } from '@/lib/i18n/links';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 
 export const generateMetadata = routeMetadata('activateAccount');

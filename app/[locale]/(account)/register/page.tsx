@@ -5,7 +5,7 @@ import { RegistrationRefused } from '@/components/auth/RegistrationRefused';
 import { publicMetadata } from '@/lib/seo/metadata';
 import { pageLocale } from '@/lib/i18n/page';
 import { PageMessages } from '@/components/shell/PageMessages';
-import { billingOn } from '@/lib/billing/mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { invitedEmail } from '@/lib/registration/invitations';
 import { registrationSettings } from '@/lib/registration/settings';
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { InstallAppButton } from '@/components/public/InstallAppButton';
 import { config } from '@/lib/environment';
-import { billingOn } from '@/lib/billing/mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { getDownloads, type DownloadPlatform } from '@/lib/configuration/configuration';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';

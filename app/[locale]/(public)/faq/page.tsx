@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { roomPriceLabel } from '@/lib/billing/room-price';
-import { privateLimits } from '@/lib/configuration/limits';
+import { privateLimits } from '@/lib/rooms/private-limits';
 import { config } from '@/lib/environment';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';

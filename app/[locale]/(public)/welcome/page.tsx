@@ -4,7 +4,7 @@ import { MarketingHome } from '@/components/home/MarketingHome';
 import { PrivateHome } from '@/components/public/PrivateHome';
 import { getBrandName } from '@/lib/configuration/brand';
 import { pageLocale } from '@/lib/i18n/page';
-import { publicSite } from '@/lib/public-site/shape';
+import { publicSite } from '@/lib/seo/site-shape';
 import { publicMetadata } from '@/lib/seo/metadata';
 import { VISITOR_HOME_HEADER } from '@/lib/seo/pages';
 

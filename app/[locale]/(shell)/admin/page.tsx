@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { RoomsScreen } from '@/components/rooms/RoomsScreen';
 import { requirePageUser } from '@/lib/auth/guard';
-import { privateLimits } from '@/lib/configuration/limits';
+import { privateLimits } from '@/lib/rooms/private-limits';
 import { Link } from '@/lib/i18n/links';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { roomLimit } from '@/lib/rooms/limits';
 import { listRooms } from '@/lib/rooms/list';

@@ -3,7 +3,7 @@ import { AddressBook } from '@/components/contacts/AddressBook';
 import { requirePageUser } from '@/lib/auth/guard';
 import { listContacts } from '@/lib/contacts/list';
 import { listGroups } from '@/lib/groups/list';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { PageMessages } from '@/components/shell/PageMessages';
 import { InviteForm } from '@/components/registration/InviteForm';

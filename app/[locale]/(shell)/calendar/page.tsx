@@ -1,5 +1,5 @@
 import { requirePageUser } from '@/lib/auth/guard';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { calendarView } from './load';
 

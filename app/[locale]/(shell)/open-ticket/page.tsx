@@ -1,6 +1,6 @@
 import { OpenTicketForm } from '@/components/support/OpenTicketForm';
 import { requirePageUser } from '@/lib/auth/guard';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { PageMessages } from '@/components/shell/PageMessages';
 

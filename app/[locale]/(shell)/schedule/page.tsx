@@ -1,7 +1,7 @@
 import { ScheduleWizard } from '@/components/schedule/ScheduleWizard';
 import { requirePageUser } from '@/lib/auth/guard';
 import { isCalendarDate } from '@/lib/calendar/view-path';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { wizardData } from './load';
 import { PageMessages } from '@/components/shell/PageMessages';

@@ -4,7 +4,7 @@ import { SettingsForm } from '@/components/settings/SettingsForm';
 import { getCurrentUser } from '@/lib/auth/session';
 import { isLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/links';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { normalizeTimezone } from '@/lib/time/timezones';
 import { PageMessages } from '@/components/shell/PageMessages';

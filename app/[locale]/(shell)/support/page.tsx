@@ -1,7 +1,7 @@
 import { SupportScreen } from '@/components/support/SupportScreen';
 import { requirePageUser } from '@/lib/auth/guard';
 import { getBrandName } from '@/lib/configuration/brand';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { listOwnTickets } from '@/lib/support/tickets';
 import { PageMessages } from '@/components/shell/PageMessages';

@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
 import { config } from '@/lib/environment';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { MeetingApp } from '@/components/meeting/MeetingApp';
 

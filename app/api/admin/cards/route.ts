@@ -1,5 +1,5 @@
 import { adminRoute } from '@/lib/admin/api';
-import { adminActor } from '@/lib/admin/audit';
+import { adminActor } from '@/lib/audit/audit-log';
 import { cardSchema, issueMeetingCard } from '@/lib/admin/meeting-card';
 
 // POST /api/admin/cards {email, firstName?, lastName?} – a meeting-card account and its one-time login link (admins only)

@@ -1,5 +1,5 @@
 import { adminRoute } from '@/lib/admin/api';
-import { adminActor } from '@/lib/admin/audit';
+import { adminActor } from '@/lib/audit/audit-log';
 import { configurationSchema, getAdminConfiguration, updateConfiguration } from '@/lib/admin/configuration';
 
 // GET /api/admin/configuration – product_price, max_event_attendees, enable2fa, brand name, downloads (admins only)

@@ -1,5 +1,5 @@
 import { adminRoute } from '@/lib/admin/api';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { ticketStatuses, type TicketStatus } from '@/lib/support/categories';
 import { listQueue } from '@/lib/support/tickets';
 

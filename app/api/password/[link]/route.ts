@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/handler';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { checkResetLink } from '@/lib/auth/accounts';
 import { clientIp } from '@/lib/security/rate-limit';
 

@@ -2,7 +2,7 @@ import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
 import { AuditDetails } from '@/components/admin/AuditDetails';
 import { describeAudit } from '@/lib/admin/audit-details';
 import { AdminFrame } from '@/components/admin/AdminFrame';
-import { listAudit } from '@/lib/admin/audit';
+import { listAudit } from '@/lib/audit/audit-log';
 import { adminMetadata, requireAdminPage } from '@/lib/admin/page';
 import { pageLocale } from '@/lib/i18n/page';
 import { ZoneNote } from '@/components/time/ZoneNote';

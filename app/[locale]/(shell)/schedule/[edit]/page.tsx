@@ -1,9 +1,9 @@
 import { notFound } from 'next/navigation';
 import { ScheduleWizard } from '@/components/schedule/ScheduleWizard';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { requirePageUser } from '@/lib/auth/guard';
 import { getEvent } from '@/lib/events/get';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { wizardData } from '../load';
 import { PageMessages } from '@/components/shell/PageMessages';

@@ -1,8 +1,8 @@
 import { notFound } from 'next/navigation';
 import { TicketView } from '@/components/support/TicketView';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { requirePageUser } from '@/lib/auth/guard';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { getTicket } from '@/lib/support/tickets';
 import { PageMessages } from '@/components/shell/PageMessages';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { inviteByEmail } from '@/lib/meeting/server/invite';
 

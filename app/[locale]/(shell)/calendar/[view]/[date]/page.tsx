@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { requirePageUser } from '@/lib/auth/guard';
 import { isCalendarDate, isCalendarView } from '@/lib/calendar/view-path';
-import { routeMetadata } from '@/lib/i18n/metadata';
+import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { calendarView } from '../../load';
 

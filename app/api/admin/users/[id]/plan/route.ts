@@ -1,5 +1,5 @@
 import { adminRoute } from '@/lib/admin/api';
-import { adminActor } from '@/lib/admin/audit';
+import { adminActor } from '@/lib/audit/audit-log';
 import { planSchema, setPlan } from '@/lib/admin/plans';
 
 // POST /api/admin/users/{id}/plan {accountType, numberOfRooms?} – a plan outside Stripe (admins only)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminRoute } from '@/lib/admin/api';
-import { adminActor } from '@/lib/admin/audit';
+import { adminActor } from '@/lib/audit/audit-log';
 import { setRole } from '@/lib/admin/roles';
 
 const roleSchema = z.object({ role: z.enum(['user', 'admin'], { error: 'incorrect_data' }) });

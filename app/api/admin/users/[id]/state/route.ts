@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminRoute } from '@/lib/admin/api';
 import { disableAccount, enableAccount } from '@/lib/admin/account-state';
-import { adminActor } from '@/lib/admin/audit';
+import { adminActor } from '@/lib/audit/audit-log';
 
 const stateSchema = z.object({ state: z.enum(['active', 'disabled'], { error: 'incorrect_data' }) });
 

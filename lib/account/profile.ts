@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { assertUncommonPassword, findUserByEmail } from '@/lib/auth/accounts';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { accountEmailField, firstNameField, lastNameField, newPasswordField } from '@/lib/auth/schemas';

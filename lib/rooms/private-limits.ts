@@ -1,9 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { billingOn } from '@/lib/billing/mode';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { getDb } from '@/lib/db/client';
 import { configuration } from '@/lib/db/schema';
-import { DEFAULT_PRIVATE_LIMITS, type PrivateLimits } from '@/lib/rooms/limits';
+import { DEFAULT_PRIVATE_LIMITS, type PrivateLimits } from './limits';
 
 /**
  * The limits the admin set for a server without billing, or null with billing on (SPEC's plans

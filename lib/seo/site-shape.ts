@@ -1,7 +1,7 @@
 import 'server-only';
 import { registrationSettings } from '@/lib/registration/settings';
-import type { SiteShape } from '@/lib/seo/pages';
-import { publicSiteSettings, type PublicSiteSettings } from './settings';
+import type { SiteShape } from './pages';
+import { publicSiteSettings, type PublicSiteSettings } from '@/lib/public-site/settings';
 
 export type PublicSite = PublicSiteSettings & SiteShape;
 

@@ -1,9 +1,9 @@
 import { getRequestConfig } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
-import { routing } from './routing';
+import { routing } from '@/lib/i18n/routing';
 import { getCurrentUser } from '@/lib/auth/session';
 import { normalizeTimezone } from '@/lib/time/timezones';
-import { loadMessages } from './messages';
+import { loadMessages } from '@/lib/i18n/messages';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;

@@ -2,8 +2,8 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getBrandName } from '@/lib/configuration/brand';
-import { defaultLocale, isLocale } from './locales';
-import type { Messages } from './messages';
+import { defaultLocale, isLocale } from '@/lib/i18n/locales';
+import type { Messages } from '@/lib/i18n/messages';
 
 export type RouteName = keyof Messages['Routes'];
 
