@@ -37,6 +37,6 @@ export async function startServer() {
   const { registerShutdown } = await import('@/lib/server-shutdown');
   registerShutdown(stopWorkers);
   // server/server.mjs answers the calendar's compact form and signaling's POSTs through them (issue 17).
-  const { registerFastPaths } = await import('@/lib/server-seam/fast-paths');
+  const { registerFastPaths } = await import('@/lib/fast-paths');
   registerFastPaths();
 }

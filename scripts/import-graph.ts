@@ -133,8 +133,8 @@ export function upwardImports(modules: Map<string, Module>): string[] {
  * keys and browser side below them.
  */
 export const DOMAIN_ORDER = [
-  // plain modules: no domain below them
-  'environment', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field',
+  // plain modules: no domain below them (the seam: the keys the server layer and the app share)
+  'server-seam', 'environment', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field',
   'email-address', 'email-field', 'theme', 'search', 'chunk-watchdog', 'background', 'toast',
   'brand', 'location', 'pwa',
   // what the domains stand on: languages, the database, settings, limits, counters, the audit log
@@ -146,8 +146,8 @@ export const DOMAIN_ORDER = [
   // the features
   'seo', 'navigation', 'contacts', 'groups', 'ratings', 'events', 'meeting/server', 'support',
   'account', 'admin',
-  // the process's start and stop, and what every page render reads
-  'startup-checks', 'server-shutdown', 'server-start', 'page',
+  // the process's start and stop (with the fast paths it registers), and what every page render reads
+  'fast-paths', 'startup-checks', 'server-shutdown', 'server-start', 'page',
 ] as const;
 
 /** The domain of a module of lib/, or null outside lib/. */

@@ -1,6 +1,6 @@
 // The fast paths (issue 17): routes the app answers without Next.js's routing, which cost more CPU
 // than the rest of a calendar revalidation and a third of each relayed signal. The app registers
-// the list at start (lib/server-seam/fast-paths.ts, from instrumentation.ts); this only runs it.
+// the list at start (lib/fast-paths.ts, from instrumentation.ts); this only runs it.
 // Each is optional (docs/decisions.md, "A fast path is optional"): the route answers the same.
 import { closedAnswerHeaders } from '../lib/security/base-headers.mjs';
 import { FAST_PATHS, fromSeam } from '../lib/server-seam/seam.mjs';

@@ -2,7 +2,7 @@ import 'server-only';
 import { apiPolicy } from '@/lib/security/csp';
 import { baseHeaders } from '@/lib/security/base-headers.mjs';
 
-/** An answer the server layer writes as it is, for a fast path (lib/server-seam/fast-paths.ts). */
+/** An answer the server layer writes as it is, for a fast path (lib/fast-paths.ts). */
 export type { FastAnswer } from '@/lib/server-seam/seam.mjs';
 
 let headers: Record<string, string> | undefined;

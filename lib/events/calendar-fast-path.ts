@@ -99,7 +99,7 @@ function staticHeaders(): Record<string, string> {
 const CALENDAR_ROUTE = '/api/events/calendar';
 
 /**
- * In the server layer's list (lib/server-seam/fast-paths.ts): a GET of the calendar with a query.
+ * In the server layer's list (lib/fast-paths.ts): a GET of the calendar with a query.
  * A request another site started is left to the route, which refuses it (lib/api/handler.ts).
  */
 export const calendarFastPath: FastPath = {

@@ -7,7 +7,7 @@
 export const REQUEST_STATE = Symbol.for('enclave.request-state');
 /** Called by the server layer as each request comes in: its id and metrics (lib/metrics/request-start.ts). */
 export const REQUEST_START = Symbol.for('enclave.requestStart');
-/** The routes the server layer may answer without Next.js's routing (lib/server-seam/fast-paths.ts). */
+/** The routes the server layer may answer without Next.js's routing (lib/fast-paths.ts). */
 export const FAST_PATHS = Symbol.for('enclave.fastPaths');
 /** How the server layer stops the app's jobs and connections (lib/server-shutdown.ts). */
 export const SHUTDOWN_HOOKS = Symbol.for('enclave.shutdown');

@@ -1,7 +1,7 @@
 // Issue 37: a fast path is optional (docs/decisions.md, "A fast path is optional"): the route
 // answers the same without it. The server `npm start` runs (server/server.mjs, which answers the
 // fast paths itself) and plain `next start` (which has none), on one build and one database, are
-// asked the same requests of every fast path (lib/server-seam/fast-paths.ts): the status, the
+// asked the same requests of every fast path (lib/fast-paths.ts): the status, the
 // body and the headers a client acts on must agree. A new fast path needs its cases here.
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -124,7 +124,7 @@ test('every fast path answers what the route answers without it (server/server.m
     const tag = (await ask(withFastPaths, { method: 'GET', path: calendar('compact'), headers: { cookie } })).headers.etag;
     expect(typeof tag).toBe('string');
     const cases = casesFor(cookie, meetingId, String(tag));
-    expect(Object.keys(cases).sort()).toEqual(['calendar', 'signal']); // lib/server-seam/fast-paths.ts
+    expect(Object.keys(cases).sort()).toEqual(['calendar', 'signal']); // lib/fast-paths.ts
     for (const [fastPath, list] of Object.entries(cases)) {
       for (const { name, ask: one } of list) {
         const fast = await ask(withFastPaths, one);

@@ -7,7 +7,7 @@ import { signalFastAnswer } from '@/lib/meeting/server/signal-fast-path';
 import { releaseAll } from '@/lib/meeting/server/stream';
 import { apiPolicy } from '@/lib/security/csp';
 import { FAST_PATHS, fromSeam } from '@/lib/server-seam/seam.mjs';
-import { registerFastPaths } from '@/lib/server-seam/fast-paths';
+import { registerFastPaths } from '@/lib/fast-paths';
 import { createUser, ORIGIN } from '../support/api';
 import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
 

@@ -44,7 +44,7 @@ export async function signalFastAnswer(post: FastPost): Promise<FastAnswer> {
   return { status: response.status, headers: answer, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-/** In the server layer's list (lib/server-seam/fast-paths.ts). */
+/** In the server layer's list (lib/fast-paths.ts). */
 export const signalFastPath: FastPath = {
   name: 'signal',
   matches: ({ method, url }) => method === 'POST' && SIGNAL_PATH.test(url),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { calendarFastPath } from '@/lib/events/calendar-fast-path';
 import { signalFastPath } from '@/lib/meeting/server/signal-fast-path';
-import { FAST_PATHS, putOnSeam, type FastPath } from './seam.mjs';
+import { FAST_PATHS, putOnSeam, type FastPath } from '@/lib/server-seam/seam.mjs';
 
 /**
  * Every route the server layer answers without Next.js's routing (issue 17), in the order
