@@ -66,8 +66,11 @@ export function readModules(): Map<string, Module> {
   return modules;
 }
 
-/** Every cycle of value imports, each once, as the list of its modules. */
-export function findCycles(modules: Map<string, Module>): string[][] {
+/**
+ * Every cycle of value imports, each once, as the list of its modules. `withTypes`: type-only
+ * imports count too (they run nothing, but two files that name each other are one file to read).
+ */
+export function findCycles(modules: Map<string, Module>, withTypes = false): string[][] {
   // Tarjan's strongly connected components: a component of two or more modules is a cycle.
   let index = 0;
   const indices = new Map<string, number>();
@@ -81,7 +84,8 @@ export function findCycles(modules: Map<string, Module>): string[][] {
     index += 1;
     stack.push(file);
     onStack.add(file);
-    for (const target of modules.get(file)?.valueImports ?? []) {
+    const module = modules.get(file);
+    for (const target of (withTypes ? module?.allImports : module?.valueImports) ?? []) {
       if (!modules.has(target)) continue;
       if (!indices.has(target)) {
         visit(target);
@@ -236,12 +240,15 @@ function main() {
   const modules = readModules();
   const largest = [...modules.values()].sort((a, b) => b.lines - a.lines).slice(0, 12);
   const cycles = findCycles(modules);
+  const circles = findCycles(modules, true);
   const upward = upwardImports(modules);
   console.log(`${modules.size} modules`);
   console.log('\nlargest files (lines):');
   for (const { lines, file } of largest) console.log(`  ${String(lines).padStart(5)}  ${file}`);
   console.log(`\nimport cycles: ${cycles.length}`);
   for (const cycle of cycles) console.log(`  ${cycle.join(' ↔ ')}`);
+  console.log(`\nfile circles, type-only imports included: ${circles.length}`);
+  for (const circle of circles) console.log(`  ${circle.join(' ↔ ')}`);
   console.log(`\nimports that point up the layers (${LAYERS.join(' > ')}): ${upward.length}`);
   for (const arrow of upward) console.log(`  ${arrow}`);
   printDomains(modules);

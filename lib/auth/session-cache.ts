@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { ByteLru } from '@/lib/cache/byte-lru';
-import type { SessionData } from './session-cookie';
+import type { SessionData } from './session-data';
 
 // Unsealing a session cookie (iron: PBKDF2 of the secret, HMAC, AES) cost ~0.35 ms of CPU per
 // request under load, a sixth of a revalidated calendar request (bench/RESULTS.md, issue 17).

@@ -1,25 +1,14 @@
 import { sealData, unsealData } from 'iron-session';
 import { getSessionSecret } from '@/lib/environment';
 import { cachedSession, rememberSession } from './session-cache';
+import type { SessionData } from './session-data';
+
+export type { SessionData } from './session-data';
 
 // The session cookie: sealed (encrypted and signed) by iron-session, HttpOnly, SameSite=Lax.
 export const SESSION_COOKIE = 'enclave_session';
 /** Sessions last at most 7 days. */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
-
-export interface SessionData {
-  userId: string;
-  /** Must equal the user's sessionVersion; raising that revokes this cookie. */
-  version: number;
-  role: 'user' | 'admin';
-  /** Set between the password step and the two-factor step of a login. */
-  pending2fa?: boolean;
-  /**
-   * This cookie's own id, which logging out revokes (lib/auth/logout.ts). Every cookie sealed
-   * since issue 16 has one; older cookies without it end with a raised session version.
-   */
-  sid?: string;
-}
 
 /** A fresh session for a user: the cookie stays valid until their session version is raised. */
 export function sessionFor(user: { id: string; sessionVersion: number; role: SessionData['role'] }, version = user.sessionVersion): SessionData {
