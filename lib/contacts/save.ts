@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
-import { changesOf } from '@/lib/db/changes';
+import { changesOf } from '@/lib/db/update-set';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { lockOwner } from '@/lib/db/owner-lock';
 import { attendees, type User } from '@/lib/db/schema';
