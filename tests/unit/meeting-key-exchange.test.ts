@@ -2,14 +2,14 @@
 // KeyExchange between real MeetingCrypto instances in Node: the envelopes one participant posts
 // are handed to the other's receive(), as the signaling server would relay them. Only the frame
 // worker and the DTLS certificate stand in (frames never flow here; the fingerprint is a string).
-import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/meeting-crypto';
-import type { FrameBackend } from '@/lib/meeting/client/frame-backends';
-import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meeting/client/key-exchange';
+import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
+import type { FrameBackend } from '@/lib/meeting/client/frames/frame-backends';
+import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meeting/client/keys/key-exchange';
 import { randomBytes, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { exportPublicKey, generateEcdhKeyPair, secretFromFragment } from '@/lib/meeting/e2ee/keys';
 import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
 import { createHandoffRequest } from '@/lib/meeting/e2ee/handoff';
-import type { SignalBody } from '@/lib/meeting/client/envelope';
+import type { SignalBody } from '@/lib/meeting/client/keys/envelope';
 
 const MEETING = 'meeting-1';
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { initialState, step, type Effect, type MachineState, type MeetingEvent } from '@/lib/meeting/client/machine';
+import { initialState, step, type Effect, type MachineState, type MeetingEvent } from '@/lib/meeting/client/call/machine';
 import type { Participant, ServerEvent } from '@/lib/meeting/protocol';
-import { CHAT_KEPT, CHAT_MAX_LENGTH, REACTION_MS } from '@/lib/meeting/client/chat';
+import { CHAT_KEPT, CHAT_MAX_LENGTH, REACTION_MS } from '@/lib/meeting/client/call/chat';
 
 // The meeting's logic without a browser: each row is a state, an event, and what must come out.
 

@@ -2,9 +2,9 @@
 // PeerLink's own logic in Node: perfect negotiation, queued candidates, the sealed data channel,
 // ICE restarts and the encoding budget. Node has no RTCPeerConnection, so a small recording
 // stand-in takes its place; what a browser does with the SDP is the e2e tests' part.
-import { CANDIDATE_QUIET_MS, CANDIDATE_WAIT_MS, candidateKey, candidatesIn, dialsOutOnly } from '@/lib/meeting/client/local-candidates';
-import { WARM_UP_MS } from '@/lib/meeting/client/quality';
-import { codecOrder, leadsWithPreferredCodecs, PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot, withoutUnlistedPayloads } from '@/lib/meeting/client/peer';
+import { CANDIDATE_QUIET_MS, CANDIDATE_WAIT_MS, candidateKey, candidatesIn, dialsOutOnly } from '@/lib/meeting/client/links/local-candidates';
+import { WARM_UP_MS } from '@/lib/meeting/client/links/quality';
+import { codecOrder, leadsWithPreferredCodecs, PeerLink, POLITE_RESTART_DELAY_MS, type PeerLinkOptions, type SignalPayload, type Slot, withoutUnlistedPayloads } from '@/lib/meeting/client/links/peer';
 
 class FakeSender {
   track: unknown = null;

@@ -6,7 +6,7 @@ import { clearPrefixLength, FrameDecryptor, FrameEncryptor, type MediaCodec } fr
 import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { newCounters, type FrameCounters } from './frame-counters';
-import type { Slot } from './peer';
+import type { Slot } from '../links/peer';
 
 export type EncodedFrame = { data: ArrayBuffer; type?: 'key' | 'delta' | 'empty'; getMetadata?: () => { mimeType?: string } };
 

@@ -6,7 +6,7 @@
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { FrameSample, TransformOptions, WorkerCommand, WorkerReply, WorkerRequest } from './e2ee-worker-protocol';
 import type { EncodedFrame, PeerCryptoStats } from './frame-transform';
-import type { Slot } from './peer';
+import type { Slot } from '../links/peer';
 
 export type { PeerCryptoStats };
 

@@ -7,7 +7,7 @@ import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
 import type { MeetingCrypto } from './meeting-crypto';
 import { parseEnvelope, parseSignalBody, type Envelope, type SignalBody } from './envelope';
-import type { SignalPayload } from './peer';
+import type { SignalPayload } from '../links/peer';
 
 /** What a peer's keys say about it: only "verified" peers are connected to. */
 export type PeerKeyState = 'pending' | 'verified' | 'mismatch' | 'tampered';

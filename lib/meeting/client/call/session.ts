@@ -5,17 +5,17 @@
 // the state through subscribe()/getState() (useSyncExternalStore).
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { IceAnswer, JoinAnswer } from '@/lib/meeting/protocol';
-import { MeetingCrypto, type PreparedKeys } from './meeting-crypto';
-import type { FramePath } from './frame-backends';
-import { KeyExchange } from './key-exchange';
+import { MeetingCrypto, type PreparedKeys } from '../keys/meeting-crypto';
+import type { FramePath } from '../frames/frame-backends';
+import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
-import { startMonitors } from './monitors';
-import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
+import { startMonitors } from '../links/monitors';
+import { PeerLink, SLOTS, type SignalPayload, type Slot } from '../links/peer';
 import type { MediaState } from './peer-messages';
-import { startBitrateKbps, videoEncodings } from './quality';
-import { SignalingClient, type OpenedStream } from './signaling';
+import { startBitrateKbps, videoEncodings } from '../links/quality';
+import { SignalingClient, type OpenedStream } from '../signaling/signaling';
 import { StatePublisher } from './state-publisher';
-import type { FileTransfers } from './files/transfers';
+import type { FileTransfers } from '../files/transfers';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
@@ -293,7 +293,7 @@ export class MeetingSession {
 
   /** The file transfers, loading their code the first time (a dynamic import: not in the call's first load). */
   files(): Promise<FileTransfers> {
-    this.fileTransfers ??= import('./files/transfers').then(({ FileTransfers }) => {
+    this.fileTransfers ??= import('../files/transfers').then(({ FileTransfers }) => {
       const files = new FileTransfers({
         limit: this.fileLimit,
         peers: () =>
