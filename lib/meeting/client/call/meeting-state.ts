@@ -2,7 +2,7 @@
 // bookkeeping, every event it takes and every effect it gives back. Plain types and values only.
 import type { Participant, ServerEvent } from '@/lib/meeting/protocol';
 import type { ChatMessage, Reaction } from './chat';
-import type { EncryptionState, PeerKeyState } from '../keys/key-exchange';
+import type { EncryptionState, PeerKeyState } from '../keys/key-state';
 import type { MediaState, PeerMessage } from './peer-messages';
 import type { Slot } from '../links/peer';
 import type { SignalingStatus } from '../signaling/signaling';

@@ -36,9 +36,7 @@ import {
 } from '@/lib/meeting/e2ee/signing';
 import { createFrameBackend, type FrameBackend, type FramePath, type PeerCryptoStats } from '../frames/frame-backends';
 import { SLOTS, type Slot } from '../links/peer';
-
-/** How this page got S: from the link's #k, by a handoff from a participant, or it made S itself. */
-export type SecretSource = 'link' | 'handoff' | 'created';
+import type { SecretSource } from './key-state';
 
 interface PeerKeys {
   announcement: JoinAnnouncement;
