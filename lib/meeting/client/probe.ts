@@ -9,7 +9,7 @@ import type { FrameSample } from './frames/e2ee-worker-protocol';
 import type { FramePath } from './frames/frame-backends';
 import type { HostAction, SessionState } from './call/machine';
 import { linkStats, type LinkReport } from './links/monitors';
-import type { Slot } from './links/peer';
+import type { Slot } from './links/slots';
 import type { TransferView } from './files/transfers';
 import type { MeetingSession } from './call/session';
 

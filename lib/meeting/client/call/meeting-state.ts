@@ -4,8 +4,8 @@ import type { Participant, ServerEvent } from '@/lib/meeting/protocol';
 import type { ChatMessage, Reaction } from './chat';
 import type { EncryptionState, PeerKeyState } from '../keys/key-state';
 import type { MediaState, PeerMessage } from './peer-messages';
-import type { Slot } from '../links/peer';
-import type { SignalingStatus } from '../signaling/signaling';
+import type { Slot } from '../links/slots';
+import type { SignalingStatus } from '../signaling/status';
 import type { Quality } from '../links/stats';
 
 export type { ChatMessage, Reaction, EncryptionState };

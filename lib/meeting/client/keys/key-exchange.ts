@@ -11,7 +11,7 @@ import { parseEnvelope, parseSignalBody, type Envelope, type SignalBody } from '
 import { decide, describedSdp, initialExchange, mustHold, type ExchangeEffect, type ExchangeInput, type ExchangeState, type Facts, type SignalCheck } from './key-decisions';
 import type { EncryptionState, PeerKeyState } from './key-state';
 import { SignalOutbox } from './signal-outbox';
-import type { SignalPayload } from '../links/peer';
+import type { SignalPayload } from '../links/slots';
 
 export type { EncryptionState, PeerKeyState } from './key-state';
 export { LAZY_FLUSH_MS } from './signal-outbox';

@@ -35,7 +35,7 @@ import {
   type SignedSignal,
 } from '@/lib/meeting/e2ee/signing';
 import { createFrameBackend, type FrameBackend, type FramePath, type PeerCryptoStats } from '../frames/frame-backends';
-import { SLOTS, type Slot } from '../links/peer';
+import { SLOTS, type Slot } from '../links/slots';
 import type { SecretSource } from './key-state';
 
 interface PeerKeys {

@@ -7,13 +7,9 @@
 import { LocalCandidates } from './local-candidates';
 import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
 
-export type Slot = 'audio' | 'camera' | 'screen';
-export const SLOTS: readonly Slot[] = ['audio', 'camera', 'screen'];
+import { SLOTS, type SignalPayload, type Slot } from './slots';
 
-export interface SignalPayload {
-  description?: { type: 'offer' | 'answer' | 'pranswer' | 'rollback'; sdp?: string };
-  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null;
-}
+export type { SignalPayload, Slot };
 
 export interface PeerLinkOptions {
   remoteId: string;
