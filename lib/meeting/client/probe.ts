@@ -10,7 +10,7 @@ import type { FramePath } from './frames/frame-backends';
 import type { HostAction, SessionState } from './call/machine';
 import { linkStats, type LinkReport } from './links/monitors';
 import type { Slot } from './links/slots';
-import type { TransferView } from './files/transfers';
+import type { TransferView } from './files/transfer-view';
 import type { MeetingSession } from './call/session';
 
 export interface MeetingProbe {
