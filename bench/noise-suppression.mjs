@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node bench/noise-suppression.mjs`: what the microphone's noise filter (RNNoise in an
-// AudioWorklet, lib/meeting/client/noise-suppression.ts) costs the sender's CPU, as milliseconds
+// AudioWorklet, lib/meeting/client/media/noise-suppression.ts) costs the sender's CPU, as milliseconds
 // per 10 ms frame of audio (480 samples at 48 kHz, RNNoise's frame) and as a share of one core.
 // Two measurements of the very files the app serves (@sapphi-red/web-noise-suppressor's worklet
 // and wasm):

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `node bench/rollback-transform.mjs` (issue 20; never in `npm test`): does this Chromium still
 // bypass a receiver's encoded transform after a rollback? Two RTCPeerConnections in one page, on
-// loopback, with the three transceivers of lib/meeting/client/peer.ts and a transform on every
+// loopback, with the three transceivers of lib/meeting/client/links/peer.ts and a transform on every
 // sender and receiver that only counts frames. Once video flows, the first restarts ICE, and
 // then the second one too unless MODE says otherwise:
 // - glare: both restart at once; the polite one rolls its offer back (perfect negotiation);

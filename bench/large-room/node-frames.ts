@@ -3,9 +3,9 @@
 // peer seals each Opus frame itself before it goes into RTP, and opens what browsers send.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { clearPrefixLength } from '@/lib/meeting/e2ee/frame';
-import type { FrameBackend, PeerCryptoStats } from '@/lib/meeting/client/frame-backends';
-import { FrameKeyring } from '@/lib/meeting/client/frame-transform';
-import type { Slot } from '@/lib/meeting/client/peer';
+import type { FrameBackend, PeerCryptoStats } from '@/lib/meeting/client/frames/frame-backends';
+import { FrameKeyring } from '@/lib/meeting/client/frames/frame-transform';
+import type { Slot } from '@/lib/meeting/client/links/peer';
 
 const OPUS_PREFIX = clearPrefixLength('opus', false);
 

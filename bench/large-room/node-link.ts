@@ -1,11 +1,11 @@
 // One connection of a Node participant to one other participant, over libdatachannel
-// (node-datachannel): the same shape as the browser's PeerLink (lib/meeting/client/peer.ts) so
+// (node-datachannel): the same shape as the browser's PeerLink (lib/meeting/client/links/peer.ts) so
 // that a browser cannot tell the difference — three m-sections in the order audio, camera,
 // screen, a negotiated data channel with id 0, trickle ICE, the smaller id offers — but video is
 // only received. Sends Opus frames sealed in the app's frame format; opens those it receives.
 import nodeDataChannel from 'node-datachannel';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { SignalPayload } from '@/lib/meeting/client/peer';
+import type { SignalPayload } from '@/lib/meeting/client/links/peer';
 import type { NodeFrames } from './node-frames';
 import { newRtpSender, rtpPacket, rtpPayload, type RtpSender } from './rtp';
 

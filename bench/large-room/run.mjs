@@ -13,7 +13,7 @@
 // - CPU over STEADY_S seconds (default 15), in cores: each browser's process tree, the Node
 //   participants' process, the app server; the load average;
 // - each browser's uplink: audio and video kbit/s, camera bitrate cap (RTCRtpSender encodings
-//   maxBitrate) against the quality policy (lib/meeting/client/quality.ts), camera kbit/s per
+//   maxBitrate) against the quality policy (lib/meeting/client/links/quality.ts), camera kbit/s per
 //   connection and the height sent; the Node participants' audio uplink.
 // NODE_AUDIO=all makes Node participants send audio to each other as well (default: only to the
 // browsers, whose decoding is what is checked; Node-to-Node audio only loads this machine).
@@ -23,7 +23,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { generateRoomSecret, fragmentForSecret, encodeRoomSecret } from '../../lib/meeting/e2ee/keys.ts';
-import { videoTarget } from '../../lib/meeting/client/quality.ts';
+import { videoTarget } from '../../lib/meeting/client/links/quality.ts';
 import { launchChromium } from '../../tests/support/chromium.mjs';
 import { demoMeetingId, startApp, waitForHealth } from '../lib/app-server.mjs';
 import { progress, sleep } from '../lib/time.mjs';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { MeetingSession, SessionState } from '@/lib/meeting/client/session';
+import type { MeetingSession, SessionState } from '@/lib/meeting/client/call/session';
 import { recorders, recordingClock } from './call-layout';
 import { EncryptionIndicator } from './EncryptionIndicator';
 

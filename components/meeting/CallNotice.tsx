@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { MeetingSession, SessionState } from '@/lib/meeting/client/session';
+import type { MeetingSession, SessionState } from '@/lib/meeting/client/call/session';
 
 /**
  * One notice at the top: a passing message of ours, else what the host did to us, else (for the

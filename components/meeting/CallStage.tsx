@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { MeetingSession, SessionState } from '@/lib/meeting/client/session';
+import type { MeetingSession, SessionState } from '@/lib/meeting/client/call/session';
 import { fitGrid, stageTile } from './call-layout';
 import { HostActions } from './HostActions';
 import { Tile, type TileModel } from './Tile';

@@ -2,8 +2,8 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { REACTIONS } from '@/lib/meeting/client/peer-messages';
-import type { SessionState } from '@/lib/meeting/client/session';
+import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
+import type { SessionState } from '@/lib/meeting/client/call/session';
 import type { useRecording } from './useRecording';
 import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, MoreIcon, PeopleIcon, PipIcon, RecordIcon, ScreenIcon, SettingsIcon, SmileIcon } from './icons';
 

@@ -4,11 +4,11 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { createPortal } from 'react-dom';
 import { useTranslations } from 'next-intl';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
-import { openInput, rememberedDevice } from '@/lib/meeting/client/devices';
-import { getScreen } from '@/lib/meeting/client/media';
-import { isEnded } from '@/lib/meeting/client/meeting-state';
+import { openInput, rememberedDevice } from '@/lib/meeting/client/media/devices';
+import { getScreen } from '@/lib/meeting/client/media/capture';
+import { isEnded } from '@/lib/meeting/client/call/meeting-state';
 import { attachProbe } from '@/lib/meeting/client/probe';
-import type { MeetingSession } from '@/lib/meeting/client/session';
+import type { MeetingSession } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
 import { AudioSink } from './VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';

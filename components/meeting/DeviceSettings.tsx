@@ -4,8 +4,8 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/dialog/Dialog';
-import { currentSpeaker, listAllDevices, serverSpeaker, setSpeaker, speakerChoiceSupported, subscribeSpeaker, type DeviceLists, type InputKind } from '@/lib/meeting/client/devices';
-import { describeMediaError, type MediaProblem } from '@/lib/meeting/client/media';
+import { currentSpeaker, listAllDevices, serverSpeaker, setSpeaker, speakerChoiceSupported, subscribeSpeaker, type DeviceLists, type InputKind } from '@/lib/meeting/client/media/devices';
+import { describeMediaError, type MediaProblem } from '@/lib/meeting/client/media/capture';
 import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
 
 interface DeviceSettingsProps {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SafetyCode } from '@/lib/meeting/e2ee/safety-code';
-import type { EncryptionState, MeetingSession, RemotePeer } from '@/lib/meeting/client/session';
+import type { EncryptionState, MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import { Dialog } from '@/components/dialog/Dialog';
 
 /**

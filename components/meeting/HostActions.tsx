@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/session';
+import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 
 /** Mute, ask to unmute, remove: in a tile's menu (`inMenu`) and in the people panel. */
 export function HostActions({ session, peer, inMenu = false }: { session: MeetingSession; peer: RemotePeer; inMenu?: boolean }) {

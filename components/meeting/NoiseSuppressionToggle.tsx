@@ -8,7 +8,7 @@ import {
   serverNoiseSuppression,
   setNoiseSuppression,
   subscribeNoiseSuppression,
-} from '@/lib/meeting/client/noise-suppression-preference';
+} from '@/lib/meeting/client/media/noise-suppression-preference';
 
 const never = () => () => {};
 

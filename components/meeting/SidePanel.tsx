@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { ZoneNote } from '@/components/time/ZoneNote';
 import { useClock } from '@/components/time/useClock';
 import type { Participant } from '@/lib/meeting/protocol';
-import { CHAT_MAX_LENGTH, type ChatMessage, type RemotePeer } from '@/lib/meeting/client/session';
-import type { MediaState } from '@/lib/meeting/client/peer-messages';
+import { CHAT_MAX_LENGTH, type ChatMessage, type RemotePeer } from '@/lib/meeting/client/call/session';
+import type { MediaState } from '@/lib/meeting/client/call/peer-messages';
 import { HandIcon, MicIcon } from './icons';
 
 interface ChatPanelProps {

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { Quality } from '@/lib/meeting/client/stats';
+import type { Quality } from '@/lib/meeting/client/links/stats';
 import { tileLabel } from './call-layout';
 import { VideoView } from './VideoView';
 import { HandIcon, MicIcon, PinIcon } from './icons';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { currentSpeaker, routeAudio, serverSpeaker, subscribeSpeaker } from '@/lib/meeting/client/devices';
+import { currentSpeaker, routeAudio, serverSpeaker, subscribeSpeaker } from '@/lib/meeting/client/media/devices';
 
 interface VideoViewProps {
   track: MediaStreamTrack;

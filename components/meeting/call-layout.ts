@@ -1,6 +1,6 @@
 // What the call screen shows, worked out from the session state without React: the tiles in
 // order, which one takes the stage, the grid, who records. Tested in Node (meeting-call-layout.test.ts).
-import type { SessionState } from '@/lib/meeting/client/session';
+import type { SessionState } from '@/lib/meeting/client/call/session';
 import type { TileModel } from './Tile';
 
 /** Self first, then everyone in order of arrival; shared screens as tiles of their own. */

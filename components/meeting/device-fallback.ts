@@ -1,7 +1,7 @@
 // What happens when a camera, microphone or speaker goes mid-call; loaded the first time one
 // does (useCallDevices), not with the call.
-import { currentSpeaker, listAllDevices, openInput, setSpeaker } from '@/lib/meeting/client/devices';
-import type { MeetingSession } from '@/lib/meeting/client/session';
+import { currentSpeaker, listAllDevices, openInput, setSpeaker } from '@/lib/meeting/client/media/devices';
+import type { MeetingSession } from '@/lib/meeting/client/call/session';
 
 export type InputSlot = 'audio' | 'camera';
 

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { openInput, rememberDevice, type InputKind } from '@/lib/meeting/client/devices';
-import type { MeetingSession } from '@/lib/meeting/client/session';
+import { openInput, rememberDevice, type InputKind } from '@/lib/meeting/client/media/devices';
+import type { MeetingSession } from '@/lib/meeting/client/call/session';
 import type { InputSlot } from './device-fallback';
 
 export interface CallDevices {

@@ -1,14 +1,14 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { openInput, rememberDevice, rememberedDevice } from '@/lib/meeting/client/devices';
+import { openInput, rememberDevice, rememberedDevice } from '@/lib/meeting/client/media/devices';
 import {
   describeMediaError,
   listDevices,
   stopTrack,
   watchLevel,
   type MediaProblem,
-} from '@/lib/meeting/client/media';
+} from '@/lib/meeting/client/media/capture';
 
 export interface LocalPreview {
   microphone: MediaStreamTrack | null;

@@ -7,9 +7,9 @@ import {
   noiseSuppressionSupported,
   serverNoiseSuppression,
   subscribeNoiseSuppression,
-} from '@/lib/meeting/client/noise-suppression-preference';
-import type { NoiseSuppressor } from '@/lib/meeting/client/noise-suppression';
-import type { MeetingSession } from '@/lib/meeting/client/session';
+} from '@/lib/meeting/client/media/noise-suppression-preference';
+import type { NoiseSuppressor } from '@/lib/meeting/client/media/noise-suppression';
+import type { MeetingSession } from '@/lib/meeting/client/call/session';
 
 /**
  * While the toggle is on, the links send the microphone through RNNoise (noise-suppression.ts,
@@ -26,7 +26,7 @@ export function useNoiseSuppression(session: MeetingSession, microphone: MediaSt
     const abort = new AbortController();
     const cancelled = () => abort.signal.aborted;
     let suppressor: NoiseSuppressor | null = null;
-    void import('@/lib/meeting/client/noise-suppression')
+    void import('@/lib/meeting/client/media/noise-suppression')
       .then(({ suppressNoise }) => suppressNoise(microphone, abort.signal))
       .then(async (made) => {
         // Turned off, another microphone, or the call ended while the filter loaded.

@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { LocalRecorder, recordingSupported, saveRecording } from '@/lib/meeting/client/recorder';
-import type { MeetingSession } from '@/lib/meeting/client/session';
+import { LocalRecorder, recordingSupported, saveRecording } from '@/lib/meeting/client/media/recorder';
+import type { MeetingSession } from '@/lib/meeting/client/call/session';
 import type { TileModel } from './Tile';
 
 /**

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { DialogActions } from '@/components/forms/DialogActions';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api/client';
-import { passwordChange } from '@/lib/meeting/client/room-password-store';
+import { passwordChange } from '@/lib/meeting/client/keys/room-password-store';
 import { roomSchema } from '@/lib/rooms/schemas';
 import type { RoomView } from '@/lib/rooms/view';
 import { Dialog } from '@/components/dialog/Dialog';

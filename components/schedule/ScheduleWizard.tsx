@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/client';
-import { passwordChange } from '@/lib/meeting/client/room-password-store';
+import { passwordChange } from '@/lib/meeting/client/keys/room-password-store';
 import { useRouter } from '@/lib/i18n/links';
 import {
   draftBody,

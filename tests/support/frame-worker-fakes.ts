@@ -2,8 +2,8 @@
 // Receiver whose encoded streams are plain TransformStreams, and the worker's core run in this
 // process behind the Worker interface.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { WorkerPort } from '@/lib/meeting/client/frame-backends';
-import { FrameWorkerCore } from '@/lib/meeting/client/frame-worker-core';
+import type { WorkerPort } from '@/lib/meeting/client/frames/frame-backends';
+import { FrameWorkerCore } from '@/lib/meeting/client/frames/frame-worker-core';
 
 type Frame = { data: ArrayBuffer; type?: 'key' | 'delta' };
 

@@ -3,8 +3,8 @@
 import { randomBytes } from '@/lib/meeting/e2ee/bytes';
 import { exportPublicKey, generateEcdhKeyPair } from '@/lib/meeting/e2ee/keys';
 import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
-import { MeetingCrypto } from '@/lib/meeting/client/meeting-crypto';
-import type { FrameBackend } from '@/lib/meeting/client/frame-backends';
+import { MeetingCrypto } from '@/lib/meeting/client/keys/meeting-crypto';
+import type { FrameBackend } from '@/lib/meeting/client/frames/frame-backends';
 
 export async function cryptoParticipant(id: string, frames: FrameBackend, secret: Uint8Array): Promise<MeetingCrypto> {
   const [ecdh, signing] = await Promise.all([generateEcdhKeyPair(), generateSigningKeyPair()]);

@@ -9,7 +9,7 @@ import { rooms, type User } from '@/lib/db/schema';
 import type { JoinAnswer, ServerEvent } from '@/lib/meeting/protocol';
 import { roomPasswordSecrets, stretchRoomPassword } from '@/lib/meeting/room-password';
 import { NO_PASSWORD, roomPasswordColumns } from '@/lib/rooms/password';
-import { parseEventStream } from '@/lib/meeting/client/event-stream';
+import { parseEventStream } from '@/lib/meeting/client/signaling/event-stream';
 import { POST as joinRoute } from '@/app/api/meeting/[id]/join/route';
 import { GET as signalStream, POST as signalPost } from '@/app/api/meeting/[id]/signal/route';
 import { call, ORIGIN, sessionCookies, type Answer } from './api';

@@ -4,10 +4,10 @@
 // plain TransformStreams; the envelopes participants send each other, and the host's rekey message.
 import { randomBytes } from '@/lib/meeting/e2ee/bytes';
 import { decodeHeader } from '@/lib/meeting/e2ee/sframe';
-import { parseEnvelope, parseSignalBody } from '@/lib/meeting/client/envelope';
-import { WorkerBackend } from '@/lib/meeting/client/frame-backends';
+import { parseEnvelope, parseSignalBody } from '@/lib/meeting/client/keys/envelope';
+import { WorkerBackend } from '@/lib/meeting/client/frames/frame-backends';
 import { fakeEndpoint, inProcessWorker } from '../support/frame-worker-fakes';
-import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
+import { parsePeerMessage } from '@/lib/meeting/client/call/peer-messages';
 
 /** Chromium's path: encoded streams handed to the worker. */
 const streamsBackend = () => new WorkerBackend('streams', inProcessWorker());

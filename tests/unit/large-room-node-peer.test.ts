@@ -5,7 +5,7 @@
 // Keys come from the app's key exchange (MeetingCrypto announcements) on both sides.
 import { randomBytes } from '@/lib/meeting/e2ee/bytes';
 import { generateRoomSecret } from '@/lib/meeting/e2ee/keys';
-import { WorkerBackend } from '@/lib/meeting/client/frame-backends';
+import { WorkerBackend } from '@/lib/meeting/client/frames/frame-backends';
 import { NodeFrames } from '@/bench/large-room/node-frames';
 import { opusFrames } from '@/bench/large-room/opus-frames';
 import { newRtpSender, rtpPacket, rtpPayload } from '@/bench/large-room/rtp';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { buildTiles, fitGrid, floatingTile, MIN_TILE_WIDTH, recorders, recordingClock, stageTile, tileLabel } from '@/components/meeting/call-layout';
-import { initialState, step, type SessionState } from '@/lib/meeting/client/machine';
+import { initialState, step, type SessionState } from '@/lib/meeting/client/call/machine';
 import type { Participant } from '@/lib/meeting/protocol';
 
 // The call screen's layout as plain data: built from a session state the machine made.

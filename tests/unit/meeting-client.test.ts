@@ -1,10 +1,10 @@
 /** @jest-environment node */
-import { parseEventStream } from '@/lib/meeting/client/event-stream';
-import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoEncodings, videoTarget, WARM_UP_HEIGHT, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/quality';
+import { parseEventStream } from '@/lib/meeting/client/signaling/event-stream';
+import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoEncodings, videoTarget, WARM_UP_HEIGHT, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/links/quality';
 import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
-import { parsePeerMessage } from '@/lib/meeting/client/peer-messages';
-import { classifyQuality } from '@/lib/meeting/client/stats';
-import { gridCells } from '@/lib/meeting/client/recorder';
+import { parsePeerMessage } from '@/lib/meeting/client/call/peer-messages';
+import { classifyQuality } from '@/lib/meeting/client/links/stats';
+import { gridCells } from '@/lib/meeting/client/media/recorder';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-// The devices a person chose (lib/meeting/client/devices.ts): remembered on this device, a
+// The devices a person chose (lib/meeting/client/media/devices.ts): remembered on this device, a
 // remembered one that is gone falls back to the default, and the speaker choice reaches every
 // audio element that follows it. getUserMedia is the browser's: here a stand-in that knows one
 // camera and refuses any other id as Chromium does (OverconstrainedError).
-import { currentSpeaker, openInput, rememberDevice, rememberedDevice, routeAudio, setSpeaker, subscribeSpeaker } from '@/lib/meeting/client/devices';
+import { currentSpeaker, openInput, rememberDevice, rememberedDevice, routeAudio, setSpeaker, subscribeSpeaker } from '@/lib/meeting/client/media/devices';
 
 const calls: MediaStreamConstraints[] = [];
 function fakeTrack(label: string) {

@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { CallToolbar } from '@/components/meeting/CallToolbar';
 import { pipKind } from '@/components/meeting/usePictureInPicture';
-import { initialState } from '@/lib/meeting/client/machine';
+import { initialState } from '@/lib/meeting/client/call/machine';
 import en from '@/messages/en.json';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // The browser's end of the join and the event stream (signaling.ts): a join whose answer is the
 // stream hands that stream to the session, which reads it before opening one of its own.
-import { parseEventStream } from '@/lib/meeting/client/event-stream';
-import { postJoin, SignalingClient } from '@/lib/meeting/client/signaling';
+import { parseEventStream } from '@/lib/meeting/client/signaling/event-stream';
+import { postJoin, SignalingClient } from '@/lib/meeting/client/signaling/signaling';
 import type { ServerEvent } from '@/lib/meeting/protocol';
 
 const encoder = new TextEncoder();

@@ -2,7 +2,7 @@
 // How the meeting session tells React of a new state (state-publisher.ts): not in the task that
 // changed it — the change's effects (sealing a key, making an offer) go first — and once for
 // all the changes of one task.
-import { StatePublisher } from '@/lib/meeting/client/state-publisher';
+import { StatePublisher } from '@/lib/meeting/client/call/state-publisher';
 
 /** Node delivers a port's messages in a later turn of its loop than a zero timer: wait for them. */
 async function until(done: () => boolean) {

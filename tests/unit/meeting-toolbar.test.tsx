@@ -4,7 +4,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { CallToolbar } from '@/components/meeting/CallToolbar';
-import { initialState, step, type SessionState } from '@/lib/meeting/client/machine';
+import { initialState, step, type SessionState } from '@/lib/meeting/client/call/machine';
 import en from '@/messages/en.json';
 
 const me = { id: 'm', name: 'Me', isHost: true };

@@ -18,7 +18,7 @@ beforeAll(async () => {
 const apiPost = jest.fn(async (path: string, body: unknown) => ({ status: 'ok' as const, path, body }));
 jest.mock('@/lib/api/client', () => ({ apiPost: (path: string, body: unknown) => apiPost(path, body) }));
 jest.mock('@/lib/i18n/links', () => ({ useRouter: () => ({ push: () => undefined }) }));
-jest.mock('@/lib/meeting/client/room-password-store', () => ({
+jest.mock('@/lib/meeting/client/keys/room-password-store', () => ({
   passwordChange: async (password: string | null | undefined) =>
     password ? { fields: { passwordProof: `proof:${password}`, passwordSalt: 'salt' }, settle: (): void => undefined } : { fields: {}, settle: (): void => undefined },
 }));

@@ -7,13 +7,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWasmPage, pagePolicy } from '@/lib/security/csp';
 
-type Preference = typeof import('@/lib/meeting/client/noise-suppression-preference');
+type Preference = typeof import('@/lib/meeting/client/media/noise-suppression-preference');
 
 /** A fresh copy of the module: it keeps the choice in memory once read. */
 function preference(): Preference {
   let loaded: Preference | undefined;
   jest.isolateModules(() => {
-    loaded = jest.requireActual<Preference>('@/lib/meeting/client/noise-suppression-preference');
+    loaded = jest.requireActual<Preference>('@/lib/meeting/client/media/noise-suppression-preference');
   });
   return loaded!;
 }
@@ -81,14 +81,14 @@ describe('WebAssembly in the Content-Security-Policy', () => {
 });
 
 describe('the filter stays out of the call’s first load', () => {
-  it('only dynamic imports reach lib/meeting/client/noise-suppression.ts and its package', () => {
+  it('only dynamic imports reach lib/meeting/client/media/noise-suppression.ts and its package', () => {
     const sources = ['app', 'components', 'lib']
       .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
       .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('noise-suppression.ts'));
     expect(sources.length).toBeGreaterThan(100);
     const staticImports = sources.filter((file) => {
       const text = readFileSync(path.join(process.cwd(), file), 'utf8');
-      return /^import (?!type )[^;]*from '(@\/lib\/meeting\/client\/noise-suppression|@sapphi-red\/web-noise-suppressor)'/m.test(text);
+      return /^import (?!type )[^;]*from '(@\/lib\/meeting\/client\/media\/noise-suppression|@sapphi-red\/web-noise-suppressor)'/m.test(text);
     });
     expect(staticImports).toEqual([]);
   });

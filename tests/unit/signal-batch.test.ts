@@ -1,4 +1,4 @@
-import { takeBatch } from '@/lib/meeting/client/key-exchange';
+import { takeBatch } from '@/lib/meeting/client/keys/signal-outbox';
 import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BODY_BYTES, MAX_SIGNAL_BYTES } from '@/lib/meeting/protocol';
 
 // Issue 17: messages for one peer that queued behind a POST go up together, in order, within the

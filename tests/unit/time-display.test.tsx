@@ -16,7 +16,7 @@ import en from '@/messages/en.json';
 
 let browser = 'UTC';
 // The chat panel needs only the message limit of the meeting's session (which brings WebCrypto).
-jest.mock('@/lib/meeting/client/session', () => ({ CHAT_MAX_LENGTH: 2000 }));
+jest.mock('@/lib/meeting/client/call/session', () => ({ CHAT_MAX_LENGTH: 2000 }));
 jest.mock('@/lib/time/clock', () => ({ ...jest.requireActual('@/lib/time/clock'), browserZone: () => browser }));
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');

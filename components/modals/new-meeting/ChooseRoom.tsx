@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { apiPost } from '@/lib/api/client';
 import { useRouter } from '@/lib/i18n/links';
-import { passwordChange } from '@/lib/meeting/client/room-password-store';
+import { passwordChange } from '@/lib/meeting/client/keys/room-password-store';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import type { RoomView } from '@/lib/rooms/view';
 import { initialSecurity, planSecurity, SECURITY_OPTIONS, type RoomPasswordChoice, type Security } from './security';

@@ -4,14 +4,14 @@
 // finds the meeting's keys or connections on window.
 import type { HandoffCode } from '@/lib/meeting/e2ee/handoff';
 import type { SafetyCode } from '@/lib/meeting/e2ee/safety-code';
-import type { PeerCryptoStats } from './meeting-crypto';
-import type { FrameSample } from './e2ee-worker-protocol';
-import type { FramePath } from './frame-backends';
-import type { HostAction, SessionState } from './machine';
-import { linkStats, type LinkReport } from './monitors';
-import type { Slot } from './peer';
-import type { TransferView } from './files/transfers';
-import type { MeetingSession } from './session';
+import type { PeerCryptoStats } from './keys/meeting-crypto';
+import type { FrameSample } from './frames/e2ee-worker-protocol';
+import type { FramePath } from './frames/frame-backends';
+import type { HostAction, SessionState } from './call/machine';
+import { linkStats, type LinkReport } from './links/monitors';
+import type { Slot } from './links/slots';
+import type { TransferView } from './files/transfer-view';
+import type { MeetingSession } from './call/session';
 
 export interface MeetingProbe {
   framePath: FramePath;

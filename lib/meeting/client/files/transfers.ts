@@ -10,6 +10,9 @@
 // the last arrived, and writes nothing to disk until the person saves it.
 import { CHUNK_BYTES, chunkCount, fileKeyFrom, newFileKey, openChunk, sealChunk, sha256Hex, type FileKey } from './file-crypto';
 import { parseFileMessage, safeFileName, type FileMessage } from './file-messages';
+import type { SendResult, TransferProblem, TransferStatus, TransferView } from './transfer-view';
+
+export type { SendResult, TransferProblem, TransferStatus, TransferView };
 
 /** Refill the channel's buffer when it falls below this... */
 const BUFFER_LOW = 1024 * 1024;
@@ -21,27 +24,6 @@ const SEAL_AHEAD = 16;
 const PROGRESS_MS = 100;
 const CHANNEL_PREFIX = 'file:';
 
-export type TransferStatus = 'waiting' | 'incoming' | 'active' | 'done' | 'declined' | 'cancelled' | 'failed';
-/** Why a transfer stopped: `corrupt` = a chunk or the SHA-256 did not check out. */
-export type TransferProblem = 'too-large' | 'peer-left' | 'interrupted' | 'corrupt' | 'memory' | 'by-peer';
-
-export interface TransferView {
-  key: string;
-  id: string;
-  direction: 'out' | 'in';
-  peerId: string;
-  peerName: string;
-  name: string;
-  size: number;
-  /** Bytes through so far: sent and off our buffer, or received and opened. */
-  bytes: number;
-  status: TransferStatus;
-  problem: TransferProblem | null;
-  /** Page clock: the first chunk, and the end (checked on arrival, confirmed to the sender). */
-  firstByteAt: number | null;
-  finishedAt: number | null;
-}
-
 export interface FileTransferHooks {
   /** Bytes: the instance's per-file limit (MEETING_FILE_LIMIT_MB), the same for both sides. */
   limit: number;
@@ -51,8 +33,6 @@ export interface FileTransferHooks {
   send(peerId: string, message: FileMessage): boolean;
   openChannel(peerId: string, label: string): RTCDataChannel | null;
 }
-
-export type SendResult = 'sent' | 'too-large' | 'empty' | 'nobody';
 
 interface Transfer extends TransferView {
   mime: string;

@@ -4,14 +4,15 @@
 import type { ApiAnswer } from '@/lib/api/client';
 import type { ClientMessage, ServerEvent } from '@/lib/meeting/protocol';
 import { parseEventStream, type StreamMessage } from './event-stream';
+import type { SignalingStatus } from './status';
+
+export type { SignalingStatus };
 
 /** The event stream a join opened (POST /join with Accept: text/event-stream): its events after `joined`. */
 export interface OpenedStream {
   messages: AsyncGenerator<StreamMessage>;
   abort: AbortController;
 }
-
-export type SignalingStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface SignalingOptions {
   meetingId: string;

@@ -1,6 +1,6 @@
 // Messages between the page and the frame-encryption worker (e2ee-worker.ts).
-import type { EncodedFrame, PeerCryptoStats } from './frame-transform';
-import type { Slot } from './peer';
+import type { EncodedFrame, PeerCryptoStats } from './frame-types';
+import type { Slot } from '../links/slots';
 
 /** What the worker is told about the frames of one sender or receiver. */
 export interface TransformOptions {

@@ -1,7 +1,7 @@
 // The devices a person picked (microphone, camera, speaker), remembered on this device for the
 // lobby and the call; opening a remembered device that is gone falls back to the default; the
 // speaker choice as a small store the audio elements follow (HTMLMediaElement.setSinkId).
-import { describeMediaError, getCamera, getMicrophone } from './media';
+import { describeMediaError, getCamera, getMicrophone } from './capture';
 
 export type InputKind = 'audioinput' | 'videoinput';
 export type DeviceKind = InputKind | 'audiooutput';

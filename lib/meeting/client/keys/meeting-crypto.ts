@@ -34,11 +34,9 @@ import {
   type JsonValue,
   type SignedSignal,
 } from '@/lib/meeting/e2ee/signing';
-import { createFrameBackend, type FrameBackend, type FramePath, type PeerCryptoStats } from './frame-backends';
-import { SLOTS, type Slot } from './peer';
-
-/** How this page got S: from the link's #k, by a handoff from a participant, or it made S itself. */
-export type SecretSource = 'link' | 'handoff' | 'created';
+import { createFrameBackend, type FrameBackend, type FramePath, type PeerCryptoStats } from '../frames/frame-backends';
+import { SLOTS, type Slot } from '../links/slots';
+import type { SecretSource } from './key-state';
 
 interface PeerKeys {
   announcement: JoinAnnouncement;

@@ -5,8 +5,8 @@
 // hands them and the frames to the worker, and asks it for counters.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { FrameSample, TransformOptions, WorkerCommand, WorkerReply, WorkerRequest } from './e2ee-worker-protocol';
-import type { EncodedFrame, PeerCryptoStats } from './frame-transform';
-import type { Slot } from './peer';
+import type { EncodedFrame, PeerCryptoStats } from './frame-types';
+import type { Slot } from '../links/slots';
 
 export type { PeerCryptoStats };
 

@@ -6,14 +6,10 @@ import { clearPrefixLength, FrameDecryptor, FrameEncryptor, type MediaCodec } fr
 import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { newCounters, type FrameCounters } from './frame-counters';
-import type { Slot } from './peer';
+import type { EncodedFrame, PeerCryptoStats } from './frame-types';
+import type { Slot } from '../links/slots';
 
-export type EncodedFrame = { data: ArrayBuffer; type?: 'key' | 'delta' | 'empty'; getMetadata?: () => { mimeType?: string } };
-
-export interface PeerCryptoStats {
-  sent: FrameCounters;
-  received: FrameCounters;
-}
+export type { EncodedFrame, PeerCryptoStats };
 
 function codecOf(kind: 'audio' | 'video', frame: EncodedFrame): MediaCodec {
   if (kind === 'audio') return 'opus';

@@ -4,18 +4,21 @@
 // PeerLink per other participant (full mesh), the key exchange and the local tracks. React reads
 // the state through subscribe()/getState() (useSyncExternalStore).
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { IceAnswer, JoinAnswer } from '@/lib/meeting/protocol';
-import { MeetingCrypto, type PreparedKeys } from './meeting-crypto';
-import type { FramePath } from './frame-backends';
-import { KeyExchange } from './key-exchange';
+import type { JoinAnswer } from '@/lib/meeting/protocol';
+import { MeetingCrypto, type PreparedKeys } from '../keys/meeting-crypto';
+import type { FramePath } from '../frames/frame-backends';
+import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
-import { startMonitors } from './monitors';
-import { PeerLink, SLOTS, type SignalPayload, type Slot } from './peer';
+import { startMonitors } from '../links/monitors';
+import type { PeerLink } from '../links/peer';
+import type { SignalPayload, Slot } from '../links/slots';
 import type { MediaState } from './peer-messages';
-import { startBitrateKbps, videoEncodings } from './quality';
-import { SignalingClient, type OpenedStream } from './signaling';
+import { fetchIceConfig, iceConfig } from '../signaling/ice';
+import { SignalingClient, type OpenedStream } from '../signaling/signaling';
+import { Mesh } from './mesh';
 import { StatePublisher } from './state-publisher';
-import type { FileTransfers } from './files/transfers';
+import type { FileTransfers } from '../files/transfers';
+import { isFileMessage, SessionFiles } from './session-files';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
@@ -51,35 +54,53 @@ export class MeetingSession {
   private machine: MachineState;
   /** React hears of each new state through this (state-publisher.ts). */
   private readonly publisher = new StatePublisher();
-  private readonly links = new Map<string, PeerLink>();
+  /** One PeerLink per other participant, with this page's tracks (mesh.ts). */
+  private readonly mesh: Mesh;
   private readonly signaling: SignalingClient;
   private rtcConfig: RTCConfiguration = {};
   private readonly iceReady: Promise<void>;
-  private readonly tracks: Record<Slot, MediaStreamTrack | null>;
   private events: Promise<void> = Promise.resolve();
   private readonly keyExchange: KeyExchange;
   private stopMonitors: (() => void) | null = null;
-  private readonly meetingId: string;
   /** The join token: the probe hands it to tests that check the server refuses it after a removal. */
   readonly token: string;
   private readonly askToJoin: boolean;
-  /** The file-transfer code, loaded the first time someone sends or offers a file (files()). */
-  private fileTransfers: Promise<FileTransfers> | null = null;
-  private readonly fileListeners = new Set<(files: FileTransfers) => void>();
+  /** The file transfers, loaded the first time someone sends or offers a file (files()). */
+  private readonly transfers: SessionFiles;
   /** Bytes: the largest file sent or received (JoinAnswer.fileLimitBytes). */
   readonly fileLimit: number;
   /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
   readonly framePath: FramePath;
 
   constructor(options: SessionOptions) {
-    this.meetingId = options.meetingId;
     this.framePath = options.framePath;
     this.token = options.join.token;
     this.askToJoin = options.askToJoin;
     this.fileLimit = options.join.fileLimitBytes;
-    this.tracks = { ...options.tracks };
+    this.mesh = new Mesh(
+      { ...options.tracks },
+      {
+        selfId: options.join.self.id,
+        participants: () => this.state.peers.length + 1,
+        visible: (peerId) => this.machine.viewers[peerId] !== false,
+        keys: () => this.keyExchange.keys!,
+        rtcConfig: () => this.rtcConfig,
+        sendSignal: (peerId, payload) => this.keyExchange.sendSignal(peerId, payload),
+        verified: (peerId) => this.keyExchange.verified(peerId),
+        dispatch: (event) => this.dispatch(event),
+        // File messages go to the file transfers, whose code an offer loads; the rest to the machine.
+        onMessage: (peerId, raw) => (isFileMessage(raw) ? this.transfers.receive(peerId, raw) : void this.dispatch({ type: 'peer-message', from: peerId, raw })),
+        onDataChannel: (peerId, channel) => this.transfers.channel(peerId, channel),
+      },
+    );
     this.machine = initialState({ self: options.join.self, local: options.local, camera: options.tracks.camera, password: Boolean(options.passwordKey) });
-    this.iceReady = options.join.ice ? Promise.resolve(this.useIce(options.join.ice)) : this.loadIce();
+    this.iceReady = options.join.ice ? Promise.resolve(this.useIce(iceConfig(options.join.ice))) : fetchIceConfig(options.meetingId, this.token).then((ice) => this.useIce(ice));
+    this.transfers = new SessionFiles({
+      limit: this.fileLimit,
+      peers: () =>
+        this.state.peers.filter((peer) => peer.keys === 'verified' && this.mesh.links.get(peer.id)?.channel.readyState === 'open').map(({ id, name }) => ({ id, name })),
+      link: (peerId) => this.mesh.links.get(peerId),
+    });
     const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(async (made) => {
       if (options.secret) await made.useSecret(options.secret, 'link');
       return made;
@@ -105,7 +126,7 @@ export class MeetingSession {
       onSignal: async (from, body) => {
         await this.iceReady;
         await this.dispatch({ type: 'peer-signal', peerId: from });
-        const link = this.links.get(from);
+        const link = this.mesh.links.get(from);
         if (!link) return;
         // Not awaited: the link applies its own peer's signals in arrival order, and the next
         // event — another peer's offer — need not wait for this one's answer. A newcomer answers
@@ -114,7 +135,7 @@ export class MeetingSession {
         // The answering side has senders only after the first offer: apply the budget then.
         if ('description' in body && body.description.type === 'offer')
           void applied.then(() => {
-            if (this.links.get(from) === link) this.applyEncodingsTo(from, link);
+            if (this.mesh.links.get(from) === link) this.mesh.applyEncodingsTo(from, link);
           });
       },
       onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
@@ -161,26 +182,25 @@ export class MeetingSession {
       case 'shutdown':
         return this.shutdown();
       case 'open-link':
-        if (!this.links.has(effect.peerId)) this.createLink(effect.peerId, effect.initiator);
+        this.mesh.open(effect.peerId, effect.initiator);
         return;
       case 'close-link':
-        this.links.get(effect.peerId)?.close();
-        this.links.delete(effect.peerId);
-        void this.fileTransfers?.then((files) => files.peerGone(effect.peerId));
+        this.mesh.close(effect.peerId);
+        this.transfers.peerGone(effect.peerId);
         return;
       case 'broadcast':
-        for (const link of this.links.values()) link.send(effect.message);
+        for (const link of this.mesh.links.values()) link.send(effect.message);
         return;
       case 'send-peer':
-        this.links.get(effect.peerId)?.send(effect.message);
+        this.mesh.links.get(effect.peerId)?.send(effect.message);
         return;
       case 'apply-encodings':
-        return this.applyEncodings();
+        return this.mesh.applyEncodings();
       case 'microphone':
-        if (this.tracks.audio) this.tracks.audio.enabled = effect.enabled;
+        if (this.mesh.tracks.audio) this.mesh.tracks.audio.enabled = effect.enabled;
         return;
       case 'restart-ice':
-        for (const link of this.links.values()) link.restartIce();
+        for (const link of this.mesh.links.values()) link.restartIce();
         return;
       case 'expire-reaction':
         setTimeout(() => void this.dispatch({ type: 'reaction-expired', id: effect.id }), effect.afterMs);
@@ -212,7 +232,7 @@ export class MeetingSession {
   start() {
     this.signaling.start();
     this.stopMonitors = startMonitors({
-      links: this.links,
+      links: this.mesh.links,
       onLevels: (levels) => void this.dispatch({ type: 'levels', levels, now: Date.now() }),
       onQuality: (quality) => void this.dispatch({ type: 'quality', quality }),
     });
@@ -232,18 +252,18 @@ export class MeetingSession {
 
   /** Camera off stops the capture (the light goes out); on swaps a fresh track into every link. */
   async setCamera(track: MediaStreamTrack | null) {
-    await this.setTrack('camera', track);
+    await this.mesh.setTrack('camera', track);
     await this.dispatch({ type: 'camera', track });
   }
 
   async setScreen(track: MediaStreamTrack | null) {
-    await this.setTrack('screen', track);
+    await this.mesh.setTrack('screen', track);
     await this.dispatch({ type: 'screen', track });
   }
 
   async replaceMicrophone(track: MediaStreamTrack) {
     track.enabled = !this.state.local.muted;
-    await this.setTrack('audio', track);
+    await this.mesh.setTrack('audio', track);
   }
 
   /**
@@ -252,14 +272,14 @@ export class MeetingSession {
    * microphone keeps its mute state; the old capture stops.
    */
   async switchInput(slot: 'audio' | 'camera', track: MediaStreamTrack) {
-    const old = this.tracks[slot];
+    const old = this.mesh.tracks[slot];
     if (slot === 'audio') await this.replaceMicrophone(track);
     else await this.setCamera(track);
     if (old !== track) old?.stop();
   }
 
   localTrack(slot: Slot) {
-    return this.tracks[slot];
+    return this.mesh.tracks[slot];
   }
 
   setHand(hand: boolean) {
@@ -293,27 +313,12 @@ export class MeetingSession {
 
   /** The file transfers, loading their code the first time (a dynamic import: not in the call's first load). */
   files(): Promise<FileTransfers> {
-    this.fileTransfers ??= import('./files/transfers').then(({ FileTransfers }) => {
-      const files = new FileTransfers({
-        limit: this.fileLimit,
-        peers: () =>
-          this.state.peers
-            .filter((peer) => peer.keys === 'verified' && this.links.get(peer.id)?.channel.readyState === 'open')
-            .map(({ id, name }) => ({ id, name })),
-        send: (peerId, message) => this.links.get(peerId)?.send(message) ?? false,
-        openChannel: (peerId, label) => this.links.get(peerId)?.openChannel(label) ?? null,
-      });
-      for (const listener of this.fileListeners) listener(files);
-      return files;
-    });
-    return this.fileTransfers;
+    return this.transfers.load();
   }
 
   /** Tells the call screen once the file transfers exist (someone sent or offered a file). */
   onFiles(listener: (files: FileTransfers) => void): () => void {
-    this.fileListeners.add(listener);
-    void this.fileTransfers?.then(listener);
-    return () => void this.fileListeners.delete(listener);
+    return this.transfers.onLoaded(listener);
   }
 
   // ---- host ----
@@ -357,31 +362,14 @@ export class MeetingSession {
 
   /** For the test probe (probe.ts) only: the connections and the keys, read-only. */
   inspect(): { links: ReadonlyMap<string, PeerLink>; keys: MeetingCrypto | null } {
-    return { links: this.links, keys: this.keyExchange.keys };
+    return { links: this.mesh.links, keys: this.keyExchange.keys };
   }
 
   // ---- internals ----
 
-  private useIce(ice: IceAnswer) {
-    this.rtcConfig = { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy };
-  }
-
-  private async loadIce() {
-    try {
-      const response = await fetch(`/api/meeting/${encodeURIComponent(this.meetingId)}/ice`, {
-        headers: { authorization: `Bearer ${this.token}` },
-        cache: 'no-store',
-      });
-      if (!response.ok) return;
-      this.useIce((await response.json()) as IceAnswer);
-    } catch {
-      // no servers: host candidates still work on a LAN and on loopback
-    }
-  }
-
-  private async setTrack(slot: Slot, track: MediaStreamTrack | null) {
-    this.tracks[slot] = track;
-    await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
+  /** Without servers (none known), host candidates still work on a LAN and on loopback. */
+  private useIce(ice: RTCConfiguration | null) {
+    if (ice) this.rtcConfig = ice;
   }
 
   /**
@@ -393,77 +381,18 @@ export class MeetingSession {
     const next = await this.keyExchange.nextEpoch();
     if (!next) return;
     const keys = this.keyExchange.keys;
-    for (const [id, link] of this.links) if (id !== removed && keys?.isVerified(id)) link.send({ t: 'rekey', ...next });
-  }
-
-  private createLink(remoteId: string, initiator: boolean): PeerLink {
-    const keys = this.keyExchange.keys!;
-    const link = new PeerLink({
-      remoteId,
-      polite: this.state.self.id > remoteId,
-      initiator,
-      // Frames are dropped until their transform has a key (fail-closed); DTLS uses the
-      // certificate whose fingerprint our announcement carries.
-      rtcConfig: { ...this.rtcConfig, ...keys.frames.rtcConfig, certificates: [keys.certificate] },
-      tracks: { ...this.tracks },
-      sendSignal: (payload) => this.keyExchange.sendSignal(remoteId, payload),
-      attachSender: (slot, sender) => keys.attachSender(remoteId, slot, sender),
-      attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),
-      onRemoteTrack: (slot, track) => void this.dispatch({ type: 'remote-track', peerId: remoteId, slot, track }),
-      // File messages go to the file transfers, whose code an offer loads; the rest to the machine.
-      onMessage: (raw) =>
-        isFileMessage(raw) ? void this.files().then((files) => files.receive(remoteId, raw)) : void this.dispatch({ type: 'peer-message', from: remoteId, raw }),
-      onDataChannel: (channel) => (this.fileTransfers ? void this.fileTransfers.then((files) => files.channel(remoteId, channel)) : channel.close()),
-      // A link made when we handed the key over exists before the peer proved it holds it.
-      cipher: this.keyExchange.verified(remoteId).then(() => keys.dataCipher(remoteId)),
-      onChannelOpen: () => void this.dispatch({ type: 'channel-open', peerId: remoteId }),
-      onStateChange: (connection) => void this.dispatch({ type: 'link-state', peerId: remoteId, connection }),
-      onWarmedUp: () => this.applyEncodings(),
-      startBitrateKbps: () => startBitrateKbps(this.state.peers.length + 1),
-      initialEncodings: this.encodingsFor(remoteId),
-    });
-    this.links.set(remoteId, link);
-    return link;
-  }
-
-  private applyEncodings() {
-    for (const [id, link] of this.links) this.applyEncodingsTo(id, link);
-  }
-
-  private applyEncodingsTo(peerId: string, link: PeerLink) {
-    const encodings = this.encodingsFor(peerId);
-    void link.setEncoding('camera', encodings.camera);
-    void link.setEncoding('screen', encodings.screen);
-  }
-
-  /** What the policy sends to this peer now (quality.ts). */
-  private encodingsFor(peerId: string) {
-    return videoEncodings({
-      participants: this.state.peers.length + 1,
-      captureHeight: this.tracks.camera?.getSettings().height ?? 720,
-      visible: this.machine.viewers[peerId] !== false,
-      camera: Boolean(this.tracks.camera),
-      screen: Boolean(this.tracks.screen),
-      // Before its link exists (its first encodings) a connection is warming up too.
-      warmingUp: !this.links.get(peerId)?.warmedUp,
-    });
+    for (const [id, link] of this.mesh.links) if (id !== removed && keys?.isVerified(id)) link.send({ t: 'rekey', ...next });
   }
 
   private onNetworkChange = () => void this.dispatch({ type: 'network-online' });
 
   private shutdown() {
     this.signaling.close();
-    void this.fileTransfers?.then((files) => files.close());
-    for (const link of this.links.values()) link.close();
-    this.links.clear();
+    this.transfers.close();
+    this.mesh.closeAll();
     this.stopMonitors?.();
     this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);
-    for (const slot of SLOTS) this.tracks[slot]?.stop();
+    this.mesh.stopTracks();
   }
-}
-
-/** A `file-*` message (files/file-messages.ts checks the rest once its code is loaded). */
-function isFileMessage(raw: unknown): boolean {
-  return typeof raw === 'object' && raw !== null && typeof (raw as { t?: unknown }).t === 'string' && (raw as { t: string }).t.startsWith('file-');
 }

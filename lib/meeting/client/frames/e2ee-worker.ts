@@ -3,7 +3,7 @@
 // page, so that no frame is encrypted or decrypted on the page's main thread. The work itself is
 // in frame-worker-core.ts.
 import type { TransformOptions, WorkerCommand } from './e2ee-worker-protocol';
-import type { EncodedFrame } from './frame-transform';
+import type { EncodedFrame } from './frame-types';
 import { FrameWorkerCore } from './frame-worker-core';
 
 interface ScriptTransformer {

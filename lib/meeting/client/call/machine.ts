@@ -10,7 +10,7 @@ import { speakerStep, withQuality } from './activity';
 import { addChat, addReaction, chatText, expireReaction, REACTION_MS, type ChatMessage } from './chat';
 import { isEnded, type Effect, type MachineState, type MeetingEvent, type Phase, type RemotePeer, type SessionState, type Step } from './meeting-state';
 import { parsePeerMessage, type MediaState } from './peer-messages';
-import type { Quality } from './stats';
+import type { Quality } from '../links/stats';
 
 export * from './meeting-state';
 

@@ -2,11 +2,11 @@
 // bookkeeping, every event it takes and every effect it gives back. Plain types and values only.
 import type { Participant, ServerEvent } from '@/lib/meeting/protocol';
 import type { ChatMessage, Reaction } from './chat';
-import type { EncryptionState, PeerKeyState } from './key-exchange';
+import type { EncryptionState, PeerKeyState } from '../keys/key-state';
 import type { MediaState, PeerMessage } from './peer-messages';
-import type { Slot } from './peer';
-import type { SignalingStatus } from './signaling';
-import type { Quality } from './stats';
+import type { Slot } from '../links/slots';
+import type { SignalingStatus } from '../signaling/status';
+import type { Quality } from '../links/stats';
 
 export type { ChatMessage, Reaction, EncryptionState };
 

@@ -1,7 +1,7 @@
 // What the monitors' readings change (monitors.ts reads them, machine.ts applies this): the
 // active-speaker highlight and each link's quality. Pure; null means nothing changed.
 import type { RemotePeer } from './meeting-state';
-import type { Quality } from './stats';
+import type { Quality } from '../links/stats';
 
 /** Below this the room is quiet: nobody is highlighted. */
 const SPEAKING_LEVEL = 0.02;

@@ -1,0 +1,112 @@
+// The session's connections: one PeerLink per other participant (full mesh), made when the
+// machine says so, carrying this page's tracks, keyed by the key exchange, each with the video
+// budget the policy gives it (links/quality.ts).
+import type { MeetingCrypto } from '../keys/meeting-crypto';
+import { PeerLink } from '../links/peer';
+import { startBitrateKbps, videoEncodings } from '../links/quality';
+import { SLOTS, type SignalPayload, type Slot } from '../links/slots';
+import type { MeetingEvent } from './machine';
+
+/** What the links need from the session. */
+export interface MeshContext {
+  selfId: string;
+  /** How many are in the call, ourselves included: the budget is shared among them. */
+  participants(): number;
+  /** False while this peer hides our camera: then it costs it nothing. */
+  visible(peerId: string): boolean;
+  /** This page's keys (made before any link): frame transforms, DTLS certificate, data-channel cipher. */
+  keys(): MeetingCrypto;
+  rtcConfig(): RTCConfiguration;
+  /** Descriptions and candidates go up signed, through the key exchange. */
+  sendSignal(peerId: string, payload: SignalPayload): void;
+  /** Resolves once this peer proved it holds the key. */
+  verified(peerId: string): Promise<void>;
+  /** What a link reports, for the machine. */
+  dispatch(event: MeetingEvent): Promise<void>;
+  onMessage(peerId: string, raw: unknown): void;
+  onDataChannel(peerId: string, channel: RTCDataChannel): void;
+}
+
+export class Mesh {
+  readonly links = new Map<string, PeerLink>();
+
+  constructor(
+    /** This page's tracks, sent on every link. */
+    readonly tracks: Record<Slot, MediaStreamTrack | null>,
+    private readonly ctx: MeshContext,
+  ) {}
+
+  open(remoteId: string, initiator: boolean) {
+    if (!this.links.has(remoteId)) this.links.set(remoteId, this.createLink(remoteId, initiator));
+  }
+
+  close(peerId: string) {
+    this.links.get(peerId)?.close();
+    this.links.delete(peerId);
+  }
+
+  closeAll() {
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+  }
+
+  /** A track into every link (replaceTrack: no renegotiation). */
+  async setTrack(slot: Slot, track: MediaStreamTrack | null) {
+    this.tracks[slot] = track;
+    await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
+  }
+
+  stopTracks() {
+    for (const slot of SLOTS) this.tracks[slot]?.stop();
+  }
+
+  applyEncodings() {
+    for (const [id, link] of this.links) this.applyEncodingsTo(id, link);
+  }
+
+  applyEncodingsTo(peerId: string, link: PeerLink) {
+    const encodings = this.encodingsFor(peerId);
+    void link.setEncoding('camera', encodings.camera);
+    void link.setEncoding('screen', encodings.screen);
+  }
+
+  private createLink(remoteId: string, initiator: boolean): PeerLink {
+    const keys = this.ctx.keys();
+    const { dispatch } = this.ctx;
+    return new PeerLink({
+      remoteId,
+      polite: this.ctx.selfId > remoteId,
+      initiator,
+      // Frames are dropped until their transform has a key (fail-closed); DTLS uses the
+      // certificate whose fingerprint our announcement carries.
+      rtcConfig: { ...this.ctx.rtcConfig(), ...keys.frames.rtcConfig, certificates: [keys.certificate] },
+      tracks: { ...this.tracks },
+      sendSignal: (payload) => this.ctx.sendSignal(remoteId, payload),
+      attachSender: (slot, sender) => keys.attachSender(remoteId, slot, sender),
+      attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),
+      onRemoteTrack: (slot, track) => void dispatch({ type: 'remote-track', peerId: remoteId, slot, track }),
+      onMessage: (raw) => this.ctx.onMessage(remoteId, raw),
+      onDataChannel: (channel) => this.ctx.onDataChannel(remoteId, channel),
+      // A link made when we handed the key over exists before the peer proved it holds it.
+      cipher: this.ctx.verified(remoteId).then(() => keys.dataCipher(remoteId)),
+      onChannelOpen: () => void dispatch({ type: 'channel-open', peerId: remoteId }),
+      onStateChange: (connection) => void dispatch({ type: 'link-state', peerId: remoteId, connection }),
+      onWarmedUp: () => this.applyEncodings(),
+      startBitrateKbps: () => startBitrateKbps(this.ctx.participants()),
+      initialEncodings: this.encodingsFor(remoteId),
+    });
+  }
+
+  /** What the policy sends to this peer now (quality.ts). */
+  private encodingsFor(peerId: string) {
+    return videoEncodings({
+      participants: this.ctx.participants(),
+      captureHeight: this.tracks.camera?.getSettings().height ?? 720,
+      visible: this.ctx.visible(peerId),
+      camera: Boolean(this.tracks.camera),
+      screen: Boolean(this.tracks.screen),
+      // Before its link exists (its first encodings) a connection is warming up too.
+      warmingUp: !this.links.get(peerId)?.warmedUp,
+    });
+  }
+}

@@ -1,0 +1,25 @@
+// What the screen and the probe read of a file transfer: plain types, no crypto or channels.
+
+export type TransferStatus = 'waiting' | 'incoming' | 'active' | 'done' | 'declined' | 'cancelled' | 'failed';
+/** Why a transfer stopped: `corrupt` = a chunk or the SHA-256 did not check out. */
+export type TransferProblem = 'too-large' | 'peer-left' | 'interrupted' | 'corrupt' | 'memory' | 'by-peer';
+
+export interface TransferView {
+  key: string;
+  id: string;
+  direction: 'out' | 'in';
+  peerId: string;
+  peerName: string;
+  name: string;
+  size: number;
+  /** Bytes through so far: sent and off our buffer, or received and opened. */
+  bytes: number;
+  status: TransferStatus;
+  problem: TransferProblem | null;
+  /** Page clock: the first chunk, and the end (checked on arrival, confirmed to the sender). */
+  firstByteAt: number | null;
+  finishedAt: number | null;
+}
+
+/** What became of "Send a file". */
+export type SendResult = 'sent' | 'too-large' | 'empty' | 'nobody';
