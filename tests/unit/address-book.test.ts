@@ -2,7 +2,7 @@ import { colorField } from '@/lib/color-field';
 import { colorOf, COLORS, DEFAULT_COLOR } from '@/lib/colors';
 import { normalizePhone } from '@/lib/contacts/phone';
 import { contactSchema } from '@/lib/contacts/schemas';
-import { changesOf } from '@/lib/db/changes';
+import { changesOf } from '@/lib/db/update-set';
 import { isUuid } from '@/lib/db/uuid';
 import { groupSchema } from '@/lib/groups/schemas';
 import { participantLimit, roomLimit } from '@/lib/rooms/limits';
