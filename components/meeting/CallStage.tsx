@@ -3,9 +3,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { MeetingSession, SessionState } from '@/lib/meeting/client/call/session';
-import { fitGrid, stageTile } from './call-layout';
+import { fitGrid, stageTile, type TileModel } from './call-layout';
 import { HostActions } from './HostActions';
-import { Tile, type TileModel } from './Tile';
+import { Tile } from './Tile';
 
 interface CallStageProps {
   session: MeetingSession;

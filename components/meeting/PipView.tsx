@@ -3,7 +3,7 @@
 // Rendered into the Document Picture-in-Picture window through a portal; loaded when first opened.
 import { useTranslations } from 'next-intl';
 import { tileLabel } from './call-layout';
-import type { TileModel } from './Tile';
+import type { TileModel } from './call-layout';
 import { VideoView } from './VideoView';
 import { LeaveIcon, MicIcon } from './icons';
 

@@ -3,23 +3,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Quality } from '@/lib/meeting/client/links/stats';
-import { tileLabel } from './call-layout';
+import { tileLabel, type TileModel } from './call-layout';
 import { VideoView } from './VideoView';
 import { HandIcon, MicIcon, PinIcon } from './icons';
-
-export interface TileModel {
-  key: string;
-  participantId: string;
-  name: string;
-  kind: 'camera' | 'screen';
-  track: MediaStreamTrack | null;
-  isSelf: boolean;
-  isHost: boolean;
-  muted: boolean;
-  hand: boolean;
-  quality: Quality;
-  speaking: boolean;
-}
 
 interface TileProps {
   tile: TileModel;

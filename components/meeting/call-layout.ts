@@ -1,9 +1,24 @@
 // What the call screen shows, worked out from the session state without React: the tiles in
 // order, which one takes the stage, the grid, who records. Tested in Node (meeting-call-layout.test.ts).
 import type { SessionState } from '@/lib/meeting/client/call/session';
-import type { TileModel } from './Tile';
+import type { Quality } from '@/lib/meeting/client/links/stats';
 
 /** Self first, then everyone in order of arrival; shared screens as tiles of their own. */
+/** One tile of the call: a participant's camera or shared screen, as the stage draws it (Tile.tsx). */
+export interface TileModel {
+  key: string;
+  participantId: string;
+  name: string;
+  kind: 'camera' | 'screen';
+  track: MediaStreamTrack | null;
+  isSelf: boolean;
+  isHost: boolean;
+  muted: boolean;
+  hand: boolean;
+  quality: Quality;
+  speaking: boolean;
+}
+
 export function buildTiles(state: SessionState, screenYours: string): TileModel[] {
   const self: TileModel = {
     key: `${state.self.id}:camera`,

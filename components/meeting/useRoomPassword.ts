@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
 import { forgetRoomPassword, recallRoomPassword, rememberRoomPassword } from '@/lib/meeting/client/keys/room-password-store';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import { roomPasswordSecrets, stretchRoomPassword } from '@/lib/meeting/room-password-seal';
+import { roomPasswordSecrets, stretchRoomPassword } from '@/lib/meeting/room-password';
 
 export interface PreparedPassword {
   stretched: Bytes;

@@ -2,7 +2,7 @@
 // 5); each names the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
 import { calendarForms } from '@/lib/calendar/compact';
-import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
+import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password.schema';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 import { repeatTypes, weekdayCodes } from './rules/repeat';
 import { emailField } from '@/lib/email-field';

@@ -72,9 +72,8 @@ export interface IceAnswer {
 
 // ---- browser → server (POST /signal) ----
 
-// The request bodies' schemas are in protocol-schemas.ts: the server's, so that zod stays out of
-// the meeting page's script (issue 17 goal 4).
-export type { ClientMessage, JoinRequest } from './protocol-schemas';
+// The request bodies (ClientMessage, JoinRequest) and their schemas are in protocol.schema.ts: the
+// server's, so that zod stays out of the meeting page's script (issue 17 goal 4).
 
 // ---- server → browser (the event stream; `event:` is the type, `data:` the JSON) ----
 

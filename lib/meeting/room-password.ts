@@ -3,37 +3,31 @@
 // key that joins the call's key tree and a proof that opens the server's gate. The server keeps
 // only an argon2id hash of the proof and the salt, which is public: it learns neither the
 // password nor the key. Shared by the browser and the server (for API clients that still send a
-// plain password), so no DOM or server-only code here.
-import { z } from 'zod';
+// plain password), so no DOM or server-only code here; and no zod, so the pages that set a
+// password (rooms, schedule) do not load it for this (the request schemas: room-password.schema.ts).
+import { base64urlEncode, randomBytes, type Bytes } from './e2ee/bytes';
+import { passwordSecrets, stretchPassword } from './e2ee/keys';
 
 /** 16 random bytes, base64url: 22 characters. */
 export const PASSWORD_SALT_LENGTH = 22;
 /** A proof is 32 bytes, base64url: 43 characters. */
 export const PASSWORD_PROOF_LENGTH = 43;
 
-export const passwordProofSchema = z
-  .string({ error: 'incorrect_password' })
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${PASSWORD_PROOF_LENGTH}}$`), 'incorrect_password');
-export const passwordSaltSchema = z
-  .string({ error: 'incorrect_data' })
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${PASSWORD_SALT_LENGTH}}$`), 'incorrect_data');
-
-/** Request fields that set a password by its proof (a form) rather than in plain text (an API client). */
-export const passwordProofFields = {
-  passwordProof: passwordProofSchema.optional(),
-  passwordSalt: passwordSaltSchema.optional(),
-};
-
-/** A proof needs its salt and the other way round, and one request cannot set two passwords. */
-export function checkPasswordProofFields(
-  value: { password?: string | null; passwordProof?: string; passwordSalt?: string },
-  ctx: z.RefinementCtx,
-) {
-  if (!value.passwordProof !== !value.passwordSalt) {
-    ctx.addIssue({ code: 'custom', path: [value.passwordProof ? 'passwordSalt' : 'passwordProof'], message: 'missing_data' });
-  }
-  if (value.passwordProof && value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'incorrect_data' });
+export function newPasswordSalt(): string {
+  return base64urlEncode(randomBytes(16));
 }
 
-// The browser's side (salt, stretching, proof), apart so that it loads without zod.
-export { newPasswordSalt, roomPasswordSecrets, sealNewRoomPassword, stretchRoomPassword } from './room-password-seal';
+/**
+ * stretchRoomPassword(password, salt): the stretched password, all a browser keeps to rejoin
+ * without typing it. roomPasswordSecrets(stretched): { passwordKey, proof } — the key mixed into
+ * R, which never leaves the browser, and the proof the server checks.
+ */
+export { stretchPassword as stretchRoomPassword, passwordSecrets as roomPasswordSecrets };
+
+/** What a form sends instead of the password when it sets one: a fresh salt and its proof. */
+export async function sealNewRoomPassword(password: string): Promise<{ passwordSalt: string; passwordProof: string; stretched: Bytes }> {
+  const passwordSalt = newPasswordSalt();
+  const stretched = await stretchPassword(password, passwordSalt);
+  const { proof } = await passwordSecrets(stretched);
+  return { passwordSalt, passwordProof: proof, stretched };
+}

@@ -2,7 +2,7 @@
 // the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
 import { colorField } from '@/lib/color-field';
-import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password';
+import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password.schema';
 
 export const ROOM_NAME_MIN = 5;
 export const ROOM_PASSWORD_MIN = 8;

@@ -14,6 +14,10 @@ describe('the import graph', () => {
     expect(findCycles(modules)).toEqual([]);
   });
 
+  it('has no two files that name each other, not even for a type', () => {
+    expect(findCycles(modules, true)).toEqual([]);
+  });
+
   it('never points up the layers: lib never imports components or app, components never app', () => {
     expect(upwardImports(modules)).toEqual([]);
   });

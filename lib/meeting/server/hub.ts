@@ -13,7 +13,7 @@ export interface RosterEntry {
   /** The app instance holding their stream (see instanceId()); null until a stream opens. */
   instance: string | null;
   joinedAt: number;
-  /** The handoff key POST /join brought (protocol-schemas.ts keyRequestSchema), for the `join` event. */
+  /** The handoff key POST /join brought (protocol.schema.ts keyRequestSchema), for the `join` event. */
   keyRequest?: string;
   /** The room made guests ask to join when POST /join looked it up: the stream need not look again. */
   roomAsksToJoin?: boolean;

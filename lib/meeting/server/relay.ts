@@ -1,6 +1,6 @@
 import 'server-only';
 import { ApiError } from '@/lib/errors';
-import type { ClientMessage } from '@/lib/meeting/protocol';
+import type { ClientMessage } from '@/lib/meeting/protocol.schema';
 import { refuseSignal, countRelayed } from '@/lib/metrics/meeting';
 import { takeToken } from './flood';
 import { getHub } from './get-hub';

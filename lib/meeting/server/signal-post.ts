@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { refuseSignal } from '@/lib/metrics/meeting';
 import { MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
-import { clientMessageSchema } from '@/lib/meeting/protocol-schemas';
+import { clientMessageSchema } from '@/lib/meeting/protocol.schema';
 import { requireParticipant } from './auth';
 import { handleMessage } from './relay';
 

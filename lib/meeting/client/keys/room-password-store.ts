@@ -6,7 +6,7 @@
 // without typing it, as before. A new password (new salt) makes the old entry useless. Guests'
 // browsers never keep it.
 import { base64urlDecode, base64urlEncode, type Bytes } from '@/lib/meeting/e2ee/bytes';
-import { sealNewRoomPassword } from '@/lib/meeting/room-password-seal';
+import { sealNewRoomPassword } from '@/lib/meeting/room-password';
 
 const PREFIX = 'enclave.roomPassword.';
 

@@ -2,7 +2,8 @@
 // tab read with fetch() so the join token can travel in a header, reconnected with
 // Last-Event-ID after a drop, and POSTs for everything sent up.
 import type { ApiAnswer } from '@/lib/api/client';
-import type { ClientMessage, ServerEvent } from '@/lib/meeting/protocol';
+import type { ServerEvent } from '@/lib/meeting/protocol';
+import type { ClientMessage } from '@/lib/meeting/protocol.schema';
 import { parseEventStream, type StreamMessage } from './event-stream';
 import type { SignalingStatus } from './status';
 

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/handler';
-import { joinRequestSchema } from '@/lib/meeting/protocol-schemas';
+import { joinRequestSchema } from '@/lib/meeting/protocol.schema';
 import { joinMeeting } from '@/lib/meeting/server/join';
 import { openStream } from '@/lib/meeting/server/stream';
 import { verifyJoinToken } from '@/lib/meeting/server/token';

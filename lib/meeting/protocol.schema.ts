@@ -2,7 +2,7 @@
 // Apart from protocol.ts so that the meeting page, which only sends them, loads without zod.
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_SIGNAL_BATCH, MAX_SIGNAL_BYTES } from './protocol';
-import { passwordProofSchema } from './room-password';
+import { passwordProofSchema } from './room-password.schema';
 
 /** An ephemeral ECDH P-256 public key, uncompressed (65 bytes), base64url: 87 characters. */
 export const keyRequestSchema = z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'incorrect_data');
