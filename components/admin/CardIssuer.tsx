@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useClock } from '@/components/time/useClock';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/forms/Field';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 
 interface Issued {
   email: string;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Field } from '@/components/forms/Field';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import type { AdminConfiguration } from '@/lib/admin/configuration';
 import type { HomePageMode } from '@/lib/public-site/home-page';
 import type { RegistrationMode } from '@/lib/registration/policy';

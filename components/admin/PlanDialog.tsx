@@ -7,7 +7,7 @@ import { DialogActions } from '@/components/forms/DialogActions';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import type { AdminUserView } from '@/lib/admin/users';
 
 const planList = ['individual', 'executive', 'enterprise'] as const;

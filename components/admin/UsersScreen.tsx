@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/dialog/ConfirmDialog';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import type { AdminUserView } from '@/lib/admin/users';
 import { matchesSearch } from '@/lib/search';
 import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';

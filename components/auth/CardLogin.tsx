@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiPost, type ApiAnswer } from '@/lib/api/client';
+import { apiPost, type ApiAnswer } from '@/lib/api/browser';
 
 /**
  * A meeting-card login link opens /login#card=<code>: read the code, take it out of the address

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { apiPost, type ApiAnswer } from '@/lib/api/client';
+import { apiPost, type ApiAnswer } from '@/lib/api/browser';
 import { isErrorCode } from '@/lib/errors';
 import type { OidcProviderButton } from '@/lib/auth/oidc/providers';
 import { loginProblems } from '@/lib/auth/form-rules';

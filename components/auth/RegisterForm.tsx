@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { registerProblems } from '@/lib/auth/form-rules';
 import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';

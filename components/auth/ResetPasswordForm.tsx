@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiGet, apiPost } from '@/lib/api/client';
+import { apiGet, apiPost } from '@/lib/api/browser';
 import { resetPasswordProblems } from '@/lib/auth/form-rules';
 import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';

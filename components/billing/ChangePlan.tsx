@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiGet, apiPost } from '@/lib/api/client';
+import { apiGet, apiPost } from '@/lib/api/browser';
 import type { Locale } from '@/lib/i18n/locales';
 import { CardForm, type CardDetails } from './CardForm';
 import { longDate, money } from './money';

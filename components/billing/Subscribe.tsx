@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiGet, apiPost } from '@/lib/api/client';
+import { apiGet, apiPost } from '@/lib/api/browser';
 import type { Locale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/links';
 import { CardForm, type CardDetails } from './CardForm';

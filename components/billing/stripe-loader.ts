@@ -1,7 +1,7 @@
 'use client';
 
 import type { Stripe } from '@stripe/stripe-js';
-import { apiGet } from '@/lib/api/client';
+import { apiGet } from '@/lib/api/browser';
 
 // Stripe.js must come from js.stripe.com (card data never touches this server). It loads only
 // when a card form is shown, and a failure (offline, blocked) is reported, not hidden.

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiDelete, apiPost } from '@/lib/api/client';
+import { apiDelete, apiPost } from '@/lib/api/browser';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { Dialog } from '@/components/dialog/Dialog';
 

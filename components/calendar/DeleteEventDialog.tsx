@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiDelete } from '@/lib/api/client';
+import { apiDelete } from '@/lib/api/browser';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
 import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import { apiGet } from '@/lib/api/client';
+import { apiGet } from '@/lib/api/browser';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';
 
 /** SPEC point 4 and 9: upcoming events are polled every 60 s. */

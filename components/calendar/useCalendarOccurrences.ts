@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiGet } from '@/lib/api/client';
+import { apiGet } from '@/lib/api/browser';
 import { expandCompact, isCompactCalendar, type CalendarOccurrence } from '@/lib/calendar/compact';
 
 export type CalendarData =

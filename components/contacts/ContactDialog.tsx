@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { z } from 'zod';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { DEFAULT_PHONE_COUNTRY } from '@/lib/contacts/phone';
 import { contactSchema } from '@/lib/contacts/schemas';
 import type { ContactView } from '@/lib/contacts/view';

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { DialogActions } from '@/components/forms/DialogActions';
 import type { z } from 'zod';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import type { ContactView } from '@/lib/contacts/view';
 import { groupSchema } from '@/lib/groups/schemas';
 import type { GroupView } from '@/lib/groups/view';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ApiAnswer } from '@/lib/api/client';
+import type { ApiAnswer } from '@/lib/api/browser';
 
 /**
  * Shows a failed answer where it belongs: on its field when the server named one that the form

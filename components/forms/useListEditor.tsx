@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiDelete } from '@/lib/api/client';
+import { apiDelete } from '@/lib/api/browser';
 import { useApiFeedback } from './useApiFeedback';
 
 /** The state of a list screen: its search, the item in the add/edit modal, the item to delete. */

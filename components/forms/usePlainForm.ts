@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { ApiAnswer } from '@/lib/api/client';
+import type { ApiAnswer } from '@/lib/api/browser';
 import type { Problems } from '@/lib/auth/form-rules';
 
 /**

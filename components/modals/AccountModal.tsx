@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { apiGet, apiPost } from '@/lib/api/client';
+import { apiGet, apiPost } from '@/lib/api/browser';
 import { Dialog } from '@/components/dialog/Dialog';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/dialog/Dialog';
-import { apiGet } from '@/lib/api/client';
+import { apiGet } from '@/lib/api/browser';
 import type { RoomView } from '@/lib/rooms/view';
 import { ChooseRoom } from './new-meeting/ChooseRoom';
 import { MeetingReady } from './new-meeting/MeetingReady';

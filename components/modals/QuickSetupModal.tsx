@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { normalizeTimezone } from '@/lib/time/timezones';
 import { useApp } from '@/components/AppContext';
 import { Dialog } from '@/components/dialog/Dialog';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiGet, apiPost } from '@/lib/api/client';
+import { apiGet, apiPost } from '@/lib/api/browser';
 import { formatRecoveryCode, groupSecret } from '@/lib/auth/two-factor-format';
 
 interface Setup {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { CONTACT_LIMITS } from '@/lib/users/contact-limits';
 
 export interface ContactSalesLabels {

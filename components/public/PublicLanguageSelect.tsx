@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { switchLocalePath } from '@/lib/seo/pages';
 import { LanguagePicker } from '@/components/i18n/LanguagePicker';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { RATING_COMMENT_MAX, RATING_VALUES } from '@/lib/ratings/limits';
 
 export interface RateLabels {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Field } from '@/components/forms/Field';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 
 /** "Invite someone" (issue 35): mails a registration link to one address. */
 export function InviteForm() {

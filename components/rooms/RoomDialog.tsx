@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { DialogActions } from '@/components/forms/DialogActions';
 import type { z } from 'zod';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { passwordChange } from '@/lib/meeting/client/keys/room-password-store';
 import { roomSchema } from '@/lib/rooms/schemas';
 import type { RoomView } from '@/lib/rooms/view';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import type { RoomView } from '@/lib/rooms/view';
 import { matchesSearch } from '@/lib/search';
 import { ColorDot } from '@/components/forms/ColorPicker';

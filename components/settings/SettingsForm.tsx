@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { toastForAnswer } from '@/lib/toast/queue';
 import { localeOptionLabel, locales, type Locale } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/links';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { setAuthErrorHandler } from '@/lib/api/client';
+import { setAuthErrorHandler } from '@/lib/api/browser';
 import type { Theme } from '@/lib/theme';
 import { Link } from '@/lib/i18n/links';
 import { Dialog } from '@/components/dialog/Dialog';

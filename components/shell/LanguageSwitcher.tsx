@@ -3,7 +3,7 @@
 import { useTransition } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { isLocale } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/links';
 import { LanguagePicker } from '@/components/i18n/LanguagePicker';

@@ -6,7 +6,7 @@ import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Link, useRouter } from '@/lib/i18n/links';
-import type { ApiAnswer } from '@/lib/api/client';
+import type { ApiAnswer } from '@/lib/api/browser';
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, MESSAGE_MAX, SUBJECT_MAX, SUBJECT_MIN, ticketCategories } from '@/lib/support/categories';
 
 const ALLOWED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useErrorText } from '@/components/forms/useErrorText';
-import { apiPost } from '@/lib/api/client';
+import { apiPost } from '@/lib/api/browser';
 import { Link } from '@/lib/i18n/links';
 import { MESSAGE_MAX, ticketStatuses, type TicketStatus } from '@/lib/support/categories';
 import type { TicketDetail } from '@/lib/support/tickets';

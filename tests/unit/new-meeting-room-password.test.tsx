@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 const apiPost = jest.fn(async (path: string, body: unknown) => ({ status: 'ok' as const, path, body }));
-jest.mock('@/lib/api/client', () => ({ apiPost: (path: string, body: unknown) => apiPost(path, body) }));
+jest.mock('@/lib/api/browser', () => ({ apiPost: (path: string, body: unknown) => apiPost(path, body) }));
 jest.mock('@/lib/i18n/links', () => ({ useRouter: () => ({ push: () => undefined }) }));
 jest.mock('@/lib/meeting/client/keys/room-password-store', () => ({
   passwordChange: async (password: string | null | undefined) =>

@@ -1,7 +1,7 @@
 // The browser's end of the signaling channel (lib/meeting/protocol.ts): one event stream per
 // tab read with fetch() so the join token can travel in a header, reconnected with
 // Last-Event-ID after a drop, and POSTs for everything sent up.
-import type { ApiAnswer } from '@/lib/api/client';
+import type { ApiAnswer } from '@/lib/api/browser';
 import type { ServerEvent } from '@/lib/meeting/protocol';
 import type { ClientMessage } from '@/lib/meeting/protocol.schema';
 import { parseEventStream, type StreamMessage } from './event-stream';
