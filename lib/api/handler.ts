@@ -18,6 +18,7 @@ import { describeError, log } from '@/lib/log';
 import { observeApiRequest } from '@/lib/metrics/api-request';
 import { countDatabaseError } from '@/lib/metrics/database';
 import { currentRequest } from '@/lib/request-context';
+import { consumeAttempt, type RateLimit } from '@/lib/security/rate-limit';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyText } from './body';
 import { ApiError, type ErrorCode } from '@/lib/errors';
 import { errorMessage } from './error-messages';
@@ -26,11 +27,23 @@ import { requestLocale } from './request-locale';
 import { assertStorableText } from './storable-text';
 import { validate } from './validation';
 
-type Auth = 'none' | 'optional' | 'required';
+type Auth = 'none' | 'optional' | 'required' | 'admin';
+/** The modes in which a handler always has a user. */
+type SignedIn = 'required' | 'admin';
 
 interface Options<A extends Auth, S extends z.ZodType | undefined> {
-  /** 'required' answers authentication_error (401) without a valid session. Default 'optional'. */
+  /**
+   * 'required' answers authentication_error (401) without a valid session; 'admin' also refuses a
+   * signed-in plain user (403 authentication_error, as a request from another origin gets), before
+   * the body is read. Default 'optional'.
+   */
   auth?: A;
+  /**
+   * A rate limit per signed-in account, counted before the body is read: calls that reach a third
+   * party on the person's behalf (Stripe). Credential calls count their own attempts instead
+   * (per client and per account: lib/auth/accounts.ts).
+   */
+  limit?: RateLimit;
   /** The zod schema of the JSON body; the body is not read without one. */
   body?: S;
   maxBodyBytes?: number;
@@ -54,7 +67,7 @@ interface Options<A extends Auth, S extends z.ZodType | undefined> {
 export interface HandlerContext<A extends Auth, S extends z.ZodType | undefined, P> {
   request: NextRequest;
   body: S extends z.ZodType ? z.output<S> : undefined;
-  user: A extends 'required' ? User : User | null;
+  user: A extends SignedIn ? User : User | null;
   /** The unsealed session cookie, also while a login waits for its second factor. */
   session: SessionData | null;
   locale: Locale;
@@ -96,11 +109,13 @@ export function apiRoute<
       if (auth !== 'none') {
         session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
         user = await userForSession(session);
-        if (!user && auth === 'required') throw new ApiError('authentication_error');
+        if (!user && auth !== 'optional') throw new ApiError('authentication_error');
+        if (auth === 'admin' && user?.role !== 'admin') throw new ApiError('authentication_error', { status: 403 });
         locale = requestLocale(request, user?.lang);
       }
 
       options.available?.();
+      if (options.limit && user) await consumeAttempt(options.limit, user.id);
       let body: unknown = undefined;
       if (options.body) {
         const text = await readBodyText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);

@@ -1,7 +1,6 @@
 import 'server-only';
 import { ApiError } from '@/lib/errors';
-import type { User } from '@/lib/db/schema';
-import { consumeAttempt, limits } from '@/lib/security/rate-limit';
+import { limits } from '@/lib/security/rate-limit';
 import { billingConfigured } from './stripe';
 
 /** Every billing call: login required, and a clear billing_not_configured without Stripe keys. */
@@ -12,5 +11,5 @@ export const billingCall = {
   },
 };
 
-/** Calls that reach Stripe on the person's behalf are rate limited per account. */
-export const countBillingCall = (user: User) => consumeAttempt(limits.billing, user.id);
+/** A billing call that reaches Stripe on the person's behalf: rate limited per account. */
+export const stripeCall = { ...billingCall, limit: limits.billing };

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/lib/errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJson, readBodyBytes } from '@/lib/api/body';
+import { formText, isMultipart, readMultipart } from '@/lib/api/multipart';
 import { assertStorableText } from '@/lib/api/storable-text';
 import { validate } from '@/lib/api/validation';
 import { checkAttachment, type CheckedAttachment } from './attachments';
@@ -16,16 +17,9 @@ const MAX_FORM_BYTES = MAX_ATTACHMENT_BYTES + 64 * 1024;
  */
 export async function readTicketForm(request: Request) {
   const contentType = request.headers.get('content-type') ?? '';
-  if (contentType.startsWith('multipart/form-data')) {
-    const raw = await readBodyBytes(request, MAX_FORM_BYTES);
-    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData().catch(() => {
-      throw new ApiError('incorrect_data');
-    });
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : undefined;
-    };
-    const entered = { subject: text('subject'), category: text('category'), message: text('message') };
+  if (isMultipart(request)) {
+    const form = await readMultipart(request, MAX_FORM_BYTES);
+    const entered = { subject: formText(form, 'subject'), category: formText(form, 'category'), message: formText(form, 'message') };
     assertStorableText(entered);
     const fields = validate(ticketSchema, entered);
     const file = form.get('attachment');

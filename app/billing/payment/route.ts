@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/api/handler';
 import { useSavedCard } from '@/lib/billing/card';
 import { confirmPayment } from '@/lib/billing/checkout';
-import { billingCall, countBillingCall } from '@/lib/billing/route-options';
+import { billingCall, stripeCall } from '@/lib/billing/route-options';
 import { paymentSchema } from '@/lib/billing/schemas';
 import { billingOf } from '@/lib/billing/summary';
 
@@ -9,8 +9,7 @@ import { billingOf } from '@/lib/billing/summary';
 export const GET = apiRoute(billingCall, ({ user }) => billingOf(user));
 
 // POST /billing/payment – {paymentIntent} after the browser paid, or {setupIntent} after it saved a new card
-export const POST = apiRoute({ ...billingCall, body: paymentSchema }, async ({ user, body }) => {
-  await countBillingCall(user);
+export const POST = apiRoute({ ...stripeCall, body: paymentSchema }, async ({ user, body }) => {
   if ('setupIntent' in body) {
     await useSavedCard(user, body.setupIntent);
     return { state: 'complete', billing: await billingOf(user) };

@@ -1,5 +1,5 @@
-import { adminRoute } from '@/lib/admin/api';
+import { apiRoute } from '@/lib/api/handler';
 import { ratingsSummary } from '@/lib/admin/ratings';
 
 // GET /api/admin/ratings – the average rating, counts per star and the latest comments (admins only)
-export const GET = adminRoute({}, () => ratingsSummary());
+export const GET = apiRoute({ auth: 'admin' }, () => ratingsSummary());

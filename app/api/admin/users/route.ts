@@ -1,5 +1,5 @@
-import { adminRoute } from '@/lib/admin/api';
+import { apiRoute } from '@/lib/api/handler';
 import { listUsers } from '@/lib/admin/users';
 
 // GET /api/admin/users?q= – the instance's accounts: role, plan, rooms, trial end, state (admins only)
-export const GET = adminRoute({}, ({ request }) => listUsers(request.nextUrl.searchParams.get('q') ?? ''));
+export const GET = apiRoute({ auth: 'admin' }, ({ request }) => listUsers(request.nextUrl.searchParams.get('q') ?? ''));

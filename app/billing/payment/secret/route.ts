@@ -1,11 +1,10 @@
 import { apiRoute } from '@/lib/api/handler';
 import { startSubscription } from '@/lib/billing/checkout';
 import { stripeCurrencyFor } from '@/lib/billing/room-price';
-import { billingCall, countBillingCall } from '@/lib/billing/route-options';
+import { stripeCall } from '@/lib/billing/route-options';
 import { roomsSchema } from '@/lib/billing/schemas';
 
 // POST /billing/payment/secret {rooms} – starts a subscription; answers the payment for Elements to confirm
-export const POST = apiRoute({ ...billingCall, body: roomsSchema }, async ({ user, body, request }) => {
-  await countBillingCall(user);
+export const POST = apiRoute({ ...stripeCall, body: roomsSchema }, async ({ user, body, request }) => {
   return startSubscription(user, body.rooms, stripeCurrencyFor(request.headers, user.preferredRegion));
 });

@@ -1,9 +1,8 @@
 import { apiRoute } from '@/lib/api/handler';
 import { cardSetupSecret } from '@/lib/billing/card';
-import { billingCall, countBillingCall } from '@/lib/billing/route-options';
+import { stripeCall } from '@/lib/billing/route-options';
 
 // GET /billing/upgrade/secret – a SetupIntent for saving a new card
-export const GET = apiRoute(billingCall, async ({ user }) => {
-  await countBillingCall(user);
+export const GET = apiRoute(stripeCall, async ({ user }) => {
   return cardSetupSecret(user);
 });
