@@ -17,7 +17,8 @@ const HEIGHT = 360;
 const camera = syntheticCameraFile(WIDTH, HEIGHT);
 
 test.use({ launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, `--use-file-for-fake-video-capture=${camera}`] } });
-test.describe.configure({ timeout: 120_000 });
+// Three minutes: under load the model runs 5–10× slower and the test makes the effect start four times.
+test.describe.configure({ timeout: 180_000 });
 
 let open: Participant[] = [];
 test.afterEach(async () => {
