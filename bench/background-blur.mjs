@@ -13,11 +13,11 @@
 // Target (issue 36): ≤ 10 ms per 720p frame, ≥ 24 fps sent. Asserts nothing; progress on stderr.
 // BENCH_PORT (default 4000; the app's helpers use port + 1, + 2 and + 5).
 import { readdirSync, readFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.mjs';
+import { chromiumArgs, launchChromium } from '../tests/support/chromium.mjs';
 import { syntheticCameraFile } from '../tests/e2e/support/fake-camera.mjs';
-import { cpuSeconds, descendants, progress, sleep, startApp } from './app-server.mjs';
-import { watchPeerConnections } from './frame-modes.mjs';
+import { cpuSeconds, descendants, startApp } from './lib/app-server.mjs';
+import { watchPeerConnections } from './lib/frame-modes.mjs';
+import { progress, sleep } from './lib/time.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4000);
 const settleSeconds = Number(process.env.SETTLE_S ?? 8);
@@ -97,7 +97,7 @@ async function choose(page, effect) {
 
 const app = await startApp(port);
 const camera = syntheticCameraFile(1280, 720);
-const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, `--use-file-for-fake-video-capture=${camera}`] });
+const browser = await launchChromium({ args: [...chromiumArgs, `--use-file-for-fake-video-capture=${camera}`] });
 const alone = [];
 const call = [];
 try {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { BACKGROUND_ASSET_FILES, BACKGROUND_ASSETS_VERSION, type BackgroundAssetFile } from './client/background/assets';
 
 const PACKAGE_DIR = path.join(process.cwd(), 'node_modules', '@100mslive', 'hms-virtual-background');

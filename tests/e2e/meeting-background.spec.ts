@@ -6,7 +6,7 @@
 // raw camera: background pixels change, the person's stay.
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { syntheticCameraFile } from './support/fake-camera.mjs';
 import { insidePerson, outsidePerson } from './support/synthetic-person.mjs';
 import { seededAccount } from './support/session';

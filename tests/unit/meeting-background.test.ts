@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { backgroundAsset } from '@/lib/meeting/background-assets';
 import { BACKGROUND_ASSET_FILES, BACKGROUND_ASSETS_VERSION } from '@/lib/meeting/client/background/assets';
 import { choiceKey, parseChoice } from '@/lib/meeting/client/background/choice';
