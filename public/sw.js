@@ -103,6 +103,10 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // A worker's script is left to the network: the build starts every worker with one bootstrap
+  // file that reads its chunk list from the URL's fragment, and a copy kept from one worker's
+  // request would start the next worker as the first one (the fragment is not part of the cache key).
+  if (request.destination === 'worker' || request.destination === 'sharedworker') return;
   if (request.mode === 'navigate' && isShellPage(url)) event.respondWith(navigate(event));
   else if (isAsset(url)) event.respondWith(asset(request));
   else if (isFlag(url)) event.respondWith(flag(event));

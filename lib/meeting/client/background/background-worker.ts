@@ -105,6 +105,3 @@ scope.onmessage = ({ data }) => {
     scope.postMessage({ type: 'frame', bitmap }, [bitmap]);
   }
 };
-// The build's worker runtime may run this module after its first task, once its chunks are in:
-// a message posted before then would find no handler and be lost. The page waits for this.
-scope.postMessage({ type: 'listening' });

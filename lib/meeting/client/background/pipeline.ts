@@ -41,26 +41,14 @@ export async function startPipeline(raw: MediaStreamTrack, choice: BackgroundCho
   const worker = new Worker(new URL('./background-worker.ts', import.meta.url), { type: 'module' });
   const assets = Object.fromEntries(Object.keys(BACKGROUND_ASSET_FILES).map((file) => [file, backgroundAssetUrl(file as BackgroundAssetFile)])) as Record<BackgroundAssetFile, string>;
   let latest: BackgroundStats | null = null;
-  let listening!: () => void;
-  const heard = new Promise<void>((resolve) => (listening = resolve));
   const ready = new Promise<void>((resolve, reject) => {
     worker.addEventListener('message', ({ data }: MessageEvent<FromWorker>) => {
-      if (data.type === 'listening') listening();
-      else if (data.type === 'ready') resolve();
+      if (data.type === 'ready') resolve();
       else if (data.type === 'failed') reject(new BackgroundUnavailable(data.reason));
       else if (data.type === 'stats') latest = data.stats;
     });
     worker.addEventListener('error', (event) => reject(new BackgroundUnavailable(event.message)));
-    worker.addEventListener('messageerror', () => reject(new BackgroundUnavailable('message')));
   });
-  // The start message goes once the worker listens: posted earlier, it could be lost (the worker
-  // runtime may set the handler only after its chunks load, later when a service worker serves them).
-  try {
-    await Promise.race([heard, ready]);
-  } catch (error) {
-    worker.terminate();
-    throw error;
-  }
   const post = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
 
   let output: MediaStreamTrack;

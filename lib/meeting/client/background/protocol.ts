@@ -23,8 +23,6 @@ export interface BackgroundStats {
 }
 
 export type FromWorker =
-  /** The worker listens: sent once its handler is in place (see background-worker.ts). */
-  | { type: 'listening' }
   | { type: 'ready' }
   | { type: 'failed'; reason: string }
   | { type: 'frame'; bitmap: ImageBitmap }
