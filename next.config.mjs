@@ -36,9 +36,15 @@ const nextConfig = {
       {
         // Static assets are not seen by the proxy; give them a closed policy of their own. A
         // worker runs under its script's policy: the frame-encryption worker loads its chunks
-        // from this origin and nothing else.
+        // from this origin and nothing else; the background worker also fetches its model and
+        // compiles its WebAssembly, from this origin (lib/meeting/client/background/).
         source: '/_next/static/:path*',
-        headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; script-src 'self'; frame-ancestors 'none'" }],
+        headers: [
+          {
+            key: 'Content-Security-Policy',
+            value: "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'",
+          },
+        ],
       },
     ];
   },

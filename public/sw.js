@@ -1,9 +1,9 @@
 // Enclave's service worker (docs/decisions.md "Installable app"). It makes the app installable and
 // keeps the shell for offline use: the public pages, when the server marks them with
 // X-Enclave-Shell (never a logged-in page), the build's hashed assets (among them, once a call
-// has used them, the noise filter's worklet and wasm under /_next/static/media), and the language
-// picker's flags. API calls, meetings, the app's pages, anything but GET and anything from another origin
-// are not touched at all.
+// has used them, the noise filter's worklet and wasm under /_next/static/media), the language
+// picker's flags, and the background effect's files once used. Other API calls, meetings, the
+// app's pages, anything but GET and anything from another origin are not touched at all.
 const SHELL_CACHE = 'enclave-shell-v1';
 const ASSET_CACHE = 'enclave-assets-v1';
 const SHELL_HEADER = 'X-Enclave-Shell';
@@ -37,7 +37,10 @@ function localePrefix(pathname) {
 const barePath = (url) => url.pathname.slice(localePrefix(url.pathname).length) || '/';
 const isShellPage = (url) => SHELL_PAGES.includes(barePath(url)) && !url.searchParams.has('_rsc');
 
-const isAsset = (url) => url.pathname.startsWith('/_next/static/');
+// The background effect's runtime and model live under a versioned path, its pictures under
+// /backgrounds/: fetched only once a person turns the effect on, then kept like build assets.
+const isAsset = (url) =>
+  url.pathname.startsWith('/_next/static/') || url.pathname.startsWith('/api/background-effects/') || /^\/backgrounds\/[a-z-]+\.webp$/.test(url.pathname);
 // The language picker's flags (public/flags): not hashed, so kept but checked again each time.
 const isFlag = (url) => /^\/flags\/[a-z-]+\.svg$/.test(url.pathname);
 
@@ -100,6 +103,10 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // A worker's script is left to the network: the build starts every worker with one bootstrap
+  // file that reads its chunk list from the URL's fragment, and a copy kept from one worker's
+  // request would start the next worker as the first one (the fragment is not part of the cache key).
+  if (request.destination === 'worker' || request.destination === 'sharedworker') return;
   if (request.mode === 'navigate' && isShellPage(url)) event.respondWith(navigate(event));
   else if (isAsset(url)) event.respondWith(asset(request));
   else if (isFlag(url)) event.respondWith(flag(event));

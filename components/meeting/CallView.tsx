@@ -220,6 +220,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
             camera={state.localCamera}
             cameraChoice={rememberedDevice('videoinput')}
             onSwitch={devices.switchInput}
+            onReplaceCamera={(track) => session.setCamera(track)}
             onClose={() => setDevicesOpen(false)}
           />
         </Suspense>

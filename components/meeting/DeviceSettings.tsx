@@ -7,6 +7,9 @@ import { Dialog } from '@/components/dialog/Dialog';
 import { currentSpeaker, listAllDevices, serverSpeaker, setSpeaker, speakerChoiceSupported, subscribeSpeaker, type DeviceLists, type InputKind } from '@/lib/meeting/client/media/devices';
 import { describeMediaError, type MediaProblem } from '@/lib/meeting/client/media/capture';
 import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
+import { rawCamera } from '@/lib/meeting/client/background/registry';
+import { BackgroundPicker } from './background/BackgroundPicker';
+import { useBackgroundChoice } from './background/useBackgroundChoice';
 
 interface DeviceSettingsProps {
   microphone: MediaStreamTrack | null;
@@ -14,17 +17,20 @@ interface DeviceSettingsProps {
   /** The camera chosen while it is off (devices.ts), used when it is turned on. */
   cameraChoice: string;
   onSwitch: (kind: InputKind, id: string) => Promise<void>;
+  /** Sends another track for the camera (the same camera with another background effect). */
+  onReplaceCamera: (track: MediaStreamTrack) => Promise<void>;
   onClose: () => void;
 }
 
 /** Microphone, camera and speaker, changed without leaving the call. */
-export default function DeviceSettings({ microphone, camera, cameraChoice, onSwitch, onClose }: DeviceSettingsProps) {
+export default function DeviceSettings({ microphone, camera, cameraChoice, onSwitch, onReplaceCamera, onClose }: DeviceSettingsProps) {
   const t = useTranslations('Meeting');
   const [devices, setDevices] = useState<DeviceLists>({ audioInputs: [], videoInputs: [], audioOutputs: [] });
   const [busy, setBusy] = useState<InputKind | null>(null);
   const [problem, setProblem] = useState<MediaProblem>(null);
   const speaker = useSyncExternalStore(subscribeSpeaker, currentSpeaker, serverSpeaker);
   const [chosenCamera, setChosenCamera] = useState(cameraChoice);
+  const background = useBackgroundChoice(camera, onReplaceCamera);
 
   useEffect(() => {
     const load = () => void listAllDevices().then(setDevices);
@@ -60,7 +66,7 @@ export default function DeviceSettings({ microphone, camera, cameraChoice, onSwi
         <DeviceSelect
           label={t('camera')}
           devices={devices.videoInputs}
-          value={camera?.getSettings().deviceId ?? chosenCamera}
+          value={camera ? rawCamera(camera).getSettings().deviceId ?? '' : chosenCamera}
           busy={busy === 'videoinput'}
           hint={camera ? undefined : t('devices.cameraOffHint')}
           onChange={(id) => void choose('videoinput', id)}
@@ -68,6 +74,7 @@ export default function DeviceSettings({ microphone, camera, cameraChoice, onSwi
         {speakerChoiceSupported() && (
           <DeviceSelect label={t('devices.speaker')} devices={devices.audioOutputs} value={speaker} onChange={(id) => setSpeaker(id)} />
         )}
+        <BackgroundPicker onChoose={background.choose} cameraOn={Boolean(camera)} />
         {problem && (
           <p role="alert" className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900">
             {t(`problem.${problem}`)}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
@@ -14,6 +14,11 @@ import { useRoomPassword } from './useRoomPassword';
 import { VideoView } from './VideoView';
 import { MicIcon, CameraIcon } from './icons';
 import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
+import { BackgroundIcon } from './background/BackgroundIcon';
+import { useBackgroundChoice } from './background/useBackgroundChoice';
+
+// Loaded when first opened, not with the lobby.
+const BackgroundDialog = lazy(() => import('./background/BackgroundDialog'));
 
 export interface JoinResult {
   join: JoinAnswer;
@@ -50,6 +55,7 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
   const roomPassword = useRoomPassword(info);
   const { needsPassword } = roomPassword;
   const needsName = !info.userName;
+  const background = useBackgroundChoice(preview.camera, preview.replaceCamera);
 
   useEffect(() => {
     if (error?.field === 'password') passwordRef.current?.focus();
@@ -122,7 +128,15 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
             >
               <CameraIcon off={!preview.cameraOn} />
             </button>
+            <button type="button" className="toolbar-button" aria-label={t('background.title')} aria-haspopup="dialog" onClick={background.open}>
+              <BackgroundIcon />
+            </button>
           </div>
+          {background.isOpen && (
+            <Suspense fallback={null}>
+              <BackgroundDialog onChoose={background.choose} cameraOn={preview.cameraOn} onClose={background.close} />
+            </Suspense>
+          )}
         </div>
         <div className="mt-3 flex items-center gap-2 text-sm text-slate-300">
           <span>{t('microphoneLevel')}</span>

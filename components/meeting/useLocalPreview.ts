@@ -28,6 +28,8 @@ export interface LocalPreview {
   setMicOn: (on: boolean) => void;
   /** Resolves when no device request is in flight, so a quick click does not join without a camera. */
   settled: () => Promise<void>;
+  /** Shows and later hands over another camera track (the same camera with another background). */
+  replaceCamera: (track: MediaStreamTrack) => void;
   /** Hands the tracks over to the call; the preview stops owning them. */
   takeTracks: () => { microphone: MediaStreamTrack | null; camera: MediaStreamTrack | null };
 }
@@ -135,6 +137,11 @@ export function useLocalPreview(initialCameraOn: boolean): LocalPreview {
     [],
   );
 
+  const replaceCamera = useCallback((track: MediaStreamTrack) => {
+    tracks.current.camera = track;
+    setCamera(track);
+  }, []);
+
   const settled = useCallback(async () => {
     await Promise.allSettled([pending.current.microphone, pending.current.camera]);
   }, []);
@@ -160,6 +167,7 @@ export function useLocalPreview(initialCameraOn: boolean): LocalPreview {
     setCameraOn,
     setMicOn,
     settled,
+    replaceCamera,
     takeTracks,
   };
 }

@@ -9,6 +9,8 @@ import type { FrameSample } from './frames/e2ee-worker-protocol';
 import type { FramePath } from './frames/frame-backends';
 import type { HostAction, SessionState } from './call/machine';
 import { linkStats, type LinkReport } from './links/monitors';
+import { backgroundStats } from './background/registry';
+import type { BackgroundStats } from './background/protocol';
 import type { Slot } from './links/slots';
 import type { TransferView } from './files/transfer-view';
 import type { MeetingSession } from './call/session';
@@ -46,6 +48,8 @@ export interface MeetingProbe {
   sendRandomFile(name: string, size: number, to: string): Promise<string>;
   /** SHA-256 of a received file's bytes in memory, for a browser whose downloads a test cannot read. */
   receivedSha256(key: string): Promise<string | null>;
+  /** What the camera's background effect costs now (null when off). */
+  backgroundStats(): BackgroundStats | null;
 }
 
 declare global {
@@ -99,6 +103,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       const { sha256Hex } = await import('./files/file-crypto');
       return sha256Hex(bytes);
     },
+    backgroundStats: () => backgroundStats(session.localTrack('camera')),
   };
 }
 

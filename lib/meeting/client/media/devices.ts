@@ -1,6 +1,7 @@
 // The devices a person picked (microphone, camera, speaker), remembered on this device for the
 // lobby and the call; opening a remembered device that is gone falls back to the default; the
 // speaker choice as a small store the audio elements follow (HTMLMediaElement.setSinkId).
+import { rememberedBackground } from '../background/choice';
 import { describeMediaError, getCamera, getMicrophone } from './capture';
 
 export type InputKind = 'audioinput' | 'videoinput';
@@ -34,9 +35,17 @@ export function rememberDevice(kind: DeviceKind, id: string) {
 
 /**
  * Opens a camera or microphone; when the chosen one is gone (unplugged, another browser
- * profile's id), the default instead. `fellBack` says which happened.
+ * profile's id), the default instead. `fellBack` says which happened. A camera comes with the
+ * background effect chosen on this device (background/apply.ts).
  */
 export async function openInput(kind: InputKind, id?: string): Promise<{ track: MediaStreamTrack; fellBack: boolean }> {
+  const opened = await openDevice(kind, id);
+  if (kind !== 'videoinput' || rememberedBackground().kind === 'off') return opened;
+  const { withBackground } = await import('../background/apply');
+  return { ...opened, track: await withBackground(opened.track) };
+}
+
+async function openDevice(kind: InputKind, id?: string): Promise<{ track: MediaStreamTrack; fellBack: boolean }> {
   const open = kind === 'audioinput' ? getMicrophone : getCamera;
   if (!id) return { track: await open(), fellBack: false };
   try {
