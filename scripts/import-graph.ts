@@ -84,8 +84,8 @@ export function findCycles(modules: Map<string, Module>, withTypes = false): str
     index += 1;
     stack.push(file);
     onStack.add(file);
-    const module = modules.get(file);
-    for (const target of (withTypes ? module?.allImports : module?.valueImports) ?? []) {
+    const source = modules.get(file);
+    for (const target of (withTypes ? source?.allImports : source?.valueImports) ?? []) {
       if (!modules.has(target)) continue;
       if (!indices.has(target)) {
         visit(target);
