@@ -36,6 +36,9 @@ let exitCode = 0;
 if (!only) {
   // The build that `npm start` makes skips type checking (next.config.mjs): it is checked here.
   for (const [label, command, args] of [
+    // Next's route types (PageProps, LayoutProps, RouteContext) come from the app/ folder: made
+    // first, so that a clean clone type-checks without a build.
+    ['route types (next typegen)', bin('next'), ['typegen']],
     ['types (tsc)', bin('tsc'), ['--noEmit']],
     ['lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']],
   ]) {

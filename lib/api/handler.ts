@@ -76,7 +76,8 @@ export interface HandlerContext<A extends Auth, S extends z.ZodType | undefined,
   setSession: (data: SessionData | null) => void;
 }
 
-type RouteContext<P> = { params: Promise<P> };
+/** What Next.js passes a route handler: its params (Next's generated `RouteContext<'/api/…'>`). */
+type RouteArgument = { params: Promise<object> };
 
 /**
  * The one wrapper every route handler goes through: it checks the origin of state-changing
@@ -85,14 +86,15 @@ type RouteContext<P> = { params: Promise<P> };
  * A handler returns a Response, or a value answered as JSON (POST/PUT/DELETE add status "ok").
  */
 export function apiRoute<
-  P = Record<string, string>,
+  C extends RouteArgument = { params: Promise<Record<string, string>> },
   A extends Auth = 'optional',
   S extends z.ZodType | undefined = undefined,
->(options: Options<A, S>, handler: (context: HandlerContext<A, S, P>) => Promise<unknown> | unknown) {
-  function route(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
+>(options: Options<A, S>, handler: (context: HandlerContext<A, S, Awaited<C['params']>>) => Promise<unknown> | unknown) {
+  type P = Awaited<C['params']>;
+  function route(request: NextRequest, routeContext: C): Promise<Response> {
     return observeApiRequest(request, routeContext?.params, () => answer(request, routeContext));
   }
-  async function answer(request: NextRequest, routeContext: RouteContext<P>): Promise<Response> {
+  async function answer(request: NextRequest, routeContext: C): Promise<Response> {
     let locale = requestLocale(request);
     let sessionChange: { data: SessionData | null } | undefined;
     try {
@@ -100,7 +102,7 @@ export function apiRoute<
       if (isSafeMethod(request) && !options.crossSiteGet && isCrossSiteRequest(request)) {
         throw new ApiError('authentication_error', { status: 403 });
       }
-      const params = (await routeContext?.params) ?? ({} as P);
+      const params = ((await routeContext?.params) ?? {}) as P;
       assertStorableUrl(request, params);
 
       const auth = options.auth ?? 'optional';

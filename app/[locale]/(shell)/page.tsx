@@ -8,7 +8,7 @@ export const generateMetadata = routeMetadata('home');
 
 // `/` for a logged-in user. A visitor's `/` is rewritten by proxy.ts to the marketing home
 // (../(public)/welcome); should one still land here, the guard sends them to Login.
-export default async function DashboardPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function DashboardPage({ params }: PageProps<'/[locale]'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale);
   return (

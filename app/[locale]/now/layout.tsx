@@ -7,7 +7,7 @@ import { meetingFrameNamespaces } from '@/lib/i18n/client-namespaces';
 import { pageLocale } from '@/lib/i18n/page';
 
 // The meeting fills the window without the app's sidebar, but keeps its toasts and dialogs.
-export default async function MeetingLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
+export default async function MeetingLayout({ children, params }: LayoutProps<'/[locale]/now'>) {
   await pageLocale(params);
   const [{ user }, messages] = await Promise.all([shellState(), clientMessages(meetingFrameNamespaces)]);
   return (

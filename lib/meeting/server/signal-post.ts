@@ -12,7 +12,7 @@ import { handleMessage } from './relay';
  * action, leave. The route exports it, and the server layer's fast path (signal-fast-path.ts)
  * calls it too: one handler, whichever way a request comes in.
  */
-export const postSignal = apiRoute<{ id: string }, 'none', typeof clientMessageSchema>(
+export const postSignal = apiRoute<RouteContext<'/api/meeting/[id]/signal'>, 'none', typeof clientMessageSchema>(
   { auth: 'none', body: clientMessageSchema, maxBodyBytes: MAX_SIGNAL_BODY_BYTES },
   async ({ params, request, body }) => {
     const claims = await requireParticipant(request.headers, params.id).catch((error: unknown) => {

@@ -12,10 +12,7 @@ const outcomes = ['activated', 'invalid', 'too_many_attempts'] as const;
 export default async function ActivateAccountPage({
   params,
   searchParams,
-}: {
-  params: Promise<{ locale: string }>;
-  searchParams: Promise<{ status?: string }>;
-}) {
+}: PageProps<'/[locale]/activate-account'>) {
   await pageLocale(params);
   const { status } = await searchParams;
   const outcome = outcomes.find((o) => o === status) ?? 'missing';

@@ -7,7 +7,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('forgotPassword');
 
-export default async function ForgotPasswordPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function ForgotPasswordPage({ params }: PageProps<'/[locale]/forgotPassword'>) {
   await pageLocale(params);
   const t = await getTranslations('ForgotPassword');
   return (

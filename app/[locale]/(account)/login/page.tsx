@@ -9,7 +9,7 @@ import { providerButtons } from '@/lib/auth/oidc/configured';
 export const generateMetadata = publicMetadata('login');
 
 // Rendered per request: the "Sign in with …" buttons follow OIDC_PROVIDERS as the server runs.
-export default async function LoginPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<unknown> }) {
+export default async function LoginPage({ params, searchParams }: PageProps<'/[locale]/login'>) {
   await Promise.all([pageLocale(params), searchParams]);
   const t = await getTranslations('Login');
   return (

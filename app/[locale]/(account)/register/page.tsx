@@ -11,10 +11,8 @@ import { registrationSettings } from '@/lib/registration/settings';
 
 export const generateMetadata = publicMetadata('register');
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 // Issue 35: the page says why registration is not possible instead of showing a form that fails.
-export default async function RegisterPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
+export default async function RegisterPage({ params, searchParams }: PageProps<'/[locale]/register'>) {
   await pageLocale(params);
   const t = await getTranslations('Register');
   const query = await searchParams;

@@ -8,7 +8,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('verifyAccount');
 
-export default async function VerifyAccountPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function VerifyAccountPage({ params }: PageProps<'/[locale]/verify-account'>) {
   await pageLocale(params);
   const t = await getTranslations('Verification');
   return (

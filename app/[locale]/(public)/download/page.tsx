@@ -25,7 +25,7 @@ const FEED_APPS = ['feedOutlook', 'feedGoogle', 'feedApple'] as const;
 // SPEC point 1, the software hub: every download of GET /api/configuration/downloads, installing
 // the web app, and the private calendar feed for other calendar apps. Issue 35: a private server
 // (billing off) shows only what it offers, not cards for installers it has not got.
-export default async function DownloadPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function DownloadPage({ params }: PageProps<'/[locale]/download'>) {
   const locale = await pageLocale(params);
   const [t, all] = await Promise.all([getTranslations('Download'), getDownloads()]);
   const downloads = billingOn() ? all : all.filter(({ url }) => url);

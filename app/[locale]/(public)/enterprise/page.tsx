@@ -26,7 +26,7 @@ const OFFERS = ['onPremise', 'whiteLabel', 'negotiable'] as const;
 // SPEC points 1 and 2: enterprise customers (on-premise, white-label, rooms and participants
 // negotiable) and the contact-sales form. Issue 35: a private server (plain home) has no sales
 // page, and the form shows only where SALES_EMAIL says who reads it.
-export default async function EnterprisePage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function EnterprisePage({ params }: PageProps<'/[locale]/enterprise'>) {
   await pageLocale(params);
   const [t, labels, site] = await Promise.all([
     getTranslations('Enterprise'),

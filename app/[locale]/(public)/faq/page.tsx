@@ -19,7 +19,7 @@ const GROUPS = {
 type Question = (typeof GROUPS)[keyof typeof GROUPS][number];
 
 /** Questions in native <details> disclosures: keyboard and screen-reader ready, no JavaScript. */
-export default async function FaqPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function FaqPage({ params }: PageProps<'/[locale]/faq'>) {
   const locale = await pageLocale(params);
   // Without billing (issue 35) there is no trial, price or plan to ask about, and the participant
   // limit is the one the admin set; without SALES_EMAIL there is no sales team to contact.

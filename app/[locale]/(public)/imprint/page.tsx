@@ -8,7 +8,7 @@ import { publicMetadata } from '@/lib/seo/metadata';
 export const generateMetadata = publicMetadata('imprint');
 
 // Issue 35: the imprint / legal notice, only where the operator wrote one in the admin area.
-export default async function ImprintPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function ImprintPage({ params }: PageProps<'/[locale]/imprint'>) {
   await pageLocale(params);
   const [t, site] = await Promise.all([getTranslations('Imprint'), publicSiteSettings()]);
   if (!site.imprintText) notFound();

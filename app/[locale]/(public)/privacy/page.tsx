@@ -10,7 +10,7 @@ export const generateMetadata = publicMetadata('privacy');
 
 // Issue 35: the privacy policy. The operator's own text from the admin area, else a built-in one
 // that is true of this software (what is stored, what never reaches the server, the cookies).
-export default async function PrivacyPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function PrivacyPage({ params }: PageProps<'/[locale]/privacy'>) {
   await pageLocale(params);
   const [t, site, brand] = await Promise.all([getTranslations('Privacy'), publicSiteSettings(), getBrandName()]);
   return (

@@ -11,7 +11,7 @@ import { publicMetadata } from '@/lib/seo/metadata';
 export const generateMetadata = publicMetadata('rate');
 
 // SPEC point 2: rate your experience (also offered as a dialog after leaving a meeting).
-export default async function RatePage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function RatePage({ params }: PageProps<'/[locale]/rate'>) {
   await pageLocale(params);
   const [t, format, labels, user] = await Promise.all([
     getTranslations('Rate'),

@@ -8,7 +8,7 @@ import { messageList } from '@/lib/i18n/message-list';
 export const generateMetadata = publicMetadata('termsOfService');
 
 // SPEC point 2: the terms of service, which registration asks to agree to.
-export default async function TermsPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function TermsPage({ params }: PageProps<'/[locale]/terms-of-service'>) {
   await pageLocale(params);
   const [t, format] = await Promise.all([getTranslations('Terms'), getFormatter()]);
   const brand = config.brandName;

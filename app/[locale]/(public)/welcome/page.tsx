@@ -13,7 +13,7 @@ export const generateMetadata = publicMetadata('home');
 // `/` for a visitor (SPEC point 2, home / marketing page), reached only through proxy.ts's rewrite
 // of `/`: typed in as /welcome, it does not exist. A private server shows its plain home instead
 // (issue 35: the admin's setting, else HOME_PAGE, else what the billing mode implies).
-export default async function VisitorHomePage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function VisitorHomePage({ params }: PageProps<'/[locale]/welcome'>) {
   const locale = await pageLocale(params);
   if ((await headers()).get(VISITOR_HOME_HEADER) !== '1') notFound();
   const site = await publicSite();

@@ -12,7 +12,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 export const generateMetadata = routeMetadata('admin');
 
 // The rooms list: the sidebar's Rooms entry opens /admin (docs/decisions.md).
-export default async function AdminPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function AdminPage({ params }: PageProps<'/[locale]/admin'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/admin');
   const limits = await privateLimits();

@@ -12,7 +12,7 @@ import { mayInvite } from '@/lib/registration/settings';
 export const generateMetadata = routeMetadata('attendees');
 
 // Contacts and groups of the logged-in user (SPEC point 2).
-export default async function AttendeesPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function AttendeesPage({ params }: PageProps<'/[locale]/attendees'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/attendees');
   const routes = await getTranslations('Routes');

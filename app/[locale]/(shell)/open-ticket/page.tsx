@@ -6,7 +6,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('openTicket');
 
-export default async function OpenTicketPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function OpenTicketPage({ params }: PageProps<'/[locale]/open-ticket'>) {
   const locale = await pageLocale(params);
   await requirePageUser(locale, '/open-ticket');
   return (

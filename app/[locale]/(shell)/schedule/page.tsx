@@ -12,10 +12,7 @@ export const generateMetadata = routeMetadata('schedule');
 export default async function SchedulePage({
   params,
   searchParams,
-}: {
-  params: Promise<{ locale: string }>;
-  searchParams: Promise<{ date?: string | string[] }>;
-}) {
+}: PageProps<'/[locale]/schedule'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/schedule');
   const { date } = await searchParams;

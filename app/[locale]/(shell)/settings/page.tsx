@@ -12,7 +12,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 export const generateMetadata = routeMetadata('settings');
 
 // The route has no login flag (SPEC point 2): a visitor without a session is asked to log in.
-export default async function SettingsPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function SettingsPage({ params }: PageProps<'/[locale]/settings'>) {
   const locale = await pageLocale(params);
   const t = await getTranslations('Settings');
   const user = await getCurrentUser();

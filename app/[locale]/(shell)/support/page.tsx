@@ -9,7 +9,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 export const generateMetadata = routeMetadata('support');
 
 // Support (issue 18): the user's own tickets; staff find the queue in the admin area.
-export default async function SupportPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function SupportPage({ params }: PageProps<'/[locale]/support'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/support');
   const [tickets, brand] = await Promise.all([listOwnTickets(user), getBrandName()]);

@@ -8,7 +8,7 @@ export const generateMetadata = routeMetadata('meeting');
 
 // The meeting itself (/now/{id}) fills the window, without the app's sidebar. Everything
 // after the lobby runs in the browser: media never passes the server.
-export default async function MeetingPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
+export default async function MeetingPage({ params }: PageProps<'/[locale]/now/[id]'>) {
   await pageLocale(params);
   const { id } = await params;
   // Read per request, not at build: the test probe follows the running server's setting.

@@ -4,7 +4,7 @@ import { loadAvatar } from '@/lib/users/avatar';
 
 // GET /api/avatar/{avatar} – the picture; its id is random, and a new upload gets a new id.
 // An image other sites may show: it reads no session and changes nothing.
-export const GET = apiRoute<{ avatar: string }, 'none'>({ auth: 'none', crossSiteGet: true }, async ({ params }) => {
+export const GET = apiRoute<RouteContext<'/api/avatar/[avatar]'>, 'none'>({ auth: 'none', crossSiteGet: true }, async ({ params }) => {
   const found = /^[\w-]{1,64}$/.test(params.avatar) ? await loadAvatar(params.avatar) : undefined;
   // An image URL: a missing one is a bare 404, like any missing file.
   if (!found) return new NextResponse(null, { status: 404 });

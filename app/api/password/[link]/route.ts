@@ -4,7 +4,7 @@ import { checkResetLink } from '@/lib/auth/accounts';
 import { clientIp } from '@/lib/security/rate-limit';
 
 // GET /api/password/{link} – is this reset link still valid?
-export const GET = apiRoute<{ link: string }, 'none'>({ auth: 'none' }, async ({ params, request }) => {
+export const GET = apiRoute<RouteContext<'/api/password/[link]'>, 'none'>({ auth: 'none' }, async ({ params, request }) => {
   if (!(await checkResetLink(params.link, clientIp(request.headers)))) throw new ApiError('invalid_reset_link');
   return { status: 'ok' };
 });

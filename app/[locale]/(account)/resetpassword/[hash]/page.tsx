@@ -7,7 +7,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('resetPassword');
 
-export default async function ResetPasswordPage({ params }: { params: Promise<{ locale: string; hash: string }> }) {
+export default async function ResetPasswordPage({ params }: PageProps<'/[locale]/resetpassword/[hash]'>) {
   await pageLocale(params);
   const { hash } = await params;
   const t = await getTranslations('ResetPassword');

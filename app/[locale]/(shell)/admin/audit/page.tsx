@@ -23,7 +23,7 @@ const knownActions = [
   'send_invitation',
 ] as const;
 
-export default async function AdminAuditPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function AdminAuditPage({ params }: PageProps<'/[locale]/admin/audit'>) {
   const locale = await pageLocale(params);
   await requireAdminPage(locale, 'audit');
   const [entries, t, format, messages] = await Promise.all([

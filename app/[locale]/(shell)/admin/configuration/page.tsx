@@ -8,7 +8,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = adminMetadata('configuration');
 
-export default async function AdminConfigurationPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function AdminConfigurationPage({ params }: PageProps<'/[locale]/admin/configuration'>) {
   await requireAdminPage(await pageLocale(params), 'configuration');
   const configuration = await getAdminConfiguration();
   return (

@@ -8,7 +8,7 @@ export const generateMetadata = adminMetadata('ratings');
 
 const stars = [5, 4, 3, 2, 1] as const;
 
-export default async function AdminRatingsPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function AdminRatingsPage({ params }: PageProps<'/[locale]/admin/ratings'>) {
   await requireAdminPage(await pageLocale(params), 'ratings');
   const [summary, t, format] = await Promise.all([ratingsSummary(), getTranslations('AdminRatings'), getFormatter()]);
   return (

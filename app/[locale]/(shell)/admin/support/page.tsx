@@ -7,7 +7,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = adminMetadata('support');
 
-export default async function AdminSupportPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function AdminSupportPage({ params }: PageProps<'/[locale]/admin/support'>) {
   await requireAdminPage(await pageLocale(params), 'support');
   return (
     <PageMessages page="adminSupport">

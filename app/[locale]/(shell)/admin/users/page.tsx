@@ -8,7 +8,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = adminMetadata('users');
 
-export default async function AdminUsersPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function AdminUsersPage({ params }: PageProps<'/[locale]/admin/users'>) {
   const user = await requireAdminPage(await pageLocale(params), 'users');
   return (
     <PageMessages page="adminUsers">

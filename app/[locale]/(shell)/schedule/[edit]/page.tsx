@@ -11,7 +11,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 export const generateMetadata = routeMetadata('scheduleEdit');
 
 // SPEC point 2: /schedule/{edit}, the wizard on one of the user's meetings or one occurrence of a series.
-export default async function ScheduleEditPage({ params }: { params: Promise<{ locale: string; edit: string }> }) {
+export default async function ScheduleEditPage({ params }: PageProps<'/[locale]/schedule/[edit]'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/schedule');
   const { edit } = await params;

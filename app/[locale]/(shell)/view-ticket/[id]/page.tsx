@@ -11,7 +11,7 @@ export const generateMetadata = routeMetadata('viewTicket');
 
 // A ticket is shown to its owner and to admins; anyone else gets "Page not found", as for an id
 // that does not exist.
-export default async function ViewTicketPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
+export default async function ViewTicketPage({ params }: PageProps<'/[locale]/view-ticket/[id]'>) {
   const locale = await pageLocale(params);
   const { id } = await params;
   const user = await requirePageUser(locale, `/view-ticket/${encodeURIComponent(id)}`);

@@ -3,7 +3,7 @@ import { apiRoute } from '@/lib/api/handler';
 import { inviteByEmail } from '@/lib/meeting/server/invite';
 
 // GET /api/invite/{hash}/{email} – invite someone by e-mail to a room's meeting (SPEC point 7)
-export const GET = apiRoute<{ hash: string; email: string }, 'required'>({ auth: 'required' }, async ({ user, params, request, locale }) => {
+export const GET = apiRoute<RouteContext<'/api/invite/[hash]/[email]'>, 'required'>({ auth: 'required' }, async ({ user, params, request, locale }) => {
   // This GET sends mail: only the app's own pages may call it, never another site's <img>.
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin') throw new ApiError('authentication_error', { status: 403 });

@@ -5,6 +5,6 @@ import { iceServersFor } from '@/lib/meeting/server/ice';
 export const dynamic = 'force-dynamic';
 
 // GET /api/meeting/{id}/ice – STUN/TURN servers with time-limited TURN credentials
-export const GET = apiRoute<{ id: string }, 'none'>({ auth: 'none' }, async ({ params, request }) =>
+export const GET = apiRoute<RouteContext<'/api/meeting/[id]/ice'>, 'none'>({ auth: 'none' }, async ({ params, request }) =>
   iceServersFor((await requireParticipant(request.headers, params.id)).participantId),
 );

@@ -12,7 +12,7 @@ export const runtime = 'nodejs';
 // With `Accept: text/event-stream` the answer is the participant's event stream itself, its
 // first event `joined` carrying the same answer: one round trip fewer than POST, then GET
 // …/signal (issue 17; docs/meetings.md). Errors answer as JSON either way.
-export const POST = apiRoute<{ id: string }, 'optional', typeof joinRequestSchema>(
+export const POST = apiRoute<RouteContext<'/api/meeting/[id]/join'>, 'optional', typeof joinRequestSchema>(
   { auth: 'optional', body: joinRequestSchema, maxBodyBytes: 4096 },
   async ({ params, body, user, request }) => {
     const answer = await joinMeeting(params.id, body, user, request.headers);

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 // GET /api/meeting/{id}/signal – the participant's event stream (Authorization: Bearer <join token>)
-export const GET = apiRoute<{ id: string }, 'none'>({ auth: 'none' }, async ({ params, request }) =>
+export const GET = apiRoute<RouteContext<'/api/meeting/[id]/signal'>, 'none'>({ auth: 'none' }, async ({ params, request }) =>
   openStream(await requireParticipant(request.headers, params.id), request.headers.get('last-event-id'), request.signal),
 );
 

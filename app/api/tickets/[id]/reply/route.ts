@@ -3,7 +3,7 @@ import { replySchema } from '@/lib/support/schemas';
 import { replyToTicket } from '@/lib/support/tickets';
 
 // POST /api/tickets/{id}/reply {message} – the owner writes again, or staff answer (mailed to the owner)
-export const POST = apiRoute<{ id: string }, 'required', typeof replySchema>(
+export const POST = apiRoute<RouteContext<'/api/tickets/[id]/reply'>, 'required', typeof replySchema>(
   { auth: 'required', body: replySchema, maxBodyBytes: 32 * 1024 },
   ({ user, params, body }) => replyToTicket(user, params.id, body.message),
 );

@@ -10,9 +10,7 @@ export const generateMetadata = routeMetadata('calendarDate');
 // SPEC point 2, route CalendarDate: /calendar/{view}/{date}, in the user's time zone.
 export default async function CalendarDatePage({
   params,
-}: {
-  params: Promise<{ locale: string; view: string; date: string }>;
-}) {
+}: PageProps<'/[locale]/calendar/[view]/[date]'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/calendar');
   const { view, date } = await params;

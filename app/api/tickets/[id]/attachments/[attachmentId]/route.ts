@@ -7,7 +7,7 @@ import { attachmentPolicy } from '@/lib/security/csp';
 // always a download (never rendered by the browser as a page), under the name of its checked type
 // (a file stored before names were fixed at upload is renamed here), sandboxed should a browser
 // render it all the same. proxy.ts gives the same policy: its header is the one that reaches the client.
-export const GET = apiRoute<{ id: string; attachmentId: string }, 'required'>({ auth: 'required' }, async ({ user, params }) => {
+export const GET = apiRoute<RouteContext<'/api/tickets/[id]/attachments/[attachmentId]'>, 'required'>({ auth: 'required' }, async ({ user, params }) => {
   await assertTicketAccess(user, params.id);
   const file = await loadAttachment(params.id, params.attachmentId);
   return new Response(new Uint8Array(file.data), {
