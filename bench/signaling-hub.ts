@@ -49,7 +49,7 @@ async function run(label: string, publisher: Hub, subscriber: Hub) {
         publisher.publish(meetingId, `p${(sent + i) % PARTICIPANTS}`, {
           type: 'signal',
           from: String(performance.now()),
-          // The size of a signed ICE candidate envelope (E2EE.md "Signaling").
+          // The size of a signed ICE candidate envelope (docs/e2ee-crypto.md "Signaling").
           envelope: CANDIDATE_ENVELOPE,
         }),
       ),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-// Every setting of DESIGN.md "Configuration", read once. All are optional for a local start.
+// Every setting of docs/design.md "Configuration", read once. All are optional for a local start.
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
   return value ? value : undefined;

@@ -1,4 +1,4 @@
-// The error catalogue of SPEC point 8 and the HTTP status each code answers with (DESIGN.md).
+// The error catalogue of SPEC point 8 and the HTTP status each code answers with (docs/design.md).
 // It sits at the bottom of lib/ (issue 37): the database, the rate limiter and every domain throw
 // ApiError, and only lib/api/ turns one into an HTTP answer.
 export const errorCodes = [

@@ -1,6 +1,6 @@
 // Bench only: init scripts for `npm run bench:join`, given to Playwright's
 // `context.addInitScript` so they run in every page before the app. The app has no switch for
-// any of this and must never get one (E2EE.md: a call is never admitted without frame
+// any of this and must never get one (docs/e2ee-crypto.md: a call is never admitted without frame
 // encryption), so the benchmark changes the browser instead. Each function must be
 // self-contained (Playwright serializes it).
 

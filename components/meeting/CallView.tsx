@@ -138,7 +138,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     toggleChat: () => togglePanel('chat'),
   });
 
-  /** The full link, with the key in its fragment: whoever opens it needs no handoff (E2EE.md). */
+  /** The full link, with the key in its fragment: whoever opens it needs no handoff (docs/e2ee-crypto.md). */
   async function copyLink() {
     const link = `${window.location.origin}${window.location.pathname}${session.keyFragment() ?? ''}`;
     try {

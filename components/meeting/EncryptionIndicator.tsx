@@ -7,7 +7,7 @@ import type { EncryptionState, MeetingSession, RemotePeer } from '@/lib/meeting/
 import { Dialog } from '@/components/dialog/Dialog';
 
 /**
- * The persistent encryption indicator (E2EE.md "Safety code"): what protects the call, and the
+ * The persistent encryption indicator (docs/e2ee-crypto.md "Safety code"): what protects the call, and the
  * codes to compare with each participant. It cannot be turned off: a call without frame
  * encryption is never admitted.
  */

@@ -25,7 +25,7 @@ export interface JoinResult {
   microphone: MediaStreamTrack | null;
   camera: MediaStreamTrack | null;
   micOn: boolean;
-  /** From the room password, for the call's key (E2EE.md "Secrets"); null without a password. */
+  /** From the room password, for the call's key (docs/e2ee-crypto.md "Secrets"); null without a password. */
   passwordKey: Bytes | null;
   /** The join carried our handoff key: those present hand the room secret over unasked. */
   keyRequestPosted: boolean;

@@ -21,7 +21,7 @@ type Stage =
   | { kind: 'lobby'; info: MeetingInfo }
   | { kind: 'call'; info: MeetingInfo; session: MeetingSession };
 
-/** /now/{id}: the lobby, then the call, all in the browser (DESIGN.md "Meetings"). */
+/** /now/{id}: the lobby, then the call, all in the browser (docs/design.md "Meetings"). */
 export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string; testProbe?: boolean }) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
@@ -39,14 +39,14 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
   }
 
   useEffect(() => {
-    // The room secret rides in the link's fragment, which browsers never send (E2EE.md "Keys"):
+    // The room secret rides in the link's fragment, which browsers never send (docs/e2ee-crypto.md "Keys"):
     // keep it in memory only and take it out of the address bar, history and screenshots.
     const { hash, pathname, search } = window.location;
     secret.current ??= secretFromFragment(hash);
     if (hash) window.history.replaceState(window.history.state, '', `${pathname}${search}${fragmentWithoutSecret(hash)}`);
     let cancelled = false;
     void (async () => {
-      // A call is never admitted without frame encryption (E2EE.md "Safety code"). `?frames=script`
+      // A call is never admitted without frame encryption (docs/e2ee-crypto.md "Safety code"). `?frames=script`
       // picks the standard worker path where both exist, to test it in Chromium.
       frames.current = framePath(new URLSearchParams(search).get('frames') === 'script' ? 'script' : undefined);
       if (!meetingSupported() || !frames.current) return setStage({ kind: 'unsupported' });

@@ -15,7 +15,7 @@ export interface PreparedPassword {
 }
 
 /**
- * The lobby's side of the room password (E2EE.md "Secrets"): the owner's browser may have kept it
+ * The lobby's side of the room password (docs/e2ee-crypto.md "Secrets"): the owner's browser may have kept it
  * (room-password-store.ts); otherwise it is typed. Either way it is stretched here and never sent.
  */
 export function useRoomPassword(info: MeetingInfo) {

@@ -3,5 +3,5 @@
 
 /** As many rooms as the largest plan an operator grants (lib/admin/plans.ts). */
 export const ROOMS_PER_USER = { min: 1, max: 10_000 } as const;
-/** Media flows in a full mesh (DESIGN.md "Meetings"): every browser sends to every other. */
+/** Media flows in a full mesh (docs/design.md "Meetings"): every browser sends to every other. */
 export const PARTICIPANTS_PER_MEETING = { min: 2, max: 50 } as const;

@@ -183,7 +183,7 @@ function withApiHeaders(response: Response): Response {
   return response;
 }
 
-/** Answers an error in the envelope of DESIGN.md; unexpected ones are logged, never shown. */
+/** Answers an error in the envelope of docs/design.md; unexpected ones are logged, never shown. */
 export async function errorResponse(error: unknown, locale: Locale): Promise<Response> {
   if (error instanceof ApiError) {
     const response = await errorJson(error.code, error.status, locale, { ...error.details, ...(error.field && { field: error.field }) });

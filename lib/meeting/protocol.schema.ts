@@ -12,7 +12,7 @@ export const joinRequestSchema = z.object({
   /** Never the password: the proof the browser derived from it (room-password.ts). */
   passwordProof: passwordProofSchema.optional(),
   /**
-   * A newcomer without the room secret posts its handoff key with the join (E2EE.md "Who gets
+   * A newcomer without the room secret posts its handoff key with the join (docs/e2ee-crypto.md "Who gets
    * S": "their browser posts an ephemeral public key"): those present get it in the `join`
    * event and can hand S over at once, without a round trip of its own (issue 17).
    */
@@ -26,7 +26,7 @@ const participantId = z.string().min(1).max(64);
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   /**
-   * A message for one peer, opaque to the server (E2EE.md "Signaling"): a join announcement
+   * A message for one peer, opaque to the server (docs/e2ee-crypto.md "Signaling"): a join announcement
    * tagged under the room secret, a key handoff, or a signed, numbered WebRTC description or ICE
    * candidate. The server only relays it; the browsers check every signature.
    */

@@ -1,4 +1,4 @@
-// The meeting's wire protocol between the browser and the signaling server (DESIGN.md
+// The meeting's wire protocol between the browser and the signaling server (docs/design.md
 // "Meetings"). Shared by both sides: no server-only or DOM code here.
 //
 //   POST /api/meeting/{id}/join   { name?, passwordProof?, keyRequest? } → JoinAnswer (a join token)
@@ -11,7 +11,7 @@
 // stream is read with fetch() (not EventSource, which cannot send headers); the client
 // reconnects with `Last-Event-ID` and the server replays what it missed.
 
-/** DESIGN.md: a signaling message is at most 16 KB. */
+/** docs/design.md: a signaling message is at most 16 KB. */
 export const MAX_SIGNAL_BYTES = 16 * 1024;
 /**
  * Messages for one peer that waited while the previous POST was on its way go up together, in

@@ -1,4 +1,4 @@
-// A room's password as E2EE.md "Secrets" uses it: the browser stretches it (PBKDF2-SHA-256,
+// A room's password as docs/e2ee-crypto.md "Secrets" uses it: the browser stretches it (PBKDF2-SHA-256,
 // 600,000 iterations, salted with the room's random password salt) and splits the result into a
 // key that joins the call's key tree and a proof that opens the server's gate. The server keeps
 // only an argon2id hash of the proof and the salt, which is public: it learns neither the

@@ -27,7 +27,7 @@ export const routeRules: RouteRule[] = [
   { name: 'termsOfService', pattern: '/terms-of-service', auth: false },
   { name: 'download', pattern: '/download', auth: false },
   { name: 'faq', pattern: '/faq', auth: false },
-  // E2EE.md: the page that states what encryption protects and its honest limits.
+  // docs/e2ee-crypto.md: the page that states what encryption protects and its honest limits.
   { name: 'security', pattern: '/security', auth: false },
   { name: 'meeting', pattern: '/now/:id', auth: false },
   { name: 'calendar', pattern: '/calendar', auth: true },

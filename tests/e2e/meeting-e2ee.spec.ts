@@ -1,4 +1,4 @@
-// The proofs of end-to-end encryption (issue 6, E2EE.md "Testing in headless Chromium"), in
+// The proofs of end-to-end encryption (issue 6, docs/e2ee-crypto.md "Testing in headless Chromium"), in
 // real Chromium: frames decrypt on every receiver, a wrong key decodes nothing, what leaves a
 // sender is ciphertext, no key means no frame, a relay that tampers is refused, and the link's
 // secret never reaches the server.

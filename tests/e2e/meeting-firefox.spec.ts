@@ -1,4 +1,4 @@
-// Firefox and Chromium in one encrypted call (E2EE.md "Browser APIs"): Firefox encrypts frames in
+// Firefox and Chromium in one encrypted call (docs/e2ee-crypto.md "Browser APIs"): Firefox encrypts frames in
 // a worker through the standard RTCRtpScriptTransform, Chromium in a worker fed by
 // createEncodedStreams(); each decodes the other's video and every receiver's decrypt counter
 // rises. Firefox is Debian's ESR, driven by puppeteer-core (support/firefox.ts); Chromium is

@@ -2,7 +2,7 @@
 // alone, with two, and with three while one presents a screen — with the checks of the layout
 // sweep (support/layout.ts): nothing scrolls sideways, no control is covered (Leave was, by
 // one's own video, when alone), every control is named, the controls take one row.
-// At most three participants: every one of them runs on this machine (E2EE.md).
+// At most three participants: every one of them runs on this machine (docs/e2ee-crypto.md).
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localized, messages } from './support/messages';
 import { newParticipantContext, type Participant } from './support/meeting';

@@ -1,5 +1,5 @@
 // The meeting in real Chromium with fake camera and microphone: one browser context per
-// participant, media checked through getStats (E2EE.md "Testing in headless Chromium").
+// participant, media checked through getStats (docs/e2ee-crypto.md "Testing in headless Chromium").
 import { expect, test, type Page } from '@playwright/test';
 import { seededAccount, logIn } from './support/session';
 import { waitForMail } from './support/mailbox';

@@ -10,7 +10,7 @@ import { call, createUser, sessionCookies } from '../support/api';
 process.env.TRUSTED_PROXIES = '127.0.0.1';
 afterAll(() => closeDb());
 
-describe('DESIGN.md API conventions: the error envelope', () => {
+describe('docs/design.md API conventions: the error envelope', () => {
   it.each([
     { name: 'invalid JSON', body: '{"lang": ', code: 'incorrect_data' },
     { name: 'a JSON array', body: '[1,2]', code: 'incorrect_data' },
@@ -53,7 +53,7 @@ describe('DESIGN.md API conventions: the error envelope', () => {
   });
 });
 
-describe('DESIGN.md security: state-changing requests from another origin are refused', () => {
+describe('docs/design.md security: state-changing requests from another origin are refused', () => {
   it.each([
     ['another site', 'https://evil.example'],
     ['a missing Origin', null],

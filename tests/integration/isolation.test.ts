@@ -43,7 +43,7 @@ interface Alice {
   group: string;
 }
 
-describe('DESIGN.md "Data": a second user can neither read, change nor delete another\'s rooms, contacts and groups', () => {
+describe('docs/design.md "Data": a second user can neither read, change nor delete another\'s rooms, contacts and groups', () => {
   let alice: Owner;
   let bob: Owner;
   let her: Alice;

@@ -18,7 +18,7 @@ describe('POST /api/meeting/{id}/join', () => {
     }
   });
 
-  // The browser sends a proof derived from the password (E2EE.md "Secrets"), never the password.
+  // The browser sends a proof derived from the password (docs/e2ee-crypto.md "Secrets"), never the password.
   it.each([
     ['no proof', async () => ({}), 400, 'incorrect_password', 'password'],
     ['the plain password, which the server never takes', async () => ({ password: PASSWORD }), 400, 'incorrect_password', 'password'],

@@ -25,7 +25,7 @@ async function meeting(options: { askToJoin?: boolean } = {}) {
   return { meetingId: await makeRoom(user, options), cookie };
 }
 
-// The server relays envelopes it cannot read (E2EE.md "Signaling"): any string will do here.
+// The server relays envelopes it cannot read (docs/e2ee-crypto.md "Signaling"): any string will do here.
 const offer = JSON.stringify({ k: 'signed', signal: { body: { description: { type: 'offer', sdp: 'v=0\r\n' } } } });
 const END = JSON.stringify({ k: 'signed', signal: { body: { candidate: null } } });
 

@@ -1,7 +1,7 @@
 // The one place that says how Chromium is started, for the tests (playwright.config.ts, the
 // meeting specs) and the benchmarks (bench/) alike: Debian's Chromium and the flags every run
 // uses: off the closed network, fake camera and microphone, and loopback WebRTC in headless mode
-// (E2EE.md "Testing in headless Chromium": without the last two a host with only `lo` gathers no
+// (docs/e2ee-crypto.md "Testing in headless Chromium": without the last two a host with only `lo` gathers no
 // ICE candidate, and mDNS hides the addresses peers need).
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

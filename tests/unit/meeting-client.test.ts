@@ -49,7 +49,7 @@ describe('event stream parser', () => {
   });
 });
 
-describe('mesh quality policy (E2EE.md "Mesh size")', () => {
+describe('mesh quality policy (docs/e2ee-crypto.md "Mesh size")', () => {
   it('lowers height, bitrate and frame rate as the meeting grows', () => {
     expect(videoTarget(2)).toEqual({ height: 720, maxBitrate: 1_500_000, maxFramerate: 30 });
     expect(videoTarget(4).height).toBe(720);

@@ -3,7 +3,7 @@ import { icoFromPng } from '@/lib/brand/icon';
 import { CHUNK_TIMEOUT_MS, chunkWatchdog } from '@/lib/chunk-watchdog';
 import { languageAlternates, localizedPath, switchLocalePath } from '@/lib/seo/pages';
 
-describe('localized paths of the public pages (SPEC point 1, DESIGN.md layout)', () => {
+describe('localized paths of the public pages (SPEC point 1, docs/design.md layout)', () => {
   it.each([
     ['en', '/', '/'],
     ['en', '/faq', '/faq'],

@@ -18,7 +18,7 @@ export interface IcsEvent {
   sequence: number;
   title: string;
   description?: string | null;
-  /** The meeting link (never an encryption key: see E2EE.md). */
+  /** The meeting link (never an encryption key: see docs/e2ee-crypto.md). */
   link?: string | null;
   start: Date;
   end: Date;

@@ -1,4 +1,4 @@
-// The key tree of E2EE.md. Everything below the room secret S is derived with HKDF-SHA-512 under
+// The key tree of docs/e2ee-crypto.md. Everything below the room secret S is derived with HKDF-SHA-512 under
 // a distinct label, so no two uses ever share a key. Labels are pinned by known-answer tests.
 import {
   base64urlDecode,

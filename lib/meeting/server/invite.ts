@@ -14,7 +14,7 @@ const email = emailField({ invalid: 'invite_incorrect_email_format' });
 /**
  * GET /api/invite/{hash}/{email} (SPEC point 7): invites someone by e-mail to the meeting of one
  * of the user's rooms ({hash} is its meeting id). The mailed link never carries the room
- * secret (E2EE.md "Who gets S"); the password, if any, is never mailed either.
+ * secret (docs/e2ee-crypto.md "Who gets S"); the password, if any, is never mailed either.
  */
 export async function inviteByEmail(user: User, meetingId: string, rawEmail: string, fallbackLocale: Locale) {
   const parsed = email.safeParse(rawEmail);

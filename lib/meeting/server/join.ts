@@ -38,7 +38,7 @@ export async function meetingInfo(meetingId: string, user: User | null): Promise
 /**
  * POST /api/meeting/{id}/join: the gate. When the room has a password everyone shows the proof
  * derived from it — the owner too, whose browser needs the password for the call's key anyway
- * (E2EE.md "Secrets"); nobody gets a seat past the owner's participant limit.
+ * (docs/e2ee-crypto.md "Secrets"); nobody gets a seat past the owner's participant limit.
  */
 export async function joinMeeting(meetingId: string, input: JoinRequest, user: User | null, headers: Headers): Promise<JoinAnswer> {
   const startedAt = performance.now();

@@ -1,6 +1,6 @@
 // Helpers for meeting tests: one browser context per participant (its own cookies, its own
 // fake camera and microphone), joining through the real lobby, and reading what media flows
-// from the page's RTCPeerConnections (getStats, as E2EE.md advises for headless Chromium).
+// from the page's RTCPeerConnections (getStats, as docs/e2ee-crypto.md advises for headless Chromium).
 import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { logIn } from './session';
 
@@ -31,7 +31,7 @@ export async function joinMeeting(
     password?: string;
     host?: 'demo' | 'trial';
     expectInCall?: boolean;
-    /** "#k=…": the room secret in the link (E2EE.md); without it the key comes by handoff. */
+    /** "#k=…": the room secret in the link (docs/e2ee-crypto.md); without it the key comes by handoff. */
     fragment?: string;
     /** Runs on the new context before the page opens (routes, request listeners). */
     prepare?: (context: BrowserContext) => Promise<void>;

@@ -7,7 +7,7 @@ export const generateMetadata = publicMetadata('security');
 
 const SECTIONS = ['keys', 'verify', 'limits'] as const;
 
-// E2EE.md: what end-to-end encryption protects in a meeting, and what it cannot (docs/security.md).
+// docs/e2ee-crypto.md: what end-to-end encryption protects in a meeting, and what it cannot (docs/security.md).
 export default async function SecurityPage({ params }: PageProps<'/[locale]/security'>) {
   await pageLocale(params);
   const t = await getTranslations('Security');

@@ -19,7 +19,7 @@ export interface RemotePeer extends Participant {
   media: MediaState;
   quality: Quality;
   /**
-   * Their announcement verified under our room secret (E2EE.md): only then is a connection made.
+   * Their announcement verified under our room secret (docs/e2ee-crypto.md): only then is a connection made.
    * "mismatch": they hold another secret; "tampered": their SDP's fingerprint was not the signed one.
    */
   keys: PeerKeyState;
@@ -122,7 +122,7 @@ export type Effect =
   | { type: 'keys-forget'; peerId: string }
   | { type: 'keys-let-in'; peerId: string; confirmed: boolean }
   | { type: 'keys-accept-rekey'; epoch: number; secret: string }
-  /** E2EE.md "Kick": a fresh secret and epoch for everyone but the removed participant. */
+  /** docs/e2ee-crypto.md "Kick": a fresh secret and epoch for everyone but the removed participant. */
   | { type: 'rekey'; removed: string };
 
 export interface Step {

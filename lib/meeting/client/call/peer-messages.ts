@@ -16,7 +16,7 @@ export type PeerMessage =
   | { t: 'chat'; id: string; text: string; at: number }
   | { t: 'reaction'; emoji: string }
   | { t: 'view'; visible: boolean }
-  /** From the host after a removal: the next room secret (base64url) and its epoch (E2EE.md "Kick"). */
+  /** From the host after a removal: the next room secret (base64url) and its epoch (docs/e2ee-crypto.md "Kick"). */
   | { t: 'rekey'; epoch: number; secret: string };
 
 const MAX_CHAT = 2000;

@@ -345,7 +345,7 @@ export class MeetingSession {
 
   // ---- encryption, for the indicator and the link ----
 
-  /** The code to compare with a peer's screen (E2EE.md "Safety code"). */
+  /** The code to compare with a peer's screen (docs/e2ee-crypto.md "Safety code"). */
   safetyCode(peerId: string) {
     return this.keyExchange.keys?.safetyCode(peerId) ?? Promise.resolve(null);
   }
@@ -373,7 +373,7 @@ export class MeetingSession {
   }
 
   /**
-   * E2EE.md "Kick": after the server refused the removed participant, everyone else moves to a
+   * docs/e2ee-crypto.md "Kick": after the server refused the removed participant, everyone else moves to a
    * fresh secret and epoch, sent over the data channels (DTLS to the fingerprint each one signed),
    * so the removed participant's keys open nothing sent from now on.
    */

@@ -1,4 +1,4 @@
-// The frame-encryption worker (E2EE.md "Browser APIs"): frames reach it through
+// The frame-encryption worker (docs/e2ee-crypto.md "Browser APIs"): frames reach it through
 // RTCRtpScriptTransform (Firefox, Safari) or as Chromium's encoded streams transferred from the
 // page, so that no frame is encrypted or decrypted on the page's main thread. The work itself is
 // in frame-worker-core.ts.

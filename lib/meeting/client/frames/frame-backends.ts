@@ -1,4 +1,4 @@
-// Where frames are encrypted (E2EE.md "Browser APIs"): always in a worker (e2ee-worker.ts), so
+// Where frames are encrypted (docs/e2ee-crypto.md "Browser APIs"): always in a worker (e2ee-worker.ts), so
 // the page's main thread, which draws the call, never waits for a frame. The frames get there by
 // one of two paths: Chromium's createEncodedStreams(), whose streams the page transfers to the
 // worker, or the standard RTCRtpScriptTransform. MeetingCrypto derives the keys; the backend
@@ -14,7 +14,7 @@ export interface FrameBackend {
   /** RTCPeerConnection options this path needs. */
   readonly rtcConfig: RTCConfiguration;
   attachSender(peerId: string, slot: Slot, sender: RTCRtpSender): void;
-  /** Must run in the task that creates the receiver: a later transform is bypassed (E2EE.md). */
+  /** Must run in the task that creates the receiver: a later transform is bypassed (docs/e2ee-crypto.md). */
   attachReceiver(peerId: string, slot: Slot, receiver: RTCRtpReceiver): void;
   /** `keyId` names one key for good: the same id never gets a second encryptor (nonces from 0). */
   setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes): Promise<void>;
@@ -34,7 +34,7 @@ export type FramePath = 'streams' | 'script';
 
 /**
  * Which path this browser has; createEncodedStreams first where both exist. Chromium also has
- * RTCRtpScriptTransform (141+), but a transform it fails to attach is bypassed silently (E2EE.md),
+ * RTCRtpScriptTransform (141+), but a transform it fails to attach is bypassed silently (docs/e2ee-crypto.md),
  * while encodedInsertableStreams never lets a frame past unencrypted.
  */
 export function framePath(prefer?: FramePath): FramePath | null {

@@ -1,4 +1,4 @@
-// Frame encryption for one sender or receiver (E2EE.md "Frames"), run by the worker
+// Frame encryption for one sender or receiver (docs/e2ee-crypto.md "Frames"), run by the worker
 // (frame-worker-core.ts) whichever way the frames reach it: the transforms, and the keyring
 // behind them. A frame without a key is dropped, never sent or decoded in clear (fail-closed).
 // No DOM.

@@ -1,4 +1,4 @@
-// What the frame-encryption worker does (E2EE.md "Frames"), apart from the worker's global scope
+// What the frame-encryption worker does (docs/e2ee-crypto.md "Frames"), apart from the worker's global scope
 // so that it runs in Node's tests too: it keeps the SFrame keys, counters and nonces, and
 // encrypts or decrypts the frames of every sender and receiver the page hands it, whether they
 // arrive as RTCRtpScriptTransform events or as encoded streams transferred from the page.

@@ -1,4 +1,4 @@
-// What participants send each other through the signaling server (E2EE.md "Signaling"). The
+// What participants send each other through the signaling server (docs/e2ee-crypto.md "Signaling"). The
 // server relays the JSON string untouched; every field is checked here before anything is used,
 // and only the known fields are kept. Checked by hand, as peer-messages.ts is: zod was 30 KB
 // gzipped of the meeting page's script for these few shapes (issue 17 goal 4).

@@ -1,4 +1,4 @@
-// The key exchange's decisions (E2EE.md "Who gets S"), without crypto, timers or the network:
+// The key exchange's decisions (docs/e2ee-crypto.md "Who gets S"), without crypto, timers or the network:
 // who is handed the key and when, when we ask for it again, when we make it ourselves, and what
 // each checked message leads to. KeyExchange (key-exchange.ts) reads the facts, runs the effects
 // this gives back in order, and feeds in what the crypto answered. Plain data in and out.

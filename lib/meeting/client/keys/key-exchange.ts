@@ -1,4 +1,4 @@
-// Who holds the meeting's key and whom to trust (E2EE.md "Who gets S", "Signaling"): the
+// Who holds the meeting's key and whom to trust (docs/e2ee-crypto.md "Who gets S", "Signaling"): the
 // announcements tagged under the room secret, the handoff to newcomers, signed signals with their
 // fingerprint check, and the host's rekey after a removal. The session owns the connections and
 // the screen state; this module tells it when a peer is verified, refused, or has sent a signal.
@@ -94,7 +94,7 @@ export class KeyExchange {
 
   /**
    * A message from another participant, checked before use: announcements against our room
-   * secret, everything else against the signing key its announcement gave (E2EE.md).
+   * secret, everything else against the signing key its announcement gave (docs/e2ee-crypto.md).
    */
   async receive(from: string, text: string) {
     const keys = await this.ready;

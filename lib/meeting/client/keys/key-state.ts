@@ -8,7 +8,7 @@ export type PeerKeyState = 'pending' | 'verified' | 'mismatch' | 'tampered';
 export type SecretSource = 'link' | 'handoff' | 'created';
 
 /**
- * The encryption indicator (E2EE.md "Safety code"): starting, waiting for a participant to hand
+ * The encryption indicator (docs/e2ee-crypto.md "Safety code"): starting, waiting for a participant to hand
  * over the key, on, or refused because our link's key is not this meeting's.
  */
 export interface EncryptionState {
@@ -16,6 +16,6 @@ export interface EncryptionState {
   source: SecretSource | null;
   /** Raised by every removal: the removed participant's keys open nothing sent after it. */
   epoch: number;
-  /** The room password is mixed into the key (E2EE.md "Secrets"). */
+  /** The room password is mixed into the key (docs/e2ee-crypto.md "Secrets"). */
   password: boolean;
 }

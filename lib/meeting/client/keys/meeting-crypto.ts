@@ -1,7 +1,7 @@
-// One participant's end-to-end encryption for a meeting (E2EE.md): the room secret S from the
+// One participant's end-to-end encryption for a meeting (docs/e2ee-crypto.md): the room secret S from the
 // link or a handoff, the root key and join key it gives, this page's signing and ECDH keys and
 // DTLS certificate, and per peer the announced keys, the pairwise frame keys and counters.
-// Nothing here is sent to the server except what E2EE.md allows: tagged announcements, signed
+// Nothing here is sent to the server except what docs/e2ee-crypto.md allows: tagged announcements, signed
 // signals and sealed handoffs.
 import { base64urlDecode, base64urlEncode, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { DataChannelCipher } from '@/lib/meeting/e2ee/data-channel';
@@ -58,7 +58,7 @@ export interface PreparedKeys {
   ecdhPublic: Bytes;
   signing: CryptoKeyPair;
   signingPublic: Bytes;
-  /** The ephemeral key a newcomer without S asks for it with (E2EE.md "Who gets S"). */
+  /** The ephemeral key a newcomer without S asks for it with (docs/e2ee-crypto.md "Who gets S"). */
   handoff?: HandoffRequest;
 }
 
@@ -77,7 +77,7 @@ export class MeetingCrypto {
   private signer: SignalSigner;
   private verifier: SignalVerifier;
   source: SecretSource | null = null;
-  /** The codes of key handovers, by the other side's id: both sides see the same code (E2EE.md). */
+  /** The codes of key handovers, by the other side's id: both sides see the same code (docs/e2ee-crypto.md). */
   readonly handoffCodes = new Map<string, HandoffCode>();
   private constructor(
     /** Where frames are encrypted: this page or a worker. */
@@ -90,7 +90,7 @@ export class MeetingCrypto {
     private readonly ecdhPublic: Bytes,
     signing: CryptoKeyPair,
     private readonly signingPublic: Bytes,
-    /** From the room password, when the room has one: mixed into every epoch's root (E2EE.md "Password"). */
+    /** From the room password, when the room has one: mixed into every epoch's root (docs/e2ee-crypto.md "Password"). */
     private readonly passwordKey: Bytes | null,
   ) {
     this.signer = new SignalSigner(meetingId, selfId, signing.privateKey);
@@ -247,7 +247,7 @@ export class MeetingCrypto {
     return this.epoch;
   }
 
-  /** The host, after removing someone: a fresh secret for the next epoch (E2EE.md "Kick"). */
+  /** The host, after removing someone: a fresh secret for the next epoch (docs/e2ee-crypto.md "Kick"). */
   async nextEpoch(): Promise<{ secret: string; epoch: number }> {
     const secret = generateRoomSecret();
     const epoch = this.epoch + 1;
@@ -298,7 +298,7 @@ export class MeetingCrypto {
     this.frames.attachSender(peerId, slot, sender);
   }
 
-  /** Called in the very task that creates the receiver: a later one would be bypassed (E2EE.md). */
+  /** Called in the very task that creates the receiver: a later one would be bypassed (docs/e2ee-crypto.md). */
   attachReceiver(peerId: string, slot: Slot, receiver: RTCRtpReceiver): void {
     this.frames.attachReceiver(peerId, slot, receiver);
   }
@@ -319,7 +319,7 @@ export class MeetingCrypto {
     );
   }
 
-  // ---- handoff (E2EE.md "Who gets S") ----
+  // ---- handoff (docs/e2ee-crypto.md "Who gets S") ----
 
   async requestHandoff(): Promise<string> {
     this.handoffRequest ??= this.preparedHandoff ?? (await createHandoffRequest());

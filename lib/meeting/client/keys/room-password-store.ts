@@ -1,6 +1,6 @@
 // The room owner's browser: sending a new room password as a proof, and remembering it.
 //
-// The password is part of the call's key (E2EE.md "Secrets"), so the owner needs it too. A room's
+// The password is part of the call's key (docs/e2ee-crypto.md "Secrets"), so the owner needs it too. A room's
 // owner who set the password in this browser, or typed it once in the lobby, keeps its stretched
 // form in localStorage under the room's meeting id and salt, and walks into their own meeting
 // without typing it, as before. A new password (new salt) makes the old entry useless. Guests'

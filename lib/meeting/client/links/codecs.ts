@@ -1,4 +1,4 @@
-// The codecs a link offers (E2EE.md "Frames"): Opus and VP8 first, whose payload layout frame
+// The codecs a link offers (docs/e2ee-crypto.md "Frames"): Opus and VP8 first, whose payload layout frame
 // encryption keeps in clear, and the SDP fixes their order needs across browsers.
 
 const PREFERRED_CODEC = { audio: 'opus', video: 'vp8' } as const;
@@ -19,7 +19,7 @@ export function leadsWithPreferredCodecs(sdp: string): boolean {
 
 /**
  * Video offers VP8 and its retransmissions only: frame encryption keeps the payload layout of VP8
- * alone in clear (E2EE.md), and the other codecs doubled every offer and answer (9.5 KB → 4.6 KB)
+ * alone in clear (docs/e2ee-crypto.md), and the other codecs doubled every offer and answer (9.5 KB → 4.6 KB)
  * and the time the browser takes to make and apply each (issue 17).
  */
 const VIDEO_CODECS = new Set(['video/vp8', 'video/rtx']);

@@ -1,9 +1,9 @@
-// One RTCPeerConnection to one other participant (E2EE.md "Peer connections"): the "perfect
+// One RTCPeerConnection to one other participant (docs/e2ee-crypto.md "Peer connections"): the "perfect
 // negotiation" pattern (the polite peer has the larger id), an offer that carries its first ICE
 // candidates while the rest trickle (local-candidates.ts), three transceivers created up front —
 // audio, camera, screen — so screen sharing is replaceTrack() without renegotiation, and a
 // negotiated data channel for chat and state. Every sender and receiver
-// gets its frame-encryption transform in the task that creates it (E2EE.md "Browser APIs").
+// gets its frame-encryption transform in the task that creates it (docs/e2ee-crypto.md "Browser APIs").
 import { leadsWithPreferredCodecs, preferredCodecs, withoutUnlistedPayloads } from './codecs';
 import { LocalCandidates } from './local-candidates';
 import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
@@ -26,7 +26,7 @@ export interface PeerLinkOptions {
   attachSender: (slot: Slot, sender: RTCRtpSender) => void;
   attachReceiver: (slot: Slot, receiver: RTCRtpReceiver) => void;
   onMessage: (message: unknown) => void;
-  /** Data-channel encryption (E2EE.md "Keys"): every message is sealed before it is sent. */
+  /** Data-channel encryption (docs/e2ee-crypto.md "Keys"): every message is sealed before it is sent. */
   cipher: Promise<{ seal(text: string): Promise<Uint8Array>; open(data: Uint8Array): Promise<string | null> }>;
   onChannelOpen: () => void;
   /** A data channel the peer opened (a file transfer's, files/transfers.ts); without a taker it is closed. */
@@ -342,7 +342,7 @@ export class PeerLink {
     }
   }
 
-  /** VP8 and Opus first: their payload layout is what frame encryption keeps in clear (E2EE.md). */
+  /** VP8 and Opus first: their payload layout is what frame encryption keeps in clear (docs/e2ee-crypto.md). */
   private preferCodecs() {
     for (const [index, slot] of SLOTS.entries()) {
       const transceiver = this.transceivers[index];
