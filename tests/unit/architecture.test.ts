@@ -14,6 +14,11 @@ describe('the import graph', () => {
     expect(findCycles(modules)).toEqual([]);
   });
 
+  it('keeps every source file at 400 lines or fewer (a longer one does more than one job)', () => {
+    const long = [...modules.values()].filter(({ lines }) => lines > 400).map(({ file, lines }) => `${file} (${lines})`);
+    expect(long).toEqual([]);
+  });
+
   it('has no two files that name each other, not even for a type', () => {
     expect(findCycles(modules, true)).toEqual([]);
   });
