@@ -39,7 +39,7 @@ interface Options<A extends Auth, S extends z.ZodType | undefined> {
    */
   auth?: A;
   /**
-   * A rate limit per signed-in account, counted before the body is read: calls that reach a third
+   * A rate limit per signed-in account, counted once the body is valid: calls that reach a third
    * party on the person's behalf (Stripe). Credential calls count their own attempts instead
    * (per client and per account: lib/auth/accounts.ts).
    */
@@ -117,12 +117,13 @@ export function apiRoute<
       }
 
       options.available?.();
-      if (options.limit && user) await consumeAttempt(options.limit, user.id);
       let body: unknown = undefined;
       if (options.body) {
         const text = await readBodyText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
         body = validate(options.body, parseJson(text));
       }
+      // Counted once the request is valid, just before the handler acts on it.
+      if (options.limit && user) await consumeAttempt(options.limit, user.id);
 
       const result = await handler({
         request,
