@@ -26,6 +26,9 @@ export class Compositor {
   private readonly mask: OffscreenCanvas;
   private readonly maskContext: Context;
   private readonly maskPixels: ImageData;
+  /** A camera frame (YUV) drawn once as RGB: drawn three times as it is, it was converted three times. */
+  private readonly rgb = new OffscreenCanvas(1, 1);
+  private readonly rgbContext = context(this.rgb);
   private readonly background = new OffscreenCanvas(1, 1);
   private readonly backgroundContext = context(this.background);
   private effect: WorkerEffect = { kind: 'blur', strength: 'light' };
@@ -54,39 +57,41 @@ export class Compositor {
    * Draws `frame` (width × height) with the effect into `output`. `segment` false reuses the
    * previous frame's mask (the worker segments every other frame: at 30 fps the mask is then at
    * most 33 ms old, and the model's cost is halved).
-   *
-   * Three full-size operations per frame, the costly part on a CPU: the frame drawn as it is (a
-   * camera's YUV converted to RGB once), the mask scaled up over it (`destination-in`: the person
-   * kept), the background scaled up behind (`destination-over`). The model's input and the blur
-   * are small copies of the first.
    */
-  render(frame: Frame, width: number, height: number, segment = true): OffscreenCanvas {
+  render(input: Frame, width: number, height: number, segment = true): OffscreenCanvas {
     if (this.output.width !== width || this.output.height !== height) {
       this.output.width = width;
       this.output.height = height;
     }
-    const out = this.out;
-    out.globalCompositeOperation = 'copy';
-    out.drawImage(frame, 0, 0, width, height);
-
+    let frame: Frame | OffscreenCanvas = input;
+    if (typeof VideoFrame !== 'undefined' && input instanceof VideoFrame) {
+      if (this.rgb.width !== width || this.rgb.height !== height) {
+        this.rgb.width = width;
+        this.rgb.height = height;
+      }
+      this.rgbContext.globalCompositeOperation = 'copy';
+      this.rgbContext.drawImage(input, 0, 0, width, height);
+      frame = this.rgb;
+    }
     this.lastSegmentMs = 0;
     if (segment) {
       const started = performance.now();
       const { width: sw, height: sh } = this.segmenter;
-      this.smallContext.drawImage(this.output, 0, 0, sw, sh);
+      this.smallContext.drawImage(frame, 0, 0, sw, sh);
       this.segmenter.segment(this.smallContext.getImageData(0, 0, sw, sh).data, this.maskPixels.data);
       this.maskContext.putImageData(this.maskPixels, 0, 0);
       this.lastSegmentMs = performance.now() - started;
     }
-    // Made before the mask cuts the frame: the blur is of the whole picture.
-    const background = this.backgroundFor(this.output, width, height);
 
-    // The person: the mask scaled up (smoothly: soft edges) keeps the frame where it is opaque.
-    out.globalCompositeOperation = 'destination-in';
+    const out = this.out;
+    // The person: the mask scaled up (smoothly: soft edges), then the frame kept where it is opaque.
+    out.globalCompositeOperation = 'copy';
     out.drawImage(this.mask, 0, 0, width, height);
+    out.globalCompositeOperation = 'source-in';
+    out.drawImage(frame, 0, 0, width, height);
     // The background behind it.
     out.globalCompositeOperation = 'destination-over';
-    out.drawImage(background, 0, 0, width, height);
+    out.drawImage(this.backgroundFor(frame, width, height), 0, 0, width, height);
     out.globalCompositeOperation = 'source-over';
     return this.output;
   }
