@@ -4,7 +4,8 @@
 // certificate stand in (frames never flow here; the fingerprint is a string).
 import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
 import type { FrameBackend } from '@/lib/meeting/client/frames/frame-backends';
-import { KeyExchange, type EncryptionState, type PeerKeyState } from '@/lib/meeting/client/keys/key-exchange';
+import { KeyExchange } from '@/lib/meeting/client/keys/key-exchange';
+import type { EncryptionState, PeerKeyState } from '@/lib/meeting/client/keys/key-state';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { exportPublicKey, generateEcdhKeyPair, secretFromFragment } from '@/lib/meeting/e2ee/keys';
 import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';

@@ -13,8 +13,6 @@ import type { EncryptionState, PeerKeyState } from './key-state';
 import { SignalOutbox } from './signal-outbox';
 import type { SignalPayload } from '../links/slots';
 
-export type { EncryptionState, PeerKeyState } from './key-state';
-export { LAZY_FLUSH_MS } from './signal-outbox';
 
 /** What the key exchange needs from the session. */
 export interface KeyExchangeContext {
