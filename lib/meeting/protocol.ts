@@ -6,6 +6,8 @@
 //   GET  /api/meeting/{id}/signal  Authorization: Bearer …     → text/event-stream of ServerEvent
 //   POST /api/meeting/{id}/signal  Authorization: Bearer …     ClientMessage → { status: "ok" }
 //   GET  /api/meeting/{id}/ice     Authorization: Bearer …     → IceAnswer
+//   POST /api/meeting/{id}/sfu     Authorization: Bearer …     → SfuTicket (issue 38: an admitted
+//                                  participant's pass to the meeting's room on a Janus node)
 //
 // The join token travels in a header, never in a URL, so it stays out of access logs. The
 // stream is read with fetch() (not EventSource, which cannot send headers); the client
@@ -68,6 +70,24 @@ export interface JoinAnswer {
 export interface IceAnswer {
   iceServers: { urls: string[]; username?: string; credential?: string }[];
   iceTransportPolicy: 'all' | 'relay';
+}
+
+/**
+ * Issue 38: what a browser needs to publish and subscribe through the SFU (Janus VideoRoom).
+ * Janus sees only SFrame ciphertext (the room requires end-to-end encrypted streams); this pass
+ * lets a participant in, never read anything.
+ */
+export interface SfuTicket {
+  /** The Janus node's WebSocket address as browsers reach it (wss://…, or ws:// on loopback). */
+  url: string;
+  /** The meeting's VideoRoom room number on that node. */
+  room: number;
+  /** Janus's signed core token (token_auth_secret), valid for the VideoRoom plugin only. */
+  token: string;
+  /** This participant's entry in the room's `allowed` list: the `token` of its join requests. */
+  roomToken: string;
+  /** Unix milliseconds after which `token` no longer opens a new Janus session. */
+  expiresAt: number;
 }
 
 // ---- browser → server (POST /signal) ----
