@@ -15,10 +15,14 @@ export type Envelope =
   /** Everything else (descriptions, candidates), signed by the sender's meeting key; `body` is checked once the signature is. */
   | { k: 'signed'; signal: { from: string; to: string | null; seq: number; body: unknown; sig: string } };
 
-/** The body of a signed signal: one WebRTC description or one ICE candidate (null = the end). */
+/**
+ * The body of a signed signal: one WebRTC description or one ICE candidate (null = the end), or
+ * (through the SFU, issue 38) the sender's media key of one generation, sealed to the receiver.
+ */
 export type SignalBody =
   | { description: { type: 'offer' | 'answer' | 'pranswer' | 'rollback'; sdp?: string } }
-  | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null };
+  | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null }
+  | { senderKey: { generation: number; box: string } };
 
 type Fields = Record<string, unknown>;
 
@@ -102,6 +106,13 @@ function candidate(value: unknown): Extract<SignalBody, { candidate: unknown }>[
 export function parseSignalBody(body: unknown): SignalBody | null {
   const b = fields(body);
   if (!b) return null;
+  const k = fields(b.senderKey);
+  if (k) {
+    const generation = k.generation;
+    return Number.isSafeInteger(generation) && (generation as number) >= 0 && (generation as number) <= 0xffffffff && isBase64url(k.box)
+      ? { senderKey: { generation: generation as number, box: k.box } }
+      : null;
+  }
   const d = fields(b.description);
   if (d && DESCRIPTION_TYPES.includes(d.type as DescriptionType) && (d.sdp === undefined || isText(d.sdp, 0, MAX_SIGNAL_BYTES)))
     return { description: { type: d.type as DescriptionType, ...(d.sdp !== undefined && { sdp: d.sdp }) } };

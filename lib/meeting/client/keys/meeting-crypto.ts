@@ -20,6 +20,7 @@ import {
   kidFor,
 } from '@/lib/meeting/e2ee/keys';
 import { safetyCode, type SafetyCode } from '@/lib/meeting/e2ee/safety-code';
+import { deriveSealKey, openSenderKey, sealSenderKey, type SenderKey } from '@/lib/meeting/e2ee/sender-keys';
 import {
   createJoinAnnouncement,
   exportSigningPublicKey,
@@ -241,6 +242,24 @@ export class MeetingCrypto {
       deriveDataKey(peer.pair, this.root, peerId, this.selfId),
     ]);
     return new DataChannelCipher(send, receive, this.selfId, peerId);
+  }
+
+  // ---- sender keys, through the SFU (docs/e2ee-crypto.md "Sender keys") ----
+
+  /** Our sender key, sealed for one verified peer under this epoch's pairwise seal key; null for an unknown peer. */
+  async sealSenderKey(peerId: string, senderKey: SenderKey): Promise<string | null> {
+    const peer = this.peers.get(peerId);
+    if (!peer || !this.root) return null;
+    const sealKey = await deriveSealKey(peer.pair, this.root, this.selfId, peerId);
+    return sealSenderKey(sealKey, { roomId: this.meetingId, senderId: this.selfId, receiverId: peerId }, senderKey);
+  }
+
+  /** A verified peer's sender key from its box, or null (not for us, another epoch's, or altered). */
+  async openSenderKey(peerId: string, generation: number, box: string): Promise<SenderKey | null> {
+    const peer = this.peers.get(peerId);
+    if (!peer || !this.root) return null;
+    const sealKey = await deriveSealKey(peer.pair, this.root, peerId, this.selfId);
+    return openSenderKey(sealKey, { roomId: this.meetingId, senderId: peerId, receiverId: this.selfId }, generation, box);
   }
 
   get currentEpoch(): number {

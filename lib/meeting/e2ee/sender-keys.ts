@@ -1,0 +1,94 @@
+// Per-sender media keys for meetings through the SFU (issue 38; docs/e2ee-crypto.md "Sender keys").
+// Through a forwarder one encrypted stream reaches every receiver, so pairwise keys cannot be
+// used: each participant makes a random sender key, encrypts its frames once, and hands the key
+// to each other participant sealed under their pairwise key (ECDH, salted with the root R), in a
+// signed signal the server relays but cannot open. A participant who leaves or is removed is
+// given none of the keys made after it: everyone makes a new one (the rotation), so nothing sent
+// from then on opens for it. Pure WebCrypto, as the rest of lib/meeting/e2ee.
+import { base64urlDecode, base64urlEncode, concatBytes, field, randomBytes, subtle, u32be, utf8, type Bytes } from './bytes';
+import { hkdf, hkdfAesKey } from './hkdf';
+import { kidFor, MEDIA_KEY_LENGTH } from './keys';
+
+export const SENDER_KEY_LABELS = {
+  /** The seal that carries a sender key to one receiver. */
+  seal: 'enclave sender key seal',
+  /** One transceiver's SFrame base key, from the sender key. */
+  media: 'enclave sender media',
+  aad: 'enclave sender key v1',
+} as const;
+
+const NONCE_LENGTH = 12;
+/** A generation is a 32-bit number in the KID's epoch part (keys.ts kidFor). */
+const MAX_GENERATION = 0xffffffff;
+
+/** One of a sender's keys: the n-th it made in this meeting, never reused. */
+export interface SenderKey {
+  generation: number;
+  key: Bytes;
+}
+
+/** Who seals to whom, and for which room: bound into the seal, so a box opens only where it was meant. */
+export interface SealContext {
+  roomId: string;
+  senderId: string;
+  receiverId: string;
+}
+
+export function generateSenderKey(generation: number): SenderKey {
+  if (!Number.isInteger(generation) || generation < 0 || generation > MAX_GENERATION) throw new RangeError('generation out of range');
+  return { generation, key: randomBytes(MEDIA_KEY_LENGTH) };
+}
+
+/** The KID of a sender key's frames: its generation in the epoch part, so a receiver tells keys apart. */
+export function senderKid(generation: number): bigint {
+  return kidFor(generation, 0);
+}
+
+/**
+ * The SFrame base key of one transceiver (audio, camera, screen): each has its own counter, so
+ * each needs its own key for nonces never to repeat.
+ */
+export function senderMediaBaseKey(key: Bytes, slot: string): Promise<Bytes> {
+  return hkdf(key, new Uint8Array(0), concatBytes(utf8(SENDER_KEY_LABELS.media), field(slot)), MEDIA_KEY_LENGTH);
+}
+
+/**
+ * AES-256-GCM key that seals sender keys from `senderId` to `receiverId`:
+ * HKDF(ECDH pair secret, salt = R, info = label ‖ sender ‖ receiver). Distinct from the data
+ * channel's key (its own label), so neither's messages can be replayed as the other's.
+ */
+export function deriveSealKey(pair: CryptoKey, root: Bytes, senderId: string, receiverId: string): Promise<CryptoKey> {
+  return hkdfAesKey(pair, root, concatBytes(utf8(SENDER_KEY_LABELS.seal), field(senderId), field(receiverId)));
+}
+
+function aad(context: SealContext, generation: number): Bytes {
+  return concatBytes(utf8(SENDER_KEY_LABELS.aad), field(context.roomId), field(context.senderId), field(context.receiverId), u32be(generation));
+}
+
+/** The box for one receiver: base64url(nonce ‖ AES-256-GCM(key)), AAD binding room, both ids and the generation. */
+export async function sealSenderKey(sealKey: CryptoKey, context: SealContext, senderKey: SenderKey): Promise<string> {
+  const nonce = randomBytes(NONCE_LENGTH);
+  const sealed = new Uint8Array(
+    await subtle().encrypt({ name: 'AES-GCM', iv: nonce, additionalData: aad(context, senderKey.generation) }, sealKey, senderKey.key),
+  );
+  return base64urlEncode(concatBytes(nonce, sealed));
+}
+
+/** The sender key in a box, or null when it was not sealed for this context and generation (or was altered). */
+export async function openSenderKey(sealKey: CryptoKey, context: SealContext, generation: number, box: string): Promise<SenderKey | null> {
+  if (!Number.isInteger(generation) || generation < 0 || generation > MAX_GENERATION) return null;
+  const bytes = base64urlDecode(box);
+  if (!bytes || bytes.length !== NONCE_LENGTH + MEDIA_KEY_LENGTH + 16) return null;
+  try {
+    const key = new Uint8Array(
+      await subtle().decrypt(
+        { name: 'AES-GCM', iv: bytes.subarray(0, NONCE_LENGTH), additionalData: aad(context, generation) },
+        sealKey,
+        bytes.subarray(NONCE_LENGTH),
+      ),
+    );
+    return { generation, key };
+  } catch {
+    return null;
+  }
+}
