@@ -131,7 +131,7 @@ export class MeetingSession {
         // Not awaited: the link applies its own peer's signals in arrival order, and the next
         // event — another peer's offer — need not wait for this one's answer. A newcomer answers
         // everyone at once, not one after another (issue 17).
-        const applied = link.handleSignal(body as SignalPayload);
+        const applied = link.handleSignal(body);
         // The answering side has senders only after the first offer: apply the budget then.
         if ('description' in body && body.description.type === 'offer')
           void applied.then(() => {

@@ -23,6 +23,8 @@ export type SignalBody =
   | { description: { type: 'offer' | 'answer' | 'pranswer' | 'rollback'; sdp?: string } }
   | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null }
   | { senderKey: { generation: number; box: string } };
+/** What a link's negotiation uses: a description or a candidate. */
+export type LinkSignalBody = Exclude<SignalBody, { senderKey: unknown }>;
 
 type Fields = Record<string, unknown>;
 

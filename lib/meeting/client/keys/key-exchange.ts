@@ -7,7 +7,7 @@
 import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
 import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import type { MeetingCrypto } from './meeting-crypto';
-import { parseEnvelope, parseSignalBody, type Envelope, type SignalBody } from './envelope';
+import { parseEnvelope, parseSignalBody, type Envelope, type LinkSignalBody } from './envelope';
 import { decide, describedSdp, initialExchange, mustHold, type ExchangeEffect, type ExchangeInput, type ExchangeState, type Facts, type SignalCheck } from './key-decisions';
 import type { EncryptionState, PeerKeyState } from './key-state';
 import { SignalOutbox } from './signal-outbox';
@@ -32,7 +32,9 @@ export interface KeyExchangeContext {
   /** We handed S to this newcomer (our announcement went with it): we offer now. */
   onHandedOff(id: string): Promise<void>;
   /** A signed description or candidate from a verified peer, its fingerprint checked. */
-  onSignal(from: string, body: SignalBody): Promise<void>;
+  onSignal(from: string, body: LinkSignalBody): Promise<void>;
+  /** A verified peer's sealed sender key, for its frames through the SFU (issue 38); dropped without an SFU. */
+  onSenderKey?(from: string, generation: number, box: string): Promise<void>;
   /** Someone changed what this peer sent on the way: no connection to it. */
   onTampered(id: string): void;
 }
@@ -216,6 +218,10 @@ export class KeyExchange {
         this.ctx.onTampered(effect.id);
         return undefined;
       case 'signal':
+        if ('senderKey' in effect.body) {
+          const { generation, box } = effect.body.senderKey;
+          return this.ctx.onSenderKey?.(effect.from, generation, box);
+        }
         return this.ctx.onSignal(effect.from, effect.body);
       case 'recheck':
         return this.step({ type: effect.input });
