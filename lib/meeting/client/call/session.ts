@@ -11,7 +11,7 @@ import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
 import { startMonitors } from '../links/monitors';
 import type { PeerLink } from '../links/peer';
-import type { SignalPayload, Slot } from '../links/slots';
+import type { Slot } from '../links/slots';
 import type { MediaState } from './peer-messages';
 import { fetchIceConfig, iceConfig } from '../signaling/ice';
 import { SignalingClient, type OpenedStream } from '../signaling/signaling';
