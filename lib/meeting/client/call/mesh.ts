@@ -27,8 +27,12 @@ export interface MeshContext {
   onDataChannel(peerId: string, channel: RTCDataChannel): void;
 }
 
+const NO_MEDIA: Record<Slot, null> = { audio: null, camera: null, screen: null };
+
 export class Mesh {
   readonly links = new Map<string, PeerLink>();
+  /** False while media goes through the SFU (call/sfu-route.ts): the links then carry data only. */
+  private linkMedia = true;
 
   constructor(
     /** This page's tracks, sent on every link. */
@@ -53,7 +57,14 @@ export class Mesh {
   /** A track into every link (replaceTrack: no renegotiation). */
   async setTrack(slot: Slot, track: MediaStreamTrack | null) {
     this.tracks[slot] = track;
-    await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
+    if (this.linkMedia) await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
+  }
+
+  /** Our media on every link, or none (the SFU carries it): replaceTrack, no renegotiation. */
+  async setLinkMedia(on: boolean) {
+    this.linkMedia = on;
+    const tracks = on ? this.tracks : NO_MEDIA;
+    await Promise.all([...this.links.values()].flatMap((link) => SLOTS.map((slot) => link.setTrack(slot, tracks[slot]))));
   }
 
   stopTracks() {
@@ -80,7 +91,7 @@ export class Mesh {
       // Frames are dropped until their transform has a key (fail-closed); DTLS uses the
       // certificate whose fingerprint our announcement carries.
       rtcConfig: { ...this.ctx.rtcConfig(), ...keys.frames.rtcConfig, certificates: [keys.certificate] },
-      tracks: { ...this.tracks },
+      tracks: { ...(this.linkMedia ? this.tracks : NO_MEDIA) },
       sendSignal: (payload) => this.ctx.sendSignal(remoteId, payload),
       attachSender: (slot, sender) => keys.attachSender(remoteId, slot, sender),
       attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),

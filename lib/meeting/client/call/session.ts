@@ -3,18 +3,18 @@
 // monitors' readings — and carries out the effects that come back: the signaling stream, a
 // PeerLink per other participant (full mesh), the key exchange and the local tracks. React reads
 // the state through subscribe()/getState() (useSyncExternalStore).
-import type { Bytes } from '@/lib/meeting/e2ee/bytes';
-import type { JoinAnswer } from '@/lib/meeting/protocol';
-import { MeetingCrypto, type PreparedKeys } from '../keys/meeting-crypto';
+import { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FramePath } from '../frames/frame-backends';
+import type { SessionOptions } from './session-options';
+import { SfuRoute } from './sfu-route';
+import { fetchSfuTicket } from '../signaling/sfu-ticket';
 import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
 import { startMonitors } from '../links/monitors';
 import type { PeerLink } from '../links/peer';
 import type { Slot } from '../links/slots';
-import type { MediaState } from './peer-messages';
 import { fetchIceConfig, iceConfig } from '../signaling/ice';
-import { SignalingClient, type OpenedStream } from '../signaling/signaling';
+import { SignalingClient } from '../signaling/signaling';
 import { Mesh } from './mesh';
 import { StatePublisher } from './state-publisher';
 import type { FileTransfers } from '../files/transfers';
@@ -22,27 +22,7 @@ import { isFileMessage, SessionFiles } from './session-files';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
-
-export interface SessionOptions {
-  meetingId: string;
-  join: JoinAnswer;
-  tracks: Record<Slot, MediaStreamTrack | null>;
-  local: MediaState;
-  /** The room secret from the link's #k, if it had one. */
-  secret: Bytes | null;
-  /** How frames reach the encryption worker (frame-backends.ts): encoded streams or script transforms. */
-  framePath: FramePath;
-  /** The room makes newcomers wait to be let in: then the key goes only to those the host lets in. */
-  askToJoin: boolean;
-  /** From the room password, when the room has one (room-password.ts); never leaves this page. */
-  passwordKey?: Bytes | null;
-  /** Keys and frame worker the lobby made ahead (MeetingCrypto.prepare); made here otherwise. */
-  prepared?: Promise<PreparedKeys>;
-  /** POST /join carried the handoff key of `prepared` (MeetingCrypto.keyRequest). */
-  keyRequestPosted?: boolean;
-  /** The event stream POST /join opened (signaling.ts postJoin); without it the session opens one. */
-  stream?: OpenedStream | null;
-}
+export type { SessionOptions } from './session-options';
 
 /** What the person does: shown at once (StatePublisher), not a task later like everything else. */
 const OWN_ACTIONS = new Set<MeetingEvent['type']>(['leave', 'set-muted', 'camera', 'screen', 'hand', 'recording', 'send-chat', 'react', 'chat-open', 'dismiss-notice', 'host-action', 'lock']);
@@ -71,6 +51,8 @@ export class MeetingSession {
   readonly fileLimit: number;
   /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
   readonly framePath: FramePath;
+  /** Our media peer to peer or through the SFU (sfu-route.ts). */
+  private readonly sfu: SfuRoute;
 
   constructor(options: SessionOptions) {
     this.framePath = options.framePath;
@@ -118,6 +100,7 @@ export class MeetingSession {
       onVerified: async (peerId, theyHandedOff) => {
         await this.iceReady;
         await this.dispatch({ type: 'peer-verified', peerId, theyHandedOff });
+        this.sfu.peerVerified(peerId);
       },
       onHandedOff: async (peerId) => {
         await this.iceReady;
@@ -139,13 +122,28 @@ export class MeetingSession {
           });
       },
       onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
+      onSenderKey: async (from, generation, box) => void (await this.sfu.receiveSenderKey(from, generation, box)),
     }, { requestPosted: options.keyRequestPosted });
+    this.sfu = new SfuRoute({
+      selfId: options.join.self.id,
+      pin: options.mediaRoute ?? 'auto',
+      participants: () => this.state.peers.length + 1,
+      verifiedPeers: () => this.state.peers.map(({ id }) => id).filter((id) => this.keyExchange.keys?.isVerified(id)),
+      keys: () => this.keyExchange.keys!,
+      rtcConfig: () => this.rtcConfig,
+      tracks: () => this.mesh.tracks,
+      ticket: () => fetchSfuTicket(options.meetingId, this.token),
+      sendSignal: (peerId, body) => this.keyExchange.sendSignal(peerId, body),
+      onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
+      setLinkMedia: (on) => this.mesh.setLinkMedia(on),
+    });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
       token: options.join.token,
       opened: options.stream,
       // One event at a time, in stream order: a peer's offer is handled after its "join".
-      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() })),
+      // The number in the call may move media to or from the SFU (not awaited: events go on meanwhile).
+      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() }).then(() => void this.sfu.update())),
       onStatus: (status) => void this.dispatch({ type: 'signaling', status }),
       // After the events already received: a "removed" still in the queue says why the server
       // now refuses the stream, better than a bare refusal.
@@ -214,6 +212,7 @@ export class MeetingSession {
         void this.keyExchange.release(effect.peerId);
         return;
       case 'keys-forget':
+        this.sfu.peerLeft(effect.peerId);
         return this.keyExchange.forget(effect.peerId);
       case 'keys-let-in':
         return this.keyExchange.letIn(effect.peerId, effect.confirmed);
@@ -252,18 +251,18 @@ export class MeetingSession {
 
   /** Camera off stops the capture (the light goes out); on swaps a fresh track into every link. */
   async setCamera(track: MediaStreamTrack | null) {
-    await this.mesh.setTrack('camera', track);
+    await Promise.all([this.mesh.setTrack('camera', track), this.sfu.setTrack('camera', track)]);
     await this.dispatch({ type: 'camera', track });
   }
 
   async setScreen(track: MediaStreamTrack | null) {
-    await this.mesh.setTrack('screen', track);
+    await Promise.all([this.mesh.setTrack('screen', track), this.sfu.setTrack('screen', track)]);
     await this.dispatch({ type: 'screen', track });
   }
 
   async replaceMicrophone(track: MediaStreamTrack) {
     track.enabled = !this.state.local.muted;
-    await this.mesh.setTrack('audio', track);
+    await Promise.all([this.mesh.setTrack('audio', track), this.sfu.setTrack('audio', track)]);
   }
 
   /**
@@ -361,8 +360,8 @@ export class MeetingSession {
   }
 
   /** For the test probe (probe.ts) only: the connections and the keys, read-only. */
-  inspect(): { links: ReadonlyMap<string, PeerLink>; keys: MeetingCrypto | null } {
-    return { links: this.mesh.links, keys: this.keyExchange.keys };
+  inspect(): { links: ReadonlyMap<string, PeerLink>; keys: MeetingCrypto | null; route: 'mesh' | 'sfu'; sfu: RTCPeerConnection[] } {
+    return { links: this.mesh.links, keys: this.keyExchange.keys, route: this.sfu.route, sfu: this.sfu.connections() };
   }
 
   // ---- internals ----
@@ -390,6 +389,7 @@ export class MeetingSession {
     this.signaling.close();
     this.transfers.close();
     this.mesh.closeAll();
+    this.sfu.close();
     this.stopMonitors?.();
     this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);

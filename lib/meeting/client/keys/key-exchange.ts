@@ -7,7 +7,7 @@
 import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
 import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import type { MeetingCrypto } from './meeting-crypto';
-import { parseEnvelope, parseSignalBody, type Envelope, type LinkSignalBody } from './envelope';
+import { parseEnvelope, parseSignalBody, type Envelope, type LinkSignalBody, type SignalBody } from './envelope';
 import { decide, describedSdp, initialExchange, mustHold, type ExchangeEffect, type ExchangeInput, type ExchangeState, type Facts, type SignalCheck } from './key-decisions';
 import type { EncryptionState, PeerKeyState } from './key-state';
 import { SignalOutbox } from './signal-outbox';
@@ -114,7 +114,7 @@ export class KeyExchange {
   }
 
   /** A description or candidate for one peer, signed and numbered. */
-  sendSignal(to: string, payload: SignalPayload) {
+  sendSignal(to: string, payload: SignalPayload | Extract<SignalBody, { senderKey: unknown }>) {
     // JSON round trip: the signed bytes must be exactly what the receiver parses.
     const body = JSON.parse(JSON.stringify(payload)) as JsonValue;
     this.outbox.enqueue(to, async () => JSON.stringify({ k: 'signed', signal: await this.keys!.sign(to, body) } satisfies Envelope));

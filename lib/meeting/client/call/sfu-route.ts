@@ -1,0 +1,149 @@
+// Whether this page's media goes peer to peer (the mesh) or through the SFU (issue 38), and the
+// move between the two. Every participant decides from what all of them see, the number in the
+// call, so all move together without a coordinator: to the SFU from SFU_FROM participants, back
+// to the mesh at MESH_UP_TO (the gap keeps one join or leave at the edge from moving everyone
+// twice). Through the SFU the mesh links stay for the data channels (chat, state, files) and
+// carry no media. A server without an SFU answers no ticket: the call stays a mesh.
+import type { SfuTicket } from '@/lib/meeting/protocol';
+import type { MeetingCrypto } from '../keys/meeting-crypto';
+import type { Slot } from '../links/slots';
+import type { SenderKeyRing } from '../sfu/sender-key-ring';
+import type { SfuMedia } from '../sfu/sfu-media';
+
+/** From this many participants (ourselves included) media goes through the SFU. */
+export const SFU_FROM = 6;
+/** At this many or fewer it comes back to the mesh. */
+export const MESH_UP_TO = 4;
+
+/** `?media=sfu` or `?media=mesh` on the meeting's address pins the route (tests, benches, a host's choice). */
+export type MediaRoute = 'mesh' | 'sfu';
+export type RoutePin = MediaRoute | 'auto';
+
+/** The pin from the meeting page's address: `?media=sfu` or `?media=mesh`, else 'auto'. */
+export function mediaRouteOf(search: string): RoutePin {
+  const media = new URLSearchParams(search).get('media');
+  return media === 'sfu' || media === 'mesh' ? media : 'auto';
+}
+
+export function chooseRoute(current: MediaRoute, participants: number, pin: RoutePin): MediaRoute {
+  if (pin !== 'auto') return pin;
+  if (participants >= SFU_FROM) return 'sfu';
+  if (participants <= MESH_UP_TO) return 'mesh';
+  return current;
+}
+
+export interface SfuRouteContext {
+  selfId: string;
+  pin: RoutePin;
+  participants(): number;
+  verifiedPeers(): string[];
+  keys(): MeetingCrypto;
+  rtcConfig(): RTCConfiguration;
+  tracks(): Record<Slot, MediaStreamTrack | null>;
+  ticket(): Promise<SfuTicket | null>;
+  sendSignal(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
+  onRemoteTrack(peerId: string, slot: Slot, track: MediaStreamTrack): void;
+  /** The mesh links carry our media (true), or only data (false). */
+  setLinkMedia(on: boolean): Promise<void>;
+}
+
+export class SfuRoute {
+  route: MediaRoute = 'mesh';
+  private media: SfuMedia | null = null;
+  /** Loaded with its code the first time a sender key is made or arrives: a mesh never loads it. */
+  private ring: Promise<SenderKeyRing> | null = null;
+  /** No ticket was given: this server has no SFU, so we stop asking. */
+  private unavailable = false;
+  private moving: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ctx: SfuRouteContext) {}
+
+  /** After every change in who is here: moves if the count says so. */
+  update(): Promise<void> {
+    this.moving = this.moving.then(() => this.apply()).catch((error: unknown) => console.warn('media route', error));
+    return this.moving;
+  }
+
+  peerVerified(peerId: string) {
+    void this.ring?.then((ring) => ring.peerVerified(peerId));
+  }
+
+  peerLeft(peerId: string) {
+    void this.ring?.then((ring) => ring.peerLeft(peerId));
+  }
+
+  async receiveSenderKey(from: string, generation: number, box: string): Promise<void> {
+    // Kept even on the mesh: a peer that moved first sends its key before we follow.
+    this.ring ??= this.makeRing();
+    await (await this.ring).receive(from, generation, box);
+  }
+
+  async setTrack(slot: Slot, track: MediaStreamTrack | null) {
+    await this.media?.setTrack(slot, track);
+  }
+
+  connections(): RTCPeerConnection[] {
+    return this.media?.connections() ?? [];
+  }
+
+  close() {
+    void this.ring?.then((ring) => ring.stop());
+    this.media?.close();
+    this.media = null;
+  }
+
+  private async apply() {
+    const wanted = this.unavailable ? 'mesh' : chooseRoute(this.route, this.ctx.participants(), this.ctx.pin);
+    if (wanted === this.route) return;
+    if (wanted === 'sfu') await this.toSfu();
+    else await this.toMesh();
+  }
+
+  private async toSfu() {
+    const ticket = await this.ctx.ticket();
+    if (!ticket) {
+      this.unavailable = true;
+      return;
+    }
+    this.ring ??= this.makeRing();
+    await (await this.ring).start();
+    const keys = this.ctx.keys();
+    const { SfuMedia } = await import('../sfu/sfu-media');
+    this.media = await SfuMedia.start({
+      selfId: this.ctx.selfId,
+      ticket,
+      frames: keys.frames,
+      rtcConfig: () => this.ctx.rtcConfig(),
+      tracks: { ...this.ctx.tracks() },
+      onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
+      onLost: () => void this.lost(),
+    });
+    this.route = 'sfu';
+    await this.ctx.setLinkMedia(false);
+  }
+
+  private async toMesh() {
+    await this.ctx.setLinkMedia(true);
+    this.media?.close();
+    this.media = null;
+    this.route = 'mesh';
+  }
+
+  /** Janus went away: media goes back over the links rather than nowhere. */
+  private async lost() {
+    this.unavailable = true;
+    await this.update();
+  }
+
+  private async makeRing(): Promise<SenderKeyRing> {
+    const keys = this.ctx.keys();
+    const { SenderKeyRing } = await import('../sfu/sender-key-ring');
+    return new SenderKeyRing({
+      frames: keys.frames,
+      peers: () => this.ctx.verifiedPeers(),
+      seal: (peerId, key) => keys.sealSenderKey(peerId, key),
+      open: (peerId, generation, box) => keys.openSenderKey(peerId, generation, box),
+      send: (peerId, body) => this.ctx.sendSignal(peerId, body),
+    });
+  }
+}

@@ -1,0 +1,202 @@
+// This page's media through the SFU (issue 38): one connection that publishes our audio, camera
+// and screen to the meeting's Janus VideoRoom, and one that receives every other participant's
+// streams. Frames are sealed once under our sender key (sender-key-ring.ts) and opened per
+// sender; Janus forwards ciphertext. As on the mesh, a connection that carries media is made with
+// the frame backend's options, so no frame passes without its transform (fail-closed).
+import type { SfuTicket } from '@/lib/meeting/protocol';
+import type { FrameBackend } from '../frames/frame-backends';
+import { preferredCodecs } from '../links/codecs';
+import { SLOTS, type Slot } from '../links/slots';
+import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
+import { SFU_SEND, sfuPeer } from './sender-key-ring';
+
+export interface SfuMediaContext {
+  selfId: string;
+  ticket: SfuTicket;
+  frames: FrameBackend;
+  /** ICE servers (TURN) as for the mesh. */
+  rtcConfig(): RTCConfiguration;
+  tracks: Record<Slot, MediaStreamTrack | null>;
+  /** A participant's stream arrived through the SFU (its frames open once its sender key is here). */
+  onRemoteTrack(participantId: string, slot: Slot, track: MediaStreamTrack): void;
+  /** Participants publishing in the room now, ourselves excluded. */
+  onPublishers?(participantIds: string[]): void;
+  /** The connection to Janus was lost. */
+  onLost?(): void;
+}
+
+/** One stream of a subscription, as Janus describes it. */
+interface SubscribedStream {
+  mid: string;
+  type: string;
+  feed_id?: string;
+  feed_description?: string;
+}
+
+const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
+
+/** Which of a sender's transceivers a forwarded stream is: its publisher named each by slot. */
+function slotOf(stream: SubscribedStream): Slot | null {
+  if (stream.type === 'audio') return 'audio';
+  if (stream.type !== 'video') return null;
+  return stream.feed_description === 'screen' ? 'screen' : 'camera';
+}
+
+export class SfuMedia {
+  private publisherPc: RTCPeerConnection | null = null;
+  private subscriberPc: RTCPeerConnection | null = null;
+  private readonly senders = new Map<Slot, RTCRtpSender>();
+  private subscriber: JanusHandle | null = null;
+  private privateId: number | null = null;
+  /** Feeds we subscribe to, or are subscribing to. */
+  private readonly feeds = new Set<string>();
+  private readonly publishers = new Set<string>();
+  /** The subscription's streams by mid, from Janus's latest description of it. */
+  private streams = new Map<string, SubscribedStream>();
+  /** Subscription changes, one after another: each is a renegotiation. */
+  private subscriptionWork: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly ctx: SfuMediaContext,
+    private readonly session: JanusSession,
+  ) {}
+
+  /** Connects, joins the room as a publisher, publishes, and subscribes to everyone publishing. */
+  static async start(ctx: SfuMediaContext): Promise<SfuMedia> {
+    const session = await JanusSession.open(ctx.ticket.url, ctx.ticket.token);
+    const media = new SfuMedia(ctx, session);
+    session.onLost = () => ctx.onLost?.();
+    try {
+      await media.publish();
+    } catch (error) {
+      media.close();
+      throw error;
+    }
+    return media;
+  }
+
+  /** A new local track (or none) on our published transceiver: replaceTrack, no renegotiation. */
+  async setTrack(slot: Slot, track: MediaStreamTrack | null) {
+    this.ctx.tracks[slot] = track;
+    await this.senders.get(slot)?.replaceTrack(track);
+  }
+
+  /** What the SFU connections are doing, for the probe and the benches. */
+  connections(): RTCPeerConnection[] {
+    return [this.publisherPc, this.subscriberPc].filter((pc): pc is RTCPeerConnection => pc !== null);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.publisherPc?.close();
+    this.subscriberPc?.close();
+    this.session.close();
+  }
+
+  private connection(): RTCPeerConnection {
+    return new RTCPeerConnection({ ...this.ctx.rtcConfig(), ...this.ctx.frames.rtcConfig, bundlePolicy: 'max-bundle' });
+  }
+
+  private async publish() {
+    const handle = await this.session.attach((event) => this.onPublisherEvent(event));
+    const joined = await handle.message({ request: 'join', ptype: 'publisher', room: this.ctx.ticket.room, id: this.ctx.selfId, token: this.ctx.ticket.roomToken });
+    this.privateId = typeof joined.data?.private_id === 'number' ? joined.data.private_id : null;
+
+    const pc = (this.publisherPc = this.connection());
+    pc.onicecandidate = ({ candidate }) => handle.trickle(candidate ? candidate.toJSON() : null);
+    for (const slot of SLOTS) {
+      const transceiver = pc.addTransceiver(this.ctx.tracks[slot] ?? kindOf(slot), { direction: 'sendonly' });
+      // Before the offer: the sender's frames wait for their transform and key, never leave clear.
+      this.ctx.frames.attachSender(SFU_SEND, slot, transceiver.sender);
+      const codecs = preferredCodecs(kindOf(slot));
+      if (codecs && transceiver.setCodecPreferences) transceiver.setCodecPreferences(codecs);
+      this.senders.set(slot, transceiver.sender);
+    }
+    const offer = await pc.createOffer();
+    await pc.setLocalDescription(offer);
+    const descriptions = pc.getTransceivers().map((transceiver, index) => ({ mid: transceiver.mid ?? String(index), description: SLOTS[index]! }));
+    const answer = await handle.message({ request: 'publish', descriptions }, { type: 'offer', sdp: offer.sdp!, e2ee: true });
+    if (!answer.jsep) throw new Error('janus: no answer to the publish');
+    await pc.setRemoteDescription({ type: answer.jsep.type, sdp: answer.jsep.sdp });
+    this.addPublishers(joined.data?.publishers);
+  }
+
+  private onPublisherEvent(event: HandleEvent) {
+    if (event.janus !== 'event' || !event.data) return;
+    this.addPublishers(event.data.publishers);
+    const gone = event.data.leaving ?? event.data.unpublished;
+    if (typeof gone === 'string') {
+      this.publishers.delete(gone);
+      this.feeds.delete(gone);
+      this.ctx.onPublishers?.([...this.publishers]);
+    }
+  }
+
+  private addPublishers(list: unknown) {
+    if (!Array.isArray(list)) return;
+    const fresh = list
+      .map((publisher) => (publisher as { id?: unknown }).id)
+      .filter((id): id is string => typeof id === 'string' && id !== this.ctx.selfId && !this.feeds.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) {
+      this.feeds.add(id);
+      this.publishers.add(id);
+    }
+    this.ctx.onPublishers?.([...this.publishers]);
+    this.subscriptionWork = this.subscriptionWork.then(() => this.subscribe(fresh)).catch((error: unknown) => console.warn('sfu subscribe', error));
+  }
+
+  /** The first feeds join our subscription; later ones are added to it. Janus answers with an offer either way. */
+  private async subscribe(feeds: string[]) {
+    if (this.closed) return;
+    const streams = feeds.map((feed) => ({ feed }));
+    let answer: HandleEvent;
+    if (!this.subscriber) {
+      this.subscriber = await this.session.attach((event) => this.onSubscriberEvent(event));
+      answer = await this.subscriber.message({
+        request: 'join',
+        ptype: 'subscriber',
+        room: this.ctx.ticket.room,
+        streams,
+        token: this.ctx.ticket.roomToken,
+        ...(this.privateId !== null && { private_id: this.privateId }),
+      });
+    } else {
+      answer = await this.subscriber.message({ request: 'subscribe', streams });
+    }
+    if (answer.jsep) await this.answerOffer(answer);
+  }
+
+  /** Janus renegotiates on its own when a feed we receive goes away or changes. */
+  private onSubscriberEvent(event: HandleEvent) {
+    if (event.janus === 'event' && event.jsep) {
+      this.subscriptionWork = this.subscriptionWork.then(() => this.answerOffer(event)).catch((error: unknown) => console.warn('sfu renegotiate', error));
+    }
+  }
+
+  private async answerOffer(event: HandleEvent) {
+    const list = Array.isArray(event.data?.streams) ? (event.data.streams as SubscribedStream[]) : [];
+    this.streams = new Map(list.map((stream) => [String(stream.mid), stream]));
+    const pc = (this.subscriberPc ??= this.receivingConnection());
+    await pc.setRemoteDescription({ type: event.jsep!.type, sdp: event.jsep!.sdp });
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription(answer);
+    await this.subscriber!.message({ request: 'start' }, { type: 'answer', sdp: answer.sdp!, e2ee: true });
+  }
+
+  private receivingConnection(): RTCPeerConnection {
+    const pc = this.connection();
+    pc.onicecandidate = ({ candidate }) => this.subscriber?.trickle(candidate ? candidate.toJSON() : null);
+    pc.ontrack = ({ transceiver, track }) => {
+      const stream = this.streams.get(transceiver.mid ?? '');
+      const slot = stream && slotOf(stream);
+      if (!stream?.feed_id || !slot) return;
+      // In the task that made the receiver: a transform set later would be bypassed (docs/e2ee-crypto.md).
+      this.ctx.frames.attachReceiver(sfuPeer(stream.feed_id), slot, transceiver.receiver);
+      this.ctx.onRemoteTrack(stream.feed_id, slot, track);
+    };
+    return pc;
+  }
+}
