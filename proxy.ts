@@ -5,7 +5,7 @@ import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { isApiRequest, redirectFor } from '@/lib/navigation/routes';
 import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
-import { apiPolicy, attachmentPolicy, isAttachmentPath, isWasmPage, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
+import { apiPolicy, attachmentPolicy, isAttachmentPath, isWasmPage, pagePolicy, serviceWorkerPolicy, sfuOrigins, STRIPE_PAGES } from '@/lib/security/csp';
 
 const handleI18nRouting = createIntlMiddleware(routing);
 
@@ -44,6 +44,8 @@ export async function proxy(request: NextRequest) {
   const policy = pagePolicy(nonce, process.env.NODE_ENV === 'development', {
     stripe: (STRIPE_PAGES as readonly string[]).includes(path),
     wasm: isWasmPage(path),
+    // The meeting page opens a WebSocket to the SFU when a call moves there (issue 38).
+    connect: isWasmPage(path) ? sfuOrigins(process.env.SFU_URLS) : [],
   });
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);

@@ -9,7 +9,6 @@ import { deriveSealKey, generateSenderKey, openSenderKey, sealSenderKey, senderK
 import { FrameKeyring } from '@/lib/meeting/client/frames/frame-transform';
 import { ROTATE_DEBOUNCE_MS, SenderKeyRing, SFU_SEND, sfuPeer, SWITCH_DELAY_MS } from '@/lib/meeting/client/sfu/sender-key-ring';
 import { parseSignalBody } from '@/lib/meeting/client/keys/envelope';
-import { chooseRoute, MESH_UP_TO, mediaRouteOf, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
 
 const root = new Uint8Array(32).fill(7) as Bytes;
 
@@ -126,19 +125,5 @@ describe('SenderKeyRing', () => {
     rings.bob!.peerLeft('ada');
     expect(await rings.bob!.receive('ada', 0, first!.box)).toBe(false);
     for (const ring of Object.values(rings)) ring.stop();
-  });
-});
-
-describe('the media route', () => {
-  it('moves to the SFU from SFU_FROM and back at MESH_UP_TO, keeping its route in between', () => {
-    expect(chooseRoute('mesh', SFU_FROM - 1, 'auto')).toBe('mesh');
-    expect(chooseRoute('mesh', SFU_FROM, 'auto')).toBe('sfu');
-    expect(chooseRoute('sfu', MESH_UP_TO + 1, 'auto')).toBe('sfu');
-    expect(chooseRoute('sfu', MESH_UP_TO, 'auto')).toBe('mesh');
-    expect(chooseRoute('mesh', 2, 'sfu')).toBe('sfu');
-    expect(chooseRoute('sfu', 30, 'mesh')).toBe('mesh');
-    expect(mediaRouteOf('?media=sfu')).toBe('sfu');
-    expect(mediaRouteOf('?frames=script&media=mesh')).toBe('mesh');
-    expect(mediaRouteOf('?media=other')).toBe('auto');
   });
 });

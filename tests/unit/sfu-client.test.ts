@@ -1,0 +1,52 @@
+/** @jest-environment node */
+// The browser's side of the SFU (issue 38) that runs without a browser: when a call moves, what
+// the meeting page may connect to, and that a mesh never loads the SFU's code.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chooseRoute, MESH_UP_TO, mediaRouteOf, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
+import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
+
+describe('the media route', () => {
+  it('moves to the SFU from SFU_FROM and back at MESH_UP_TO, keeping its route in between', () => {
+    expect(chooseRoute('mesh', SFU_FROM - 1, 'auto')).toBe('mesh');
+    expect(chooseRoute('mesh', SFU_FROM, 'auto')).toBe('sfu');
+    expect(chooseRoute('sfu', MESH_UP_TO + 1, 'auto')).toBe('sfu');
+    expect(chooseRoute('sfu', MESH_UP_TO, 'auto')).toBe('mesh');
+    expect(chooseRoute('mesh', 2, 'sfu')).toBe('sfu');
+    expect(chooseRoute('sfu', 30, 'mesh')).toBe('mesh');
+  });
+
+  it('reads a pin from the address, and nothing else', () => {
+    expect(mediaRouteOf('?media=sfu')).toBe('sfu');
+    expect(mediaRouteOf('?frames=script&media=mesh')).toBe('mesh');
+    expect(mediaRouteOf('?media=other')).toBe('auto');
+    expect(mediaRouteOf('')).toBe('auto');
+  });
+});
+
+describe("the meeting page's policy", () => {
+  it('lets the page reach the SFU nodes browsers use, not their private API addresses', () => {
+    const origins = sfuOrigins('wss://meet.example.org/sfu|http://127.0.0.1:8088/janus, ws://127.0.0.1:4900|http://127.0.0.1:4901/janus');
+    expect(origins).toEqual(['wss://meet.example.org', 'ws://127.0.0.1:4900']);
+    const policy = pagePolicy('n', false, { wasm: true, connect: origins });
+    expect(policy).toContain("connect-src 'self' wss://meet.example.org ws://127.0.0.1:4900;");
+    expect(policy).not.toContain('8088');
+    expect(sfuOrigins(undefined)).toEqual([]);
+    expect(sfuOrigins('https://not-a-socket|http://x')).toEqual([]);
+    expect(pagePolicy('n', false)).toContain("connect-src 'self';");
+  });
+});
+
+describe("the SFU's code stays out of the call's first load", () => {
+  it('only dynamic imports reach lib/meeting/client/sfu/', () => {
+    const sources = ['app', 'components', 'lib']
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(path.join('lib', 'meeting', 'client', 'sfu')));
+    const staticImports = sources.filter((file) => /^import (?!type)[^;]*from '[^']*\/sfu\/(sfu-media|sender-key-ring|janus-session)'/m.test(readFileSync(file, 'utf8')));
+    expect(staticImports).toEqual([]);
+    // The route does load them, on demand.
+    const route = readFileSync('lib/meeting/client/call/sfu-route.ts', 'utf8');
+    expect(route).toContain("await import('../sfu/sfu-media')");
+    expect(route).toContain("await import('../sfu/sender-key-ring')");
+  });
+});
