@@ -3,15 +3,15 @@
 // the meeting page may connect to, and that a mesh never loads the SFU's code.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chooseRoute, MESH_UP_TO, mediaRouteOf, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
+import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
 import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
 
 describe('the media route', () => {
   it('moves to the SFU from SFU_FROM and back at MESH_UP_TO, keeping its route in between', () => {
-    expect(chooseRoute('mesh', SFU_FROM - 1, 'auto')).toBe('mesh');
-    expect(chooseRoute('mesh', SFU_FROM, 'auto')).toBe('sfu');
-    expect(chooseRoute('sfu', MESH_UP_TO + 1, 'auto')).toBe('sfu');
-    expect(chooseRoute('sfu', MESH_UP_TO, 'auto')).toBe('mesh');
+    expect(chooseRoute('mesh', SFU_FROM - 1, AUTO)).toBe('mesh');
+    expect(chooseRoute('mesh', SFU_FROM, AUTO)).toBe('sfu');
+    expect(chooseRoute('sfu', MESH_UP_TO + 1, AUTO)).toBe('sfu');
+    expect(chooseRoute('sfu', MESH_UP_TO, AUTO)).toBe('mesh');
     expect(chooseRoute('mesh', 2, 'sfu')).toBe('sfu');
     expect(chooseRoute('sfu', 30, 'mesh')).toBe('mesh');
   });
@@ -19,8 +19,12 @@ describe('the media route', () => {
   it('reads a pin from the address, and nothing else', () => {
     expect(mediaRouteOf('?media=sfu')).toBe('sfu');
     expect(mediaRouteOf('?frames=script&media=mesh')).toBe('mesh');
-    expect(mediaRouteOf('?media=other')).toBe('auto');
-    expect(mediaRouteOf('')).toBe('auto');
+    expect(mediaRouteOf('?media=other')).toBe(AUTO);
+    expect(mediaRouteOf('')).toBe(AUTO);
+    expect(mediaRouteOf('?sfuFrom=3')).toEqual({ sfuFrom: 3, meshUpTo: 2 });
+    expect(mediaRouteOf('?sfuFrom=1')).toBe(AUTO);
+    expect(chooseRoute('mesh', 3, { sfuFrom: 3, meshUpTo: 2 })).toBe('sfu');
+    expect(chooseRoute('sfu', 2, { sfuFrom: 3, meshUpTo: 2 })).toBe('mesh');
   });
 });
 

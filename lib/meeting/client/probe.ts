@@ -50,6 +50,12 @@ export interface MeetingProbe {
   receivedSha256(key: string): Promise<string | null>;
   /** What the camera's background effect costs now (null when off). */
   backgroundStats(): BackgroundStats | null;
+  /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
+  mediaRoute(): 'mesh' | 'sfu';
+  /** Bytes and frames on the SFU's connections: sent on the publishing one, received per participant. */
+  sfuStats(): Promise<{ sentBytes: number; framesSent: number; received: Record<string, { bytes: number; frames: number }> }>;
+  /** Our sender key's generation, and the newest of each other sender's we hold. */
+  senderKeys(): Promise<{ own: number | null; received: Record<string, number> }>;
 }
 
 declare global {
@@ -104,7 +110,28 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       return sha256Hex(bytes);
     },
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
+    mediaRoute: () => session.inspect().sfu.route,
+    sfuStats: () => sfuStats(session.inspect().sfu.connections()),
+    senderKeys: () => session.inspect().sfu.senderKeys(),
   };
+}
+
+/** outbound-rtp and inbound-rtp of the SFU's connections; inbound by the mid Janus gave each stream. */
+async function sfuStats(connections: RTCPeerConnection[]) {
+  const result = { sentBytes: 0, framesSent: 0, received: {} as Record<string, { bytes: number; frames: number }> };
+  for (const pc of connections) {
+    for (const report of (await pc.getStats()).values()) {
+      if (report.type === 'outbound-rtp') {
+        result.sentBytes += report.bytesSent ?? 0;
+        result.framesSent += report.framesSent ?? 0;
+      } else if (report.type === 'inbound-rtp') {
+        const entry = (result.received[report.mid ?? report.id] ??= { bytes: 0, frames: 0 });
+        entry.bytes += report.bytesReceived ?? 0;
+        entry.frames += report.framesDecoded ?? 0;
+      }
+    }
+  }
+  return result;
 }
 
 /** Puts the probe on window for this session; the answer takes it off again. */

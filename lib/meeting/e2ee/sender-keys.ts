@@ -54,11 +54,15 @@ export function senderMediaBaseKey(key: Bytes, slot: string): Promise<Bytes> {
 
 /**
  * AES-256-GCM key that seals sender keys from `senderId` to `receiverId`:
- * HKDF(ECDH pair secret, salt = R, info = label ‖ sender ‖ receiver). Distinct from the data
- * channel's key (its own label), so neither's messages can be replayed as the other's.
+ * HKDF(ECDH pair secret, salt = "", info = label ‖ sender ‖ receiver). Distinct from the data
+ * channel's key (its own label), so neither's messages can be replayed as the other's. Not salted
+ * with the root R, unlike the mesh's keys: a removal moves R to a new epoch at the same moment
+ * as it rotates sender keys, and a box sealed under the new R would not open for a receiver that
+ * has not had the host's rekey yet. The pair secret needs no R: its ECDH keys are fresh per page
+ * and were accepted only under an announcement tagged with R (docs/e2ee-crypto.md "Sender keys").
  */
-export function deriveSealKey(pair: CryptoKey, root: Bytes, senderId: string, receiverId: string): Promise<CryptoKey> {
-  return hkdfAesKey(pair, root, concatBytes(utf8(SENDER_KEY_LABELS.seal), field(senderId), field(receiverId)));
+export function deriveSealKey(pair: CryptoKey, senderId: string, receiverId: string): Promise<CryptoKey> {
+  return hkdfAesKey(pair, new Uint8Array(0), concatBytes(utf8(SENDER_KEY_LABELS.seal), field(senderId), field(receiverId)));
 }
 
 function aad(context: SealContext, generation: number): Bytes {

@@ -33,6 +33,8 @@ export async function joinMeeting(
     expectInCall?: boolean;
     /** "#k=…": the room secret in the link (docs/e2ee-crypto.md); without it the key comes by handoff. */
     fragment?: string;
+    /** "?media=sfu" and the like, before the fragment. */
+    search?: string;
     /** Runs on the new context before the page opens (routes, request listeners). */
     prepare?: (context: BrowserContext) => Promise<void>;
     /** For the context: a proxy (the browser's own network), for instance. */
@@ -43,7 +45,7 @@ export async function joinMeeting(
   if (options.host) await logIn(context, baseURL, options.host);
   await options.prepare?.(context);
   const page = await context.newPage();
-  await page.goto(`/now/${meetingId}${options.fragment ?? ''}`);
+  await page.goto(`/now/${meetingId}${options.search ?? ''}${options.fragment ?? ''}`);
   await enterLobby(page, options);
   if (options.expectInCall !== false) await expectInCall(page);
   return { context, page, name: options.name };

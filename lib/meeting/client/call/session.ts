@@ -6,7 +6,7 @@
 import { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FramePath } from '../frames/frame-backends';
 import type { SessionOptions } from './session-options';
-import { SfuRoute } from './sfu-route';
+import { AUTO, SfuRoute } from './sfu-route';
 import { fetchSfuTicket } from '../signaling/sfu-ticket';
 import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
@@ -126,7 +126,7 @@ export class MeetingSession {
     }, { requestPosted: options.keyRequestPosted });
     this.sfu = new SfuRoute({
       selfId: options.join.self.id,
-      pin: options.mediaRoute ?? 'auto',
+      pin: options.mediaRoute ?? AUTO,
       participants: () => this.state.peers.length + 1,
       verifiedPeers: () => this.state.peers.map(({ id }) => id).filter((id) => this.keyExchange.keys?.isVerified(id)),
       keys: () => this.keyExchange.keys!,
@@ -360,8 +360,8 @@ export class MeetingSession {
   }
 
   /** For the test probe (probe.ts) only: the connections and the keys, read-only. */
-  inspect(): { links: ReadonlyMap<string, PeerLink>; keys: MeetingCrypto | null; route: 'mesh' | 'sfu'; sfu: RTCPeerConnection[] } {
-    return { links: this.mesh.links, keys: this.keyExchange.keys, route: this.sfu.route, sfu: this.sfu.connections() };
+  inspect(): { links: ReadonlyMap<string, PeerLink>; keys: MeetingCrypto | null; sfu: SfuRoute } {
+    return { links: this.mesh.links, keys: this.keyExchange.keys, sfu: this.sfu };
   }
 
   // ---- internals ----

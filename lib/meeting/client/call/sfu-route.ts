@@ -15,20 +15,27 @@ export const SFU_FROM = 6;
 /** At this many or fewer it comes back to the mesh. */
 export const MESH_UP_TO = 4;
 
-/** `?media=sfu` or `?media=mesh` on the meeting's address pins the route (tests, benches, a host's choice). */
 export type MediaRoute = 'mesh' | 'sfu';
-export type RoutePin = MediaRoute | 'auto';
+/** A route pinned, or 'auto' from this many participants (and back to the mesh at meshUpTo). */
+export type RoutePin = MediaRoute | { sfuFrom: number; meshUpTo: number };
+export const AUTO: RoutePin = { sfuFrom: SFU_FROM, meshUpTo: MESH_UP_TO };
 
-/** The pin from the meeting page's address: `?media=sfu` or `?media=mesh`, else 'auto'. */
+/**
+ * The pin from the meeting page's address: `?media=sfu` or `?media=mesh`; `?sfuFrom=N` moves at N
+ * and back below it (tests and benches: a move with 3 browsers); otherwise automatic.
+ */
 export function mediaRouteOf(search: string): RoutePin {
-  const media = new URLSearchParams(search).get('media');
-  return media === 'sfu' || media === 'mesh' ? media : 'auto';
+  const params = new URLSearchParams(search);
+  const media = params.get('media');
+  if (media === 'sfu' || media === 'mesh') return media;
+  const from = Number(params.get('sfuFrom'));
+  return Number.isInteger(from) && from >= 2 && from <= 100 ? { sfuFrom: from, meshUpTo: from - 1 } : AUTO;
 }
 
 export function chooseRoute(current: MediaRoute, participants: number, pin: RoutePin): MediaRoute {
-  if (pin !== 'auto') return pin;
-  if (participants >= SFU_FROM) return 'sfu';
-  if (participants <= MESH_UP_TO) return 'mesh';
+  if (typeof pin === 'string') return pin;
+  if (participants >= pin.sfuFrom) return 'sfu';
+  if (participants <= pin.meshUpTo) return 'mesh';
   return current;
 }
 
@@ -80,6 +87,12 @@ export class SfuRoute {
 
   async setTrack(slot: Slot, track: MediaStreamTrack | null) {
     await this.media?.setTrack(slot, track);
+  }
+
+  /** Our key's generation and the newest we hold of each sender's (tests: who got which rotation). */
+  async senderKeys(): Promise<{ own: number | null; received: Record<string, number> }> {
+    const ring = await this.ring;
+    return { own: ring?.generation ?? null, received: ring?.received() ?? {} };
   }
 
   connections(): RTCPeerConnection[] {

@@ -246,19 +246,19 @@ export class MeetingCrypto {
 
   // ---- sender keys, through the SFU (docs/e2ee-crypto.md "Sender keys") ----
 
-  /** Our sender key, sealed for one verified peer under this epoch's pairwise seal key; null for an unknown peer. */
+  /** Our sender key, sealed for one verified peer under our pairwise seal key; null for an unknown peer. */
   async sealSenderKey(peerId: string, senderKey: SenderKey): Promise<string | null> {
     const peer = this.peers.get(peerId);
-    if (!peer || !this.root) return null;
-    const sealKey = await deriveSealKey(peer.pair, this.root, this.selfId, peerId);
+    if (!peer) return null;
+    const sealKey = await deriveSealKey(peer.pair, this.selfId, peerId);
     return sealSenderKey(sealKey, { roomId: this.meetingId, senderId: this.selfId, receiverId: peerId }, senderKey);
   }
 
-  /** A verified peer's sender key from its box, or null (not for us, another epoch's, or altered). */
+  /** A verified peer's sender key from its box, or null (not for us, or altered). */
   async openSenderKey(peerId: string, generation: number, box: string): Promise<SenderKey | null> {
     const peer = this.peers.get(peerId);
-    if (!peer || !this.root) return null;
-    const sealKey = await deriveSealKey(peer.pair, this.root, peerId, this.selfId);
+    if (!peer) return null;
+    const sealKey = await deriveSealKey(peer.pair, peerId, this.selfId);
     return openSenderKey(sealKey, { roomId: this.meetingId, senderId: peerId, receiverId: this.selfId }, generation, box);
   }
 

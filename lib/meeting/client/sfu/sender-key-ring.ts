@@ -40,7 +40,7 @@ export class SenderKeyRing {
   private rotateTimer: ReturnType<typeof setTimeout> | null = null;
   private switchTimer: ReturnType<typeof setTimeout> | null = null;
   /** The newest generation installed per sender: an older or repeated box changes nothing. */
-  private readonly received = new Map<string, number>();
+  private readonly receivedGenerations = new Map<string, number>();
   /** Those who left: a late box from them is not installed. */
   private readonly gone = new Set<string>();
 
@@ -59,6 +59,11 @@ export class SenderKeyRing {
     return this.current?.generation ?? null;
   }
 
+  /** The newest generation of each sender's key we hold (tests: who got which rotation). */
+  received(): Record<string, number> {
+    return Object.fromEntries(this.receivedGenerations);
+  }
+
   /** A peer verified (or joined the SFU) after our key was made: it gets the key in use, and the next one if any. */
   async peerVerified(peerId: string): Promise<void> {
     this.gone.delete(peerId);
@@ -68,7 +73,7 @@ export class SenderKeyRing {
   /** Someone left or was removed: a new key for those who stay, of which the leaver gets nothing. */
   peerLeft(peerId: string): void {
     this.gone.add(peerId);
-    this.received.delete(peerId);
+    this.receivedGenerations.delete(peerId);
     if (!this.current) return;
     if (this.rotateTimer) clearTimeout(this.rotateTimer);
     this.rotateTimer = setTimeout(() => void this.rotate(), ROTATE_DEBOUNCE_MS);
@@ -76,10 +81,10 @@ export class SenderKeyRing {
 
   /** A box from a peer: its key opens its frames from now on (the older keys stay for frames in flight). */
   async receive(from: string, generation: number, box: string): Promise<boolean> {
-    if (this.gone.has(from) || (this.received.get(from) ?? -1) >= generation) return false;
+    if (this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
     const key = await this.ctx.open(from, generation, box);
-    if (!key || this.gone.has(from) || (this.received.get(from) ?? -1) >= generation) return false;
-    this.received.set(from, generation);
+    if (!key || this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
+    this.receivedGenerations.set(from, generation);
     await Promise.all(SLOTS.map(async (slot) => this.ctx.frames.setReceiveKey(sfuPeer(from), slot, senderKid(generation), await senderMediaBaseKey(key.key, slot))));
     return true;
   }
