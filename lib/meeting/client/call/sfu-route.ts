@@ -62,6 +62,7 @@ export class SfuRoute {
   /** No ticket was given: this server has no SFU, so we stop asking. */
   private unavailable = false;
   private moving: Promise<void> = Promise.resolve();
+  private renewal: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly ctx: SfuRouteContext) {}
 
@@ -101,8 +102,25 @@ export class SfuRoute {
 
   close() {
     void this.ring?.then((ring) => ring.stop());
+    this.stopMedia();
+  }
+
+  private stopMedia() {
+    if (this.renewal) clearTimeout(this.renewal);
+    this.renewal = null;
     this.media?.close();
     this.media = null;
+  }
+
+  /** A fresh ticket a minute before this one's token expires (sfu ticket: TICKET_SECONDS). */
+  private renewBefore(expiresAt: number) {
+    this.renewal = setTimeout(async () => {
+      const next = await this.ctx.ticket();
+      if (next && this.media) {
+        this.media.renew(next);
+        this.renewBefore(next.expiresAt);
+      }
+    }, Math.max(10_000, expiresAt - Date.now() - 60_000));
   }
 
   private async apply() {
@@ -132,13 +150,13 @@ export class SfuRoute {
       onLost: () => void this.lost(),
     });
     this.route = 'sfu';
+    this.renewBefore(ticket.expiresAt);
     await this.ctx.setLinkMedia(false);
   }
 
   private async toMesh() {
     await this.ctx.setLinkMedia(true);
-    this.media?.close();
-    this.media = null;
+    this.stopMedia();
     this.route = 'mesh';
   }
 

@@ -54,7 +54,7 @@ export class JanusSession {
 
   private constructor(
     private readonly socket: WebSocket,
-    private readonly token: string,
+    private token: string,
   ) {
     socket.addEventListener('message', (event) => this.receive(event.data));
     socket.addEventListener('close', () => {
@@ -96,6 +96,11 @@ export class JanusSession {
     const data = answer.plugindata?.data ?? {};
     if (typeof data.error_code === 'number') throw new JanusError(data.error_code, String(data.error ?? 'error'));
     return { janus: answer.janus, data, jsep: answer.jsep };
+  }
+
+  /** A later ticket's token: Janus checks the token on every request, keep-alives too, and refuses it once expired. */
+  setToken(token: string) {
+    this.token = token;
   }
 
   trickle(handleId: number, candidate: RTCIceCandidateInit | null) {

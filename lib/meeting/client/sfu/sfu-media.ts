@@ -82,6 +82,11 @@ export class SfuMedia {
     await this.senders.get(slot)?.replaceTrack(track);
   }
 
+  /** The next ticket's token for the session (the room and its pass stay the same). */
+  renew(ticket: SfuTicket) {
+    this.session.setToken(ticket.token);
+  }
+
   /** What the SFU connections are doing, for the probe and the benches. */
   connections(): RTCPeerConnection[] {
     return [this.publisherPc, this.subscriberPc].filter((pc): pc is RTCPeerConnection => pc !== null);

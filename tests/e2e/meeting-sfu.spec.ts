@@ -1,0 +1,157 @@
+// Meetings through the SFU (issue 38), in real Chromium against a real Janus (the e2e server
+// starts one: tests/e2e/support/serve.mjs): every receiver decrypts every sender through it, the
+// mesh links then carry no media, Janus itself forwards only ciphertext, someone removed holds
+// none of the keys made after, someone with the wrong room secret decodes nothing, and a call
+// moves to the SFU and back as people come and go.
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { joinMeeting, participantCount, type Participant } from './support/meeting';
+import { tapPublisher } from './support/janus-tap';
+import { seededAccount } from './support/session';
+
+test.describe.configure({ timeout: 180_000 });
+
+let open: Participant[] = [];
+test.afterEach(async () => {
+  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
+  open = [];
+});
+
+type Counters = { encrypted: number; decrypted: number; failed: Record<string, number> };
+type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
+
+const fragment = (secret: string) => `#k=${secret}`;
+const newSecret = () => randomBytes(32).toString('base64url');
+const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
+const selfId = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
+const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
+const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());
+
+/** Frames from each of `senders` (participant ids) keep opening on this page through the SFU. */
+async function expectDecryptingThroughSfu(page: Page, senders: string[]) {
+  const before = await cryptoStats(page);
+  await expect
+    .poll(
+      async () => {
+        const now = await cryptoStats(page);
+        return senders.filter((id) => (now[`sfu:${id}`]?.received.decrypted ?? 0) > (before[`sfu:${id}`]?.received.decrypted ?? 0) + 20).length;
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
+    .toBe(senders.length);
+  const after = await cryptoStats(page);
+  expect(after.sfu?.sent.encrypted).toBeGreaterThan(0);
+  for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.auth).toBe(0);
+}
+
+/** What the mesh links encrypt: nothing more once media goes through the SFU. */
+async function meshFramesSent(page: Page, peers: string[]) {
+  const stats = await cryptoStats(page);
+  return peers.reduce((sum, id) => sum + (stats[id]?.sent.encrypted ?? 0), 0);
+}
+
+test('three participants through the SFU: every receiver decrypts every sender, the mesh carries no media, Janus forwards only ciphertext', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const secret = newSecret();
+  const people: Participant[] = [];
+  for (const name of ['Ada', 'Bob', 'Cy']) {
+    people.push(await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu', fragment: fragment(secret) }));
+    open.push(people.at(-1)!);
+  }
+  const ids = await Promise.all(people.map(({ page }) => selfId(page)));
+  for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const [index, { page }] of people.entries()) await expectDecryptingThroughSfu(page, ids.filter((_, other) => other !== index));
+
+  // The links between them stay (chat, state) but encrypt no frame: media goes one way only.
+  const [ada] = people;
+  const others = ids.slice(1);
+  const meshBefore = await meshFramesSent(ada!.page, others);
+  await ada!.page.waitForTimeout(2000);
+  expect(await meshFramesSent(ada!.page, others)).toBe(meshBefore);
+
+  // Janus forwards Ada's camera to a UDP port of ours: no clear frame of hers is in what it sent.
+  const samples = await ada!.page.evaluate(() => window.enclaveProbe!.sampleFrames(30));
+  const tap = await tapPublisher(meetingId, ids[0]!, { seconds: 3 });
+  expect(tap.packets).toBeGreaterThan(30);
+  const clear = samples.map(({ plain }) => Buffer.from(plain)).filter((plain) => plain.length >= 48);
+  expect(clear.length).toBeGreaterThan(0);
+  for (const plain of clear) {
+    // Any 32 bytes of a clear frame would be found in a forwarded payload that carried it in clear.
+    for (let at = 0; at + 32 <= plain.length; at += 256) expect(tap.payloads.indexOf(plain.subarray(at, at + 32))).toBe(-1);
+  }
+});
+
+test('someone removed gets none of the keys made after; someone with the wrong room secret decodes nothing', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const secret = newSecret();
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', search: '?media=sfu', fragment: fragment(secret) });
+  open.push(host);
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', search: '?media=sfu', fragment: fragment(secret) });
+  open.push(bob);
+  const eve = await joinMeeting(browser, baseURL!, meetingId, { name: 'Eve', search: '?media=sfu', fragment: fragment(newSecret()) });
+  open.push(eve);
+  const [hostId, bobId, eveId] = await Promise.all([host, bob, eve].map(({ page }) => selfId(page)));
+  await expectDecryptingThroughSfu(bob.page, [hostId!]);
+
+  // Eve's key is not the room's: nobody verifies her, so nobody gives her a sender key, and the
+  // ciphertext Janus forwards her opens nowhere.
+  await expect.poll(() => route(eve.page), { timeout: 30_000 }).toBe('sfu');
+  await eve.page.waitForTimeout(3000);
+  const eveStats = await cryptoStats(eve.page);
+  expect(eveStats[`sfu:${hostId}`]?.received.decrypted ?? 0).toBe(0);
+  expect(eveStats[`sfu:${bobId}`]?.received.decrypted ?? 0).toBe(0);
+  expect((await senderKeys(eve.page)).received).toEqual({});
+
+  // Eve goes. Cy, who has the key, joins, gets everyone's sender key, and is removed by the host.
+  await eve.context.close();
+  open = open.filter((participant) => participant !== eve);
+  const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy', search: '?media=sfu', fragment: fragment(secret) });
+  open.push(cy);
+  const cyId = await selfId(cy.page);
+  await expectDecryptingThroughSfu(cy.page, [hostId!, bobId!]);
+  const heldByCy = (await senderKeys(cy.page)).received;
+  const hostGeneration = (await senderKeys(host.page)).own!;
+  expect(heldByCy[hostId!]).toBe(hostGeneration);
+
+  // The call screen (and its probe) goes with the removal: keep a hold of Cy's to read it after.
+  await cy.page.evaluate(() => Object.assign(window, { keptProbe: window.enclaveProbe }));
+  await host.page.evaluate((id) => window.enclaveProbe!.hostAction('remove', id), cyId);
+  await participantCount(host.page, 2);
+  // Host and Bob each make a new key, give it to each other, and send under it a second later.
+  await expect.poll(async () => (await senderKeys(host.page)).own, { timeout: 15_000 }).toBeGreaterThan(hostGeneration);
+  const hostNow = (await senderKeys(host.page)).own!;
+  await expect.poll(async () => (await senderKeys(bob.page)).received[hostId!], { timeout: 15_000 }).toBe(hostNow);
+  await expectDecryptingThroughSfu(bob.page, [hostId!]);
+  // Cy, removed, holds only what was made before.
+  const keptByCy = await cy.page.evaluate(() => (window as unknown as { keptProbe: NonNullable<Window['enclaveProbe']> }).keptProbe.senderKeys());
+  expect(keptByCy.received[hostId!]).toBe(hostGeneration);
+});
+
+test('a call moves to the SFU when it grows and back to the mesh when it shrinks, never without frame encryption', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const secret = newSecret();
+  // From 3 people through the SFU, at 2 back to the mesh (the automatic rule, with a lower threshold).
+  const join = (name: string) => joinMeeting(browser, baseURL!, meetingId, { name, search: '?sfuFrom=3', fragment: fragment(secret) });
+  const ada = await join('Ada');
+  open.push(ada);
+  const bob = await join('Bob');
+  open.push(bob);
+  const [adaId, bobId] = await Promise.all([ada, bob].map(({ page }) => selfId(page)));
+  await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(20);
+  expect(await route(ada.page)).toBe('mesh');
+
+  const cy = await join('Cy');
+  open.push(cy);
+  const cyId = await selfId(cy.page);
+  for (const { page } of [ada, bob, cy]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  await expectDecryptingThroughSfu(ada.page, [bobId!, cyId!]);
+  await expectDecryptingThroughSfu(cy.page, [adaId!, bobId!]);
+
+  await cy.context.close();
+  open = open.filter((participant) => participant !== cy);
+  for (const { page } of [ada, bob]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('mesh');
+  // Back on the link between them, still sealed with their pairwise keys.
+  const before = (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0;
+  await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(before + 20);
+  expect((await cryptoStats(ada.page))[bobId!]?.received.failed.auth).toBe(0);
+});

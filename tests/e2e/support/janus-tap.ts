@@ -1,0 +1,55 @@
+// A tap on the e2e server's Janus (serve.mjs): VideoRoom's RTP forward of one publisher's camera
+// to a UDP port of the test, to show what Janus itself handles. The room's name and secret are
+// derived as lib/sfu/tokens.ts derives them (that module is server-only);
+// tests/unit/sfu-tap.test.ts keeps the two equal.
+import { createHmac } from 'node:crypto';
+import dgram from 'node:dgram';
+import { E2E_JANUS_BASE_PORT, E2E_SFU_SECRET } from './constants.mjs';
+
+const derive = (secret: string, label: string, ...parts: string[]) => createHmac('sha256', secret).update([label, ...parts].join('\0')).digest('base64url');
+
+export const tapRoomId = (secret: string, meetingId: string) => `m${derive(secret, 'enclave sfu room', meetingId).slice(0, 22)}`;
+export const tapRoomSecret = (secret: string, room: string) => derive(secret, 'enclave sfu room secret', room);
+export function tapJanusToken(secret: string, expiresAtMs: number) {
+  const data = `${Math.floor(expiresAtMs / 1000)},janus,janus.plugin.videoroom`;
+  return `${data}:${createHmac('sha1', secret).update(data).digest('base64')}`;
+}
+
+const api = `http://127.0.0.1:${E2E_JANUS_BASE_PORT + 1}/janus`;
+
+async function janus(path: string, body: Record<string, unknown>) {
+  const response = await fetch(`${api}${path}`, {
+    method: 'POST',
+    body: JSON.stringify({ ...body, transaction: Math.random().toString(36).slice(2), token: tapJanusToken(E2E_SFU_SECRET, Date.now() + 60_000) }),
+  });
+  const answer = (await response.json()) as { janus: string; data?: { id: number }; plugindata?: { data: Record<string, unknown> }; error?: unknown };
+  if (answer.janus === 'error' || answer.plugindata?.data.error) throw new Error(`janus: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Forwards the publisher's camera (mid 1) for `seconds`: how many packets came, and all their bytes. */
+export async function tapPublisher(meetingId: string, publisherId: string, { seconds }: { seconds: number }) {
+  const socket = dgram.createSocket('udp4');
+  const chunks: Buffer[] = [];
+  socket.on('message', (packet) => chunks.push(packet));
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const port = socket.address().port;
+  const room = tapRoomId(E2E_SFU_SECRET, meetingId);
+  const secret = tapRoomSecret(E2E_SFU_SECRET, room);
+  const session = (await janus('', { janus: 'create' })).data!.id;
+  try {
+    const handle = (await janus(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).data!.id;
+    const forwarded = await janus(`/${session}/${handle}`, {
+      janus: 'message',
+      body: { request: 'rtp_forward', room, publisher_id: publisherId, host: '127.0.0.1', host_family: 'ipv4', streams: [{ mid: '1', port }], secret, admin_key: E2E_SFU_SECRET },
+    });
+    const streamId = (forwarded.plugindata?.data.forwarders as { stream_id?: number }[] | undefined)?.[0]?.stream_id;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    if (streamId !== undefined)
+      await janus(`/${session}/${handle}`, { janus: 'message', body: { request: 'stop_rtp_forward', room, publisher_id: publisherId, stream_id: streamId, secret, admin_key: E2E_SFU_SECRET } });
+  } finally {
+    await janus(`/${session}`, { janus: 'destroy' }).catch(() => undefined);
+    socket.close();
+  }
+  return { packets: chunks.length, payloads: Buffer.concat(chunks) };
+}
