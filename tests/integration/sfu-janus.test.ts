@@ -17,7 +17,9 @@ type Janus = Awaited<ReturnType<typeof startJanus>>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const settings = config as Mutable<typeof config>;
 
-// This file's ports: 4900–4919 for the two nodes' APIs, 4950–4969 for their media.
+// This file's ports (4920 on: the route's test), its own per database project, since Jest may
+// run both at once: the nodes' APIs on 4900–4905 or 4906–4911, their media on 4950–4969 or 4970–4989.
+const PORTS = process.env.DATABASE_URL ? { one: 4906, two: 4909, rtp: 4970 } : { one: 4900, two: 4903, rtp: 4950 };
 let one: Janus;
 let two: Janus;
 const SECRET = 'sfu-janus-test-secret';
@@ -26,8 +28,8 @@ const startedAt = Date.now();
 
 beforeAll(async () => {
   [one, two] = await Promise.all([
-    startJanus({ basePort: 4900, rtpPorts: '4950-4959', secret: SECRET }),
-    startJanus({ basePort: 4910, rtpPorts: '4960-4969', secret: SECRET }),
+    startJanus({ basePort: PORTS.one, rtpPorts: `${PORTS.rtp}-${PORTS.rtp + 9}`, secret: SECRET }),
+    startJanus({ basePort: PORTS.two, rtpPorts: `${PORTS.rtp + 10}-${PORTS.rtp + 19}`, secret: SECRET }),
   ]);
   console.log(`two Janus nodes up in ${Date.now() - startedAt} ms`);
   Object.assign(settings, { sfuUrls: `${one.wsUrl}|${one.httpUrl}`, sfuSecret: SECRET, redisUrl: undefined });
