@@ -26,7 +26,7 @@ export interface RoomSettings {
 
 /**
  * Creates the meeting's room unless it exists: 'created' or 'existed'. Every stream in it must be
- * end-to-end encrypted (require_e2ee: Janus refuses a publisher or subscriber without it), only
+ * end-to-end encrypted (require_e2ee: Janus refuses an offer not marked e2ee), only
  * the holders of a token in `allowed` may join (and, through require_pvtid, subscribe), and the
  * room is in no public list.
  */

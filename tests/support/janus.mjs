@@ -34,8 +34,10 @@ export function writeJanusConfig(folder, values) {
 /**
  * Starts Janus on basePort (WebSockets), basePort + 1 (HTTP), basePort + 2 (admin), with RTP on
  * rtpPorts (default basePort + 50 … basePort + 99). Resolves once its HTTP info endpoint answers.
+ * @param {{ basePort: number, rtpPorts?: string, secret?: string, bindIp?: string, iceEnforce?: string, timeoutMs?: number, log?: boolean }} options
+ *   iceEnforce: Janus's --ice-enforce-list (the interfaces or addresses it gathers candidates on).
  */
-export async function startJanus({ basePort, rtpPorts, secret, bindIp = '127.0.0.1', iceEnforce, timeoutMs = 15_000, log = false } = {}) {
+export async function startJanus({ basePort, rtpPorts, secret, bindIp = '127.0.0.1', iceEnforce, timeoutMs = 15_000, log = false }) {
   if (!basePort) throw new Error('startJanus: basePort is required');
   const folder = mkdtempSync(path.join(tmpdir(), 'enclave-janus-'));
   const values = {
