@@ -38,6 +38,10 @@ export const config = {
   turnSecret: env('TURN_SECRET'),
   /** 'relay' sends every call through TURN (it hides addresses); honoured only with TURN configured. */
   iceTransportPolicy: (env('ICE_TRANSPORT_POLICY') === 'relay' && hasTurnUrl ? 'relay' : 'all') as 'relay' | 'all',
+  /** SFU_URLS: Janus nodes, each "<browser wss url>|<app-side http url>" (lib/sfu/nodes.ts); unset: meshes only. */
+  sfuUrls: env('SFU_URLS'),
+  /** SFU_SECRET: Janus's token_auth_secret and the VideoRoom admin_key (deploy/janus). */
+  sfuSecret: env('SFU_SECRET'),
   stripe: {
     secretKey: env('STRIPE_SECRET_KEY'),
     publishableKey: env('STRIPE_PUBLISHABLE_KEY'),

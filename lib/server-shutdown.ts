@@ -23,6 +23,8 @@ export function registerShutdown(stopWorkers: (() => void)[]): void {
     async close() {
       const { closeHub } = await import('@/lib/meeting/server/get-hub');
       await closeHub().catch((error) => log.warn('shutting down: the hub did not close', describeError(error)));
+      const { closePlacements } = await import('@/lib/sfu/store');
+      await closePlacements().catch((error) => log.warn('shutting down: the SFU placements did not close', describeError(error)));
       await closeDb().catch((error) => log.warn('shutting down: the database did not close', describeError(error)));
     },
   };

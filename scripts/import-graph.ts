@@ -147,6 +147,8 @@ export const DOMAIN_ORDER = [
   'events/rules', 'events/recurrence', 'mail', 'calendar', 'schedule',
   // accounts, the HTTP layer, and the meeting's protocol, rooms and billing the calls check
   'registration', 'public-site', 'users', 'auth', 'api', 'meeting', 'rooms', 'billing',
+  // the SFU's nodes, rooms and tickets (issue 38), below the meeting server that hands them out
+  'sfu',
   // the features
   'seo', 'navigation', 'contacts', 'groups', 'ratings', 'events', 'meeting/server', 'support',
   'account', 'admin',

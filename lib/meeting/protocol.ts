@@ -80,8 +80,11 @@ export interface IceAnswer {
 export interface SfuTicket {
   /** The Janus node's WebSocket address as browsers reach it (wss://…, or ws:// on loopback). */
   url: string;
-  /** The meeting's VideoRoom room number on that node. */
-  room: number;
+  /**
+   * The meeting's VideoRoom room id on that node. A string: the rooms use Janus's string_ids, so
+   * that a publisher's id is the participant's id in the roster (deploy/janus).
+   */
+  room: string;
   /** Janus's signed core token (token_auth_secret), valid for the VideoRoom plugin only. */
   token: string;
   /** This participant's entry in the room's `allowed` list: the `token` of its join requests. */

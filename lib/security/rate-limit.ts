@@ -46,6 +46,8 @@ export const limits = {
   // Generous: a whole office behind one NAT address joins and rejoins; passwords have their own limit.
   meetingJoin: { name: 'meeting-join-ip', points: 300, durationSeconds: 15 * 60 },
   meetingPassword: { name: 'meeting-password', points: 10, durationSeconds: 15 * 60 },
+  // SFU tickets (issue 38), per participant: one every ten minutes in a call, more on reconnections.
+  meetingSfu: { name: 'meeting-sfu', points: 30, durationSeconds: 15 * 60 },
   invite: { name: 'invite-user', points: 50, durationSeconds: 60 * 60 },
   // Registration invitations (issue 35), per inviting user: each one mails a stranger.
   registrationInvite: { name: 'registration-invite-user', points: 20, durationSeconds: 60 * 60 },

@@ -13,6 +13,7 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 type Service = {
   image?: string;
+  profiles?: string[];
   environment?: Record<string, string>;
   command?: string[];
   depends_on?: Record<string, { condition?: string }>;
@@ -26,7 +27,7 @@ const compose = parse(read('compose.yaml')) as {
   services: Record<string, Service>;
   networks: Record<string, { ipam: { config: { subnet: string }[] } }>;
 };
-const { app, coturn, caddy, postgres, redis } = compose.services;
+const { app, coturn, caddy, janus, postgres, redis } = compose.services;
 
 /** The variable a compose value interpolates: "${TURN_SECRET:?…}" → TURN_SECRET. */
 const variablesIn = (value: string) => [...value.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!);
@@ -61,8 +62,9 @@ function variablesTheAppReads(): Set<string> {
 }
 
 describe('compose.yaml', () => {
-  it('has the app, PostgreSQL 16, Redis 7, coturn and Caddy', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['app', 'caddy', 'coturn', 'postgres', 'redis']);
+  it('has the app, PostgreSQL 16, Redis 7, coturn and Caddy, and Janus with the sfu profile', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['app', 'caddy', 'coturn', 'janus', 'postgres', 'redis']);
+    expect(janus!.profiles).toEqual(['sfu']);
     expect(postgres!.image).toMatch(/postgres:16\b/);
     expect(redis!.image).toMatch(/redis:7\b/);
   });
@@ -128,6 +130,75 @@ describe('compose.yaml', () => {
       for (const value of [...Object.values(service.environment ?? {}), ...(service.command ?? [])]) variablesIn(String(value)).forEach((name) => used.add(name));
     }
     expect([...used].filter((name) => !exampleKeys.has(name))).toEqual([]);
+  });
+});
+
+describe('deploy/janus', () => {
+  const templates = readdirSync(path.join(root, 'deploy', 'janus')).filter((name) => name.endsWith('.jcfg'));
+  const template = (name: string) => read(`deploy/janus/${name}`);
+  const placeholders = (text: string) => new Set([...text.matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((match) => match[1]!));
+  const startScript = read('deploy/janus/start.sh');
+
+  it('configures Janus, its VideoRoom plugin and its two transports', () => {
+    expect(templates.sort()).toEqual(['janus.jcfg', 'janus.plugin.videoroom.jcfg', 'janus.transport.http.jcfg', 'janus.transport.websockets.jcfg']);
+    const containerfile = read('deploy/janus/Containerfile');
+    for (const name of templates) expect(containerfile).toContain(name);
+  });
+
+  it("checks the app's tokens and guards room creation with the app's SFU_SECRET", () => {
+    const core = template('janus.jcfg');
+    expect(core).toMatch(/^\s*token_auth = true$/m);
+    expect(core).toMatch(/^\s*token_auth_secret = "\$\{SFU_SECRET\}"$/m);
+    const videoroom = template('janus.plugin.videoroom.jcfg');
+    expect(videoroom).toMatch(/^\s*admin_key = "\$\{SFU_SECRET\}"$/m);
+    expect(videoroom).toMatch(/^\s*string_ids = true$/m);
+    expect(variablesIn(janus!.environment!.SFU_SECRET!)).toEqual(['SFU_SECRET']);
+    expect(variablesIn(app!.environment!.SFU_SECRET!)).toEqual(['SFU_SECRET']);
+  });
+
+  it('fills every placeholder from a variable start.sh requires, and compose gives each one', () => {
+    const used = new Set(templates.flatMap((name) => [...placeholders(template(name))]));
+    const required = /for name in ([A-Z0-9_ ]+); do/.exec(startScript)![1]!.trim().split(/\s+/);
+    const substituted = /envsubst '([^']+)'/.exec(startScript)![1]!.split(/\s+/).map((name) => name.replace(/^\$/, ''));
+    expect([...used].sort()).toEqual([...required, 'JANUS_CONFIG_DIR'].sort());
+    expect([...substituted].sort()).toEqual([...used].sort());
+    for (const name of required) expect([name, janus!.environment![name]]).toEqual([name, expect.any(String)]);
+  });
+
+  it('keeps the HTTP API and the admin API off the public side', () => {
+    const http = template('janus.transport.http.jcfg');
+    expect(http).toMatch(/^\s*ip = "\$\{JANUS_BIND_IP\}"$/m);
+    expect(http).toMatch(/^\s*admin_ip = "127\.0\.0\.1"$/m);
+    expect(http).toMatch(/^\s*https = false$/m);
+    expect(template('janus.transport.websockets.jcfg')).toMatch(/^\s*ws_ip = "\$\{JANUS_BIND_IP\}"$/m);
+    // In compose: the enclave network's gateway, where Caddy (the wss:// side) and the app reach the host.
+    const network = Object.keys(compose.networks)[0]!;
+    const [subnet] = compose.networks[network]!.ipam.config[0]!.subnet.split('/');
+    const gateway = subnet!.replace(/\.0$/, '.1');
+    expect(janus!.network_mode).toBe('host');
+    expect(janus!.environment!.JANUS_BIND_IP).toBe(gateway);
+    expect(read('deploy/Caddyfile')).toContain(`reverse_proxy ${gateway}:${janus!.environment!.JANUS_WS_PORT}`);
+    // The SFU_URLS .env.example suggests for compose: Caddy's /sfu, and Janus's HTTP API port.
+    const example = /^# .*compose's sfu profile: (\S+)$/m.exec(read('.env.example'))![1]!;
+    expect(example).toBe(`wss://meet.example.org/sfu|http://${gateway}:${janus!.environment!.JANUS_HTTP_PORT}/janus`);
+  });
+
+  it('loads the VideoRoom plugin only, and no transport but HTTP and WebSockets', () => {
+    const core = template('janus.jcfg');
+    const disabled = (section: string) => new RegExp(`${section}: \\{\\s*disable = "([^"]+)"`).exec(core)![1]!.split(',');
+    expect(disabled('plugins')).not.toContain('libjanus_videoroom.so');
+    expect(disabled('plugins')).toEqual(expect.arrayContaining(['libjanus_echotest.so', 'libjanus_streaming.so', 'libjanus_sip.so', 'libjanus_audiobridge.so']));
+    expect(disabled('transports').sort()).toEqual(['libjanus_mqtt.so', 'libjanus_nanomsg.so', 'libjanus_pfunix.so', 'libjanus_rabbitmq.so']);
+    // Where Debian's package is installed: every plugin it ships but VideoRoom is named (the
+    // integration test asks a running Janus what it loaded).
+    const folder = '/usr/lib/x86_64-linux-gnu/janus/plugins';
+    let shipped: string[] = [];
+    try {
+      shipped = readdirSync(folder).filter((name) => name.endsWith('.so'));
+    } catch {
+      // janus not installed here
+    }
+    for (const plugin of shipped.filter((name) => name !== 'libjanus_videoroom.so')) expect(disabled('plugins')).toContain(plugin);
   });
 });
 

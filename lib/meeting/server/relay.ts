@@ -2,6 +2,7 @@ import 'server-only';
 import { ApiError } from '@/lib/errors';
 import type { ClientMessage } from '@/lib/meeting/protocol.schema';
 import { refuseSignal, countRelayed } from '@/lib/metrics/meeting';
+import { revokeSfuAccess } from '@/lib/sfu/ticket';
 import { takeToken } from './flood';
 import { getHub } from './get-hub';
 import { isStale, type Hub, type RosterEntry } from './hub';
@@ -79,6 +80,8 @@ async function hostAction(
       await hub.ban(meetingId, target.id);
       await hub.publish(meetingId, target.id, { type: 'removed' });
       if (await hub.remove(meetingId, target.id)) await announceDeparture(hub, meetingId, target, 'removed', roster);
+      // Their room token leaves the SFU room's allowed list, their publisher is kicked (never throws).
+      await revokeSfuAccess(meetingId, target.id);
       return;
   }
 }

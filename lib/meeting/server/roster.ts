@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Participant, ServerEvent } from '@/lib/meeting/protocol';
+import { closeSfuRoom } from '@/lib/sfu/ticket';
 import { isStale, type Hub, type RosterEntry } from './hub';
 
 export const toParticipant = (entry: RosterEntry): Participant => ({ id: entry.id, name: entry.name, isHost: entry.isHost });
@@ -37,6 +38,8 @@ export async function announceDeparture(
   roster?: RosterEntry[],
 ) {
   const others = (roster ?? (await hub.list(meetingId))).filter((other) => other.id !== entry.id && !isStale(other));
+  // The last one out: the meeting's SFU room (if it had one) goes too. In the background, never thrown.
+  if (others.length === 0) void closeSfuRoom(meetingId);
   if (entry.state === 'admitted') {
     await broadcast(hub, meetingId, { type: 'leave', participantId: entry.id, reason }, entry.id, others);
   } else if (entry.state === 'waiting') {

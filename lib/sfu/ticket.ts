@@ -1,0 +1,126 @@
+import 'server-only';
+import { config } from '@/lib/environment';
+import { ApiError } from '@/lib/errors';
+import { describeError, log } from '@/lib/log';
+import type { SfuTicket } from '@/lib/meeting/protocol';
+import { JanusError, withJanusHandle, type JanusHandle, type JanusOptions } from './janus-http';
+import { sfuConfigured, sfuNodes, type SfuNode } from './nodes';
+import { placements } from './store';
+import { janusToken, sfuRoomId, sfuRoomSecret, sfuRoomToken, VIDEOROOM_PLUGIN } from './tokens';
+import { changeAllowed, destroyRoom, ensureRoom, kickParticipant, VIDEOROOM_NO_SUCH_ROOM } from './videoroom';
+
+/**
+ * How long a ticket's token opens Janus requests. Janus checks the token on every request,
+ * keep-alives included: a browser asks for a new ticket before this runs out and sends its token
+ * from then on (the session, its handles and its media carry on). A browser that does not loses
+ * its session after Janus's session_timeout (60 s) without an accepted keep-alive.
+ */
+export const TICKET_SECONDS = 10 * 60;
+/** The app's own tokens: one operation's requests. */
+const APP_TOKEN_SECONDS = 60;
+/** A kick or a room's end waits this long for Janus, no more: they must not hold up the call. */
+const BEST_EFFORT_TIMEOUT_MS = 2_000;
+
+interface Room {
+  node: SfuNode;
+  room: string;
+  secret: string;
+}
+
+function sharedSecret(): string {
+  if (!config.sfuSecret || !sfuConfigured()) throw new ApiError('room_not_found');
+  return config.sfuSecret;
+}
+
+function janusOptions(secret: string, timeoutMs?: number): JanusOptions {
+  return { token: () => janusToken(secret, Date.now() + APP_TOKEN_SECONDS * 1000), timeoutMs };
+}
+
+function roomOn(node: SfuNode, secret: string, meetingId: string): Room {
+  const room = sfuRoomId(secret, meetingId);
+  return { node, room, secret: sfuRoomSecret(secret, room) };
+}
+
+const videoRoom = <T>(room: Room, secret: string, work: (handle: JanusHandle) => Promise<T>, timeoutMs?: number) =>
+  withJanusHandle(room.node.apiUrl, VIDEOROOM_PLUGIN, janusOptions(secret, timeoutMs), work);
+
+/**
+ * POST /api/meeting/{id}/sfu for an admitted participant: the meeting's room on its node (placed
+ * and created on first use), the participant's room token in its allowed list, and a token that
+ * opens Janus for TICKET_SECONDS. room_not_found (404) without an SFU; service_unavailable when
+ * the node does not answer — and the placement is dropped, so the next ticket may find another.
+ */
+export async function sfuTicketFor(meetingId: string, participantId: string, options: { publishers: number }, now = Date.now()): Promise<SfuTicket> {
+  const secret = sharedSecret();
+  const nodes = sfuNodes();
+  const store = await placements();
+  const { node: name } = await store.place(
+    meetingId,
+    nodes.map((node) => node.publicUrl),
+    now,
+  );
+  const room = roomOn(nodes.find((node) => node.publicUrl === name)!, secret, meetingId);
+  const roomToken = sfuRoomToken(secret, room.room, participantId);
+  try {
+    await videoRoom(room, secret, async (handle) => {
+      const state = await ensureRoom(handle, { room: room.room, secret: room.secret, adminKey: secret, publishers: options.publishers, allowed: [roomToken] });
+      if (state === 'existed') await changeAllowed(handle, room.room, room.secret, 'add', [roomToken]);
+    });
+  } catch (error) {
+    log.warn('sfu: no room for a ticket', { node: name, ...describeError(error) });
+    if (error instanceof JanusError && error.kind === 'unreachable') await store.release(meetingId);
+    throw new ApiError('service_unavailable');
+  }
+  const expiresAt = now + TICKET_SECONDS * 1000;
+  return { url: name, room: room.room, token: janusToken(secret, expiresAt), roomToken, expiresAt };
+}
+
+/** Where the meeting's room is, if it has one and an SFU is configured. */
+async function placedRoom(meetingId: string): Promise<{ room: Room; secret: string } | null> {
+  if (!config.sfuSecret || !sfuConfigured()) return null;
+  const name = await (await placements()).get(meetingId);
+  const node = sfuNodes().find((candidate) => candidate.publicUrl === name);
+  return node ? { room: roomOn(node, config.sfuSecret, meetingId), secret: config.sfuSecret } : null;
+}
+
+/**
+ * The host removed a participant: their room token leaves the allowed list (no new join with it)
+ * and their publisher is kicked from the room. Best effort: logged, never thrown — the removal
+ * itself (ban, key rotation) does not depend on Janus.
+ */
+export async function revokeSfuAccess(meetingId: string, participantId: string): Promise<void> {
+  try {
+    const placed = await placedRoom(meetingId);
+    if (!placed) return;
+    const { room, secret } = placed;
+    await videoRoom(
+      room,
+      secret,
+      async (handle) => {
+        await changeAllowed(handle, room.room, room.secret, 'remove', [sfuRoomToken(secret, room.room, participantId)]);
+        await kickParticipant(handle, room.room, room.secret, participantId);
+      },
+      BEST_EFFORT_TIMEOUT_MS,
+    );
+  } catch (error) {
+    if (error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM) return; // the room is gone already
+    log.warn('sfu: a removed participant kept their room access', describeError(error));
+  }
+}
+
+/**
+ * The meeting emptied: its placement is forgotten and its room destroyed. Best effort: a room
+ * left behind holds nobody (every token in it belongs to someone who left) and goes with Janus's
+ * next restart; a later ticket for the meeting recreates it.
+ */
+export async function closeSfuRoom(meetingId: string): Promise<void> {
+  try {
+    const placed = await placedRoom(meetingId);
+    if (!placed) return;
+    await (await placements()).release(meetingId);
+    const { room, secret } = placed;
+    await videoRoom(room, secret, (handle) => destroyRoom(handle, room.room, room.secret), BEST_EFFORT_TIMEOUT_MS);
+  } catch (error) {
+    log.warn('sfu: a meeting room was not destroyed', describeError(error));
+  }
+}
