@@ -3,7 +3,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_SESSION_SECRET, STRIPE_STAND_IN_PORT, STRIPE_STAND_IN_URL, STRIPE_WEBHOOK_SECRET } from './constants.mjs';
+import { E2E_DATA_DIR, E2E_JANUS_BASE_PORT, E2E_SESSION_SECRET, E2E_SFU_SECRET, STRIPE_STAND_IN_PORT, STRIPE_STAND_IN_URL, STRIPE_WEBHOOK_SECRET } from './constants.mjs';
+import { startJanus } from '../../support/janus.mjs';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
@@ -17,8 +18,14 @@ const catcher = spawn(process.execPath, ['tests/e2e/support/mail-catcher.mjs'], 
 // Stripe's servers cannot be reached from here: billing runs against the stand-in.
 const stripeStandIn = spawn(process.execPath, ['tests/support/stripe-stand-in-server.mjs', '--port', String(STRIPE_STAND_IN_PORT)], { stdio: 'inherit' });
 
+// A real Janus for meetings through the SFU (issue 38, meeting-sfu.spec.ts); .ci/run installs it.
+// Calls of fewer than six stay meshes, so the other meeting tests never reach it.
+const janus = await startJanus({ basePort: E2E_JANUS_BASE_PORT, secret: E2E_SFU_SECRET });
+
 const env = {
   ...process.env,
+  SFU_URLS: `${janus.wsUrl}|${janus.httpUrl}`,
+  SFU_SECRET: E2E_SFU_SECRET,
   STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_stand_in',
   STRIPE_WEBHOOK_SECRET,
@@ -98,11 +105,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     server.kill(signal);
     catcher.kill(signal);
     stripeStandIn.kill(signal);
+    void janus.stop();
   });
 }
-server.on('exit', (code) => {
+server.on('exit', async (code) => {
   stopping = true;
   catcher.kill();
   stripeStandIn.kill();
+  await janus.stop();
   process.exit(process.exitCode || (code ?? 0));
 });
