@@ -62,6 +62,9 @@ test('three participants through the SFU: every receiver decrypts every sender, 
   for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
   for (const [index, { page }] of people.entries()) await expectDecryptingThroughSfu(page, ids.filter((_, other) => other !== index));
 
+  // Who speaks is read from the SFU's receivers: the links carry no audio.
+  await expect.poll(() => people[0]!.page.evaluate(() => window.enclaveProbe!.getState().activeSpeaker), { timeout: 15_000 }).not.toBeNull();
+
   // The links between them stay (chat, state) but encrypt no frame: media goes one way only.
   const [ada] = people;
   const others = ids.slice(1);

@@ -232,6 +232,7 @@ export class MeetingSession {
     this.signaling.start();
     this.stopMonitors = startMonitors({
       links: this.mesh.links,
+      sfuAudio: () => this.sfu.audioReceivers(),
       onLevels: (levels) => void this.dispatch({ type: 'levels', levels, now: Date.now() }),
       onQuality: (quality) => void this.dispatch({ type: 'quality', quality }),
     });

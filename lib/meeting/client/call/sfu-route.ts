@@ -54,6 +54,8 @@ export interface SfuRouteContext {
   setLinkMedia(on: boolean): Promise<void>;
 }
 
+const NONE: ReadonlyMap<string, RTCRtpReceiver> = new Map();
+
 export class SfuRoute {
   route: MediaRoute = 'mesh';
   private media: SfuMedia | null = null;
@@ -94,6 +96,11 @@ export class SfuRoute {
   async senderKeys(): Promise<{ own: number | null; received: Record<string, number> }> {
     const ring = await this.ring;
     return { own: ring?.generation ?? null, received: ring?.received() ?? {} };
+  }
+
+  /** Audio receivers by participant while media goes through the SFU; none on the mesh. */
+  audioReceivers(): ReadonlyMap<string, RTCRtpReceiver> {
+    return this.media?.audioReceivers ?? NONE;
   }
 
   connections(): RTCPeerConnection[] {

@@ -21,12 +21,15 @@ export async function linkStats(links: ReadonlyMap<string, PeerLink>): Promise<R
   return Object.fromEntries(entries);
 }
 
-/** How loud each peer is now, 0..1, from its audio receiver. */
-export function audioLevels(links: ReadonlyMap<string, PeerLink>): Record<string, number> {
+/**
+ * How loud each peer is now, 0..1, from its audio receiver: the SFU's for a peer heard through it
+ * (`viaSfu`), the link's otherwise.
+ */
+export function audioLevels(links: ReadonlyMap<string, PeerLink>, viaSfu?: ReadonlyMap<string, RTCRtpReceiver>): Record<string, number> {
   const now = performance.timeOrigin + performance.now();
   const levels: Record<string, number> = {};
   for (const [id, link] of links) {
-    const source = link.receiver('audio')?.getSynchronizationSources?.()[0];
+    const source = (viaSfu?.get(id) ?? link.receiver('audio'))?.getSynchronizationSources?.()[0];
     levels[id] = source && now - source.timestamp < LEVEL_FRESH_MS ? (source.audioLevel ?? 0) : 0;
   }
   return levels;
@@ -35,10 +38,12 @@ export function audioLevels(links: ReadonlyMap<string, PeerLink>): Record<string
 /** Starts both polls; the answer stops them. */
 export function startMonitors(options: {
   links: ReadonlyMap<string, PeerLink>;
+  /** Audio receivers of peers heard through the SFU, by participant. */
+  sfuAudio?: () => ReadonlyMap<string, RTCRtpReceiver>;
   onLevels: (levels: Record<string, number>) => void;
   onQuality: (quality: Record<string, Quality>) => void;
 }): () => void {
-  const speakers = setInterval(() => options.onLevels(audioLevels(options.links)), SPEAKER_POLL_MS);
+  const speakers = setInterval(() => options.onLevels(audioLevels(options.links, options.sfuAudio?.())), SPEAKER_POLL_MS);
   const quality = setInterval(async () => {
     if (!options.links.size) return;
     const stats = await linkStats(options.links).catch(() => ({}) as Record<string, LinkReport>);

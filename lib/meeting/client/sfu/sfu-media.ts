@@ -56,6 +56,8 @@ export class SfuMedia {
   /** Subscription changes, one after another: each is a renegotiation. */
   private subscriptionWork: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Each participant's audio as it arrives through the SFU: who speaks (links/monitors.ts). */
+  readonly audioReceivers = new Map<string, RTCRtpReceiver>();
 
   private constructor(
     private readonly ctx: SfuMediaContext,
@@ -135,6 +137,7 @@ export class SfuMedia {
     if (typeof gone === 'string') {
       this.publishers.delete(gone);
       this.feeds.delete(gone);
+      this.audioReceivers.delete(gone);
       this.ctx.onPublishers?.([...this.publishers]);
     }
   }
@@ -200,6 +203,7 @@ export class SfuMedia {
       if (!stream?.feed_id || !slot) return;
       // In the task that made the receiver: a transform set later would be bypassed (docs/e2ee-crypto.md).
       this.ctx.frames.attachReceiver(sfuPeer(stream.feed_id), slot, transceiver.receiver);
+      if (slot === 'audio') this.audioReceivers.set(stream.feed_id, transceiver.receiver);
       this.ctx.onRemoteTrack(stream.feed_id, slot, track);
     };
     return pc;
