@@ -136,6 +136,7 @@ export class MeetingSession {
       sendSignal: (peerId, body) => this.keyExchange.sendSignal(peerId, body),
       onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
       setLinkMedia: (on) => this.mesh.setLinkMedia(on),
+      showing: (peerId) => !this.machine.hidden.includes(peerId),
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
@@ -306,7 +307,7 @@ export class MeetingSession {
 
   /** Tells a peer whether we show their camera, so a hidden tile costs them nothing. */
   setPeerVisible(peerId: string, visible: boolean) {
-    void this.dispatch({ type: 'peer-visible', peerId, visible });
+    void this.dispatch({ type: 'peer-visible', peerId, visible }).then(() => this.sfu.applyLayers());
   }
 
   // ---- files (files/transfers.ts, loaded on first use) ----

@@ -6,6 +6,7 @@
 // carry no media. A server without an SFU answers no ticket: the call stays a mesh.
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
+import { sfuLayer } from '../links/quality';
 import type { Slot } from '../links/slots';
 import type { SenderKeyRing } from '../sfu/sender-key-ring';
 import type { SfuMedia } from '../sfu/sfu-media';
@@ -52,6 +53,8 @@ export interface SfuRouteContext {
   onRemoteTrack(peerId: string, slot: Slot, track: MediaStreamTrack): void;
   /** The mesh links carry our media (true), or only data (false). */
   setLinkMedia(on: boolean): Promise<void>;
+  /** Whether we show this peer's camera tile now. */
+  showing(peerId: string): boolean;
 }
 
 const NONE: ReadonlyMap<string, RTCRtpReceiver> = new Map();
@@ -68,10 +71,19 @@ export class SfuRoute {
 
   constructor(private readonly ctx: SfuRouteContext) {}
 
-  /** After every change in who is here: moves if the count says so. */
+  /** After every change in who is here: moves if the count says so, and asks each camera's layer anew. */
   update(): Promise<void> {
     this.moving = this.moving.then(() => this.apply()).catch((error: unknown) => console.warn('media route', error));
+    void this.moving.then(() => this.applyLayers());
     return this.moving;
+  }
+
+  /** Each tile's layer through the SFU (quality.ts sfuLayer): after a count or visibility change. */
+  async applyLayers() {
+    const media = this.media;
+    if (!media) return;
+    const participants = this.ctx.participants();
+    await Promise.all(this.ctx.verifiedPeers().map((id) => media.setLayer(id, sfuLayer(participants, this.ctx.showing(id))).catch(() => undefined)));
   }
 
   peerVerified(peerId: string) {
@@ -155,6 +167,7 @@ export class SfuRoute {
       tracks: { ...this.ctx.tracks() },
       onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
       onLost: () => void this.lost(),
+      onSubscribed: () => void this.applyLayers(),
     });
     this.route = 'sfu';
     this.renewBefore(ticket.expiresAt);

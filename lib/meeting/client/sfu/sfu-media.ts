@@ -6,6 +6,7 @@
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import type { FrameBackend } from '../frames/frame-backends';
 import { preferredCodecs } from '../links/codecs';
+import { SIMULCAST_LAYERS } from '../links/quality';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
@@ -23,6 +24,8 @@ export interface SfuMediaContext {
   onPublishers?(participantIds: string[]): void;
   /** The connection to Janus was lost. */
   onLost?(): void;
+  /** Janus's description of our subscription changed: layers are asked again. */
+  onSubscribed?(): void;
 }
 
 /** One stream of a subscription, as Janus describes it. */
@@ -56,6 +59,8 @@ export class SfuMedia {
   /** Subscription changes, one after another: each is a renegotiation. */
   private subscriptionWork: Promise<void> = Promise.resolve();
   private closed = false;
+  /** The camera layer asked of each subscribed stream, by mid. */
+  private readonly layers = new Map<string, 0 | 1 | 2 | 'off'>();
   /** Each participant's audio as it arrives through the SFU: who speaks (links/monitors.ts). */
   readonly audioReceivers = new Map<string, RTCRtpReceiver>();
 
@@ -89,6 +94,17 @@ export class SfuMedia {
     this.session.setToken(ticket.token);
   }
 
+  /**
+   * Which layer of a participant's camera Janus forwards us (quality.ts sfuLayer): 'off' pauses
+   * it while its tile is hidden. Unchanged layers cost no request.
+   */
+  async setLayer(participantId: string, layer: 0 | 1 | 2 | 'off') {
+    const stream = [...this.streams.values()].find((candidate) => candidate.feed_id === participantId && slotOf(candidate) === 'camera');
+    if (!stream || !this.subscriber || this.layers.get(stream.mid) === layer) return;
+    this.layers.set(stream.mid, layer);
+    await this.subscriber.message({ request: 'configure', streams: [layer === 'off' ? { mid: stream.mid, send: false } : { mid: stream.mid, send: true, substream: layer }] });
+  }
+
   /** What the SFU connections are doing, for the probe and the benches. */
   connections(): RTCPeerConnection[] {
     return [this.publisherPc, this.subscriberPc].filter((pc): pc is RTCPeerConnection => pc !== null);
@@ -114,7 +130,9 @@ export class SfuMedia {
     const pc = (this.publisherPc = this.connection());
     pc.onicecandidate = ({ candidate }) => handle.trickle(candidate ? candidate.toJSON() : null);
     for (const slot of SLOTS) {
-      const transceiver = pc.addTransceiver(this.ctx.tracks[slot] ?? kindOf(slot), { direction: 'sendonly' });
+      // The camera in three layers (quality.ts SIMULCAST_LAYERS): Janus forwards each receiver one.
+      const sendEncodings = slot === 'camera' ? SIMULCAST_LAYERS.map((layer) => ({ ...layer })) : undefined;
+      const transceiver = pc.addTransceiver(this.ctx.tracks[slot] ?? kindOf(slot), { direction: 'sendonly', ...(sendEncodings && { sendEncodings }) });
       // Before the offer: the sender's frames wait for their transform and key, never leave clear.
       this.ctx.frames.attachSender(SFU_SEND, slot, transceiver.sender);
       const codecs = preferredCodecs(kindOf(slot));
@@ -187,11 +205,14 @@ export class SfuMedia {
   private async answerOffer(event: HandleEvent) {
     const list = Array.isArray(event.data?.streams) ? (event.data.streams as SubscribedStream[]) : [];
     this.streams = new Map(list.map((stream) => [String(stream.mid), stream]));
+    // A stream Janus describes anew starts at its default layer: ask again.
+    this.layers.clear();
     const pc = (this.subscriberPc ??= this.receivingConnection());
     await pc.setRemoteDescription({ type: event.jsep!.type, sdp: event.jsep!.sdp });
     const answer = await pc.createAnswer();
     await pc.setLocalDescription(answer);
     await this.subscriber!.message({ request: 'start' }, { type: 'answer', sdp: answer.sdp!, e2ee: true });
+    this.ctx.onSubscribed?.();
   }
 
   private receivingConnection(): RTCPeerConnection {
