@@ -2,9 +2,9 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '@/lib/errors';
-import { BACKGROUND_ASSET_FILES, BACKGROUND_ASSETS_VERSION, type BackgroundAssetFile } from './client/background/assets';
+import { BACKGROUND_ASSET_FILES, BACKGROUND_ASSETS_VERSION, BACKGROUND_PACKAGE, type BackgroundAssetFile } from './client/background/assets';
 
-const PACKAGE_DIR = path.join(process.cwd(), 'node_modules', '@100mslive', 'hms-virtual-background');
+const PACKAGE_DIR = path.join(process.cwd(), 'node_modules', BACKGROUND_PACKAGE);
 // Emscripten's loader declares a global function; as a module, the worker imports it instead.
 const AS_MODULE = '\nexport default createTFLiteSIMDModule;\n';
 

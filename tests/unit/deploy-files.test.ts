@@ -3,6 +3,7 @@ import { BlockList } from 'node:net';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { downloadPlatforms } from '@/lib/configuration/configuration';
+import { BACKGROUND_ASSET_FILES, BACKGROUND_PACKAGE } from '@/lib/meeting/client/background/assets';
 
 // Issue 34, item 1: what an operator deploys with (compose.yaml, Containerfile, .env.example,
 // deploy/*) agrees with itself and with what the app reads. scripts/test-container.mjs proves
@@ -261,6 +262,20 @@ describe('Containerfile', () => {
     ['app', 'lib', 'components'].forEach(visit);
     expect(opened.size).toBeGreaterThan(0);
     for (const file of opened) expect([file, runtime.includes(`/app/${file}`)]).toEqual([file, true]);
+  });
+
+  it("ships the background effect's three files, not the devDependency they come from", () => {
+    const runtime = containerfile.slice(containerfile.lastIndexOf('\nFROM '));
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain(BACKGROUND_PACKAGE);
+    expect(Object.keys(pkg.devDependencies)).toContain(BACKGROUND_PACKAGE);
+    // `npm prune --omit=dev` drops the package; each file is copied to where the server reads it.
+    for (const { source } of Object.values(BACKGROUND_ASSET_FILES)) {
+      const file = `node_modules/${BACKGROUND_PACKAGE}/${source}`;
+      const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const copy = new RegExp(`^COPY --from=deps [^\\n]*/app/${literal(file)} [^\\n]*\\./${literal(path.posix.dirname(file))}/$`, 'm');
+      expect([file, copy.test(runtime)]).toEqual([file, true]);
+    }
   });
 
   it('never stores the build secret', () => {

@@ -108,7 +108,17 @@ export function BackgroundPicker({ onChoose, cameraOn }: BackgroundPickerProps) 
             >
               {thumbnail(choice)}
               <span className="flex items-center gap-2">
-                <input type="radio" name={`${id}-background`} value={key} checked={choiceKey(chosen) === key} disabled={busy} onChange={() => void choose(choice)} />
+                {/* Not disabled while busy: a disabled radio drops the keyboard's focus to the page, and Escape then no longer closes the dialog. */}
+                <input
+                  type="radio"
+                  name={`${id}-background`}
+                  value={key}
+                  checked={choiceKey(chosen) === key}
+                  aria-disabled={busy || undefined}
+                  onChange={() => {
+                    if (!busy) void choose(choice);
+                  }}
+                />
                 {label(choice)}
               </span>
             </label>

