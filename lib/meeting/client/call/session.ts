@@ -16,6 +16,7 @@ import type { Slot } from '../links/slots';
 import { fetchIceConfig, iceConfig } from '../signaling/ice';
 import { SignalingClient } from '../signaling/signaling';
 import { Mesh } from './mesh';
+import { rekeyAfterRemoval } from './rekey';
 import { StatePublisher } from './state-publisher';
 import type { FileTransfers } from '../files/transfers';
 import { isFileMessage, SessionFiles } from './session-files';
@@ -221,7 +222,7 @@ export class MeetingSession {
         void this.keyExchange.acceptRekey(effect.epoch, effect.secret);
         return;
       case 'rekey':
-        return this.rekey(effect.removed);
+        return rekeyAfterRemoval(this.keyExchange, this.mesh.links, effect.removed);
     }
   }
 
@@ -371,18 +372,6 @@ export class MeetingSession {
   /** Without servers (none known), host candidates still work on a LAN and on loopback. */
   private useIce(ice: RTCConfiguration | null) {
     if (ice) this.rtcConfig = ice;
-  }
-
-  /**
-   * docs/e2ee-crypto.md "Kick": after the server refused the removed participant, everyone else moves to a
-   * fresh secret and epoch, sent over the data channels (DTLS to the fingerprint each one signed),
-   * so the removed participant's keys open nothing sent from now on.
-   */
-  private async rekey(removed: string) {
-    const next = await this.keyExchange.nextEpoch();
-    if (!next) return;
-    const keys = this.keyExchange.keys;
-    for (const [id, link] of this.mesh.links) if (id !== removed && keys?.isVerified(id)) link.send({ t: 'rekey', ...next });
   }
 
   private onNetworkChange = () => void this.dispatch({ type: 'network-online' });
