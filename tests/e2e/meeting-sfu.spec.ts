@@ -165,3 +165,33 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(before + 20);
   expect((await cryptoStats(ada.page))[bobId!]?.received.failed.auth).toBe(0);
 });
+
+test("each receiver gets the camera layer its tile needs: the sender's full size in a small call, nothing while the tile is hidden", async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const secret = newSecret();
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', search: '?media=sfu', fragment: fragment(secret) });
+  open.push(ada);
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', search: '?media=sfu', fragment: fragment(secret) });
+  open.push(bob);
+  const adaId = await selfId(ada.page);
+  await expectDecryptingThroughSfu(bob.page, [adaId]);
+  const captured = await ada.page.evaluate(() => window.enclaveProbe!.localTrack('camera')?.getSettings().height ?? 0);
+  expect(captured).toBeGreaterThan(0);
+  /** Frames of Ada's camera decoded on Bob's page, and their height. */
+  const camera = async () => {
+    const { received } = await bob.page.evaluate(() => window.enclaveProbe!.sfuStats());
+    return Object.values(received).filter(({ kind }) => kind === 'video').sort((a, b) => b.frames - a.frames)[0] ?? { frames: 0, height: 0 };
+  };
+  // Two in the call: the top layer (simulcast 'h', the capture's own size).
+  await expect.poll(async () => (await camera()).height, { timeout: 20_000 }).toBe(captured);
+
+  // Bob's tile of Ada goes out of view: Janus stops forwarding her camera to him.
+  await bob.page.evaluate((id) => window.enclaveProbe!.showPeer(id, false), adaId);
+  await bob.page.waitForTimeout(1500);
+  const paused = (await camera()).frames;
+  await bob.page.waitForTimeout(2000);
+  expect((await camera()).frames - paused).toBeLessThan(3);
+  // And back in view: frames again.
+  await bob.page.evaluate((id) => window.enclaveProbe!.showPeer(id, true), adaId);
+  await expect.poll(async () => (await camera()).frames, { timeout: 15_000 }).toBeGreaterThan(paused + 20);
+});

@@ -53,7 +53,9 @@ export interface MeetingProbe {
   /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
   mediaRoute(): 'mesh' | 'sfu';
   /** Bytes and frames on the SFU's connections: sent on the publishing one, received per participant. */
-  sfuStats(): Promise<{ sentBytes: number; framesSent: number; received: Record<string, { bytes: number; frames: number }> }>;
+  sfuStats(): Promise<{ sentBytes: number; framesSent: number; received: Record<string, { kind: string; bytes: number; frames: number; height: number }> }>;
+  /** As the tile's visibility observer does: whether we show this peer's camera. */
+  showPeer(peerId: string, visible: boolean): void;
   /** Our sender key's generation, and the newest of each other sender's we hold. */
   senderKeys(): Promise<{ own: number | null; received: Record<string, number> }>;
 }
@@ -113,21 +115,23 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     mediaRoute: () => session.inspect().sfu.route,
     sfuStats: () => sfuStats(session.inspect().sfu.connections()),
     senderKeys: () => session.inspect().sfu.senderKeys(),
+    showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),
   };
 }
 
 /** outbound-rtp and inbound-rtp of the SFU's connections; inbound by the mid Janus gave each stream. */
 async function sfuStats(connections: RTCPeerConnection[]) {
-  const result = { sentBytes: 0, framesSent: 0, received: {} as Record<string, { bytes: number; frames: number }> };
+  const result = { sentBytes: 0, framesSent: 0, received: {} as Record<string, { kind: string; bytes: number; frames: number; height: number }> };
   for (const pc of connections) {
     for (const report of (await pc.getStats()).values()) {
       if (report.type === 'outbound-rtp') {
         result.sentBytes += report.bytesSent ?? 0;
         result.framesSent += report.framesSent ?? 0;
       } else if (report.type === 'inbound-rtp') {
-        const entry = (result.received[report.mid ?? report.id] ??= { bytes: 0, frames: 0 });
+        const entry = (result.received[report.mid ?? report.id] ??= { kind: report.kind, bytes: 0, frames: 0, height: 0 });
         entry.bytes += report.bytesReceived ?? 0;
         entry.frames += report.framesDecoded ?? 0;
+        entry.height = Math.max(entry.height, report.frameHeight ?? 0);
       }
     }
   }
