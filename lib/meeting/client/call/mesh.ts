@@ -31,8 +31,11 @@ const NO_MEDIA: Record<Slot, null> = { audio: null, camera: null, screen: null }
 
 export class Mesh {
   readonly links = new Map<string, PeerLink>();
-  /** False while media goes through the SFU (call/sfu-route.ts): the links then carry data only. */
-  private linkMedia = true;
+  /**
+   * Peers that get our media through the SFU (call/sfu-route.ts): the links to them carry data
+   * only. A peer still on the mesh keeps getting it over its link.
+   */
+  private viaSfu: ReadonlySet<string> = new Set();
 
   constructor(
     /** This page's tracks, sent on every link. */
@@ -57,14 +60,19 @@ export class Mesh {
   /** A track into every link (replaceTrack: no renegotiation). */
   async setTrack(slot: Slot, track: MediaStreamTrack | null) {
     this.tracks[slot] = track;
-    if (this.linkMedia) await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
+    await Promise.all([...this.links].filter(([id]) => !this.viaSfu.has(id)).map(([, link]) => link.setTrack(slot, track)));
   }
 
-  /** Our media on every link, or none (the SFU carries it): replaceTrack, no renegotiation. */
-  async setLinkMedia(on: boolean) {
-    this.linkMedia = on;
-    const tracks = on ? this.tracks : NO_MEDIA;
-    await Promise.all([...this.links.values()].flatMap((link) => SLOTS.map((slot) => link.setTrack(slot, tracks[slot]))));
+  /** Which peers get our media through the SFU; the others over their link (replaceTrack, no renegotiation). */
+  async setViaSfu(peers: ReadonlySet<string>) {
+    const before = this.viaSfu;
+    this.viaSfu = peers;
+    const changed = [...this.links].filter(([id]) => before.has(id) !== peers.has(id));
+    await Promise.all(changed.flatMap(([id, link]) => SLOTS.map((slot) => link.setTrack(slot, this.linkTracks(id)[slot]))));
+  }
+
+  private linkTracks(peerId: string): Record<Slot, MediaStreamTrack | null> {
+    return this.viaSfu.has(peerId) ? NO_MEDIA : this.tracks;
   }
 
   stopTracks() {
@@ -91,7 +99,7 @@ export class Mesh {
       // Frames are dropped until their transform has a key (fail-closed); DTLS uses the
       // certificate whose fingerprint our announcement carries.
       rtcConfig: { ...this.ctx.rtcConfig(), ...keys.frames.rtcConfig, certificates: [keys.certificate] },
-      tracks: { ...(this.linkMedia ? this.tracks : NO_MEDIA) },
+      tracks: { ...this.linkTracks(remoteId) },
       sendSignal: (payload) => this.ctx.sendSignal(remoteId, payload),
       attachSender: (slot, sender) => keys.attachSender(remoteId, slot, sender),
       attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),

@@ -136,7 +136,7 @@ export class MeetingSession {
       ticket: () => fetchSfuTicket(options.meetingId, this.token),
       sendSignal: (peerId, body) => this.keyExchange.sendSignal(peerId, body),
       onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
-      setLinkMedia: (on) => this.mesh.setLinkMedia(on),
+      setViaSfu: (peers) => this.mesh.setViaSfu(peers),
       showing: (peerId) => !this.machine.hidden.includes(peerId),
     });
     this.signaling = new SignalingClient({

@@ -51,8 +51,8 @@ export interface SfuRouteContext {
   ticket(): Promise<SfuTicket | null>;
   sendSignal(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
   onRemoteTrack(peerId: string, slot: Slot, track: MediaStreamTrack): void;
-  /** The mesh links carry our media (true), or only data (false). */
-  setLinkMedia(on: boolean): Promise<void>;
+  /** The peers that get our media through the SFU (they publish there too); the links to the others carry it. */
+  setViaSfu(peers: ReadonlySet<string>): Promise<void>;
   /** Whether we show this peer's camera tile now. */
   showing(peerId: string): boolean;
 }
@@ -168,14 +168,16 @@ export class SfuRoute {
       onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
       onLost: () => void this.lost(),
       onSubscribed: () => void this.applyLayers(),
+      // Someone who publishes there also receives there: our link to them can stop carrying media.
+      onPublishers: (ids) => void (this.route === 'sfu' && this.ctx.setViaSfu(new Set(ids))),
     });
     this.route = 'sfu';
     this.renewBefore(ticket.expiresAt);
-    await this.ctx.setLinkMedia(false);
+    await this.ctx.setViaSfu(new Set(this.media.publishing()));
   }
 
   private async toMesh() {
-    await this.ctx.setLinkMedia(true);
+    await this.ctx.setViaSfu(new Set());
     this.stopMedia();
     this.route = 'mesh';
   }

@@ -83,6 +83,11 @@ export class SfuMedia {
     return media;
   }
 
+  /** Those publishing in the room now, ourselves excluded. */
+  publishing(): string[] {
+    return [...this.publishers];
+  }
+
   /** A new local track (or none) on our published transceiver: replaceTrack, no renegotiation. */
   async setTrack(slot: Slot, track: MediaStreamTrack | null) {
     this.ctx.tracks[slot] = track;
