@@ -119,6 +119,9 @@ test('someone removed gets none of the keys made after; someone with the wrong r
   open.push(cy);
   const cyId = await selfId(cy.page);
   await expectDecryptingThroughSfu(cy.page, [hostId!, bobId!]);
+  // Bob's receiving connection had Eve's streams: Janus may give Cy's the same transceivers, whose
+  // transforms then follow them to Cy's keys.
+  await expectDecryptingThroughSfu(bob.page, [cyId]);
   const heldByCy = (await senderKeys(cy.page)).received;
   const hostGeneration = (await senderKeys(host.page)).own!;
   expect(heldByCy[hostId!]).toBe(hostGeneration);

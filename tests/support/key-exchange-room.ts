@@ -20,6 +20,7 @@ export const noFrames: FrameBackend = {
   attachReceiver: () => undefined,
   setSendKey: async () => undefined,
   setReceiveKey: async () => undefined,
+  route: async () => undefined,
   withhold: async () => undefined,
   stats: async () => ({}),
   sampleFrames: async () => [],

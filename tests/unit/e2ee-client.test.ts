@@ -50,6 +50,39 @@ describe('frame encryption in the worker, fed by encoded streams', () => {
     expect((await receiving.stats())['peer-a']!.received).toMatchObject({ decrypted: 1, failed: { replay: 1, auth: 1 } });
   });
 
+  it("a receiver attached under a name opens whichever sender's frames it is routed to (the SFU reuses receivers)", async () => {
+    const ada = streamsBackend();
+    const bob = streamsBackend();
+    const receiving = streamsBackend();
+    const [adaTx, bobTx, rx] = [fakeEndpoint(), fakeEndpoint(), fakeEndpoint()];
+    ada.attachSender('sfu', 'camera', adaTx.endpoint as unknown as RTCRtpSender);
+    bob.attachSender('sfu', 'camera', bobTx.endpoint as unknown as RTCRtpSender);
+    receiving.attachReceiver('sfu-mid:1', 'camera', rx.endpoint as unknown as RTCRtpReceiver);
+    const [adaKey, bobKey] = [randomBytes(32), randomBytes(32)];
+    await ada.setSendKey('sfu', 'camera', 'a', BigInt(0), adaKey);
+    await bob.setSendKey('sfu', 'camera', 'b', BigInt(0), bobKey);
+    await receiving.setReceiveKey('sfu:ada', 'camera', BigInt(0), adaKey);
+    await receiving.setReceiveKey('sfu:bob', 'camera', BigInt(0), bobKey);
+    const frame = randomBytes(200);
+    const sealedBy = async (tx: ReturnType<typeof fakeEndpoint>) => {
+      await tx.send(frame, 'key');
+      return (await tx.next())!;
+    };
+
+    await receiving.route('sfu-mid:1', 'sfu:ada', 'camera');
+    await rx.send(await sealedBy(adaTx), 'key');
+    expect(await rx.next()).toEqual(frame);
+    // Janus gives the transceiver to Bob: his frames open, and are counted as his; Ada's no longer.
+    await receiving.route('sfu-mid:1', 'sfu:bob', 'camera');
+    await rx.send(await sealedBy(bobTx), 'key');
+    expect(await rx.next()).toEqual(frame);
+    await rx.send(await sealedBy(adaTx), 'key');
+    expect(await rx.nextSoon()).toBeNull();
+    const stats = await receiving.stats();
+    expect(stats['sfu:ada']!.received.decrypted).toBe(1);
+    expect(stats['sfu:bob']!.received).toMatchObject({ decrypted: 1, failed: { auth: 1 } });
+  });
+
   it('keeps counting from where it was when the same key comes back (a reconnect never reuses a nonce)', async () => {
     const backend = streamsBackend();
     const first = fakeEndpoint();

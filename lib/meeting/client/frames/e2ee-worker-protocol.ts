@@ -21,6 +21,12 @@ export type WorkerRequest =
   /** `keyId` names the key for good: the worker makes one encryptor per id, ever. */
   | { type: 'send-key'; peerId: string; slot: Slot; keyId: string; kid: string; baseKey: Uint8Array<ArrayBuffer> }
   | { type: 'receive-key'; peerId: string; slot: Slot; kid: string; baseKey: Uint8Array<ArrayBuffer> }
+  /**
+   * The receiver attached as `name` opens frames with the keys of (peerId, slot) from now on:
+   * through the SFU a receiving transceiver can carry another sender's stream after a
+   * renegotiation, and its transform, attached once, must follow.
+   */
+  | { type: 'route'; name: string; peerId: string; slot: Slot }
   /** Drop every frame a sender would send (tests of fail-closed sending), or stop dropping. */
   | { type: 'withhold'; withhold: boolean }
   | { type: 'stats' }

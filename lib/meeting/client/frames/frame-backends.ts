@@ -19,6 +19,8 @@ export interface FrameBackend {
   /** `keyId` names one key for good: the same id never gets a second encryptor (nonces from 0). */
   setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes): Promise<void>;
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void>;
+  /** The receiver attached as `name` opens frames with (peerId, slot)'s keys from now on (the SFU's receivers). */
+  route(name: string, peerId: string, slot: Slot): Promise<void>;
   /** Resolves once the worker drops (or sends again) every frame. */
   withhold(withhold: boolean): Promise<void>;
   stats(): Promise<Record<string, PeerCryptoStats>>;
@@ -98,6 +100,10 @@ export class WorkerBackend implements FrameBackend {
 
   async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
     this.check(await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey }));
+  }
+
+  async route(name: string, peerId: string, slot: Slot) {
+    await this.request({ type: 'route', name, peerId, slot });
   }
 
   async withhold(withhold: boolean) {

@@ -66,15 +66,19 @@ export function encryptingTransform(
   });
 }
 
-/** Decrypts every frame; a frame that does not open is dropped and counted by reason. */
+/**
+ * Decrypts every frame with the decryptor `current()` names at that moment (a receiver Janus
+ * gives another sender is pointed at that sender's keys: FrameWorkerCore.route); a frame that does
+ * not open is dropped and counted by reason.
+ */
 export function decryptingTransform(
   kind: 'audio' | 'video',
-  decryptor: FrameDecryptor,
-  counters: FrameCounters,
+  current: () => { decryptor: FrameDecryptor; counters: FrameCounters },
 ): TransformStream<EncodedFrame, EncodedFrame> {
   const prefixOf = prefixReader(kind);
   return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
+      const { decryptor, counters } = current();
       const started = performance.now();
       const opened = await decryptor.open(new Uint8Array(frame.data), prefixOf(frame));
       counters.busyMs += performance.now() - started;

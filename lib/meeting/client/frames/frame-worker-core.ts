@@ -3,11 +3,14 @@
 // encrypts or decrypts the frames of every sender and receiver the page hands it, whether they
 // arrive as RTCRtpScriptTransform events or as encoded streams transferred from the page.
 import type { TransformOptions, WorkerCommand, WorkerReply, FrameSample } from './e2ee-worker-protocol';
+import type { Slot } from '../links/slots';
 import { decryptingTransform, encryptingTransform, FrameKeyring, type EncodedFrame, type FrameTap } from './frame-transform';
 
 export class FrameWorkerCore {
   private readonly keyring = new FrameKeyring();
   private tap: FrameTap | null = null;
+  /** Receivers attached under a name that says which sender's keys open their frames now (the SFU's, by mid). */
+  private readonly routes = new Map<string, { peerId: string; slot: Slot }>();
 
   constructor(private readonly reply: (message: WorkerReply) => void) {}
 
@@ -19,6 +22,9 @@ export class FrameWorkerCore {
         );
       case 'receive-key':
         return this.answer(command.requestId, () => this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey));
+      case 'route':
+        this.routes.set(command.name, { peerId: command.peerId, slot: command.slot });
+        return this.reply({ type: 'done', requestId: command.requestId });
       case 'withhold':
         this.keyring.withhold = command.withhold;
         return this.reply({ type: 'done', requestId: command.requestId });
@@ -44,11 +50,13 @@ export class FrameWorkerCore {
   /** Every frame from `readable` is encrypted (or decrypted) into `writable`, or dropped. */
   pipe(options: TransformOptions, readable: ReadableStream<EncodedFrame>, writable: WritableStream<EncodedFrame>): void {
     const { peerId, slot, side, kind } = options;
-    const counters = this.keyring.countersOf(peerId);
     const transform =
       side === 'send'
-        ? encryptingTransform(kind, () => this.keyring.encryptor(peerId, slot), counters.sent, () => this.tap)
-        : decryptingTransform(kind, this.keyring.decryptor(peerId, slot), counters.received);
+        ? encryptingTransform(kind, () => this.keyring.encryptor(peerId, slot), this.keyring.countersOf(peerId).sent, () => this.tap)
+        : decryptingTransform(kind, () => {
+            const target = this.routes.get(peerId) ?? { peerId, slot };
+            return { decryptor: this.keyring.decryptor(target.peerId, target.slot), counters: this.keyring.countersOf(target.peerId).received };
+          });
     void readable.pipeThrough(transform).pipeTo(writable).catch(() => {});
   }
 

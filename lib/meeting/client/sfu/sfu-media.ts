@@ -37,6 +37,12 @@ interface SubscribedStream {
 }
 
 const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
+/**
+ * A receiving transceiver's name in the frame worker: Janus may give an m-line another sender's
+ * stream after a renegotiation (one who left, one who came), and the transform, attached once,
+ * follows the name to whichever sender's keys FrameBackend.route gives it.
+ */
+const receiverName = (mid: string) => `sfu-mid:${mid}`;
 
 /** Which of a sender's transceivers a forwarded stream is: its publisher named each by slot. */
 function slotOf(stream: SubscribedStream): Slot | null {
@@ -210,6 +216,13 @@ export class SfuMedia {
   private async answerOffer(event: HandleEvent) {
     const list = Array.isArray(event.data?.streams) ? (event.data.streams as SubscribedStream[]) : [];
     this.streams = new Map(list.map((stream) => [String(stream.mid), stream]));
+    // Before the description: frames of a stream arrive only once it is applied.
+    await Promise.all(
+      list.map((stream) => {
+        const slot = slotOf(stream);
+        return stream.feed_id && slot ? this.ctx.frames.route(receiverName(String(stream.mid)), sfuPeer(stream.feed_id), slot) : undefined;
+      }),
+    );
     // A stream Janus describes anew starts at its default layer: ask again.
     this.layers.clear();
     const pc = (this.subscriberPc ??= this.receivingConnection());
@@ -228,7 +241,7 @@ export class SfuMedia {
       const slot = stream && slotOf(stream);
       if (!stream?.feed_id || !slot) return;
       // In the task that made the receiver: a transform set later would be bypassed (docs/e2ee-crypto.md).
-      this.ctx.frames.attachReceiver(sfuPeer(stream.feed_id), slot, transceiver.receiver);
+      this.ctx.frames.attachReceiver(receiverName(String(stream.mid)), slot, transceiver.receiver);
       if (slot === 'audio') this.audioReceivers.set(stream.feed_id, transceiver.receiver);
       this.ctx.onRemoteTrack(stream.feed_id, slot, track);
     };
