@@ -9,7 +9,7 @@ import { framePath, type FramePath } from '@/lib/meeting/client/frames/frame-bac
 import { meetingSupported } from '@/lib/meeting/client/media/capture';
 import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
 import { MeetingSession } from '@/lib/meeting/client/call/session';
-import { mediaRouteOf } from '@/lib/meeting/client/call/sfu-route';
+import { routePin } from '@/lib/meeting/client/call/sfu-route';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Lobby, type JoinResult } from './Lobby';
 import { CallView } from './CallView';
@@ -75,7 +75,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       prepared: prepared.current ?? undefined,
       keyRequestPosted: result.keyRequestPosted,
       stream: result.stream,
-      mediaRoute: mediaRouteOf(window.location.search),
+      mediaRoute: routePin(window.location.search, info.mediaRoute),
     });
     // Used once: a later visit of the lobby (rejoin) makes fresh ones.
     prepared.current = null;

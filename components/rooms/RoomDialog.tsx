@@ -16,13 +16,17 @@ import { Field } from '@/components/forms/Field';
 import { showAnswerError } from '@/components/forms/answers';
 import { useApiFeedback } from '@/components/forms/useApiFeedback';
 import { DEFAULT_COLOR } from '@/lib/colors';
+import { MediaRouteChoice } from './MediaRouteChoice';
 
 type Input = z.input<typeof roomSchema>;
 type Output = z.output<typeof roomSchema>;
-const FIELDS = ['name', 'color', 'password', 'isDefault'] as const;
+const FIELDS = ['name', 'color', 'password', 'isDefault', 'mediaRoute'] as const;
 
-/** The add/edit room modal (SPEC point 2): name, colour, password and the default flag. */
-export function RoomDialog({ room, onClose }: { room?: RoomView; onClose: () => void }) {
+/**
+ * The add/edit room modal (SPEC point 2): name, colour, password, the default flag, and how its
+ * calls carry media (issue 38; `sfu`: this server has an SFU to route them through).
+ */
+export function RoomDialog({ room, sfu, onClose }: { room?: RoomView; sfu: boolean; onClose: () => void }) {
   const t = useTranslations('Rooms');
   const feedback = useApiFeedback();
   const [removePassword, setRemovePassword] = useState(false);
@@ -33,6 +37,7 @@ export function RoomDialog({ room, onClose }: { room?: RoomView; onClose: () => 
       color: room?.color ?? DEFAULT_COLOR,
       password: '',
       isDefault: room?.isDefault ?? false,
+      mediaRoute: room?.mediaRoute ?? 'auto',
     },
   });
 
@@ -84,6 +89,11 @@ export function RoomDialog({ room, onClose }: { room?: RoomView; onClose: () => 
             {t('removePassword')}
           </label>
         )}
+        <Controller
+          control={control}
+          name="mediaRoute"
+          render={({ field }) => <MediaRouteChoice value={field.value ?? 'auto'} onChange={field.onChange} sfu={sfu} />}
+        />
         <label className="flex items-center gap-2">
           {/* The flag moves by making another room the default, never by unticking it here. */}
           <input type="checkbox" disabled={room?.isDefault} {...register('isDefault')} />

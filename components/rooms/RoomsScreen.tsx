@@ -17,8 +17,19 @@ const RoomDialog = lazyComponent(() => import('./RoomDialog').then((m) => m.Room
 /**
  * The rooms list (SPEC point 2): search, add, edit, delete with confirmation, the default room,
  * "managed by" and totals. `limit` is null for no limit; without billing it is the admin's (issue 35).
+ * `sfu`: this server routes calls through an SFU (issue 38), which the room form mentions.
  */
-export function RoomsScreen({ rooms, limit, billingOn = true }: { rooms: RoomView[]; limit: number | null; billingOn?: boolean }) {
+export function RoomsScreen({
+  rooms,
+  limit,
+  billingOn = true,
+  sfu = false,
+}: {
+  rooms: RoomView[];
+  limit: number | null;
+  billingOn?: boolean;
+  sfu?: boolean;
+}) {
   const t = useTranslations('Rooms');
   const m = useTranslations('Manage');
   const format = useFormatter();
@@ -57,6 +68,7 @@ export function RoomsScreen({ rooms, limit, billingOn = true }: { rooms: RoomVie
               {room.isDefault && <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-strong">{t('defaultBadge')}</span>}
             </div>
             <p className="text-sm text-slate-600">{room.hasPassword ? t('protected') : t('open')}</p>
+            {room.mediaRoute !== 'auto' && <p className="text-sm text-slate-600">{t(room.mediaRoute === 'sfu' ? 'mediaRouteSfu' : 'mediaRouteMesh')}</p>}
             <div className="text-sm">
               <span className="text-slate-600">{t('link')}</span>
               <RoomLink link={room.link} roomName={room.name} />
@@ -75,7 +87,7 @@ export function RoomsScreen({ rooms, limit, billingOn = true }: { rooms: RoomVie
       </ul>
       {list.editing && (
         <LazyDialog>
-          <RoomDialog room={list.editing === 'new' ? undefined : list.editing} onClose={() => list.setEditing(null)} />
+          <RoomDialog room={list.editing === 'new' ? undefined : list.editing} sfu={sfu} onClose={() => list.setEditing(null)} />
         </LazyDialog>
       )}
       {list.deleting && (

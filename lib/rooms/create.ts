@@ -31,6 +31,7 @@ export async function createRoom(user: User, input: RoomInput): Promise<RoomView
         name: input.name,
         color: input.color ?? DEFAULT_COLOR,
         isDefault,
+        mediaRoute: input.mediaRoute ?? 'auto',
         // "Managed by" (SPEC point 6): the account that creates the room administers it.
         adminName: `${owner.firstName} ${owner.lastName}`,
         adminEmail: owner.email,

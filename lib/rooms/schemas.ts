@@ -2,6 +2,7 @@
 // the error code of SPEC point 8 it answers with.
 import { z } from 'zod';
 import { colorField } from '@/lib/color-field';
+import { ROOM_MEDIA_ROUTES } from '@/lib/meeting/protocol';
 import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password.schema';
 
 export const ROOM_NAME_MIN = 5;
@@ -29,6 +30,8 @@ const roomObject = z.object({
   password: password.optional(),
   ...passwordProofFields,
   isDefault: z.boolean({ error: 'incorrect_data' }).optional(),
+  /** "Calls in this room" (issue 38): left out, a new room is 'auto' and an edited one keeps its own. */
+  mediaRoute: z.enum(ROOM_MEDIA_ROUTES, { error: 'incorrect_data' }).optional(),
 });
 
 export const roomSchema = roomObject.superRefine(checkPasswordProofFields);

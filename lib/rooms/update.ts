@@ -10,8 +10,8 @@ import type { RoomUpdate } from './schemas';
 import { roomView, type RoomView } from './view';
 
 /**
- * POST /api/room/update: name, colour, a new password (null removes it, '' keeps it) and the
- * default flag. The flag only moves to a room: the default room cannot be unflagged on its own.
+ * POST /api/room/update: name, colour, a new password (null removes it, '' keeps it), how its
+ * calls carry media and the default flag. The flag only moves to a room: the default room cannot be unflagged on its own.
  */
 export async function updateRoom(user: User, input: RoomUpdate): Promise<RoomView> {
   const password = await roomPasswordColumns(input);
@@ -22,7 +22,13 @@ export async function updateRoom(user: User, input: RoomUpdate): Promise<RoomVie
     if (input.name !== undefined) await assertFreeRoomName(tx, user.id, input.name, room.id);
     const makeDefault = input.isDefault === true && !room.isDefault;
     if (makeDefault) await clearDefaultRoom(tx, user.id);
-    const changes = changesOf({ name: input.name, color: input.color, ...password, isDefault: makeDefault || undefined });
+    const changes = changesOf({
+      name: input.name,
+      color: input.color,
+      mediaRoute: input.mediaRoute,
+      ...password,
+      isDefault: makeDefault || undefined,
+    });
     if (!changes) return room;
     const [row] = await tx.update(rooms).set(changes).where(eq(rooms.id, room.id)).returning();
     return row!;

@@ -24,6 +24,7 @@ export function roomView(room: Room) {
     adminName: room.adminName,
     adminEmail: room.adminEmail,
     hasPassword: room.passwordHash !== null,
+    mediaRoute: room.mediaRoute,
     meetingId: room.meetingId,
     link: meetingLink(room.meetingId),
   };

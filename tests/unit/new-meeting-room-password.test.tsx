@@ -32,6 +32,7 @@ const room = {
   adminName: 'Ada',
   adminEmail: 'ada@example.test',
   hasPassword: true,
+  mediaRoute: 'auto' as const,
   meetingId: 'meeting-1',
   link: 'http://localhost/now/meeting-1',
 };

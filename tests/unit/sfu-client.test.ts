@@ -3,7 +3,7 @@
 // the meeting page may connect to, and that a mesh never loads the SFU's code.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
+import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
 import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
 
 describe('the media route', () => {
@@ -25,6 +25,20 @@ describe('the media route', () => {
     expect(mediaRouteOf('?sfuFrom=1')).toBe(AUTO);
     expect(chooseRoute('mesh', 3, { sfuFrom: 3, meshUpTo: 2 })).toBe('sfu');
     expect(chooseRoute('sfu', 2, { sfuFrom: 3, meshUpTo: 2 })).toBe('mesh');
+  });
+
+  it("takes the room's setting (the host's choice) unless the address pins a route", () => {
+    expect(routePin('', 'auto')).toBe(AUTO);
+    expect(routePin('', 'sfu')).toBe('sfu');
+    expect(routePin('?frames=script', 'mesh')).toBe('mesh');
+    // An address that names nothing valid leaves the room's choice.
+    expect(routePin('?media=other&sfuFrom=1', 'sfu')).toBe('sfu');
+    // Tests and benches: the address wins over the room, either way.
+    expect(routePin('?media=mesh', 'sfu')).toBe('mesh');
+    expect(routePin('?media=sfu', 'mesh')).toBe('sfu');
+    expect(routePin('?media=sfu', 'auto')).toBe('sfu');
+    expect(routePin('?sfuFrom=3', 'mesh')).toEqual({ sfuFrom: 3, meshUpTo: 2 });
+    expect(routePin('?sfuFrom=6', 'sfu')).toEqual({ sfuFrom: 6, meshUpTo: 5 });
   });
 });
 

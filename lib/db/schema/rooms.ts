@@ -1,6 +1,6 @@
 // Meeting rooms.
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { colorCheck, colorColumn, createdAt } from './columns';
 import { users } from './accounts';
 
@@ -24,6 +24,9 @@ export const rooms = pgTable(
     // The stable public id in the meeting link {APP_URL}/now/{meetingId}.
     meetingId: text('meeting_id').notNull(),
     askToJoin: boolean('ask_to_join').notNull().default(false),
+    // Issue 38, "Calls in this room": 'auto' (peer to peer, through the SFU from 6 participants),
+    // or pinned to 'mesh' or 'sfu' by the host (lib/meeting/protocol.ts ROOM_MEDIA_ROUTES).
+    mediaRoute: text('media_route', { enum: ['auto', 'mesh', 'sfu'] }).notNull().default('auto'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -33,6 +36,7 @@ export const rooms = pgTable(
       .on(t.ownerId)
       .where(sql`${t.isDefault}`),
     colorCheck('rooms_color_range', t.color),
+    check('rooms_media_route_values', sql`${t.mediaRoute} in ('auto', 'mesh', 'sfu')`),
   ],
 );
 

@@ -27,6 +27,7 @@ export async function meetingInfo(meetingId: string, user: User | null): Promise
     hasPassword: room.passwordHash !== null,
     passwordSalt: room.passwordHash !== null ? room.passwordSalt : null,
     askToJoin: room.askToJoin,
+    mediaRoute: room.mediaRoute,
     isHost: user?.id === room.ownerId,
     userName: user ? fullName(user) : null,
     maxParticipants: limit,

@@ -4,7 +4,7 @@
 // to the mesh at MESH_UP_TO (the gap keeps one join or leave at the edge from moving everyone
 // twice). Through the SFU the mesh links stay for the data channels (chat, state, files) and
 // carry no media. A server without an SFU answers no ticket: the call stays a mesh.
-import type { SfuTicket } from '@/lib/meeting/protocol';
+import type { RoomMediaRoute, SfuTicket } from '@/lib/meeting/protocol';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { sfuLayer } from '../links/quality';
 import type { Slot } from '../links/slots';
@@ -31,6 +31,17 @@ export function mediaRouteOf(search: string): RoutePin {
   if (media === 'sfu' || media === 'mesh') return media;
   const from = Number(params.get('sfuFrom'));
   return Number.isInteger(from) && from >= 2 && from <= 100 ? { sfuFrom: from, meshUpTo: from - 1 } : AUTO;
+}
+
+/**
+ * The pin a call starts with: the address's (`?media=` / `?sfuFrom=`, tests and benches) when it
+ * names one, otherwise the room's "Calls in this room" setting (MeetingInfo.mediaRoute).
+ */
+export function routePin(search: string, room: RoomMediaRoute): RoutePin {
+  const fromAddress = mediaRouteOf(search);
+  // mediaRouteOf answers AUTO itself only when the address pins nothing.
+  if (fromAddress !== AUTO) return fromAddress;
+  return room === 'auto' ? AUTO : room;
 }
 
 export function chooseRoute(current: MediaRoute, participants: number, pin: RoutePin): MediaRoute {
