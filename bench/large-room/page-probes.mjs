@@ -33,11 +33,31 @@ export function cameraSize([width, height]) {
 
 /**
  * Per remote participant: audio samples received and frames decrypted (cumulative), or per
- * connection when the app's probe is gone; plus the page clock.
+ * connection when the app's probe is gone; plus the page clock. Through the SFU, samples are per
+ * received stream (`streams`), Janus's mids not being matched to participants here.
  */
 export async function audioByPeer() {
   const probe = window.enclaveProbe;
   const out = { at: performance.now(), click: window.largeRoom?.click ?? null, probe: !!probe, peers: {} };
+  // Through the SFU: frames opened per sender (the worker's 'sfu:<id>'), and the audio streams the
+  // SFU's receiving connection decodes (those without a data channel are the SFU's).
+  if (probe?.mediaRoute?.() === 'sfu') {
+    const crypto = await probe.encryptionStats();
+    for (const [key, entry] of Object.entries(crypto)) {
+      if (!key.startsWith('sfu:')) continue;
+      const failed = Object.values(entry.received.failed).reduce((a, b) => a + b, 0);
+      out.peers[key.slice(4)] = { connected: true, samples: null, decrypted: entry.received.decrypted, failed };
+    }
+    out.sfu = true;
+    out.streams = {};
+    for (const [index, pc] of (window.largeRoom?.connections ?? []).entries()) {
+      if (pc.connectionState === 'closed' || pc.sctp) continue;
+      (await pc.getStats()).forEach((s) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio') out.streams[`${index}:${s.id}`] = s.totalSamplesReceived ?? 0;
+      });
+    }
+    return out;
+  }
   if (probe?.stats && probe?.encryptionStats) {
     const [links, crypto] = await Promise.all([probe.stats(), probe.encryptionStats()]);
     for (const [id, link] of Object.entries(links)) {
@@ -59,11 +79,11 @@ export async function audioByPeer() {
 }
 
 /**
- * What the page sends: bytes per kind summed over its open connections, and each camera
+ * What the page sends (and receives, all kinds): bytes per kind summed over its open connections, and each camera
  * sender's encoding (the quality policy's setParameters) and resolution.
  */
 export async function uplink() {
-  const out = { at: performance.now(), connections: 0, audioBytes: 0, videoBytes: 0, camera: [] };
+  const out = { at: performance.now(), connections: 0, audioBytes: 0, videoBytes: 0, receivedBytes: 0, camera: [] };
   for (const pc of window.largeRoom?.connections ?? []) {
     if (pc.connectionState !== 'connected') continue;
     out.connections += 1;
@@ -72,6 +92,7 @@ export async function uplink() {
     let camera = { maxBitrate: encoding.maxBitrate ?? null, active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
     const cameraMid = pc.getTransceivers()[1]?.mid;
     (await pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp') out.receivedBytes += s.bytesReceived ?? 0;
       if (s.type !== 'outbound-rtp') return;
       if (s.kind === 'audio') out.audioBytes += s.bytesSent ?? 0;
       if (s.kind === 'video') {
