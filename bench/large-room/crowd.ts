@@ -119,6 +119,7 @@ function summary() {
     sfuPublishing: all.filter((s) => s.sfu?.publisher === 'connected').length,
     sfuSubscribed: all.filter((s) => s.sfu?.subscriber === 'connected').length,
     decryptFailures: all.reduce((sum, s) => sum + s.decryptFailures, 0),
+    perPeer: peers.map((peer, i) => ({ name: peer.self?.name, id: all[i]!.id, sent: all[i]!.sentPackets, sfu: all[i]!.sfu })),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }

@@ -29,8 +29,8 @@ export async function waitForAudioFromAll(page, others, timeoutMs) {
   }
   const peers = Object.values(last?.peers ?? {});
   const missing = peers.filter((p) => !hears(p));
-  const why = missing.map((p) => `${p.connected ? 'connected' : 'not connected'}, ${p.samples} samples, ${p.decrypted} decrypted`).join('; ');
-  const streams = last?.sfu ? `; ${decodingStreams(last)} SFU audio streams decoding` : '';
+  const why = missing.map((p) => `${p.name ?? ''} ${p.connected ? 'connected' : 'not connected'}, ${p.samples} samples, ${p.decrypted} decrypted${p.keys ? `, keys ${p.keys}, ${p.track ? 'an' : 'no'} audio track, failed ${JSON.stringify(p.failedBy ?? {})}` : ''}`).join('; ');
+  const streams = last?.sfu ? `; ${decodingStreams(last)} SFU audio streams decoding; frames per sender in the worker: ${JSON.stringify(last.workers)}` : '';
   throw new Error(`audio from ${peers.length - missing.length}/${others} peers after ${timeoutMs / 1000} s (${others - peers.length} without a connection; ${why}${streams})`);
 }
 

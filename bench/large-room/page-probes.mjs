@@ -43,12 +43,15 @@ export async function audioByPeer() {
   // SFU's receiving connection decodes (those without a data channel are the SFU's).
   if (probe?.mediaRoute?.() === 'sfu') {
     const crypto = await probe.encryptionStats();
-    for (const [key, entry] of Object.entries(crypto)) {
-      if (!key.startsWith('sfu:')) continue;
-      const failed = Object.values(entry.received.failed).reduce((a, b) => a + b, 0);
-      out.peers[key.slice(4)] = { connected: true, samples: null, decrypted: entry.received.decrypted, failed };
+    // Those in the call now (a browser that left keeps its counters in the worker).
+    for (const peer of probe.getState().peers) {
+      const received = crypto[`sfu:${peer.id}`]?.received;
+      const failed = received ? Object.values(received.failed).reduce((a, b) => a + b, 0) : 0;
+      out.peers[peer.id] = { connected: true, samples: null, decrypted: received?.decrypted ?? 0, failed, failedBy: received?.failed, name: peer.name, keys: peer.keys, track: !!peer.tracks.audio };
     }
     out.sfu = true;
+    // Every sender the worker has counted, those gone too: where a stream's frames went.
+    out.workers = Object.fromEntries(Object.entries(crypto).filter(([key]) => key.startsWith('sfu:')).map(([key, entry]) => [key.slice(4), { decrypted: entry.received.decrypted, failed: entry.received.failed }]));
     out.streams = {};
     for (const [index, pc] of (window.largeRoom?.connections ?? []).entries()) {
       if (pc.connectionState === 'closed' || pc.sctp) continue;

@@ -223,6 +223,8 @@ async function main() {
       } catch (error) {
         // A step that did not complete is a figure too: say where, and stop growing.
         progress(`N=${size}: ${error.message}`);
+        const detail = await crowd.call({ cmd: 'summary' }).catch(() => null);
+        progress(`Node participants: ${JSON.stringify(detail?.perPeer)}`);
         rows.push({ N: size, 'pairs connected': `step failed: ${error.message.slice(0, 120)}`, load: os.loadavg()[0].toFixed(1) });
         break;
       }
