@@ -82,8 +82,8 @@ export function uplinkFigures(before, after, participants, sfu = false) {
     cap:
       withTrack.length === 0
         ? 'camera off'
-        : `${caps.map((c) => (c ? c / 1000 : 'none')).join('/')}${sfu ? '' : ` (policy ${expected / 1000}) ${withTrack.every((c) => c.maxBitrate === expected) ? 'ok' : 'NOT APPLIED'}`}`,
+        : `${caps.map((c) => (typeof c === 'string' ? c.split('/').map((layer) => Number(layer) / 1000 || 'none').join('/') : c ? c / 1000 : 'none')).join(', ')}${sfu ? '' : ` (policy ${expected / 1000}) ${withTrack.every((c) => c.maxBitrate === expected) ? 'ok' : 'NOT APPLIED'}`}`,
     cameraPerConnection: withTrack.length ? `${Math.min(...perConnection)}–${Math.max(...perConnection)}` : '-',
-    height: [...new Set(after.camera.filter((c) => c.height).map((c) => c.height))].join('/') || '-',
+    height: [...new Set(after.camera.filter((c) => c.height).map((c) => (c.heights.length > 1 ? c.heights.join('+') : c.height)))].join(', ') || '-',
   };
 }

@@ -91,8 +91,10 @@ export async function uplink() {
     if (pc.connectionState !== 'connected') continue;
     out.connections += 1;
     const cameraSender = pc.getTransceivers()[1]?.sender;
-    const encoding = cameraSender?.getParameters().encodings?.[0] ?? {};
-    let camera = { maxBitrate: encoding.maxBitrate ?? null, active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
+    const encodings = cameraSender?.getParameters().encodings ?? [];
+    const encoding = encodings[0] ?? {};
+    // Through the SFU the camera goes up in simulcast layers: each one's cap.
+    let camera = { maxBitrate: encodings.length > 1 ? encodings.map((e) => e.maxBitrate ?? null).join('/') : (encoding.maxBitrate ?? null), heights: [], active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
     const cameraMid = pc.getTransceivers()[1]?.mid;
     (await pc.getStats()).forEach((s) => {
       if (s.type === 'inbound-rtp') out.receivedBytes += s.bytesReceived ?? 0;
@@ -100,7 +102,7 @@ export async function uplink() {
       if (s.kind === 'audio') out.audioBytes += s.bytesSent ?? 0;
       if (s.kind === 'video') {
         out.videoBytes += s.bytesSent ?? 0;
-        if (s.mid === cameraMid) camera = { ...camera, bytes: camera.bytes + (s.bytesSent ?? 0), height: s.frameHeight ?? camera.height };
+        if (s.mid === cameraMid) camera = { ...camera, bytes: camera.bytes + (s.bytesSent ?? 0), height: s.frameHeight ?? camera.height, heights: [...camera.heights, s.frameHeight ?? 0] };
       }
     });
     out.camera.push(camera);
