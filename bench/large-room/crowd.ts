@@ -115,6 +115,7 @@ function summary() {
     videoBytes: all.reduce((sum, s) => sum + s.videoBytes, 0),
     // Through the SFU: what Janus sent them, frames opened, publishers and subscribers connected.
     sfuReceivedBytes: all.reduce((sum, s) => sum + (s.sfu?.receivedBytes ?? 0), 0),
+    sfuReceivedPackets: all.reduce((sum, s) => sum + (s.sfu?.receivedPackets ?? 0), 0),
     sfuOpened: all.reduce((sum, s) => sum + (s.sfu?.opened ?? 0), 0),
     sfuPublishing: all.filter((s) => s.sfu?.publisher === 'connected').length,
     sfuSubscribed: all.filter((s) => s.sfu?.subscriber === 'connected').length,

@@ -79,6 +79,7 @@ export function uplinkFigures(before, after, participants, sfu = false) {
     audio: kbps(after.audioBytes - before.audioBytes),
     video: kbps(after.videoBytes - before.videoBytes),
     down: kbps(after.receivedBytes - before.receivedBytes),
+    packetsIn: Math.round((after.receivedPackets - before.receivedPackets) / seconds),
     cap:
       withTrack.length === 0
         ? 'camera off'

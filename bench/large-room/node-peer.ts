@@ -164,7 +164,7 @@ export class NodePeer {
       sentPackets: sfu ? sfu.sentPackets : links.reduce((sum, [, link]) => sum + link.sentPackets, 0),
       sentBytes: sfu ? sfu.sentBytes : links.reduce((sum, [, link]) => sum + link.sentBytes, 0),
       sentStreams: sfu ? (sfu.sentPackets > 0 ? 1 : 0) : links.filter(([, link]) => link.sentPackets > 0).length,
-      sfu: sfu && { publisher: sfu.publisherState, subscriber: sfu.subscriberState, receivedBytes: sfu.receivedBytes, opened: [...sfu.opened.values()].reduce((a, b) => a + b, 0) },
+      sfu: sfu && { publisher: sfu.publisherState, subscriber: sfu.subscriberState, receivedBytes: sfu.receivedBytes, receivedPackets: sfu.receivedPackets, opened: [...sfu.opened.values()].reduce((a, b) => a + b, 0) },
       notConnected: [...this.peers.values()]
         .filter((peer) => this.links.get(peer.id)?.state !== 'connected')
         .map((peer) => `${peer.name}:${this.links.get(peer.id)?.history.join('>') ?? 'no link'}${this.links.get(peer.id)?.initiator ? ':offerer' : ''}`),

@@ -56,6 +56,7 @@ export class NodeSfu {
   sentBytes = 0;
   /** Bytes of RTP received from Janus (all feeds), frames opened per sender. */
   receivedBytes = 0;
+  receivedPackets = 0;
   readonly opened = new Map<string, number>();
   private publisherPc: PeerConnection | null = null;
   private subscriberPc: PeerConnection | null = null;
@@ -220,6 +221,7 @@ export class NodeSfu {
       track.setMediaHandler(new RtcpReceivingSession());
       track.onMessage((message) => {
         this.receivedBytes += message.length;
+        this.receivedPackets += 1;
         const feed = this.streams.get(track.mid())?.feed_id;
         const payload = rtpPayload(message);
         if (!feed || !payload || track.type() !== 'audio') return;

@@ -86,7 +86,7 @@ export async function audioByPeer() {
  * sender's encoding (the quality policy's setParameters) and resolution.
  */
 export async function uplink() {
-  const out = { at: performance.now(), connections: 0, audioBytes: 0, videoBytes: 0, receivedBytes: 0, camera: [] };
+  const out = { at: performance.now(), connections: 0, audioBytes: 0, videoBytes: 0, receivedBytes: 0, receivedPackets: 0, camera: [] };
   for (const pc of window.largeRoom?.connections ?? []) {
     if (pc.connectionState !== 'connected') continue;
     out.connections += 1;
@@ -97,7 +97,10 @@ export async function uplink() {
     let camera = { maxBitrate: encodings.length > 1 ? encodings.map((e) => e.maxBitrate ?? null).join('/') : (encoding.maxBitrate ?? null), heights: [], active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
     const cameraMid = pc.getTransceivers()[1]?.mid;
     (await pc.getStats()).forEach((s) => {
-      if (s.type === 'inbound-rtp') out.receivedBytes += s.bytesReceived ?? 0;
+      if (s.type === 'inbound-rtp') {
+        out.receivedBytes += s.bytesReceived ?? 0;
+        out.receivedPackets += s.packetsReceived ?? 0;
+      }
       if (s.type !== 'outbound-rtp') return;
       if (s.kind === 'audio') out.audioBytes += s.bytesSent ?? 0;
       if (s.kind === 'video') {

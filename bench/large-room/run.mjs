@@ -192,6 +192,7 @@ async function main() {
         const links = up1.map((u, i) => uplinkFigures(up0[i], u, size, mode === 'sfu'));
         const browserLinks = growth.reduce((sum, g) => sum + g.connected, 0);
         const janusOut = links.reduce((sum, l) => sum + l.down, 0) + kbps(crowd0.sfuReceivedBytes, crowd1.sfuReceivedBytes);
+        const janusPackets = links.reduce((sum, l) => sum + l.packetsIn, 0) + Math.round((crowd1.sfuReceivedPackets - crowd0.sfuReceivedPackets) / seconds);
         const row = {
           N: size,
           mode,
@@ -210,6 +211,8 @@ async function main() {
           'Janus CPU cores': janus ? cores(cpu0.janus, cpu1.janus) : '-',
           'Janus CPU per participant': janus ? ((cpu1.janus - cpu0.janus) / seconds / size).toFixed(4) : '-',
           'Janus out kbit/s': mode === 'sfu' ? janusOut : '-',
+          'Janus out packets/s': mode === 'sfu' ? janusPackets : '-',
+          'Janus CPU per 1000 packets/s out': mode === 'sfu' && janus ? (((cpu1.janus - cpu0.janus) / seconds / janusPackets) * 1000).toFixed(3) : '-',
           'browser uplink kbit/s audio+video': links.map((l) => `${l.audio}+${l.video}`).join(' '),
           'browser downlink kbit/s': links.map((l) => l.down).join(' '),
           'camera cap kbit/s': links.map((l) => l.cap).join(' | '),
