@@ -15,6 +15,8 @@ interface Init {
   secret: string;
   /** 'browsers': Node peers send audio to the browsers only; 'all': to each other too. */
   audioTo: 'browsers' | 'all';
+  /** 'sfu': media through the meeting's Janus; connections only to the browsers, for data. */
+  media: 'mesh' | 'sfu';
 }
 
 type Command =
@@ -39,7 +41,7 @@ const clock = setInterval(() => {
 }, FRAME_MS);
 
 async function add(count: number) {
-  const { baseURL, meetingId, secret, audioTo } = init!;
+  const { baseURL, meetingId, secret, audioTo, media } = init!;
   let last: NodePeer | null = null;
   for (let i = 0; i < count; i += 1) {
     const number = peers.length + 1;
@@ -52,6 +54,11 @@ async function add(count: number) {
       address: `10.77.${Math.floor(number / 250)}.${(number % 250) + 1}`,
       sendsTo: (remote) => audioTo === 'all' || isBrowser(remote.name),
       canRelink: () => true,
+      media,
+      // Through the SFU the browsers keep a connection to everyone for data (chat, state): Node
+      // participants answer theirs, and spare each other (nothing the bench reads goes over them).
+      linksTo: (remote) => media === 'mesh' || isBrowser(remote.name),
+      receivesFrom: (remote) => audioTo === 'all' || isBrowser(remote.name),
     });
     await peer.join();
     peers.push(peer);
@@ -59,16 +66,27 @@ async function add(count: number) {
     // People arrive one after another: the next one comes once this one's connections are up
     // (or after 20 s), rather than hundreds of handshakes at once on two cores.
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && peer.summary().connected < peer.peers.size) await sleep(100);
+    while (Date.now() < deadline && !arrived(peer)) await sleep(100);
   }
-  return { total: peers.length, lastId: last?.self?.id ?? null };
+  // When the last one called join, on the bench's clock (Date.now()), for the browsers' side of its join time.
+  const lastJoinAt = last ? Date.now() - (performance.now() - last.joinStartedAt) : null;
+  return { total: peers.length, lastId: last?.self?.id ?? null, lastJoinAt };
+}
+
+/** Its connections are up: to everyone on the mesh; through the SFU, its publisher and its links to the browsers. */
+function arrived(peer: NodePeer) {
+  const summary = peer.summary();
+  if (!summary.sfu) return summary.connected >= peer.peers.size;
+  const browsers = [...peer.peers.values()].filter((p) => isBrowser(p.name)).length;
+  return summary.sfu.publisher === 'connected' && summary.connected >= browsers;
 }
 
 /** Every Node peer connected to every other participant, and each opened audio from every browser. */
 function settledPeer(peer: NodePeer, participants: number, browsers: number) {
   const summary = peer.summary();
   const browserIds = [...peer.peers.values()].filter((p) => isBrowser(p.name)).map((p) => p.id);
-  return summary.connected >= participants - 1 && browserIds.length >= browsers && browserIds.every((id) => summary.audioFrom.includes(id));
+  const connected = summary.sfu ? summary.sfu.publisher === 'connected' && summary.connected >= browserIds.length : summary.connected >= participants - 1;
+  return connected && browserIds.length >= browsers && browserIds.every((id) => summary.audioFrom.includes(id));
 }
 
 async function settle(participants: number, browsers: number, timeoutMs: number) {
@@ -95,6 +113,14 @@ function summary() {
     sentBytes: all.reduce((sum, s) => sum + s.sentBytes, 0),
     sentStreams: all.reduce((sum, s) => sum + s.sentStreams, 0),
     videoBytes: all.reduce((sum, s) => sum + s.videoBytes, 0),
+    // Through the SFU: what Janus sent them, frames opened, publishers and subscribers connected.
+    sfuReceivedBytes: all.reduce((sum, s) => sum + (s.sfu?.receivedBytes ?? 0), 0),
+    sfuReceivedPackets: all.reduce((sum, s) => sum + (s.sfu?.receivedPackets ?? 0), 0),
+    sfuOpened: all.reduce((sum, s) => sum + (s.sfu?.opened ?? 0), 0),
+    sfuPublishing: all.filter((s) => s.sfu?.publisher === 'connected').length,
+    sfuSubscribed: all.filter((s) => s.sfu?.subscriber === 'connected').length,
+    decryptFailures: all.reduce((sum, s) => sum + s.decryptFailures, 0),
+    perPeer: peers.map((peer, i) => ({ name: peer.self?.name, id: all[i]!.id, sent: all[i]!.sentPackets, sfu: all[i]!.sfu })),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }

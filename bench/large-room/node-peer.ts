@@ -2,7 +2,10 @@
 // app's real HTTP API as a guest holding the link's key, reads the event stream, runs the app's
 // own key exchange (KeyExchange, MeetingCrypto: announcements tagged under the room secret,
 // signed and numbered signals, fingerprint checks) and connects to everyone with NodeLink.
-// Video off: it sends Opus audio from opus-frames.ts to the peers `sendsTo` allows.
+// Video off: it sends Opus audio from opus-frames.ts to the peers `sendsTo` allows. With
+// media 'sfu' its audio goes once to Janus under its sender key (node-sfu.ts, SenderKeyRing: the
+// keys travel as signed signals over the app's signaling, no connection needed) and it makes
+// connections only to the peers `linksTo` allows, for data: the browsers keep theirs through the SFU.
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,9 +18,11 @@ import { parseEventStream } from '@/lib/meeting/client/signaling/event-stream';
 import { KeyExchange } from '@/lib/meeting/client/keys/key-exchange';
 import type { EncryptionState, PeerKeyState } from '@/lib/meeting/client/keys/key-state';
 import type { SignalPayload } from '@/lib/meeting/client/links/peer';
-import type { JoinAnswer, Participant, ServerEvent } from '@/lib/meeting/protocol';
+import type { JoinAnswer, Participant, ServerEvent, SfuTicket } from '@/lib/meeting/protocol';
+import { SenderKeyRing } from '@/lib/meeting/client/sfu/sender-key-ring';
 import { NodeFrames } from './node-frames';
 import { NodeLink } from './node-link';
+import { NodeSfu } from './node-sfu';
 
 export interface NodePeerOptions {
   baseURL: string;
@@ -32,6 +37,12 @@ export interface NodePeerOptions {
   sendsTo: (peer: Participant) => boolean;
   /** Whether a failed connection to this peer is made anew. */
   canRelink: (peer: Participant) => boolean;
+  /** 'mesh': media over the connections; 'sfu': through the meeting's Janus (default 'mesh'). */
+  media?: 'mesh' | 'sfu';
+  /** Whether it makes (or answers) a connection to this peer at all (default: everyone). */
+  linksTo?: (peer: Participant) => boolean;
+  /** Through the SFU: whose feeds it subscribes to (default: everyone's). */
+  receivesFrom?: (peer: Participant) => boolean;
 }
 
 interface RemotePeer extends Participant {
@@ -65,6 +76,9 @@ export class NodePeer {
   private encryption: EncryptionState = { status: 'starting', source: null, epoch: 0, password: false };
   private events: Promise<void> = Promise.resolve();
   private readonly abort = new AbortController();
+  /** Through the SFU: our sender keys and the media connections to Janus. */
+  private ring: SenderKeyRing | null = null;
+  sfu: NodeSfu | null = null;
 
   constructor(private readonly options: NodePeerOptions) {}
 
@@ -88,12 +102,50 @@ export class NodePeer {
       return made;
     });
     this.keyExchange = new KeyExchange(keys, this.context(answer.self.id));
+    if (this.options.media === 'sfu') this.ring = this.makeRing(keys);
     const welcomed = new Promise<void>((resolve, reject) => void this.readStream(resolve).catch(reject));
     await welcomed;
+    if (this.ring) await this.startSfu();
   }
 
-  /** Sends one audio frame to every open link it sends to. */
+  /** Our sender key to every verified peer, then the SFU: the publisher's frames need the key first. */
+  private async startSfu() {
+    const response = await fetch(`${this.options.baseURL}/api/meeting/${this.options.meetingId}/sfu`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, origin: this.options.baseURL },
+    });
+    if (!response.ok) throw new Error(`sfu ticket ${response.status}: ${await response.text()}`);
+    const ticket = (await response.json()) as SfuTicket;
+    await this.ring!.start();
+    this.sfu = await NodeSfu.start({
+      selfId: this.self!.id,
+      ticket,
+      frames: this.frames,
+      certificate: this.certificate!,
+      receivesFrom: (id) => {
+        const peer = this.peers.get(id);
+        return !!peer && (this.options.receivesFrom?.(peer) ?? true);
+      },
+      onFirstAudio: (id) => this.firstAudioAt.set(id, performance.now()),
+    });
+  }
+
+  private makeRing(keys: Promise<MeetingCrypto>): SenderKeyRing {
+    return new SenderKeyRing({
+      frames: this.frames,
+      peers: () => [...this.peers.values()].filter((peer) => peer.keys === 'verified').map((peer) => peer.id),
+      seal: async (peerId, key) => (await keys).sealSenderKey(peerId, key),
+      open: async (peerId, generation, box) => (await keys).openSenderKey(peerId, generation, box),
+      send: (peerId, body) => this.keyExchange!.sendSignal(peerId, body),
+    });
+  }
+
+  /** Sends one audio frame: once to the SFU, or to every open link it sends to. */
   sendAudio(frame: Bytes, samples: number) {
+    if (this.ring) {
+      void this.sfu?.sendAudio(frame, samples);
+      return;
+    }
     for (const [id, link] of this.links) {
       const peer = this.peers.get(id);
       if (peer && this.options.sendsTo(peer)) void link.sendAudio(frame, samples);
@@ -103,18 +155,21 @@ export class NodePeer {
   /** Connected pairs, audio frames opened per peer, what it sent. */
   summary() {
     const links = [...this.links.entries()];
+    const sfu = this.sfu;
     return {
       id: this.self?.id ?? '',
       peers: this.peers.size,
       connected: links.filter(([, link]) => link.state === 'connected').length,
-      audioFrom: links.filter(([, link]) => link.audioOpened > 0).map(([id]) => id),
-      sentPackets: links.reduce((sum, [, link]) => sum + link.sentPackets, 0),
-      sentBytes: links.reduce((sum, [, link]) => sum + link.sentBytes, 0),
-      sentStreams: links.filter(([, link]) => link.sentPackets > 0).length,
+      audioFrom: sfu ? [...sfu.opened.keys()] : links.filter(([, link]) => link.audioOpened > 0).map(([id]) => id),
+      sentPackets: sfu ? sfu.sentPackets : links.reduce((sum, [, link]) => sum + link.sentPackets, 0),
+      sentBytes: sfu ? sfu.sentBytes : links.reduce((sum, [, link]) => sum + link.sentBytes, 0),
+      sentStreams: sfu ? (sfu.sentPackets > 0 ? 1 : 0) : links.filter(([, link]) => link.sentPackets > 0).length,
+      sfu: sfu && { publisher: sfu.publisherState, subscriber: sfu.subscriberState, receivedBytes: sfu.receivedBytes, receivedPackets: sfu.receivedPackets, opened: [...sfu.opened.values()].reduce((a, b) => a + b, 0) },
       notConnected: [...this.peers.values()]
         .filter((peer) => this.links.get(peer.id)?.state !== 'connected')
         .map((peer) => `${peer.name}:${this.links.get(peer.id)?.history.join('>') ?? 'no link'}${this.links.get(peer.id)?.initiator ? ':offerer' : ''}`),
       relinks: this.relinks,
+      decryptFailures: Object.values(this.frames.keyring.stats()).reduce((sum, peer) => sum + Object.values(peer.received.failed).reduce((a, b) => a + b, 0), 0),
       videoBytes: links.reduce((sum, [, link]) => sum + link.videoBytes, 0),
     };
   }
@@ -122,6 +177,8 @@ export class NodePeer {
   async leave() {
     await this.post({ type: 'leave' }).catch(() => undefined);
     this.abort.abort();
+    this.ring?.stop();
+    this.sfu?.close();
     for (const link of this.links.values()) link.close();
     this.links.clear();
   }
@@ -148,19 +205,30 @@ export class NodePeer {
       encryption: () => this.encryption,
       setEncryption: (state: EncryptionState) => (this.encryption = state),
       onVerified: async (id: string) => {
+        void this.ring?.peerVerified(id);
+        this.sfu?.refresh();
         // In each pair the smaller id makes the offer (as session.ts).
-        if (selfId < id && !this.links.has(id)) this.createLink(id, true);
+        if (selfId < id && !this.links.has(id) && this.linksTo(id)) this.createLink(id, true);
+      },
+      onSenderKey: async (from: string, generation: number, box: string) => {
+        await this.ring?.receive(from, generation, box);
       },
       // Every Node participant has the link's key: nobody is handed it.
       onHandedOff: async () => undefined,
       onSignal: async (from: string, body: SignalPayload) => {
         const current = this.links.get(from);
+        if (!current && !this.linksTo(from)) return;
         // A new offer for a connection that failed: the other side starts over (see relink).
         const fresh = !current || (current.isFailed && body.description?.type === 'offer');
         (fresh ? this.createLink(from, false) : current).handleSignal(body);
       },
       onTampered: (id: string) => console.warn(`${this.options.name}: ${id} tampered`),
     };
+  }
+
+  private linksTo(id: string): boolean {
+    const peer = this.peers.get(id);
+    return !!peer && (this.options.linksTo?.(peer) ?? true);
   }
 
   private createLink(remoteId: string, initiator: boolean): NodeLink {
@@ -239,6 +307,7 @@ export class NodePeer {
         this.links.get(event.participantId)?.close();
         this.links.delete(event.participantId);
         this.peers.delete(event.participantId);
+        this.ring?.peerLeft(event.participantId);
         void exchange.forget(event.participantId);
         return;
       case 'signal':

@@ -33,11 +33,34 @@ export function cameraSize([width, height]) {
 
 /**
  * Per remote participant: audio samples received and frames decrypted (cumulative), or per
- * connection when the app's probe is gone; plus the page clock.
+ * connection when the app's probe is gone; plus the page clock. Through the SFU, samples are per
+ * received stream (`streams`), Janus's mids not being matched to participants here.
  */
 export async function audioByPeer() {
   const probe = window.enclaveProbe;
   const out = { at: performance.now(), click: window.largeRoom?.click ?? null, probe: !!probe, peers: {} };
+  // Through the SFU: frames opened per sender (the worker's 'sfu:<id>'), and the audio streams the
+  // SFU's receiving connection decodes (those without a data channel are the SFU's).
+  if (probe?.mediaRoute?.() === 'sfu') {
+    const crypto = await probe.encryptionStats();
+    // Those in the call now (a browser that left keeps its counters in the worker).
+    for (const peer of probe.getState().peers) {
+      const received = crypto[`sfu:${peer.id}`]?.received;
+      const failed = received ? Object.values(received.failed).reduce((a, b) => a + b, 0) : 0;
+      out.peers[peer.id] = { connected: true, samples: null, decrypted: received?.decrypted ?? 0, failed, failedBy: received?.failed, name: peer.name, keys: peer.keys, track: !!peer.tracks.audio };
+    }
+    out.sfu = true;
+    // Every sender the worker has counted, those gone too: where a stream's frames went.
+    out.workers = Object.fromEntries(Object.entries(crypto).filter(([key]) => key.startsWith('sfu:')).map(([key, entry]) => [key.slice(4), { decrypted: entry.received.decrypted, failed: entry.received.failed }]));
+    out.streams = {};
+    for (const [index, pc] of (window.largeRoom?.connections ?? []).entries()) {
+      if (pc.connectionState === 'closed' || pc.sctp) continue;
+      (await pc.getStats()).forEach((s) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio') out.streams[`${index}:${s.id}`] = s.totalSamplesReceived ?? 0;
+      });
+    }
+    return out;
+  }
   if (probe?.stats && probe?.encryptionStats) {
     const [links, crypto] = await Promise.all([probe.stats(), probe.encryptionStats()]);
     for (const [id, link] of Object.entries(links)) {
@@ -59,24 +82,30 @@ export async function audioByPeer() {
 }
 
 /**
- * What the page sends: bytes per kind summed over its open connections, and each camera
+ * What the page sends (and receives, all kinds): bytes per kind summed over its open connections, and each camera
  * sender's encoding (the quality policy's setParameters) and resolution.
  */
 export async function uplink() {
-  const out = { at: performance.now(), connections: 0, audioBytes: 0, videoBytes: 0, camera: [] };
+  const out = { at: performance.now(), connections: 0, audioBytes: 0, videoBytes: 0, receivedBytes: 0, receivedPackets: 0, camera: [] };
   for (const pc of window.largeRoom?.connections ?? []) {
     if (pc.connectionState !== 'connected') continue;
     out.connections += 1;
     const cameraSender = pc.getTransceivers()[1]?.sender;
-    const encoding = cameraSender?.getParameters().encodings?.[0] ?? {};
-    let camera = { maxBitrate: encoding.maxBitrate ?? null, active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
+    const encodings = cameraSender?.getParameters().encodings ?? [];
+    const encoding = encodings[0] ?? {};
+    // Through the SFU the camera goes up in simulcast layers: each one's cap.
+    let camera = { maxBitrate: encodings.length > 1 ? encodings.map((e) => e.maxBitrate ?? null).join('/') : (encoding.maxBitrate ?? null), heights: [], active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
     const cameraMid = pc.getTransceivers()[1]?.mid;
     (await pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp') {
+        out.receivedBytes += s.bytesReceived ?? 0;
+        out.receivedPackets += s.packetsReceived ?? 0;
+      }
       if (s.type !== 'outbound-rtp') return;
       if (s.kind === 'audio') out.audioBytes += s.bytesSent ?? 0;
       if (s.kind === 'video') {
         out.videoBytes += s.bytesSent ?? 0;
-        if (s.mid === cameraMid) camera = { ...camera, bytes: camera.bytes + (s.bytesSent ?? 0), height: s.frameHeight ?? camera.height };
+        if (s.mid === cameraMid) camera = { ...camera, bytes: camera.bytes + (s.bytesSent ?? 0), height: s.frameHeight ?? camera.height, heights: [...camera.heights, s.frameHeight ?? 0] };
       }
     });
     out.camera.push(camera);

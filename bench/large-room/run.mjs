@@ -1,45 +1,60 @@
 #!/usr/bin/env node
-// `npm run bench:large-room`: a meeting of up to N = 30 (issue 20), on this machine. Lightweight
-// Node participants (bench/large-room/crowd.ts: libdatachannel, the app's own signaling, key
-// exchange and frame format, Opus audio, no video) plus BROWSERS (default 2) real Chromium
-// participants. The room grows in SIZES steps (default 5,10,20,30); at each step the last
-// browser leaves, the Node participants are added up to size − 1, and that browser joins again
-// as the size-th participant. Printed per step:
+// `npm run bench:large-room`: a meeting of up to N = 50 (issues 20 and 38), on this machine.
+// Lightweight Node participants (bench/large-room/crowd.ts: libdatachannel, the app's own
+// signaling, key exchange and frame format, Opus audio, no video) plus BROWSERS (default 2) real
+// Chromium participants. MODE=mesh (default) pins the browsers to the mesh (?media=mesh);
+// MODE=sfu pins them to the SFU (?media=sfu) and the Node participants publish their audio to
+// the meeting's Janus under their sender key and subscribe to the browsers' feeds (node-sfu.ts);
+// the app runs with the Janus the e2e server starts (tests/e2e/support/serve.mjs, SFU_URLS). The
+// room grows in SIZES steps (default 5,10,20,30; above 30 the bench raises the server's seat limit
+// through the admin API of a server without billing); at each step the last browser leaves,
+// the Node participants are added up to size − 1, and that browser joins again as the size-th
+// participant. Printed per step:
 // - join: the browser's trusted click on "Join now" → audio decoded and decrypted from every
-//   other participant (its page clock, polled every 500 ms); and the last Node participant's
-//   join call → connected to the size − 2 others present and opening the staying browsers' audio;
-// - connected pairs out of N(N−1)/2; in each browser, from how many peers audio decodes
-//   (totalSamplesReceived and frames decrypted growing over the window) and decrypt failures;
+//   other participant (its page clock, polled every 500 ms); the last Node participant's join
+//   call → its frames opening in every staying browser; and → its side settled (its connections
+//   up, opening the staying browsers' audio);
+// - on the mesh, connected pairs out of N(N−1)/2; through the SFU, Node participants publishing
+//   and subscribed; in each browser, from how many peers audio decodes (totalSamplesReceived and
+//   frames decrypted growing over the window) and decrypt failures (browsers and Node participants);
 // - CPU over STEADY_S seconds (default 15), in cores: each browser's process tree, the Node
-//   participants' process, the app server; the load average;
-// - each browser's uplink: audio and video kbit/s, camera bitrate cap (RTCRtpSender encodings
-//   maxBitrate) against the quality policy (lib/meeting/client/links/quality.ts), camera kbit/s per
-//   connection and the height sent; the Node participants' audio uplink.
-// NODE_AUDIO=all makes Node participants send audio to each other as well (default: only to the
-// browsers, whose decoding is what is checked; Node-to-Node audio only loads this machine).
-// CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing; stops if a step never
-// connects. Progress on stderr, the table on stdout.
+//   participants' process, the app server, Janus (and Janus per participant); the load average;
+// - each browser's uplink (audio and video) and downlink kbit/s, camera bitrate cap (RTCRtpSender
+//   encodings maxBitrate; on the mesh against the quality policy, lib/meeting/client/links/quality.ts),
+//   camera kbit/s per connection and the height sent; the Node participants' audio uplink; through
+//   the SFU, what Janus sends out (the sum of what everyone receives from it).
+// NODE_AUDIO=all makes Node participants send audio to (mesh) or receive it from (SFU) each other
+// as well (default: only the browsers, whose decoding is what is checked; Node-to-Node audio only
+// loads this machine). CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing;
+// stops if a step never connects. Progress on stderr, the table on stdout.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { generateRoomSecret, fragmentForSecret, encodeRoomSecret } from '../../lib/meeting/e2ee/keys.ts';
-import { videoTarget } from '../../lib/meeting/client/links/quality.ts';
 import { launchChromium } from '../../tests/support/chromium.mjs';
-import { demoMeetingId, startApp, waitForHealth } from '../lib/app-server.mjs';
+import { demoMeetingId, descendants, startApp, waitForHealth } from '../lib/app-server.mjs';
 import { progress, sleep } from '../lib/time.mjs';
+import { audioGrowth, evaluateWithin, uplinkFigures, waitForAudioFromAll, waitForSenderInBrowsers } from './measure.mjs';
 import { audioByPeer, cameraSize, uplink, watchPage } from './page-probes.mjs';
 import { childrenOf, treeCpuSeconds } from './proc.mjs';
+import { raiseSeatLimit } from './seats.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3610);
+const mode = process.env.MODE === 'sfu' ? 'sfu' : 'mesh';
 const sizes = (process.env.SIZES ?? '5,10,20,30').split(',').map(Number);
 const browserCount = Number(process.env.BROWSERS ?? 2);
 const steadySeconds = Number(process.env.STEADY_S ?? 15);
 const audioTo = process.env.NODE_AUDIO === 'all' ? 'all' : 'browsers';
 const camera = (process.env.CAMERA ?? '640x360').split('x').map(Number);
 const baseURL = `http://localhost:${port}`;
+const MAX_SIZE = 50;
 process.env.E2E_PORT = String(port);
-if (sizes.some((size, i) => !Number.isInteger(size) || size <= browserCount || size > 30 || (i > 0 && size <= sizes[i - 1])))
-  throw new Error(`SIZES must grow, each above BROWSERS (${browserCount}) and at most 30: ${sizes.join(',')}`);
+if (sizes.some((size, i) => !Number.isInteger(size) || size <= browserCount || size > MAX_SIZE || (i > 0 && size <= sizes[i - 1])))
+  throw new Error(`SIZES must grow, each above BROWSERS (${browserCount}) and at most ${MAX_SIZE}: ${sizes.join(',')}`);
+// Janus (started by serve.mjs on E2E_PORT + 300) gets a UDP port per connection, two per
+// participant through the SFU: the whole hundred above its base (its TCP ports are other ports).
+const janusBase = port + 300;
+const seatsNeeded = Math.max(...sizes);
 
 /** The Node participants' process and a promise-returning call into it. */
 function startCrowd() {
@@ -82,7 +97,7 @@ async function joinFromBrowser(participant, meetingId, fragment, name) {
   await context.addInitScript(cameraSize, camera);
   await context.grantPermissions(['camera', 'microphone'], { origin: baseURL });
   const page = await context.newPage();
-  await page.goto(`/now/${meetingId}${fragment}`);
+  await page.goto(`/now/${meetingId}?media=${mode}${fragment}`);
   await page.getByLabel('Your name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Join now' }).click();
   participant.context = context;
@@ -94,73 +109,29 @@ async function leaveFromBrowser(participant) {
   participant.context = participant.page = null;
 }
 
-/** page.evaluate, or an error once `ms` pass: a starved page can stop answering altogether. */
-function evaluateWithin(page, fn, ms = 60_000) {
-  let timer;
-  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the page did not answer within ${ms / 1000} s`)), ms)));
-  return Promise.race([page.evaluate(fn), timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Until the page has audio decoded and decrypted from `others` peers; ms since its click on Join (polled every 500 ms). */
-async function waitForAudioFromAll(page, others, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  let last = null;
-  while (Date.now() < deadline) {
-    last = await evaluateWithin(page, audioByPeer);
-    const ready = Object.values(last.peers).filter((p) => p.connected && p.samples > 0 && (p.decrypted === null || p.decrypted > 0));
-    if (ready.length >= others) return { ms: last.click === null ? null : Math.round(last.at - last.click), probe: last.probe };
-    await sleep(500);
-  }
-  const peers = Object.values(last?.peers ?? {});
-  const missing = peers.filter((p) => !(p.connected && p.samples > 0 && (p.decrypted === null || p.decrypted > 0)));
-  const why = missing.map((p) => `${p.connected ? 'connected' : 'not connected'}, ${p.samples} samples, ${p.decrypted} decrypted`).join('; ');
-  throw new Error(`audio from ${peers.length - missing.length}/${others} peers after ${timeoutMs / 1000} s (${others - peers.length} without a connection; ${why})`);
-}
-
-/** In the window: peers whose audio samples and decrypted frames grew, and decrypt failures. */
-function audioGrowth(before, after) {
-  let decoding = 0;
-  let failed = 0;
-  for (const [id, now] of Object.entries(after.peers)) {
-    const then = before.peers[id];
-    if (!then) continue;
-    if (now.samples > then.samples && (now.decrypted === null || now.decrypted > then.decrypted)) decoding += 1;
-    failed += (now.failed ?? 0) - (then.failed ?? 0);
-  }
-  return { decoding, failed, peers: Object.keys(after.peers).length, connected: Object.values(after.peers).filter((p) => p.connected).length };
-}
-
-function uplinkFigures(before, after, participants) {
-  const seconds = (after.at - before.at) / 1000;
-  const kbps = (bytes) => Math.round((bytes * 8) / seconds / 1000);
-  const caps = [...new Set(after.camera.filter((c) => c.track).map((c) => c.maxBitrate))];
-  const perConnection = after.camera.map((c, i) => kbps(c.bytes - (before.camera[i]?.bytes ?? 0)));
-  const expected = videoTarget(participants).maxBitrate;
-  const withTrack = after.camera.filter((c) => c.track);
-  return {
-    audio: kbps(after.audioBytes - before.audioBytes),
-    video: kbps(after.videoBytes - before.videoBytes),
-    cap: withTrack.length === 0 ? 'camera off' : `${caps.map((c) => (c ? c / 1000 : 'none')).join('/')} (policy ${expected / 1000}) ${withTrack.every((c) => c.maxBitrate === expected) ? 'ok' : 'NOT APPLIED'}`,
-    cameraPerConnection: withTrack.length ? `${Math.min(...perConnection)}–${Math.max(...perConnection)}` : '-',
-    height: [...new Set(after.camera.filter((c) => c.height).map((c) => c.height))].join('/') || '-',
-  };
+/** The Janus serve.mjs started for the app (its child), for its CPU. */
+function janusPid(serverPid) {
+  return descendants(serverPid).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0].endsWith('janus')) ?? null;
 }
 
 async function main() {
-  // REUSE_SERVER=1: the app already runs on BENCH_PORT (SERVER_PID: its process, for its CPU).
+  // REUSE_SERVER=1: the app already runs on BENCH_PORT (SERVER_PID: its process, for its CPU; JANUS_PID: Janus's).
   const reuse = process.env.REUSE_SERVER === '1';
   const healthTimeoutMs = 400_000;
   if (reuse) await waitForHealth(baseURL, Date.now() + healthTimeoutMs);
-  const server = reuse ? null : await startApp(port, { healthTimeoutMs });
+  const env = { E2E_JANUS_RTP_PORTS: `${janusBase}-${janusBase + 99}`, ...(seatsNeeded > 30 && { BILLING: 'off' }) };
+  const server = reuse ? null : await startApp(port, { healthTimeoutMs, env });
   const crowd = startCrowd();
   const browsers = [];
   try {
     const meetingId = reuse ? await demoMeetingId() : server.meetingId;
     const serverPid = reuse ? Number(process.env.SERVER_PID ?? 0) : server.pid;
+    const janus = reuse ? Number(process.env.JANUS_PID ?? 0) || null : janusPid(serverPid);
+    if (seatsNeeded > 30) await raiseSeatLimit(baseURL, seatsNeeded);
     // The full link: every participant holds the key, as someone who was sent the link with #k.
     const secret = generateRoomSecret();
     const fragment = fragmentForSecret(secret);
-    await crowd.call({ cmd: 'init', baseURL, meetingId, secret: encodeRoomSecret(secret), audioTo });
+    await crowd.call({ cmd: 'init', baseURL, meetingId, secret: encodeRoomSecret(secret), audioTo, media: mode });
     for (let i = 0; i < browserCount; i += 1) browsers.push(await launchBrowser());
     const staying = browsers.slice(0, -1);
     const joiner = browsers.at(-1);
@@ -168,57 +139,82 @@ async function main() {
     const loadBefore = os.loadavg()[0];
     const rows = [];
     let nodes = 0;
+    const cpuNow = () => ({
+      browsers: browsers.map((b) => treeCpuSeconds(b.pid)),
+      crowd: treeCpuSeconds(crowd.child.pid),
+      server: serverPid ? treeCpuSeconds(serverPid) - (janus ? treeCpuSeconds(janus) : 0) : 0,
+      janus: janus ? treeCpuSeconds(janus) : 0,
+      at: Date.now(),
+    });
     for (const size of sizes) {
       try {
         await leaveFromBrowser(joiner);
         await sleep(1500);
         const added = await crowd.call({ cmd: 'add', count: size - browserCount - nodes });
         nodes = added.total;
-        progress(`N=${size}: ${nodes} Node participants joined; waiting for the mesh`);
-        // Everyone but the joiner connected, Node participants opening the staying browsers' audio.
-        const before = await crowd.call({ cmd: 'settle', participants: size - 1, browsers: staying.length, timeoutMs: 180_000 });
+        progress(`N=${size}: ${nodes} Node participants joined; waiting for them to settle`);
+        // Everyone but the joiner connected, Node participants opening the staying browsers' audio;
+        // meanwhile, when the staying browsers open the last Node participant's frames.
+        const [before, lastInBrowsers] = await Promise.all([
+          crowd.call({ cmd: 'settle', participants: size - 1, browsers: staying.length, timeoutMs: 180_000 }),
+          added.lastId ? waitForSenderInBrowsers(staying.map((b) => b.page), added.lastId, added.lastJoinAt, 180_000) : null,
+        ]);
         if (!before.settled) {
-          // Where the mesh stops forming on this machine: say so in the table and stop growing.
+          // Where the room stops forming on this machine: say so in the table and stop growing.
           const links = before.behind.flatMap((peer) => peer.notConnected);
-          progress(`N=${size}: the mesh of ${size - 1} did not form in 180 s; links not connected (seen from Node participants): ${links.join(', ')}`);
-          rows.push({ N: size, 'pairs connected': `mesh of ${size - 1} not formed: ${links.length} links down after 180 s`, load: os.loadavg()[0].toFixed(1) });
+          const sfu = before.behind.map((peer) => JSON.stringify(peer.sfu)).slice(0, 3);
+          progress(`N=${size}: the room of ${size - 1} did not form in 180 s; links not connected (seen from Node participants): ${links.join(', ')}; SFU ${sfu.join(' ')}`);
+          rows.push({ N: size, 'pairs connected': `room of ${size - 1} not formed: ${before.behind.length} Node participants behind after 180 s`, load: os.loadavg()[0].toFixed(1) });
           break;
         }
         for (const participant of staying) await waitForAudioFromAll(participant.page, size - 2, 120_000);
         progress(`N=${size}: ${size - 1} connected; the last browser joins`);
         await joinFromBrowser(joiner, meetingId, fragment, `Browser ${browserCount}`);
         const join = await waitForAudioFromAll(joiner.page, size - 1, 180_000);
-        const mesh = await crowd.call({ cmd: 'settle', participants: size, browsers: browserCount, timeoutMs: 120_000 });
-        progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${mesh.settled ? 'settled' : 'NOT settled'}`);
+        const settled = await crowd.call({ cmd: 'settle', participants: size, browsers: browserCount, timeoutMs: 120_000 });
+        progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${settled.settled ? 'settled' : 'NOT settled'}`);
         await sleep(3000); // bandwidth estimates and the policy's setParameters settle
         const pages = browsers.map((b) => b.page);
         const audio0 = await Promise.all(pages.map((page) => evaluateWithin(page, audioByPeer)));
         const up0 = await Promise.all(pages.map((page) => evaluateWithin(page, uplink)));
         const crowd0 = await crowd.call({ cmd: 'summary' });
-        const cpu0 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
+        const cpu0 = cpuNow();
         await sleep(steadySeconds * 1000);
-        const cpu1 = { browsers: browsers.map((b) => treeCpuSeconds(b.pid)), crowd: treeCpuSeconds(crowd.child.pid), server: serverPid ? treeCpuSeconds(serverPid) : 0, at: Date.now() };
+        const cpu1 = cpuNow();
         const load = os.loadavg()[0];
         const crowd1 = await crowd.call({ cmd: 'summary' });
         const audio1 = await Promise.all(pages.map((page) => evaluateWithin(page, audioByPeer)));
         const up1 = await Promise.all(pages.map((page) => evaluateWithin(page, uplink)));
         const seconds = (cpu1.at - cpu0.at) / 1000;
         const cores = (a, b) => ((b - a) / seconds).toFixed(2);
+        const kbps = (a, b) => Math.round(((b - a) * 8) / seconds / 1000);
         const growth = audio1.map((after, i) => audioGrowth(audio0[i], after));
-        const links = up1.map((u, i) => uplinkFigures(up0[i], u, size));
+        const links = up1.map((u, i) => uplinkFigures(up0[i], u, size, mode === 'sfu'));
         const browserLinks = growth.reduce((sum, g) => sum + g.connected, 0);
+        const janusOut = links.reduce((sum, l) => sum + l.down, 0) + kbps(crowd0.sfuReceivedBytes, crowd1.sfuReceivedBytes);
+        const janusPackets = links.reduce((sum, l) => sum + l.packetsIn, 0) + Math.round((crowd1.sfuReceivedPackets - crowd0.sfuReceivedPackets) / seconds);
         const row = {
           N: size,
+          mode,
           'browser join → audio from all ms': join.ms,
-          'last Node join → mesh ms': before.lastReadyMs === null ? '-' : Math.round(before.lastReadyMs),
-          'pairs connected': `${(crowd1.connectedLinks + browserLinks) / 2}/${(size * (size - 1)) / 2}`,
-          'Node links remade': crowd1.relinks,
-          'browsers: audio decoding from': growth.map((g) => `${g.decoding}/${size - 1}`).join(' '),
-          'decrypt failures': growth.map((g) => g.failed).join(' '),
+          'last Node join → its audio in browsers ms': lastInBrowsers ?? 'never',
+          'last Node join → settled ms': before.lastReadyMs === null ? '-' : Math.round(before.lastReadyMs),
+          ...(mode === 'mesh'
+            ? { 'pairs connected': `${(crowd1.connectedLinks + browserLinks) / 2}/${(size * (size - 1)) / 2}`, 'Node links remade': crowd1.relinks }
+            : { 'Node publishing/subscribed': `${crowd1.sfuPublishing}/${crowd1.sfuSubscribed} of ${nodes}` }),
+          'browsers: audio decoding from': growth.map((g) => `${g.decoding}/${size - 1}${g.streams === null ? '' : ` (${g.streams} streams)`}`).join(' '),
+          'decrypt failures browsers | Node': `${growth.map((g) => g.failed).join(' ')} | ${crowd1.decryptFailures - crowd0.decryptFailures}`,
+          'Node frames opened': mode === 'sfu' ? crowd1.sfuOpened - crowd0.sfuOpened : '-',
           'browser CPU cores': browsers.map((_, i) => cores(cpu0.browsers[i], cpu1.browsers[i])).join(' '),
           'Node peers CPU cores': cores(cpu0.crowd, cpu1.crowd),
           'server CPU cores': serverPid ? cores(cpu0.server, cpu1.server) : '-',
+          'Janus CPU cores': janus ? cores(cpu0.janus, cpu1.janus) : '-',
+          'Janus CPU per participant': janus ? ((cpu1.janus - cpu0.janus) / seconds / size).toFixed(4) : '-',
+          'Janus out kbit/s': mode === 'sfu' ? janusOut : '-',
+          'Janus out packets/s': mode === 'sfu' ? janusPackets : '-',
+          'Janus CPU per 1000 packets/s out': mode === 'sfu' && janus ? (((cpu1.janus - cpu0.janus) / seconds / janusPackets) * 1000).toFixed(3) : '-',
           'browser uplink kbit/s audio+video': links.map((l) => `${l.audio}+${l.video}`).join(' '),
+          'browser downlink kbit/s': links.map((l) => l.down).join(' '),
           'camera cap kbit/s': links.map((l) => l.cap).join(' | '),
           'camera kbit/s per connection': links.map((l) => l.cameraPerConnection).join(' '),
           'height sent': links.map((l) => l.height).join(' '),
@@ -230,13 +226,17 @@ async function main() {
       } catch (error) {
         // A step that did not complete is a figure too: say where, and stop growing.
         progress(`N=${size}: ${error.message}`);
+        const detail = await crowd.call({ cmd: 'summary' }).catch(() => null);
+        progress(`Node participants: ${JSON.stringify(detail?.perPeer)}`);
         rows.push({ N: size, 'pairs connected': `step failed: ${error.message.slice(0, 120)}`, load: os.loadavg()[0].toFixed(1) });
         break;
       }
     }
     const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
-    console.log(`\nLarge room (${machine}, ${new Date().toISOString().slice(0, 10)}): ${browserCount} Chromium + Node participants, camera ${camera.join('x')}, Node audio to ${audioTo}, ${steadySeconds} s per step`);
-    console.table(rows);
+    console.log(`\nLarge room, ${mode} (${machine}, ${new Date().toISOString().slice(0, 10)}): ${browserCount} Chromium + Node participants, camera ${camera.join('x')}, Node audio to ${audioTo}, ${steadySeconds} s per step`);
+    // One column per size: the figures are many.
+    const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== 'N');
+    console.table(Object.fromEntries(keys.map((key) => [key, Object.fromEntries(rows.map((row) => [`N=${row.N}`, row[key] ?? '']))])));
   } finally {
     for (const participant of browsers) await participant.browser.close().catch(() => undefined);
     await crowd.call({ cmd: 'leave-all' }).catch(() => undefined);

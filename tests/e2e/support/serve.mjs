@@ -20,7 +20,8 @@ const stripeStandIn = spawn(process.execPath, ['tests/support/stripe-stand-in-se
 
 // A real Janus for meetings through the SFU (issue 38, meeting-sfu.spec.ts); .ci/run installs it.
 // Calls of fewer than six stay meshes, so the other meeting tests never reach it.
-const janus = await startJanus({ basePort: E2E_JANUS_BASE_PORT, secret: E2E_SFU_SECRET });
+// E2E_JANUS_RTP_PORTS: a wider UDP range (bench:large-room: two connections per participant).
+const janus = await startJanus({ basePort: E2E_JANUS_BASE_PORT, secret: E2E_SFU_SECRET, rtpPorts: process.env.E2E_JANUS_RTP_PORTS });
 
 const env = {
   ...process.env,

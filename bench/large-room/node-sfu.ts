@@ -1,0 +1,238 @@
+// A Node participant's media through the SFU (issue 38), the way the browser's SfuMedia does it
+// (lib/meeting/client/sfu/sfu-media.ts), over libdatachannel: the app's own Janus client
+// (janus-session.ts, on the `ws` package) opens a session with the ticket's token; a publisher
+// joins the meeting's VideoRoom with id = participant id and the room token and offers one
+// sendonly Opus track (jsep e2ee: true); a subscriber (with the publisher's private_id) takes
+// the feeds it is told to, answers Janus's offers and `start`s. Frames go out sealed once under
+// the participant's sender key (the frame worker's name 'sfu') and come in opened per sender
+// ('sfu:<id>'), exactly the browser's frame format.
+import nodeDataChannel from 'node-datachannel';
+import WebSocketImpl from 'ws';
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import type { SfuTicket } from '@/lib/meeting/protocol';
+import { JanusSession, type HandleEvent, type JanusHandle } from '@/lib/meeting/client/sfu/janus-session';
+import { SFU_SEND, sfuPeer } from '@/lib/meeting/client/sfu/sender-key-ring';
+import type { NodeFrames } from './node-frames';
+import { newRtpSender, rtpPacket, rtpPayload, type RtpSender } from './rtp';
+
+// Node 20 has no WebSocket of its own: the app's Janus client runs on `ws`, which speaks the same API.
+globalThis.WebSocket ??= WebSocketImpl as unknown as typeof WebSocket;
+
+const { PeerConnection, Audio, RtcpReceivingSession } = nodeDataChannel;
+type PeerConnection = InstanceType<typeof PeerConnection>;
+type Track = ReturnType<PeerConnection['addTrack']>;
+
+export interface NodeSfuOptions {
+  selfId: string;
+  ticket: SfuTicket;
+  frames: NodeFrames;
+  certificate: { certFile: string; keyFile: string };
+  /** Whether we receive this participant's audio (the bench may spare Node-to-Node audio). */
+  receivesFrom: (participantId: string) => boolean;
+  /** The first frame from this sender opened through the SFU. */
+  onFirstAudio: (participantId: string) => void;
+}
+
+interface SubscribedStream {
+  mid: string;
+  type: string;
+  feed_id?: string;
+}
+
+/** libdatachannel's description once its candidates are in it (loopback: gathering is immediate). */
+async function gathered(pc: PeerConnection, timeoutMs = 3000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (pc.gatheringState() !== 'complete' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  const description = pc.localDescription();
+  if (!description) throw new Error('no local description');
+  return description.sdp;
+}
+
+export class NodeSfu {
+  /** Connection states of the publishing and the receiving connection. */
+  publisherState = 'new';
+  subscriberState = 'new';
+  sentPackets = 0;
+  sentBytes = 0;
+  /** Bytes of RTP received from Janus (all feeds), frames opened per sender. */
+  receivedBytes = 0;
+  receivedPackets = 0;
+  readonly opened = new Map<string, number>();
+  private publisherPc: PeerConnection | null = null;
+  private subscriberPc: PeerConnection | null = null;
+  private audio: Track | null = null;
+  private readonly rtp: RtpSender = newRtpSender(111);
+  private subscriber: JanusHandle | null = null;
+  private privateId: number | null = null;
+  /** Publishing in the room now (ourselves excluded), and those we subscribed to. */
+  private readonly publishers = new Set<string>();
+  private readonly feeds = new Set<string>();
+  private streams = new Map<string, SubscribedStream>();
+  private work: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly options: NodeSfuOptions,
+    private readonly session: JanusSession,
+  ) {}
+
+  static async start(options: NodeSfuOptions): Promise<NodeSfu> {
+    const session = await JanusSession.open(options.ticket.url, options.ticket.token);
+    const sfu = new NodeSfu(options, session);
+    try {
+      await sfu.publish();
+    } catch (error) {
+      sfu.close();
+      throw error;
+    }
+    return sfu;
+  }
+
+  /** One Opus frame sealed under our sender key, sent once: Janus forwards it to every subscriber. */
+  async sendAudio(frame: Bytes, samples: number): Promise<boolean> {
+    if (this.closed || !this.audio?.isOpen()) return false;
+    const sealed = await this.options.frames.sealAudio(SFU_SEND, frame);
+    if (!sealed || this.closed) return false;
+    const packet = rtpPacket(this.rtp, sealed, samples);
+    try {
+      if (!this.audio.sendMessageBinary(packet)) return false;
+    } catch {
+      return false;
+    }
+    this.sentPackets += 1;
+    this.sentBytes += packet.length;
+    return true;
+  }
+
+  /** Looks again at whom we receive (a participant's name became known, or the bench's choice changed). */
+  refresh() {
+    this.subscribeTo([...this.publishers]);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const pc of [this.publisherPc, this.subscriberPc]) {
+      try {
+        pc?.close();
+      } catch {
+        // already closed
+      }
+    }
+    this.session.close();
+  }
+
+  private connection(name: string): PeerConnection {
+    return new PeerConnection(`${this.options.selfId}>${name}`, {
+      iceServers: [],
+      certificatePemFile: this.options.certificate.certFile,
+      keyPemFile: this.options.certificate.keyFile,
+      disableAutoNegotiation: true,
+    });
+  }
+
+  private async publish() {
+    const { ticket, selfId } = this.options;
+    const handle = await this.session.attach((event) => this.onPublisherEvent(event));
+    const joined = await handle.message({ request: 'join', ptype: 'publisher', room: ticket.room, id: selfId, token: ticket.roomToken });
+    this.privateId = typeof joined.data?.private_id === 'number' ? joined.data.private_id : null;
+    const pc = (this.publisherPc = this.connection('sfu'));
+    pc.onStateChange((state) => (this.publisherState = state));
+    const audio = new Audio('0', 'SendOnly');
+    audio.addOpusCodec(111);
+    audio.addSSRC(this.rtp.ssrc, `node-${selfId}`);
+    this.audio = pc.addTrack(audio);
+    this.audio.setMediaHandler(new RtcpReceivingSession());
+    pc.setLocalDescription('offer');
+    const sdp = await gathered(pc);
+    const answer = await handle.message({ request: 'publish', descriptions: [{ mid: '0', description: 'audio' }] }, { type: 'offer', sdp, e2ee: true });
+    if (!answer.jsep) throw new Error('janus: no answer to the publish');
+    const payloadType = /a=rtpmap:(\d+) opus\/48000/i.exec(answer.jsep.sdp)?.[1];
+    if (payloadType) this.rtp.payloadType = Number(payloadType);
+    pc.setRemoteDescription(answer.jsep.sdp, 'answer');
+    this.addPublishers(joined.data?.publishers);
+  }
+
+  private onPublisherEvent(event: HandleEvent) {
+    if (event.janus !== 'event' || !event.data) return;
+    this.addPublishers(event.data.publishers);
+    const gone = event.data.leaving ?? event.data.unpublished;
+    if (typeof gone === 'string') {
+      this.publishers.delete(gone);
+      this.feeds.delete(gone);
+    }
+  }
+
+  private addPublishers(list: unknown) {
+    if (!Array.isArray(list)) return;
+    const ids = list.map((publisher) => (publisher as { id?: unknown }).id).filter((id): id is string => typeof id === 'string' && id !== this.options.selfId);
+    for (const id of ids) this.publishers.add(id);
+    this.subscribeTo(ids);
+  }
+
+  private subscribeTo(ids: string[]) {
+    const fresh = ids.filter((id) => !this.feeds.has(id) && this.options.receivesFrom(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) this.feeds.add(id);
+    this.work = this.work.then(() => this.subscribe(fresh)).catch((error: unknown) => console.warn(`${this.options.selfId} sfu subscribe:`, (error as Error).message));
+  }
+
+  /** The first feeds join our subscription; later ones are added to it. Janus answers with an offer. */
+  private async subscribe(feeds: string[]) {
+    if (this.closed) return;
+    const streams = feeds.map((feed) => ({ feed }));
+    let answer: HandleEvent;
+    if (!this.subscriber) {
+      this.subscriber = await this.session.attach((event) => this.onSubscriberEvent(event));
+      answer = await this.subscriber.message({
+        request: 'join',
+        ptype: 'subscriber',
+        room: this.options.ticket.room,
+        streams,
+        token: this.options.ticket.roomToken,
+        ...(this.privateId !== null && { private_id: this.privateId }),
+      });
+    } else {
+      answer = await this.subscriber.message({ request: 'subscribe', streams });
+    }
+    if (answer.jsep) await this.answerOffer(answer);
+  }
+
+  /** Janus renegotiates on its own when a feed we receive goes away. */
+  private onSubscriberEvent(event: HandleEvent) {
+    if (event.janus === 'event' && event.jsep) this.work = this.work.then(() => this.answerOffer(event)).catch((error: unknown) => console.warn('sfu renegotiate', error));
+  }
+
+  private async answerOffer(event: HandleEvent) {
+    if (this.closed) return;
+    const list = Array.isArray(event.data?.streams) ? (event.data.streams as SubscribedStream[]) : [];
+    this.streams = new Map(list.map((stream) => [String(stream.mid), stream]));
+    const pc = (this.subscriberPc ??= this.receivingConnection());
+    pc.setRemoteDescription(event.jsep!.sdp, 'offer');
+    pc.setLocalDescription('answer');
+    const sdp = await gathered(pc);
+    await this.subscriber!.message({ request: 'start' }, { type: 'answer', sdp, e2ee: true });
+  }
+
+  private receivingConnection(): PeerConnection {
+    const pc = this.connection('sfu-in');
+    pc.onStateChange((state) => (this.subscriberState = state));
+    pc.onTrack((track) => {
+      track.setMediaHandler(new RtcpReceivingSession());
+      track.onMessage((message) => {
+        this.receivedBytes += message.length;
+        this.receivedPackets += 1;
+        const feed = this.streams.get(track.mid())?.feed_id;
+        const payload = rtpPayload(message);
+        if (!feed || !payload || track.type() !== 'audio') return;
+        void this.options.frames.openAudio(sfuPeer(feed), new Uint8Array(payload)).then((opened) => {
+          if (!opened) return;
+          const count = (this.opened.get(feed) ?? 0) + 1;
+          this.opened.set(feed, count);
+          if (count === 1) this.options.onFirstAudio(feed);
+        });
+      });
+    });
+    return pc;
+  }
+}
