@@ -6,7 +6,7 @@
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import type { FrameBackend } from '../frames/frame-backends';
 import { preferredCodecs } from '../links/codecs';
-import { SIMULCAST_LAYERS } from '../links/quality';
+import { SIMULCAST_LAYERS, withOpusDtx } from '../links/quality';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
@@ -155,7 +155,9 @@ export class SfuMedia {
     const descriptions = pc.getTransceivers().map((transceiver, index) => ({ mid: transceiver.mid ?? String(index), description: SLOTS[index]! }));
     const answer = await handle.message({ request: 'publish', descriptions }, { type: 'offer', sdp: offer.sdp!, e2ee: true });
     if (!answer.jsep) throw new Error('janus: no answer to the publish');
-    await pc.setRemoteDescription({ type: answer.jsep.type, sdp: answer.jsep.sdp });
+    // Opus DTX as on the mesh (the sender reads it from the answer): nobody silent sends 50 packets
+    // a second, most of what a large room's Janus would forward (bench:large-room, MODE=sfu).
+    await pc.setRemoteDescription({ type: answer.jsep.type, sdp: withOpusDtx(answer.jsep.sdp) });
     this.addPublishers(joined.data?.publishers);
   }
 
