@@ -12,6 +12,7 @@ import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import { JanusSession, type HandleEvent, type JanusHandle } from '@/lib/meeting/client/sfu/janus-session';
 import { SFU_SEND, sfuPeer } from '@/lib/meeting/client/sfu/sender-key-ring';
+import { publisherJoin, streamsOf, subscriptionRequest, type SubscribedStream } from '@/lib/meeting/client/sfu/videoroom-requests';
 import type { NodeFrames } from './node-frames';
 import { newRtpSender, rtpPacket, rtpPayload, type RtpSender } from './rtp';
 
@@ -33,11 +34,6 @@ export interface NodeSfuOptions {
   onFirstAudio: (participantId: string) => void;
 }
 
-interface SubscribedStream {
-  mid: string;
-  type: string;
-  feed_id?: string;
-}
 
 /** libdatachannel's description once its candidates are in it (loopback: gathering is immediate). */
 async function gathered(pc: PeerConnection, timeoutMs = 3000): Promise<string> {
@@ -134,7 +130,7 @@ export class NodeSfu {
   private async publish() {
     const { ticket, selfId } = this.options;
     const handle = await this.session.attach((event) => this.onPublisherEvent(event));
-    const joined = await handle.message({ request: 'join', ptype: 'publisher', room: ticket.room, id: selfId, token: ticket.roomToken });
+    const joined = await handle.message(publisherJoin(ticket, selfId));
     this.privateId = typeof joined.data?.private_id === 'number' ? joined.data.private_id : null;
     const pc = (this.publisherPc = this.connection('sfu'));
     pc.onStateChange((state) => (this.publisherState = state));
@@ -180,21 +176,9 @@ export class NodeSfu {
   /** The first feeds join our subscription; later ones are added to it. Janus answers with an offer. */
   private async subscribe(feeds: string[]) {
     if (this.closed) return;
-    const streams = feeds.map((feed) => ({ feed }));
-    let answer: HandleEvent;
-    if (!this.subscriber) {
-      this.subscriber = await this.session.attach((event) => this.onSubscriberEvent(event));
-      answer = await this.subscriber.message({
-        request: 'join',
-        ptype: 'subscriber',
-        room: this.options.ticket.room,
-        streams,
-        token: this.options.ticket.roomToken,
-        ...(this.privateId !== null && { private_id: this.privateId }),
-      });
-    } else {
-      answer = await this.subscriber.message({ request: 'subscribe', streams });
-    }
+    const first = !this.subscriber;
+    this.subscriber ??= await this.session.attach((event) => this.onSubscriberEvent(event));
+    const answer = await this.subscriber.message(subscriptionRequest(this.options.ticket, feeds, this.privateId, first));
     if (answer.jsep) await this.answerOffer(answer);
   }
 
@@ -205,8 +189,7 @@ export class NodeSfu {
 
   private async answerOffer(event: HandleEvent) {
     if (this.closed) return;
-    const list = Array.isArray(event.data?.streams) ? (event.data.streams as SubscribedStream[]) : [];
-    this.streams = new Map(list.map((stream) => [String(stream.mid), stream]));
+    this.streams = streamsOf(event.data);
     const pc = (this.subscriberPc ??= this.receivingConnection());
     pc.setRemoteDescription(event.jsep!.sdp, 'offer');
     pc.setLocalDescription('answer');

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
 import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
+import { publisherJoin, streamsOf, subscriptionRequest } from '@/lib/meeting/client/sfu/videoroom-requests';
 
 describe('the media route', () => {
   it('moves to the SFU from SFU_FROM and back at MESH_UP_TO, keeping its route in between', () => {
@@ -66,5 +67,30 @@ describe("the SFU's code stays out of the call's first load", () => {
     const route = readFileSync('lib/meeting/client/call/sfu-route.ts', 'utf8');
     expect(route).toContain("await import('../sfu/sfu-media')");
     expect(route).toContain("await import('../sfu/sender-key-ring')");
+  });
+});
+
+describe('the VideoRoom requests', () => {
+  const ticket = { url: 'ws://127.0.0.1:1', room: 'mroom', token: 't', roomToken: 'rt', expiresAt: 0 };
+
+  it('joins as a publisher under our own id, and subscribes with the private id only the first time', () => {
+    expect(publisherJoin(ticket, 'ada')).toEqual({ request: 'join', ptype: 'publisher', room: 'mroom', id: 'ada', token: 'rt' });
+    expect(subscriptionRequest(ticket, ['bob', 'cy'], 42, true)).toEqual({
+      request: 'join',
+      ptype: 'subscriber',
+      room: 'mroom',
+      streams: [{ feed: 'bob' }, { feed: 'cy' }],
+      token: 'rt',
+      private_id: 42,
+    });
+    expect(subscriptionRequest(ticket, ['dan'], 42, false)).toEqual({ request: 'subscribe', streams: [{ feed: 'dan' }] });
+  });
+
+  it("reads Janus's streams by mid, and nothing from an answer without them", () => {
+    const streams = streamsOf({ streams: [{ mid: 0, type: 'audio', feed_id: 'bob' }, { mid: '1', type: 'video', feed_id: 'bob', feed_description: 'camera' }] });
+    expect([...streams.keys()]).toEqual(['0', '1']);
+    expect(streams.get('1')?.feed_description).toBe('camera');
+    expect(streamsOf({ videoroom: 'event' }).size).toBe(0);
+    expect(streamsOf(undefined).size).toBe(0);
   });
 });

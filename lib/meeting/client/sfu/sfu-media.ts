@@ -10,6 +10,7 @@ import { SIMULCAST_LAYERS, withOpusDtx } from '../links/quality';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
+import { publisherJoin, streamsOf, subscriptionRequest, type SubscribedStream } from './videoroom-requests';
 
 export interface SfuMediaContext {
   selfId: string;
@@ -28,13 +29,6 @@ export interface SfuMediaContext {
   onSubscribed?(): void;
 }
 
-/** One stream of a subscription, as Janus describes it. */
-interface SubscribedStream {
-  mid: string;
-  type: string;
-  feed_id?: string;
-  feed_description?: string;
-}
 
 const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
 /**
@@ -135,7 +129,7 @@ export class SfuMedia {
 
   private async publish() {
     const handle = await this.session.attach((event) => this.onPublisherEvent(event));
-    const joined = await handle.message({ request: 'join', ptype: 'publisher', room: this.ctx.ticket.room, id: this.ctx.selfId, token: this.ctx.ticket.roomToken });
+    const joined = await handle.message(publisherJoin(this.ctx.ticket, this.ctx.selfId));
     this.privateId = typeof joined.data?.private_id === 'number' ? joined.data.private_id : null;
 
     const pc = (this.publisherPc = this.connection());
@@ -190,21 +184,9 @@ export class SfuMedia {
   /** The first feeds join our subscription; later ones are added to it. Janus answers with an offer either way. */
   private async subscribe(feeds: string[]) {
     if (this.closed) return;
-    const streams = feeds.map((feed) => ({ feed }));
-    let answer: HandleEvent;
-    if (!this.subscriber) {
-      this.subscriber = await this.session.attach((event) => this.onSubscriberEvent(event));
-      answer = await this.subscriber.message({
-        request: 'join',
-        ptype: 'subscriber',
-        room: this.ctx.ticket.room,
-        streams,
-        token: this.ctx.ticket.roomToken,
-        ...(this.privateId !== null && { private_id: this.privateId }),
-      });
-    } else {
-      answer = await this.subscriber.message({ request: 'subscribe', streams });
-    }
+    const first = !this.subscriber;
+    this.subscriber ??= await this.session.attach((event) => this.onSubscriberEvent(event));
+    const answer = await this.subscriber.message(subscriptionRequest(this.ctx.ticket, feeds, this.privateId, first));
     if (answer.jsep) await this.answerOffer(answer);
   }
 
@@ -216,8 +198,8 @@ export class SfuMedia {
   }
 
   private async answerOffer(event: HandleEvent) {
-    const list = Array.isArray(event.data?.streams) ? (event.data.streams as SubscribedStream[]) : [];
-    this.streams = new Map(list.map((stream) => [String(stream.mid), stream]));
+    this.streams = streamsOf(event.data);
+    const list = [...this.streams.values()];
     // Before the description: frames of a stream arrive only once it is applied.
     await Promise.all(
       list.map((stream) => {

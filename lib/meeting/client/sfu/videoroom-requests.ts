@@ -1,0 +1,34 @@
+// The Janus VideoRoom requests a participant sends (issue 38), and how Janus describes the
+// streams it forwards: one place for the browser (sfu-media.ts) and the large-room bench's Node
+// participants (bench/large-room/node-sfu.ts).
+import type { SfuTicket } from '@/lib/meeting/protocol';
+
+/** One stream of a subscription, as Janus describes it. */
+export interface SubscribedStream {
+  mid: string;
+  type: string;
+  feed_id?: string;
+  /** What its publisher named it: our slot ('audio', 'camera', 'screen'). */
+  feed_description?: string;
+}
+
+/** Joins the room as a publisher under the participant's own id, with its room token. */
+export function publisherJoin(ticket: SfuTicket, participantId: string) {
+  return { request: 'join', ptype: 'publisher', room: ticket.room, id: participantId, token: ticket.roomToken };
+}
+
+/**
+ * Receives these feeds: the first time a subscriber join (with the private id our publisher join
+ * got: the room requires it), later an addition to the same subscription.
+ */
+export function subscriptionRequest(ticket: SfuTicket, feeds: string[], privateId: number | null, first: boolean) {
+  const streams = feeds.map((feed) => ({ feed }));
+  if (!first) return { request: 'subscribe', streams };
+  return { request: 'join', ptype: 'subscriber', room: ticket.room, streams, token: ticket.roomToken, ...(privateId !== null && { private_id: privateId }) };
+}
+
+/** The streams of Janus's latest description of a subscription, by mid. */
+export function streamsOf(data: Record<string, unknown> | undefined): Map<string, SubscribedStream> {
+  const list = Array.isArray(data?.streams) ? (data.streams as SubscribedStream[]) : [];
+  return new Map(list.map((stream) => [String(stream.mid), stream]));
+}
