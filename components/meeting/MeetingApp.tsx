@@ -9,7 +9,7 @@ import { framePath, type FramePath } from '@/lib/meeting/client/frames/frame-bac
 import { meetingSupported } from '@/lib/meeting/client/media/capture';
 import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
 import { MeetingSession } from '@/lib/meeting/client/call/session';
-import { routePin } from '@/lib/meeting/client/call/sfu-route';
+import { routePin } from '@/lib/meeting/client/call/route-pin';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Lobby, type JoinResult } from './Lobby';
 import { CallView } from './CallView';

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { ROOM_MEDIA_ROUTES, type RoomMediaRoute } from '@/lib/meeting/protocol';
-import { SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
+import { SFU_FROM } from '@/lib/meeting/client/call/route-pin';
 
 const LABELS = { auto: 'mediaRouteAuto', mesh: 'mediaRouteMesh', sfu: 'mediaRouteSfu' } as const;
 

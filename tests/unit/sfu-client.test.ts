@@ -3,7 +3,7 @@
 // the meeting page may connect to, and that a mesh never loads the SFU's code.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/sfu-route';
+import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/route-pin';
 import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
 import { publisherJoin, streamsOf, subscriptionRequest } from '@/lib/meeting/client/sfu/videoroom-requests';
 
@@ -57,16 +57,17 @@ describe("the meeting page's policy", () => {
 });
 
 describe("the SFU's code stays out of the call's first load", () => {
-  it('only dynamic imports reach lib/meeting/client/sfu/', () => {
+  it('only dynamic imports reach the SFU side, the SFU client and the sender keys', () => {
     const sources = ['app', 'components', 'lib']
       .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
-      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(path.join('lib', 'meeting', 'client', 'sfu')));
-    const staticImports = sources.filter((file) => /^import (?!type)[^;]*from '[^']*\/sfu\/(sfu-media|sender-key-ring|janus-session)'/m.test(readFileSync(file, 'utf8')));
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(path.join('lib', 'meeting', 'client', 'sfu')) && !file.endsWith('sender-keys.ts'));
+    const staticImports = sources.filter((file) =>
+      /^import (?!type)[^;]*from '[^']*(\/sfu\/(sfu-session|sfu-media|sender-key-ring|janus-session)|\/e2ee\/sender-keys)'/m.test(readFileSync(file, 'utf8')),
+    );
     expect(staticImports).toEqual([]);
-    // The route does load them, on demand.
-    const route = readFileSync('lib/meeting/client/call/sfu-route.ts', 'utf8');
-    expect(route).toContain("await import('../sfu/sfu-media')");
-    expect(route).toContain("await import('../sfu/sender-key-ring')");
+    // They do load, on demand.
+    expect(readFileSync('lib/meeting/client/call/sfu-route.ts', 'utf8')).toContain("import('../sfu/sfu-session')");
+    expect(readFileSync('lib/meeting/client/keys/meeting-crypto.ts', 'utf8')).toContain("await import('@/lib/meeting/e2ee/sender-keys')");
   });
 });
 

@@ -6,7 +6,7 @@ import type { FramePath } from '../frames/frame-backends';
 import type { Slot } from '../links/slots';
 import type { OpenedStream } from '../signaling/signaling';
 import type { MediaState } from './peer-messages';
-import type { RoutePin } from './sfu-route';
+import type { RoutePin } from './route-pin';
 
 export interface SessionOptions {
   meetingId: string;

@@ -6,7 +6,8 @@
 import { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FramePath } from '../frames/frame-backends';
 import type { SessionOptions } from './session-options';
-import { AUTO, SfuRoute } from './sfu-route';
+import { AUTO } from './route-pin';
+import { SfuRoute } from './sfu-route';
 import { fetchSfuTicket } from '../signaling/sfu-ticket';
 import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';

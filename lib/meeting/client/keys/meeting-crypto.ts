@@ -20,7 +20,7 @@ import {
   kidFor,
 } from '@/lib/meeting/e2ee/keys';
 import { safetyCode, type SafetyCode } from '@/lib/meeting/e2ee/safety-code';
-import { deriveSealKey, openSenderKey, sealSenderKey, type SenderKey } from '@/lib/meeting/e2ee/sender-keys';
+import type { SenderKey } from '@/lib/meeting/e2ee/sender-keys';
 import {
   createJoinAnnouncement,
   exportSigningPublicKey,
@@ -250,6 +250,8 @@ export class MeetingCrypto {
   async sealSenderKey(peerId: string, senderKey: SenderKey): Promise<string | null> {
     const peer = this.peers.get(peerId);
     if (!peer) return null;
+    // Loaded with the SFU's code, not in the call's first load (a mesh never needs it).
+    const { deriveSealKey, sealSenderKey } = await import('@/lib/meeting/e2ee/sender-keys');
     const sealKey = await deriveSealKey(peer.pair, this.selfId, peerId);
     return sealSenderKey(sealKey, { roomId: this.meetingId, senderId: this.selfId, receiverId: peerId }, senderKey);
   }
@@ -258,6 +260,7 @@ export class MeetingCrypto {
   async openSenderKey(peerId: string, generation: number, box: string): Promise<SenderKey | null> {
     const peer = this.peers.get(peerId);
     if (!peer) return null;
+    const { deriveSealKey, openSenderKey } = await import('@/lib/meeting/e2ee/sender-keys');
     const sealKey = await deriveSealKey(peer.pair, peerId, this.selfId);
     return openSenderKey(sealKey, { roomId: this.meetingId, senderId: peerId, receiverId: this.selfId }, generation, box);
   }

@@ -1,0 +1,172 @@
+// The SFU side of a call (issue 38): the move between the mesh and the SFU as route-pin.ts decides
+// it, our sender keys, the SFU connections, the ticket's renewal and each tile's layer. Through
+// the SFU the mesh links stay for the data channels (chat, state, files) and carry our media only
+// to peers not yet there. A server without an SFU answers no ticket: the call stays a mesh.
+// Loaded only when a call wants the SFU (call/sfu-route.ts), so a mesh never loads it.
+import type { SfuTicket } from '@/lib/meeting/protocol';
+import { chooseRoute, type MediaRoute, type RoutePin } from '../call/route-pin';
+import type { MeetingCrypto } from '../keys/meeting-crypto';
+import { sfuLayer } from '../links/quality';
+import type { Slot } from '../links/slots';
+import { SenderKeyRing } from './sender-key-ring';
+import { SfuMedia } from './sfu-media';
+
+export interface SfuSessionContext {
+  selfId: string;
+  pin: RoutePin;
+  participants(): number;
+  verifiedPeers(): string[];
+  keys(): MeetingCrypto;
+  rtcConfig(): RTCConfiguration;
+  tracks(): Record<Slot, MediaStreamTrack | null>;
+  ticket(): Promise<SfuTicket | null>;
+  sendSignal(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
+  onRemoteTrack(peerId: string, slot: Slot, track: MediaStreamTrack): void;
+  /** The peers that get our media through the SFU (they publish there too); the links to the others carry it. */
+  setViaSfu(peers: ReadonlySet<string>): Promise<void>;
+  /** Whether we show this peer's camera tile now. */
+  showing(peerId: string): boolean;
+}
+
+const NONE: ReadonlyMap<string, RTCRtpReceiver> = new Map();
+
+/** The SFU side of a call, loaded the first time the call wants the SFU or a sender key arrives (call/sfu-route.ts). */
+export class SfuSession {
+  route: MediaRoute = 'mesh';
+  private media: SfuMedia | null = null;
+  /** Made the first time a sender key is made or arrives. */
+  private ring: Promise<SenderKeyRing> | null = null;
+  /** No ticket was given: this server has no SFU, so we stop asking. */
+  private unavailable = false;
+  private moving: Promise<void> = Promise.resolve();
+  private renewal: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly ctx: SfuSessionContext) {}
+
+  /** After every change in who is here: moves if the count says so, and asks each camera's layer anew. */
+  update(): Promise<void> {
+    this.moving = this.moving.then(() => this.apply()).catch((error: unknown) => console.warn('media route', error));
+    void this.moving.then(() => this.applyLayers());
+    return this.moving;
+  }
+
+  /** Each tile's layer through the SFU (quality.ts sfuLayer): after a count or visibility change. */
+  async applyLayers() {
+    const media = this.media;
+    if (!media) return;
+    const participants = this.ctx.participants();
+    await Promise.all(this.ctx.verifiedPeers().map((id) => media.setLayer(id, sfuLayer(participants, this.ctx.showing(id))).catch(() => undefined)));
+  }
+
+  peerVerified(peerId: string) {
+    void this.ring?.then((ring) => ring.peerVerified(peerId));
+  }
+
+  peerLeft(peerId: string) {
+    void this.ring?.then((ring) => ring.peerLeft(peerId));
+  }
+
+  async receiveSenderKey(from: string, generation: number, box: string): Promise<void> {
+    // Kept even on the mesh: a peer that moved first sends its key before we follow.
+    this.ring ??= this.makeRing();
+    await (await this.ring).receive(from, generation, box);
+  }
+
+  async setTrack(slot: Slot, track: MediaStreamTrack | null) {
+    await this.media?.setTrack(slot, track);
+  }
+
+  /** Our key's generation and the newest we hold of each sender's (tests: who got which rotation). */
+  async senderKeys(): Promise<{ own: number | null; received: Record<string, number> }> {
+    const ring = await this.ring;
+    return { own: ring?.generation ?? null, received: ring?.received() ?? {} };
+  }
+
+  /** Audio receivers by participant while media goes through the SFU; none on the mesh. */
+  audioReceivers(): ReadonlyMap<string, RTCRtpReceiver> {
+    return this.media?.audioReceivers ?? NONE;
+  }
+
+  connections(): RTCPeerConnection[] {
+    return this.media?.connections() ?? [];
+  }
+
+  close() {
+    void this.ring?.then((ring) => ring.stop());
+    this.stopMedia();
+  }
+
+  private stopMedia() {
+    if (this.renewal) clearTimeout(this.renewal);
+    this.renewal = null;
+    this.media?.close();
+    this.media = null;
+  }
+
+  /** A fresh ticket a minute before this one's token expires (sfu ticket: TICKET_SECONDS). */
+  private renewBefore(expiresAt: number) {
+    this.renewal = setTimeout(async () => {
+      const next = await this.ctx.ticket();
+      if (next && this.media) {
+        this.media.renew(next);
+        this.renewBefore(next.expiresAt);
+      }
+    }, Math.max(10_000, expiresAt - Date.now() - 60_000));
+  }
+
+  private async apply() {
+    const wanted = this.unavailable ? 'mesh' : chooseRoute(this.route, this.ctx.participants(), this.ctx.pin);
+    if (wanted === this.route) return;
+    if (wanted === 'sfu') await this.toSfu();
+    else await this.toMesh();
+  }
+
+  private async toSfu() {
+    const ticket = await this.ctx.ticket();
+    if (!ticket) {
+      this.unavailable = true;
+      return;
+    }
+    this.ring ??= this.makeRing();
+    await (await this.ring).start();
+    const keys = this.ctx.keys();
+    this.media = await SfuMedia.start({
+      selfId: this.ctx.selfId,
+      ticket,
+      frames: keys.frames,
+      rtcConfig: () => this.ctx.rtcConfig(),
+      tracks: { ...this.ctx.tracks() },
+      onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
+      onLost: () => void this.lost(),
+      onSubscribed: () => void this.applyLayers(),
+      // Someone who publishes there also receives there: our link to them can stop carrying media.
+      onPublishers: (ids) => void (this.route === 'sfu' && this.ctx.setViaSfu(new Set(ids))),
+    });
+    this.route = 'sfu';
+    this.renewBefore(ticket.expiresAt);
+    await this.ctx.setViaSfu(new Set(this.media.publishing()));
+  }
+
+  private async toMesh() {
+    await this.ctx.setViaSfu(new Set());
+    this.stopMedia();
+    this.route = 'mesh';
+  }
+
+  /** Janus went away: media goes back over the links rather than nowhere. */
+  private async lost() {
+    this.unavailable = true;
+    await this.update();
+  }
+
+  private async makeRing(): Promise<SenderKeyRing> {
+    const keys = this.ctx.keys();
+    return new SenderKeyRing({
+      frames: keys.frames,
+      peers: () => this.ctx.verifiedPeers(),
+      seal: (peerId, key) => keys.sealSenderKey(peerId, key),
+      open: (peerId, generation, box) => keys.openSenderKey(peerId, generation, box),
+      send: (peerId, body) => this.ctx.sendSignal(peerId, body),
+    });
+  }
+}
