@@ -7,7 +7,7 @@ import type { MeetingInfo } from '@/lib/meeting/protocol';
 import { openInput, rememberedDevice } from '@/lib/meeting/client/media/devices';
 import { getScreen } from '@/lib/meeting/client/media/capture';
 import { isEnded } from '@/lib/meeting/client/call/meeting-state';
-import { attachProbe } from '@/lib/meeting/client/probe';
+import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import type { MeetingSession } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
 import { AudioSink } from './VideoView';
@@ -53,10 +53,14 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const videos = useRef(new Map<string, HTMLVideoElement | null>());
 
   useEffect(() => {
-    const detach = testProbe ? attachProbe(session) : null;
+    let detach: (() => void) | null = null;
+    let ended = false;
+    // Loaded since the page opened (MeetingApp): attached a microtask after this effect.
+    if (testProbe) void loadProbe().then(({ attachProbe }) => (ended ? undefined : (detach = attachProbe(session))));
     const leave = () => session.leave();
     window.addEventListener('pagehide', leave);
     return () => {
+      ended = true;
       window.removeEventListener('pagehide', leave);
       detach?.();
     };

@@ -10,6 +10,7 @@ import { meetingSupported } from '@/lib/meeting/client/media/capture';
 import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
 import { MeetingSession } from '@/lib/meeting/client/call/session';
 import { routePin } from '@/lib/meeting/client/call/route-pin';
+import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Lobby, type JoinResult } from './Lobby';
 import { CallView } from './CallView';
@@ -38,6 +39,11 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
     prepared.current.catch(() => (prepared.current = null));
     setStage({ kind: 'lobby', info });
   }
+
+  useEffect(() => {
+    // Test servers only: the probe's code comes while the lobby shows, ready when the call starts.
+    if (testProbe) void loadProbe();
+  }, [testProbe]);
 
   useEffect(() => {
     // The room secret rides in the link's fragment, which browsers never send (docs/e2ee-crypto.md "Keys"):
