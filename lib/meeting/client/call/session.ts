@@ -8,7 +8,6 @@ import type { FramePath } from '../frames/frame-backends';
 import type { SessionOptions } from './session-options';
 import { AUTO } from './route-pin';
 import { SfuRoute } from './sfu-route';
-import { fetchSfuTicket } from '../signaling/sfu-ticket';
 import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
 import { startMonitors } from '../links/monitors';
@@ -134,7 +133,8 @@ export class MeetingSession {
       keys: () => this.keyExchange.keys!,
       rtcConfig: () => this.rtcConfig,
       tracks: () => this.mesh.tracks,
-      ticket: () => fetchSfuTicket(options.meetingId, this.token),
+      meetingId: options.meetingId,
+      token: options.join.token,
       sendSignal: (peerId, body) => this.keyExchange.sendSignal(peerId, body),
       onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
       setViaSfu: (peers) => this.mesh.setViaSfu(peers),

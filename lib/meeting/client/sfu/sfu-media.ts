@@ -6,7 +6,8 @@
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import type { FrameBackend } from '../frames/frame-backends';
 import { preferredCodecs } from '../links/codecs';
-import { SIMULCAST_LAYERS, withOpusDtx } from '../links/quality';
+import { withOpusDtx } from '../links/quality';
+import { SIMULCAST_LAYERS } from './layers';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';

@@ -3,13 +3,13 @@
 // the SFU the mesh links stay for the data channels (chat, state, files) and carry our media only
 // to peers not yet there. A server without an SFU answers no ticket: the call stays a mesh.
 // Loaded only when a call wants the SFU (call/sfu-route.ts), so a mesh never loads it.
-import type { SfuTicket } from '@/lib/meeting/protocol';
 import { chooseRoute, type MediaRoute, type RoutePin } from '../call/route-pin';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
-import { sfuLayer } from '../links/quality';
+import { sfuLayer } from './layers';
 import type { Slot } from '../links/slots';
 import { SenderKeyRing } from './sender-key-ring';
 import { SfuMedia } from './sfu-media';
+import { fetchSfuTicket } from '../signaling/sfu-ticket';
 
 export interface SfuSessionContext {
   selfId: string;
@@ -19,7 +19,9 @@ export interface SfuSessionContext {
   keys(): MeetingCrypto;
   rtcConfig(): RTCConfiguration;
   tracks(): Record<Slot, MediaStreamTrack | null>;
-  ticket(): Promise<SfuTicket | null>;
+  /** For POST /api/meeting/{id}/sfu: the meeting and our join token. */
+  meetingId: string;
+  token: string;
   sendSignal(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
   onRemoteTrack(peerId: string, slot: Slot, track: MediaStreamTrack): void;
   /** The peers that get our media through the SFU (they publish there too); the links to the others carry it. */
@@ -106,7 +108,7 @@ export class SfuSession {
   /** A fresh ticket a minute before this one's token expires (sfu ticket: TICKET_SECONDS). */
   private renewBefore(expiresAt: number) {
     this.renewal = setTimeout(async () => {
-      const next = await this.ctx.ticket();
+      const next = await fetchSfuTicket(this.ctx.meetingId, this.ctx.token);
       if (next && this.media) {
         this.media.renew(next);
         this.renewBefore(next.expiresAt);
@@ -122,7 +124,7 @@ export class SfuSession {
   }
 
   private async toSfu() {
-    const ticket = await this.ctx.ticket();
+    const ticket = await fetchSfuTicket(this.ctx.meetingId, this.ctx.token);
     if (!ticket) {
       this.unavailable = true;
       return;
