@@ -19,7 +19,7 @@ import { KeyExchange } from '@/lib/meeting/client/keys/key-exchange';
 import type { EncryptionState, PeerKeyState } from '@/lib/meeting/client/keys/key-state';
 import type { SignalPayload } from '@/lib/meeting/client/links/peer';
 import type { JoinAnswer, Participant, ServerEvent, SfuTicket } from '@/lib/meeting/protocol';
-import { SenderKeyRing } from '@/lib/meeting/client/sfu/sender-key-ring';
+import { sealsWith, SenderKeyRing } from '@/lib/meeting/client/sfu/sender-key-ring';
 import { NodeFrames } from './node-frames';
 import { NodeLink } from './node-link';
 import { NodeSfu } from './node-sfu';
@@ -134,8 +134,8 @@ export class NodePeer {
     return new SenderKeyRing({
       frames: this.frames,
       peers: () => [...this.peers.values()].filter((peer) => peer.keys === 'verified').map((peer) => peer.id),
-      seal: async (peerId, key) => (await keys).sealSenderKey(peerId, key),
-      open: async (peerId, generation, box) => (await keys).openSenderKey(peerId, generation, box),
+      seal: async (peerId, key) => sealsWith(await keys).seal(peerId, key),
+      open: async (peerId, generation, box) => sealsWith(await keys).open(peerId, generation, box),
       send: (peerId, body) => this.keyExchange!.sendSignal(peerId, body),
     });
   }

@@ -67,7 +67,6 @@ describe("the SFU's code stays out of the call's first load", () => {
     expect(staticImports).toEqual([]);
     // They do load, on demand.
     expect(readFileSync('lib/meeting/client/call/sfu-route.ts', 'utf8')).toContain("import('../sfu/sfu-session')");
-    expect(readFileSync('lib/meeting/client/keys/meeting-crypto.ts', 'utf8')).toContain("await import('@/lib/meeting/e2ee/sender-keys')");
   });
 });
 

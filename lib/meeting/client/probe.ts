@@ -112,9 +112,9 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       return sha256Hex(bytes);
     },
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
-    mediaRoute: () => session.inspect().sfu.route,
-    sfuStats: () => sfuStats(session.inspect().sfu.connections()),
-    senderKeys: () => session.inspect().sfu.senderKeys(),
+    mediaRoute: () => session.inspect().sfu.side?.route ?? 'mesh',
+    sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),
+    senderKeys: async () => (await session.inspect().sfu.side?.senderKeys()) ?? { own: null, received: {} },
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),
   };
 }

@@ -96,3 +96,13 @@ export async function openSenderKey(sealKey: CryptoKey, context: SealContext, ge
     return null;
   }
 }
+
+/** Our key sealed for one receiver, under the seal key of our pair secret with them. */
+export async function sealSenderKeyFor(pair: CryptoKey, context: SealContext, senderKey: SenderKey): Promise<string> {
+  return sealSenderKey(await deriveSealKey(pair, context.senderId, context.receiverId), context, senderKey);
+}
+
+/** A sender's key from its box, under the seal key of our pair secret with it; null if it does not open. */
+export async function openSenderKeyFrom(pair: CryptoKey, context: SealContext, generation: number, box: string): Promise<SenderKey | null> {
+  return openSenderKey(await deriveSealKey(pair, context.senderId, context.receiverId), context, generation, box);
+}

@@ -2,7 +2,6 @@
 // (sfu/sfu-session.ts), whose code, with the SFU client and the sender keys, loads only when the
 // call first wants the SFU (route-pin.ts) or a peer that moved first sends its sender key. A mesh
 // never loads it: the meeting page's first load stays as it was.
-import type { MediaRoute } from './route-pin';
 import { chooseRoute } from './route-pin';
 import type { Slot } from '../links/slots';
 import type { SfuSession, SfuSessionContext } from '../sfu/sfu-session';
@@ -16,8 +15,9 @@ export class SfuRoute {
 
   constructor(private readonly ctx: SfuSessionContext) {}
 
-  get route(): MediaRoute {
-    return this.loaded?.route ?? 'mesh';
+  /** The SFU side once loaded (the test probe reads its route, keys and connections). */
+  get side(): SfuSession | null {
+    return this.loaded;
   }
 
   /** After every change in who is here: nothing to load while the call stays a mesh. */
@@ -47,17 +47,8 @@ export class SfuRoute {
     return this.loaded?.setTrack(slot, track) ?? Promise.resolve();
   }
 
-  /** Our key's generation and the newest we hold of each sender's (tests: who got which rotation). */
-  senderKeys(): Promise<{ own: number | null; received: Record<string, number> }> {
-    return this.loaded?.senderKeys() ?? Promise.resolve({ own: null, received: {} });
-  }
-
   audioReceivers(): ReadonlyMap<string, RTCRtpReceiver> {
     return this.loaded?.audioReceivers() ?? NONE;
-  }
-
-  connections(): RTCPeerConnection[] {
-    return this.loaded?.connections() ?? [];
   }
 
   close() {

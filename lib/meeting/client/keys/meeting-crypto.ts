@@ -20,7 +20,6 @@ import {
   kidFor,
 } from '@/lib/meeting/e2ee/keys';
 import { safetyCode, type SafetyCode } from '@/lib/meeting/e2ee/safety-code';
-import type { SenderKey } from '@/lib/meeting/e2ee/sender-keys';
 import {
   createJoinAnnouncement,
   exportSigningPublicKey,
@@ -244,25 +243,9 @@ export class MeetingCrypto {
     return new DataChannelCipher(send, receive, this.selfId, peerId);
   }
 
-  // ---- sender keys, through the SFU (docs/e2ee-crypto.md "Sender keys") ----
-
-  /** Our sender key, sealed for one verified peer under our pairwise seal key; null for an unknown peer. */
-  async sealSenderKey(peerId: string, senderKey: SenderKey): Promise<string | null> {
-    const peer = this.peers.get(peerId);
-    if (!peer) return null;
-    // Loaded with the SFU's code, not in the call's first load (a mesh never needs it).
-    const { deriveSealKey, sealSenderKey } = await import('@/lib/meeting/e2ee/sender-keys');
-    const sealKey = await deriveSealKey(peer.pair, this.selfId, peerId);
-    return sealSenderKey(sealKey, { roomId: this.meetingId, senderId: this.selfId, receiverId: peerId }, senderKey);
-  }
-
-  /** A verified peer's sender key from its box, or null (not for us, or altered). */
-  async openSenderKey(peerId: string, generation: number, box: string): Promise<SenderKey | null> {
-    const peer = this.peers.get(peerId);
-    if (!peer) return null;
-    const { deriveSealKey, openSenderKey } = await import('@/lib/meeting/e2ee/sender-keys');
-    const sealKey = await deriveSealKey(peer.pair, peerId, this.selfId);
-    return openSenderKey(sealKey, { roomId: this.meetingId, senderId: peerId, receiverId: this.selfId }, generation, box);
+  /** ECDH(ours, theirs) of a verified peer: what sender keys are sealed under (sfu/sender-key-ring.ts). */
+  pairSecret(peerId: string): CryptoKey | null {
+    return this.peers.get(peerId)?.pair ?? null;
   }
 
   get currentEpoch(): number {

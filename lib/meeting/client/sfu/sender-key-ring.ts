@@ -1,8 +1,9 @@
 // This page's sender keys through the SFU (docs/e2ee-crypto.md "Sender keys"): the key our frames
 // go out under, the keys of the others' frames, and the rotation when someone leaves. The keys
-// travel as signed signals, each sealed to one receiver (MeetingCrypto.sealSenderKey); the frame
+// travel as signed signals, each sealed to one receiver under our pair secret (sealsWith); the frame
 // worker holds them under SFU_SEND / sfuPeer(id), apart from the mesh's pairwise keys.
-import { generateSenderKey, senderKid, senderMediaBaseKey, type SenderKey } from '@/lib/meeting/e2ee/sender-keys';
+import { generateSenderKey, openSenderKeyFrom, sealSenderKeyFor, senderKid, senderMediaBaseKey, type SenderKey } from '@/lib/meeting/e2ee/sender-keys';
+import type { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FrameBackend } from '../frames/frame-backends';
 import { SLOTS } from '../links/slots';
 
@@ -29,6 +30,20 @@ export interface SenderKeyContext {
   send(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
   /** The verified peers in the call now. */
   peers(): string[];
+}
+
+/** Seal and open for the ring, under this page's pair secret with each verified peer. */
+export function sealsWith(keys: Pick<MeetingCrypto, 'pairSecret' | 'meetingId' | 'selfId'>): Pick<SenderKeyContext, 'seal' | 'open'> {
+  return {
+    seal: async (peerId, key) => {
+      const pair = keys.pairSecret(peerId);
+      return pair ? sealSenderKeyFor(pair, { roomId: keys.meetingId, senderId: keys.selfId, receiverId: peerId }, key) : null;
+    },
+    open: async (peerId, generation, box) => {
+      const pair = keys.pairSecret(peerId);
+      return pair ? openSenderKeyFrom(pair, { roomId: keys.meetingId, senderId: peerId, receiverId: keys.selfId }, generation, box) : null;
+    },
+  };
 }
 
 export class SenderKeyRing {

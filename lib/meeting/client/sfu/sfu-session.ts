@@ -7,7 +7,7 @@ import { chooseRoute, type MediaRoute, type RoutePin } from '../call/route-pin';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { sfuLayer } from './layers';
 import type { Slot } from '../links/slots';
-import { SenderKeyRing } from './sender-key-ring';
+import { sealsWith, SenderKeyRing } from './sender-key-ring';
 import { SfuMedia } from './sfu-media';
 import { fetchSfuTicket } from '../signaling/sfu-ticket';
 
@@ -166,8 +166,7 @@ export class SfuSession {
     return new SenderKeyRing({
       frames: keys.frames,
       peers: () => this.ctx.verifiedPeers(),
-      seal: (peerId, key) => keys.sealSenderKey(peerId, key),
-      open: (peerId, generation, box) => keys.openSenderKey(peerId, generation, box),
+      ...sealsWith(keys),
       send: (peerId, body) => this.ctx.sendSignal(peerId, body),
     });
   }
