@@ -101,7 +101,7 @@ export class MeetingSession {
       onVerified: async (peerId, theyHandedOff) => {
         await this.iceReady;
         await this.dispatch({ type: 'peer-verified', peerId, theyHandedOff });
-        this.sfu.peerVerified(peerId);
+        this.sfu.side?.peerVerified(peerId);
       },
       onHandedOff: async (peerId) => {
         await this.iceReady;
@@ -215,7 +215,7 @@ export class MeetingSession {
         void this.keyExchange.release(effect.peerId);
         return;
       case 'keys-forget':
-        this.sfu.peerLeft(effect.peerId);
+        this.sfu.side?.peerLeft(effect.peerId);
         return this.keyExchange.forget(effect.peerId);
       case 'keys-let-in':
         return this.keyExchange.letIn(effect.peerId, effect.confirmed);
@@ -235,7 +235,7 @@ export class MeetingSession {
     this.signaling.start();
     this.stopMonitors = startMonitors({
       links: this.mesh.links,
-      sfuAudio: () => this.sfu.audioReceivers(),
+      sfuAudio: () => this.sfu.side?.audioReceivers(),
       onLevels: (levels) => void this.dispatch({ type: 'levels', levels, now: Date.now() }),
       onQuality: (quality) => void this.dispatch({ type: 'quality', quality }),
     });
@@ -255,18 +255,18 @@ export class MeetingSession {
 
   /** Camera off stops the capture (the light goes out); on swaps a fresh track into every link. */
   async setCamera(track: MediaStreamTrack | null) {
-    await Promise.all([this.mesh.setTrack('camera', track), this.sfu.setTrack('camera', track)]);
+    await Promise.all([this.mesh.setTrack('camera', track), this.sfu.side?.setTrack('camera', track)]);
     await this.dispatch({ type: 'camera', track });
   }
 
   async setScreen(track: MediaStreamTrack | null) {
-    await Promise.all([this.mesh.setTrack('screen', track), this.sfu.setTrack('screen', track)]);
+    await Promise.all([this.mesh.setTrack('screen', track), this.sfu.side?.setTrack('screen', track)]);
     await this.dispatch({ type: 'screen', track });
   }
 
   async replaceMicrophone(track: MediaStreamTrack) {
     track.enabled = !this.state.local.muted;
-    await Promise.all([this.mesh.setTrack('audio', track), this.sfu.setTrack('audio', track)]);
+    await Promise.all([this.mesh.setTrack('audio', track), this.sfu.side?.setTrack('audio', track)]);
   }
 
   /**
@@ -309,7 +309,7 @@ export class MeetingSession {
 
   /** Tells a peer whether we show their camera, so a hidden tile costs them nothing. */
   setPeerVisible(peerId: string, visible: boolean) {
-    void this.dispatch({ type: 'peer-visible', peerId, visible }).then(() => this.sfu.applyLayers());
+    void this.dispatch({ type: 'peer-visible', peerId, visible }).then(() => this.sfu.side?.applyLayers());
   }
 
   // ---- files (files/transfers.ts, loaded on first use) ----

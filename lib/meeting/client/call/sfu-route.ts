@@ -3,10 +3,7 @@
 // call first wants the SFU (route-pin.ts) or a peer that moved first sends its sender key. A mesh
 // never loads it: the meeting page's first load stays as it was.
 import { chooseRoute } from './route-pin';
-import type { Slot } from '../links/slots';
 import type { SfuSession, SfuSessionContext } from '../sfu/sfu-session';
-
-const NONE: ReadonlyMap<string, RTCRtpReceiver> = new Map();
 
 export class SfuRoute {
   private session: Promise<SfuSession> | null = null;
@@ -15,7 +12,7 @@ export class SfuRoute {
 
   constructor(private readonly ctx: SfuSessionContext) {}
 
-  /** The SFU side once loaded (the test probe reads its route, keys and connections). */
+  /** The SFU side once loaded; until then a call has no SFU media, keys or layers to update. */
   get side(): SfuSession | null {
     return this.loaded;
   }
@@ -29,26 +26,6 @@ export class SfuRoute {
   /** A peer's sender key: a peer that moved first sends it before we follow. */
   async receiveSenderKey(from: string, generation: number, box: string): Promise<void> {
     await (await this.load()).receiveSenderKey(from, generation, box);
-  }
-
-  applyLayers(): Promise<void> {
-    return this.loaded?.applyLayers() ?? Promise.resolve();
-  }
-
-  peerVerified(peerId: string) {
-    this.loaded?.peerVerified(peerId);
-  }
-
-  peerLeft(peerId: string) {
-    this.loaded?.peerLeft(peerId);
-  }
-
-  setTrack(slot: Slot, track: MediaStreamTrack | null): Promise<void> {
-    return this.loaded?.setTrack(slot, track) ?? Promise.resolve();
-  }
-
-  audioReceivers(): ReadonlyMap<string, RTCRtpReceiver> {
-    return this.loaded?.audioReceivers() ?? NONE;
   }
 
   close() {

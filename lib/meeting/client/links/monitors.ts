@@ -39,7 +39,7 @@ export function audioLevels(links: ReadonlyMap<string, PeerLink>, viaSfu?: Reado
 export function startMonitors(options: {
   links: ReadonlyMap<string, PeerLink>;
   /** Audio receivers of peers heard through the SFU, by participant. */
-  sfuAudio?: () => ReadonlyMap<string, RTCRtpReceiver>;
+  sfuAudio?: () => ReadonlyMap<string, RTCRtpReceiver> | undefined;
   onLevels: (levels: Record<string, number>) => void;
   onQuality: (quality: Record<string, Quality>) => void;
 }): () => void {
