@@ -12,7 +12,7 @@ import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import { JanusSession, type HandleEvent, type JanusHandle } from '@/lib/meeting/client/sfu/janus-session';
 import { SFU_SEND, sfuPeer } from '@/lib/meeting/client/sfu/sender-key-ring';
-import { publisherJoin, streamsOf, subscriptionRequest, type SubscribedStream } from '@/lib/meeting/client/sfu/videoroom-requests';
+import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest, type SubscribedStream } from '@/lib/meeting/client/sfu/videoroom-requests';
 import type { NodeFrames } from './node-frames';
 import { newRtpSender, rtpPacket, rtpPayload, type RtpSender } from './rtp';
 
@@ -152,16 +152,15 @@ export class NodeSfu {
   private onPublisherEvent(event: HandleEvent) {
     if (event.janus !== 'event' || !event.data) return;
     this.addPublishers(event.data.publishers);
-    const gone = event.data.leaving ?? event.data.unpublished;
-    if (typeof gone === 'string') {
+    const gone = departedPublisher(event.data);
+    if (gone) {
       this.publishers.delete(gone);
       this.feeds.delete(gone);
     }
   }
 
   private addPublishers(list: unknown) {
-    if (!Array.isArray(list)) return;
-    const ids = list.map((publisher) => (publisher as { id?: unknown }).id).filter((id): id is string => typeof id === 'string' && id !== this.options.selfId);
+    const ids = publishersIn(list, this.options.selfId);
     for (const id of ids) this.publishers.add(id);
     this.subscribeTo(ids);
   }

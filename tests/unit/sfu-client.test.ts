@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/route-pin';
 import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
-import { publisherJoin, streamsOf, subscriptionRequest } from '@/lib/meeting/client/sfu/videoroom-requests';
+import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest } from '@/lib/meeting/client/sfu/videoroom-requests';
 
 describe('the media route', () => {
   it('moves to the SFU from SFU_FROM and back at MESH_UP_TO, keeping its route in between', () => {
@@ -92,5 +92,13 @@ describe('the VideoRoom requests', () => {
     expect(streams.get('1')?.feed_description).toBe('camera');
     expect(streamsOf({ videoroom: 'event' }).size).toBe(0);
     expect(streamsOf(undefined).size).toBe(0);
+  });
+
+  it('reads who publishes and who left from VideoRoom events, ourselves and malformed entries left out', () => {
+    expect(publishersIn([{ id: 'ada' }, { id: 'me' }, { id: 7 }, null, { display: 'x' }], 'me')).toEqual(['ada']);
+    expect(publishersIn(undefined, 'me')).toEqual([]);
+    expect(departedPublisher({ leaving: 'bob' })).toBe('bob');
+    expect(departedPublisher({ unpublished: 'cy' })).toBe('cy');
+    expect(departedPublisher({ leaving: 42 })).toBeNull();
   });
 });

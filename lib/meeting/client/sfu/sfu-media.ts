@@ -11,7 +11,7 @@ import { SIMULCAST_LAYERS } from './layers';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
-import { publisherJoin, streamsOf, subscriptionRequest, type SubscribedStream } from './videoroom-requests';
+import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest, type SubscribedStream } from './videoroom-requests';
 
 export interface SfuMediaContext {
   selfId: string;
@@ -159,8 +159,8 @@ export class SfuMedia {
   private onPublisherEvent(event: HandleEvent) {
     if (event.janus !== 'event' || !event.data) return;
     this.addPublishers(event.data.publishers);
-    const gone = event.data.leaving ?? event.data.unpublished;
-    if (typeof gone === 'string') {
+    const gone = departedPublisher(event.data);
+    if (gone) {
       this.publishers.delete(gone);
       this.feeds.delete(gone);
       this.audioReceivers.delete(gone);
@@ -169,10 +169,7 @@ export class SfuMedia {
   }
 
   private addPublishers(list: unknown) {
-    if (!Array.isArray(list)) return;
-    const fresh = list
-      .map((publisher) => (publisher as { id?: unknown }).id)
-      .filter((id): id is string => typeof id === 'string' && id !== this.ctx.selfId && !this.feeds.has(id));
+    const fresh = publishersIn(list, this.ctx.selfId).filter((id) => !this.feeds.has(id));
     if (fresh.length === 0) return;
     for (const id of fresh) {
       this.feeds.add(id);

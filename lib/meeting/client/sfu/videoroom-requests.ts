@@ -32,3 +32,15 @@ export function streamsOf(data: Record<string, unknown> | undefined): Map<string
   const list = Array.isArray(data?.streams) ? (data.streams as SubscribedStream[]) : [];
   return new Map(list.map((stream) => [String(stream.mid), stream]));
 }
+
+/** The publishers a VideoRoom answer or event lists (who is there, who came), ourselves excluded. */
+export function publishersIn(list: unknown, selfId: string): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((publisher) => (publisher as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string' && id !== selfId);
+}
+
+/** The publisher a VideoRoom event says left or stopped publishing, if it says so. */
+export function departedPublisher(data: Record<string, unknown>): string | null {
+  const gone = data.leaving ?? data.unpublished;
+  return typeof gone === 'string' ? gone : null;
+}
