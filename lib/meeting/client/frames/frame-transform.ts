@@ -66,15 +66,18 @@ export function encryptingTransform(
   });
 }
 
+/** What opens one receiver's frames, and where they are counted. */
+export interface FrameOpening {
+  decryptor: FrameDecryptor;
+  counters: FrameCounters;
+}
+
 /**
  * Decrypts every frame with the decryptor `current()` names at that moment (a receiver Janus
  * gives another sender is pointed at that sender's keys: FrameWorkerCore.route); a frame that does
  * not open is dropped and counted by reason.
  */
-export function decryptingTransform(
-  kind: 'audio' | 'video',
-  current: () => { decryptor: FrameDecryptor; counters: FrameCounters },
-): TransformStream<EncodedFrame, EncodedFrame> {
+export function decryptingTransform(kind: 'audio' | 'video', current: () => FrameOpening): TransformStream<EncodedFrame, EncodedFrame> {
   const prefixOf = prefixReader(kind);
   return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {

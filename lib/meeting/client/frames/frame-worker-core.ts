@@ -4,13 +4,16 @@
 // arrive as RTCRtpScriptTransform events or as encoded streams transferred from the page.
 import type { TransformOptions, WorkerCommand, WorkerReply, FrameSample } from './e2ee-worker-protocol';
 import type { Slot } from '../links/slots';
-import { decryptingTransform, encryptingTransform, FrameKeyring, type EncodedFrame, type FrameTap } from './frame-transform';
+import { decryptingTransform, encryptingTransform, FrameKeyring, type EncodedFrame, type FrameOpening, type FrameTap } from './frame-transform';
 
 export class FrameWorkerCore {
   private readonly keyring = new FrameKeyring();
   private tap: FrameTap | null = null;
-  /** Receivers attached under a name that says which sender's keys open their frames now (the SFU's, by mid). */
-  private readonly routes = new Map<string, { peerId: string; slot: Slot }>();
+  /**
+   * Receivers attached under a name that says which sender's keys open their frames now (the
+   * SFU's, by mid): the decryptor and counters of that sender, found once per route, not per frame.
+   */
+  private readonly routes = new Map<string, FrameOpening>();
 
   constructor(private readonly reply: (message: WorkerReply) => void) {}
 
@@ -23,7 +26,7 @@ export class FrameWorkerCore {
       case 'receive-key':
         return this.answer(command.requestId, () => this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey));
       case 'route':
-        this.routes.set(command.name, { peerId: command.peerId, slot: command.slot });
+        this.routes.set(command.name, this.opening(command.peerId, command.slot));
         return this.reply({ type: 'done', requestId: command.requestId });
       case 'withhold':
         this.keyring.withhold = command.withhold;
@@ -53,11 +56,18 @@ export class FrameWorkerCore {
     const transform =
       side === 'send'
         ? encryptingTransform(kind, () => this.keyring.encryptor(peerId, slot), this.keyring.countersOf(peerId).sent, () => this.tap)
-        : decryptingTransform(kind, () => {
-            const target = this.routes.get(peerId) ?? { peerId, slot };
-            return { decryptor: this.keyring.decryptor(target.peerId, target.slot), counters: this.keyring.countersOf(target.peerId).received };
-          });
+        : this.openingTransform(kind, peerId, slot);
     void readable.pipeThrough(transform).pipeTo(writable).catch(() => {});
+  }
+
+  /** A mesh receiver opens with its own peer's keys for good; a routed one (the SFU's) with its route's now. */
+  private openingTransform(kind: TransformOptions['kind'], name: string, slot: Slot) {
+    const own = this.opening(name, slot);
+    return decryptingTransform(kind, () => this.routes.get(name) ?? own);
+  }
+
+  private opening(peerId: string, slot: Slot): FrameOpening {
+    return { decryptor: this.keyring.decryptor(peerId, slot), counters: this.keyring.countersOf(peerId).received };
   }
 
   /** Answers with the next `count` frames of at least 64 bytes after the prefix that any sender seals. */

@@ -52,8 +52,7 @@ export class SfuMedia {
   private readonly senders = new Map<Slot, RTCRtpSender>();
   private subscriber: JanusHandle | null = null;
   private privateId: number | null = null;
-  /** Feeds we subscribe to, or are subscribing to. */
-  private readonly feeds = new Set<string>();
+  /** Who publishes in the room, ourselves excluded: everyone we receive (or are subscribing to). */
   private readonly publishers = new Set<string>();
   /** The subscription's streams by mid, from Janus's latest description of it. */
   private streams = new Map<string, SubscribedStream>();
@@ -162,17 +161,15 @@ export class SfuMedia {
     const gone = departedPublisher(event.data);
     if (gone) {
       this.publishers.delete(gone);
-      this.feeds.delete(gone);
       this.audioReceivers.delete(gone);
       this.ctx.onPublishers?.([...this.publishers]);
     }
   }
 
   private addPublishers(list: unknown) {
-    const fresh = publishersIn(list, this.ctx.selfId).filter((id) => !this.feeds.has(id));
+    const fresh = publishersIn(list, this.ctx.selfId).filter((id) => !this.publishers.has(id));
     if (fresh.length === 0) return;
     for (const id of fresh) {
-      this.feeds.add(id);
       this.publishers.add(id);
     }
     this.ctx.onPublishers?.([...this.publishers]);

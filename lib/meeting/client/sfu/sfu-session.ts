@@ -30,6 +30,9 @@ export interface SfuSessionContext {
   showing(peerId: string): boolean;
 }
 
+/** How long a call waits before asking the SFU again after a failure. */
+export const RETRY_MS = 30_000;
+
 const NONE: ReadonlyMap<string, RTCRtpReceiver> = new Map();
 
 /** The SFU side of a call, loaded the first time the call wants the SFU or a sender key arrives (call/sfu-route.ts). */
@@ -38,8 +41,11 @@ export class SfuSession {
   private media: SfuMedia | null = null;
   /** Made the first time a sender key is made or arrives. */
   private ring: Promise<SenderKeyRing> | null = null;
-  /** No ticket was given: this server has no SFU, so we stop asking. */
-  private unavailable = false;
+  /** The server has no SFU (it said so): we stop asking. */
+  private refused = false;
+  /** After a failure (no ticket now, Janus refused or went away) the call stays a mesh until then. */
+  private retryAt = 0;
+  private retry: ReturnType<typeof setTimeout> | null = null;
   private moving: Promise<void> = Promise.resolve();
   private renewal: ReturnType<typeof setTimeout> | null = null;
 
@@ -95,6 +101,7 @@ export class SfuSession {
 
   close() {
     void this.ring?.then((ring) => ring.stop());
+    if (this.retry) clearTimeout(this.retry);
     this.stopMedia();
   }
 
@@ -105,19 +112,34 @@ export class SfuSession {
     this.media = null;
   }
 
-  /** A fresh ticket a minute before this one's token expires (sfu ticket: TICKET_SECONDS). */
-  private renewBefore(expiresAt: number) {
+  /**
+   * A fresh ticket a minute before this one's token expires (sfu ticket: TICKET_SECONDS), asked
+   * again every RETRY_MS while the server cannot give one; if none comes in time, Janus ends the
+   * session and the call goes back to the mesh (lost).
+   */
+  private renewBefore(expiresAt: number, delay = Math.max(10_000, expiresAt - Date.now() - 60_000)) {
     this.renewal = setTimeout(async () => {
       const next = await fetchSfuTicket(this.ctx.meetingId, this.ctx.token);
-      if (next && this.media) {
+      if (!this.media) return;
+      if (typeof next === 'object') {
         this.media.renew(next);
         this.renewBefore(next.expiresAt);
+      } else if (next === 'failed') {
+        this.renewBefore(expiresAt, RETRY_MS);
       }
-    }, Math.max(10_000, expiresAt - Date.now() - 60_000));
+    }, delay);
+  }
+
+  /** The call stays (or goes back to) a mesh for RETRY_MS, then tries the SFU again if the count still says so. */
+  private backOff() {
+    this.retryAt = Date.now() + RETRY_MS;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = setTimeout(() => void this.update(), RETRY_MS);
   }
 
   private async apply() {
-    const wanted = this.unavailable ? 'mesh' : chooseRoute(this.route, this.ctx.participants(), this.ctx.pin);
+    const waiting = this.refused || Date.now() < this.retryAt;
+    const wanted = waiting ? 'mesh' : chooseRoute(this.route, this.ctx.participants(), this.ctx.pin);
     if (wanted === this.route) return;
     if (wanted === 'sfu') await this.toSfu();
     else await this.toMesh();
@@ -125,14 +147,13 @@ export class SfuSession {
 
   private async toSfu() {
     const ticket = await fetchSfuTicket(this.ctx.meetingId, this.ctx.token);
-    if (!ticket) {
-      this.unavailable = true;
-      return;
-    }
+    if (ticket === 'none') this.refused = true;
+    if (ticket === 'failed') this.backOff();
+    if (typeof ticket !== 'object') return;
     this.ring ??= this.makeRing();
     await (await this.ring).start();
     const keys = this.ctx.keys();
-    this.media = await SfuMedia.start({
+    const media = await SfuMedia.start({
       selfId: this.ctx.selfId,
       ticket,
       frames: keys.frames,
@@ -143,7 +164,14 @@ export class SfuSession {
       onSubscribed: () => void this.applyLayers(),
       // Someone who publishes there also receives there: our link to them can stop carrying media.
       onPublishers: (ids) => void (this.route === 'sfu' && this.ctx.setViaSfu(new Set(ids))),
+    }).catch((error: unknown) => {
+      // Janus refused the join or the connection (a room being closed, a node going down).
+      console.warn('sfu start', error);
+      this.backOff();
+      return null;
     });
+    if (!media) return;
+    this.media = media;
     this.route = 'sfu';
     this.renewBefore(ticket.expiresAt);
     await this.ctx.setViaSfu(new Set(this.media.publishing()));
@@ -155,9 +183,9 @@ export class SfuSession {
     this.route = 'mesh';
   }
 
-  /** Janus went away: media goes back over the links rather than nowhere. */
+  /** Janus went away: media goes back over the links rather than nowhere, and tries the SFU again later. */
   private async lost() {
-    this.unavailable = true;
+    this.backOff();
     await this.update();
   }
 

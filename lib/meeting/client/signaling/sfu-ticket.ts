@@ -1,16 +1,23 @@
 // The pass to the meeting's room on the SFU (issue 38): asked when the call moves to the SFU.
 import type { SfuTicket } from '@/lib/meeting/protocol';
 
-/** The ticket, or null when this server has no SFU (or will not let us in): the call stays a mesh. */
-export async function fetchSfuTicket(meetingId: string, token: string): Promise<SfuTicket | null> {
+/**
+ * The ticket; 'none' when this server has no SFU (404 room_not_found: it never will, the call
+ * stays a mesh); 'failed' when it could not give one now (its Janus node down, a rate limit, the
+ * network): worth asking again later.
+ */
+export type TicketAnswer = SfuTicket | 'none' | 'failed';
+
+export async function fetchSfuTicket(meetingId: string, token: string): Promise<TicketAnswer> {
   try {
     const response = await fetch(`/api/meeting/${encodeURIComponent(meetingId)}/sfu`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       cache: 'no-store',
     });
-    return response.ok ? ((await response.json()) as SfuTicket) : null;
+    if (response.status === 404) return 'none';
+    return response.ok ? ((await response.json()) as SfuTicket) : 'failed';
   } catch {
-    return null;
+    return 'failed';
   }
 }
