@@ -1,10 +1,12 @@
 /** @jest-environment node */
 // The browser's side of the SFU (issue 38) that runs without a browser: when a call moves, what
-// the meeting page may connect to, and that a mesh never loads the SFU's code.
+// the meeting page may connect to, that a mesh never loads the SFU's code, and that a camera
+// we receive does not stay below the layer asked of it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/route-pin';
 import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
+import { forwardedLayer, LayerWatch, NUDGE_FIRST_MS, NUDGE_LAST_MS } from '@/lib/meeting/client/sfu/layer-watch';
 import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest } from '@/lib/meeting/client/sfu/videoroom-requests';
 
 describe('the media route', () => {
@@ -100,5 +102,71 @@ describe('the VideoRoom requests', () => {
     expect(departedPublisher({ leaving: 'bob' })).toBe('bob');
     expect(departedPublisher({ unpublished: 'cy' })).toBe('cy');
     expect(departedPublisher({ leaving: 42 })).toBeNull();
+  });
+});
+
+describe('the layer watch', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** A watch whose requests are recorded: [mid, layer] each time it asks again. */
+  function watch() {
+    const asked: [string, number][] = [];
+    return { asked, layers: new LayerWatch((mid, layer) => asked.push([mid, layer])) };
+  }
+
+  it('asks again, less and less often, while Janus forwards a lower layer than asked', () => {
+    const { asked, layers } = watch();
+    layers.asking('1', 2);
+    layers.forwarding('1', 1);
+    jest.advanceTimersByTime(NUDGE_FIRST_MS - 1);
+    expect(asked).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(asked).toEqual([['1', 2]]);
+    jest.advanceTimersByTime(NUDGE_FIRST_MS * 2);
+    expect(asked).toHaveLength(2);
+    jest.advanceTimersByTime(NUDGE_FIRST_MS * 4 + NUDGE_FIRST_MS * 8);
+    expect(asked).toHaveLength(4);
+    // Never more seldom than NUDGE_LAST_MS.
+    jest.advanceTimersByTime(NUDGE_LAST_MS * 3);
+    expect(asked).toHaveLength(7);
+  });
+
+  it('stops once the asked layer arrives, and watches again after a fall back', () => {
+    const { asked, layers } = watch();
+    layers.asking('1', 2);
+    // No word from Janus yet counts as below.
+    jest.advanceTimersByTime(NUDGE_FIRST_MS);
+    expect(asked).toEqual([['1', 2]]);
+    layers.forwarding('1', 2);
+    jest.advanceTimersByTime(NUDGE_LAST_MS * 4);
+    expect(asked).toHaveLength(1);
+    layers.forwarding('1', 0);
+    jest.advanceTimersByTime(NUDGE_FIRST_MS);
+    expect(asked).toEqual([['1', 2], ['1', 2]]);
+  });
+
+  it('leaves alone a stream at or above its layer, a paused one, and everything after a reset', () => {
+    const { asked, layers } = watch();
+    layers.asking('1', 1);
+    layers.forwarding('1', 2);
+    layers.asking('2', 2);
+    layers.asking('2', 'off');
+    layers.asking('3', 2);
+    layers.reset();
+    jest.advanceTimersByTime(NUDGE_LAST_MS * 4);
+    expect(asked).toEqual([]);
+    // Asked lower than forwarded: Janus moves down on its own, at the next key frame it asks for.
+    layers.asking('4', 0);
+    layers.forwarding('4', 1);
+    jest.advanceTimersByTime(NUDGE_LAST_MS);
+    expect(asked).toEqual([]);
+  });
+
+  it("reads Janus's substream events, and nothing else", () => {
+    expect(forwardedLayer({ videoroom: 'event', mid: '3', substream: 1 })).toEqual({ mid: '3', layer: 1 });
+    expect(forwardedLayer({ videoroom: 'event', mid: '3', temporal: 2 })).toBeNull();
+    expect(forwardedLayer({ videoroom: 'event', substream: 1 })).toBeNull();
+    expect(forwardedLayer(undefined)).toBeNull();
   });
 });

@@ -52,8 +52,11 @@ export interface MeetingProbe {
   backgroundStats(): BackgroundStats | null;
   /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
   mediaRoute(): 'mesh' | 'sfu';
-  /** Bytes and frames on the SFU's connections: sent on the publishing one, received per participant. */
-  sfuStats(): Promise<{ sentBytes: number; framesSent: number; received: Record<string, { kind: string; bytes: number; frames: number; height: number }> }>;
+  /**
+   * Bytes and frames on the SFU's connections: sent on the publishing one (and per simulcast
+   * layer, by rid), received per participant.
+   */
+  sfuStats(): Promise<SfuStats>;
   /** As the tile's visibility observer does: whether we show this peer's camera. */
   showPeer(peerId: string, visible: boolean): void;
   /** Our sender key's generation, and the newest of each other sender's we hold. */
@@ -119,14 +122,23 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
   };
 }
 
+type SfuStats = {
+  sentBytes: number;
+  framesSent: number;
+  /** The camera's simulcast layers as the encoder sends them now (it may scale or drop the top ones). */
+  layers: Record<string, { frames: number; height: number; active: boolean }>;
+  received: Record<string, { kind: string; bytes: number; frames: number; height: number }>;
+};
+
 /** outbound-rtp and inbound-rtp of the SFU's connections; inbound by the mid Janus gave each stream. */
-async function sfuStats(connections: RTCPeerConnection[]) {
-  const result = { sentBytes: 0, framesSent: 0, received: {} as Record<string, { kind: string; bytes: number; frames: number; height: number }> };
+async function sfuStats(connections: RTCPeerConnection[]): Promise<SfuStats> {
+  const result: SfuStats = { sentBytes: 0, framesSent: 0, layers: {}, received: {} };
   for (const pc of connections) {
     for (const report of (await pc.getStats()).values()) {
       if (report.type === 'outbound-rtp') {
         result.sentBytes += report.bytesSent ?? 0;
         result.framesSent += report.framesSent ?? 0;
+        if (report.rid) result.layers[report.rid] = { frames: report.framesSent ?? 0, height: report.frameHeight ?? 0, active: report.active !== false };
       } else if (report.type === 'inbound-rtp') {
         const entry = (result.received[report.mid ?? report.id] ??= { kind: report.kind, bytes: 0, frames: 0, height: 0 });
         entry.bytes += report.bytesReceived ?? 0;

@@ -8,6 +8,7 @@ import type { FrameBackend } from '../frames/frame-backends';
 import { preferredCodecs } from '../links/codecs';
 import { withOpusDtx } from '../links/quality';
 import { SIMULCAST_LAYERS } from './layers';
+import { forwardedLayer, LayerWatch } from './layer-watch';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
@@ -30,6 +31,8 @@ export interface SfuMediaContext {
   onSubscribed?(): void;
 }
 
+/** Janus's substream of a camera (SIMULCAST_LAYERS: 2 is 'h'), or none while its tile is hidden. */
+type Layer = 0 | 1 | 2 | 'off';
 
 const kindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
 /**
@@ -60,7 +63,9 @@ export class SfuMedia {
   private subscriptionWork: Promise<void> = Promise.resolve();
   private closed = false;
   /** The camera layer asked of each subscribed stream, by mid. */
-  private readonly layers = new Map<string, 0 | 1 | 2 | 'off'>();
+  private readonly layers = new Map<string, Layer>();
+  /** Asks a stream's layer again while Janus forwards a lower one (layer-watch.ts). */
+  private readonly layerWatch = new LayerWatch((mid, layer) => void this.configureLayer(mid, layer).catch(() => undefined));
   /** Each participant's audio as it arrives through the SFU: who speaks (links/monitors.ts). */
   readonly audioReceivers = new Map<string, RTCRtpReceiver>();
 
@@ -103,11 +108,16 @@ export class SfuMedia {
    * Which layer of a participant's camera Janus forwards us (quality.ts sfuLayer): 'off' pauses
    * it while its tile is hidden. Unchanged layers cost no request.
    */
-  async setLayer(participantId: string, layer: 0 | 1 | 2 | 'off') {
+  async setLayer(participantId: string, layer: Layer) {
     const stream = [...this.streams.values()].find((candidate) => candidate.feed_id === participantId && slotOf(candidate) === 'camera');
     if (!stream || !this.subscriber || this.layers.get(stream.mid) === layer) return;
     this.layers.set(stream.mid, layer);
-    await this.subscriber.message({ request: 'configure', streams: [layer === 'off' ? { mid: stream.mid, send: false } : { mid: stream.mid, send: true, substream: layer }] });
+    this.layerWatch.asking(stream.mid, layer);
+    await this.configureLayer(stream.mid, layer);
+  }
+
+  private async configureLayer(mid: string, layer: number | 'off') {
+    await this.subscriber?.message({ request: 'configure', streams: [layer === 'off' ? { mid, send: false } : { mid, send: true, substream: layer }] });
   }
 
   /** What the SFU connections are doing, for the probe and the benches. */
@@ -118,6 +128,7 @@ export class SfuMedia {
   close() {
     if (this.closed) return;
     this.closed = true;
+    this.layerWatch.reset();
     this.publisherPc?.close();
     this.subscriberPc?.close();
     this.session.close();
@@ -187,6 +198,8 @@ export class SfuMedia {
 
   /** Janus renegotiates on its own when a feed we receive goes away or changes. */
   private onSubscriberEvent(event: HandleEvent) {
+    const forwarded = event.janus === 'event' ? forwardedLayer(event.data) : null;
+    if (forwarded) this.layerWatch.forwarding(forwarded.mid, forwarded.layer);
     if (event.janus === 'event' && event.jsep) {
       this.subscriptionWork = this.subscriptionWork.then(() => this.answerOffer(event)).catch((error: unknown) => console.warn('sfu renegotiate', error));
     }
@@ -204,6 +217,7 @@ export class SfuMedia {
     );
     // A stream Janus describes anew starts at its default layer: ask again.
     this.layers.clear();
+    this.layerWatch.reset();
     const pc = (this.subscriberPc ??= this.receivingConnection());
     await pc.setRemoteDescription({ type: event.jsep!.type, sdp: event.jsep!.sdp });
     const answer = await pc.createAnswer();
