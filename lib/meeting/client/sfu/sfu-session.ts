@@ -8,8 +8,8 @@ import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { sfuLayer } from './layers';
 import type { Slot } from '../links/slots';
 import { sealsWith, SenderKeyRing } from './sender-key-ring';
-import { SfuMedia } from './sfu-media';
-import { fetchSfuTicket } from '../signaling/sfu-ticket';
+import { SfuMedia, type SfuMediaContext } from './sfu-media';
+import { fetchSfuTicket, type TicketAnswer } from '../signaling/sfu-ticket';
 
 export interface SfuSessionContext {
   selfId: string;
@@ -30,6 +30,17 @@ export interface SfuSessionContext {
   showing(peerId: string): boolean;
 }
 
+/** What the session uses of the SFU's connections. */
+export type SfuMediaSide = Pick<SfuMedia, 'publishing' | 'setTrack' | 'renew' | 'setLayer' | 'connections' | 'close' | 'audioReceivers'>;
+
+/** The session's two reaches outside the page: the server's ticket, and Janus. Tests give their own. */
+export interface SfuSessionReach {
+  fetchTicket(meetingId: string, token: string): Promise<TicketAnswer>;
+  startMedia(ctx: SfuMediaContext): Promise<SfuMediaSide>;
+}
+
+const REACH: SfuSessionReach = { fetchTicket: fetchSfuTicket, startMedia: (ctx) => SfuMedia.start(ctx) };
+
 /** How long a call waits before asking the SFU again after a failure. */
 export const RETRY_MS = 30_000;
 
@@ -38,7 +49,7 @@ const NONE: ReadonlyMap<string, RTCRtpReceiver> = new Map();
 /** The SFU side of a call, loaded the first time the call wants the SFU or a sender key arrives (call/sfu-route.ts). */
 export class SfuSession {
   route: MediaRoute = 'mesh';
-  private media: SfuMedia | null = null;
+  private media: SfuMediaSide | null = null;
   /** Made the first time a sender key is made or arrives. */
   private ring: Promise<SenderKeyRing> | null = null;
   /** The server has no SFU (it said so): we stop asking. */
@@ -49,7 +60,10 @@ export class SfuSession {
   private moving: Promise<void> = Promise.resolve();
   private renewal: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly ctx: SfuSessionContext) {}
+  constructor(
+    private readonly ctx: SfuSessionContext,
+    private readonly reach: SfuSessionReach = REACH,
+  ) {}
 
   /** After every change in who is here: moves if the count says so, and asks each camera's layer anew. */
   update(): Promise<void> {
@@ -119,7 +133,7 @@ export class SfuSession {
    */
   private renewBefore(expiresAt: number, delay = Math.max(10_000, expiresAt - Date.now() - 60_000)) {
     this.renewal = setTimeout(async () => {
-      const next = await fetchSfuTicket(this.ctx.meetingId, this.ctx.token);
+      const next = await this.reach.fetchTicket(this.ctx.meetingId, this.ctx.token);
       if (!this.media) return;
       if (typeof next === 'object') {
         this.media.renew(next);
@@ -146,14 +160,14 @@ export class SfuSession {
   }
 
   private async toSfu() {
-    const ticket = await fetchSfuTicket(this.ctx.meetingId, this.ctx.token);
+    const ticket = await this.reach.fetchTicket(this.ctx.meetingId, this.ctx.token);
     if (ticket === 'none') this.refused = true;
     if (ticket === 'failed') this.backOff();
     if (typeof ticket !== 'object') return;
     this.ring ??= this.makeRing();
     await (await this.ring).start();
     const keys = this.ctx.keys();
-    const media = await SfuMedia.start({
+    const media = await this.reach.startMedia({
       selfId: this.ctx.selfId,
       ticket,
       frames: keys.frames,
