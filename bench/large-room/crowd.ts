@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sleep } from '../lib/time.mjs';
 import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
 import { NodePeer } from './node-peer';
-import { opusFrames, SAMPLES_PER_FRAME, FRAME_MS } from './opus-frames';
+import { DTX_INTERVAL, opusFrames, SAMPLES_PER_FRAME, FRAME_MS, silenceFrame } from './opus-frames';
 
 interface Init {
   baseURL: string;
@@ -17,6 +17,11 @@ interface Init {
   audioTo: 'browsers' | 'all';
   /** 'sfu': media through the meeting's Janus; connections only to the browsers, for data. */
   media: 'mesh' | 'sfu';
+  /**
+   * How many Node participants talk (the first ones); the others are silent as Opus DTX is, one
+   * small frame every 400 ms. Null: all talk.
+   */
+  speakers: number | null;
 }
 
 type Command =
@@ -29,15 +34,22 @@ type Command =
 const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-crowd-'));
 const peers: NodePeer[] = [];
 const frames = opusFrames();
+const silence = silenceFrame();
 let init: Init | null = null;
 let tick = 0;
 const isBrowser = (name: string) => name.startsWith('Browser');
 
-// 20 ms audio clock for everyone: the same loop a real sender's encoder runs.
+// 20 ms audio clock for everyone: the same loop a real sender's encoder runs. A silent one sends
+// every DTX_INTERVAL-th tick, its RTP clock moving on by the frames it skipped.
 const clock = setInterval(() => {
   const frame = frames[tick % frames.length]!;
+  const silentSends = tick % DTX_INTERVAL === 0;
   tick += 1;
-  for (const peer of peers) peer.sendAudio(frame, SAMPLES_PER_FRAME);
+  const speakers = init?.speakers ?? peers.length;
+  peers.forEach((peer, index) => {
+    if (index < speakers) peer.sendAudio(frame, SAMPLES_PER_FRAME);
+    else if (silentSends) peer.sendAudio(silence, SAMPLES_PER_FRAME * DTX_INTERVAL);
+  });
 }, FRAME_MS);
 
 async function add(count: number) {

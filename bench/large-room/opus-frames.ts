@@ -27,3 +27,16 @@ export function opusFrames(seconds = 4, bitrate = 32_000): Bytes[] {
   encoder.delete();
   return frames;
 }
+
+/**
+ * What Opus with DTX sends for silence: a frame of comfort noise every DTX_INTERVAL frames
+ * (400 ms) instead of 50 a second. Encoded from silence, so it is as small as libopus makes it.
+ */
+export const DTX_INTERVAL = 20;
+export function silenceFrame(bitrate = 32_000): Bytes {
+  const encoder = new OpusScript(48_000, 1, OpusScript.Application.VOIP);
+  encoder.setBitrate(bitrate);
+  const frame = new Uint8Array(encoder.encode(Buffer.alloc(SAMPLES_PER_FRAME * 2), SAMPLES_PER_FRAME));
+  encoder.delete();
+  return frame;
+}

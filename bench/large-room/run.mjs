@@ -25,7 +25,8 @@
 //   the SFU, what Janus sends out (the sum of what everyone receives from it).
 // NODE_AUDIO=all makes Node participants send audio to (mesh) or receive it from (SFU) each other
 // as well (default: only the browsers, whose decoding is what is checked; Node-to-Node audio only
-// loads this machine). CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing;
+// loads this machine). SPEAKERS=k: only the first k Node participants talk, the others send
+// silence as Opus DTX does (a frame every 400 ms), as in a real meeting (default: all talk). CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing;
 // stops if a step never connects. Progress on stderr, the table on stdout.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -45,6 +46,7 @@ const sizes = (process.env.SIZES ?? '5,10,20,30').split(',').map(Number);
 const browserCount = Number(process.env.BROWSERS ?? 2);
 const steadySeconds = Number(process.env.STEADY_S ?? 15);
 const audioTo = process.env.NODE_AUDIO === 'all' ? 'all' : 'browsers';
+const speakers = process.env.SPEAKERS ? Number(process.env.SPEAKERS) : null;
 const camera = (process.env.CAMERA ?? '640x360').split('x').map(Number);
 const baseURL = `http://localhost:${port}`;
 const MAX_SIZE = 50;
@@ -131,7 +133,7 @@ async function main() {
     // The full link: every participant holds the key, as someone who was sent the link with #k.
     const secret = generateRoomSecret();
     const fragment = fragmentForSecret(secret);
-    await crowd.call({ cmd: 'init', baseURL, meetingId, secret: encodeRoomSecret(secret), audioTo, media: mode });
+    await crowd.call({ cmd: 'init', baseURL, meetingId, secret: encodeRoomSecret(secret), audioTo, media: mode, speakers });
     for (let i = 0; i < browserCount; i += 1) browsers.push(await launchBrowser());
     const staying = browsers.slice(0, -1);
     const joiner = browsers.at(-1);
@@ -233,7 +235,7 @@ async function main() {
       }
     }
     const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
-    console.log(`\nLarge room, ${mode} (${machine}, ${new Date().toISOString().slice(0, 10)}): ${browserCount} Chromium + Node participants, camera ${camera.join('x')}, Node audio to ${audioTo}, ${steadySeconds} s per step`);
+    console.log(`\nLarge room, ${mode} (${machine}, ${new Date().toISOString().slice(0, 10)}): ${browserCount} Chromium + Node participants, camera ${camera.join('x')}, Node audio to ${audioTo}, ${speakers === null ? 'every Node participant talking' : `${speakers} Node participants talking, the others silent (DTX)`}, ${steadySeconds} s per step`);
     // One column per size: the figures are many.
     const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== 'N');
     console.table(Object.fromEntries(keys.map((key) => [key, Object.fromEntries(rows.map((row) => [`N=${row.N}`, row[key] ?? '']))])));
