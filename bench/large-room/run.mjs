@@ -26,8 +26,9 @@
 // NODE_AUDIO=all makes Node participants send audio to (mesh) or receive it from (SFU) each other
 // as well (default: only the browsers, whose decoding is what is checked; Node-to-Node audio only
 // loads this machine). SPEAKERS=k: only the first k Node participants talk, the others send
-// silence as Opus DTX does (a frame every 400 ms), as in a real meeting (default: all talk). CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing;
-// stops if a step never connects. Progress on stderr, the table on stdout.
+// silence as Opus DTX does (a frame every 400 ms), as in a real meeting (default: all talk).
+// CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing; stops if a step never
+// connects. Progress on stderr, the table on stdout.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
