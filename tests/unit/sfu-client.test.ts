@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/route-pin';
 import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
-import { forwardedLayer, LayerWatch, NUDGE_FIRST_MS, NUDGE_LAST_MS } from '@/lib/meeting/client/sfu/layer-watch';
+import { forwardedLayer, LayerWatch, NUDGE_FIRST_MS, NUDGE_WAITS_MS } from '@/lib/meeting/client/sfu/layer-watch';
 import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest } from '@/lib/meeting/client/sfu/videoroom-requests';
 
 describe('the media route', () => {
@@ -115,7 +115,7 @@ describe('the layer watch', () => {
     return { asked, layers: new LayerWatch((mid, layer) => asked.push([mid, layer])) };
   }
 
-  it('asks again, less and less often, while Janus forwards a lower layer than asked', () => {
+  it('asks again, less and less often, while Janus forwards a lower layer than asked, then gives up until Janus reports a change', () => {
     const { asked, layers } = watch();
     layers.asking('1', 2);
     layers.forwarding('1', 1);
@@ -123,13 +123,17 @@ describe('the layer watch', () => {
     expect(asked).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(asked).toEqual([['1', 2]]);
-    jest.advanceTimersByTime(NUDGE_FIRST_MS * 2);
+    jest.advanceTimersByTime(NUDGE_WAITS_MS[1]);
     expect(asked).toHaveLength(2);
-    jest.advanceTimersByTime(NUDGE_FIRST_MS * 4 + NUDGE_FIRST_MS * 8);
+    jest.advanceTimersByTime(NUDGE_WAITS_MS[2] + NUDGE_WAITS_MS[3]);
     expect(asked).toHaveLength(4);
-    // Never more seldom than NUDGE_LAST_MS.
-    jest.advanceTimersByTime(NUDGE_LAST_MS * 3);
-    expect(asked).toHaveLength(7);
+    // A sender that never sends the layer is not made to send key frames for good.
+    jest.advanceTimersByTime(NUDGE_WAITS_MS[3] * 10);
+    expect(asked).toHaveLength(4);
+    // Janus falls back again: a new round.
+    layers.forwarding('1', 0);
+    jest.advanceTimersByTime(NUDGE_FIRST_MS);
+    expect(asked).toHaveLength(5);
   });
 
   it('stops once the asked layer arrives, and watches again after a fall back', () => {
@@ -139,7 +143,7 @@ describe('the layer watch', () => {
     jest.advanceTimersByTime(NUDGE_FIRST_MS);
     expect(asked).toEqual([['1', 2]]);
     layers.forwarding('1', 2);
-    jest.advanceTimersByTime(NUDGE_LAST_MS * 4);
+    jest.advanceTimersByTime(NUDGE_WAITS_MS[3] * 4);
     expect(asked).toHaveLength(1);
     layers.forwarding('1', 0);
     jest.advanceTimersByTime(NUDGE_FIRST_MS);
@@ -154,12 +158,12 @@ describe('the layer watch', () => {
     layers.asking('2', 'off');
     layers.asking('3', 2);
     layers.reset();
-    jest.advanceTimersByTime(NUDGE_LAST_MS * 4);
+    jest.advanceTimersByTime(NUDGE_WAITS_MS[3] * 4);
     expect(asked).toEqual([]);
     // Asked lower than forwarded: Janus moves down on its own, at the next key frame it asks for.
     layers.asking('4', 0);
     layers.forwarding('4', 1);
-    jest.advanceTimersByTime(NUDGE_LAST_MS);
+    jest.advanceTimersByTime(NUDGE_WAITS_MS[3]);
     expect(asked).toEqual([]);
   });
 

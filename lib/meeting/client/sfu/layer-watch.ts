@@ -4,11 +4,14 @@
 // busy encoder), Janus falls back to a lower one; once the top layer flows again it waits for a
 // key frame that libwebrtc, which sends none unasked, may never send: the tile stays blurred for
 // the rest of the call (seen in meeting-sfu.spec.ts: 360p for 45 s while the sender sent 720p).
-// Asking for the same layer again makes Janus request one.
+// Asking for the same layer again makes Janus request one. The asking stops after a few tries:
+// a sender whose encoder does not send that layer at all (a 640×360 camera gets two layers from
+// libwebrtc, not three) would otherwise be made to send key frames every few seconds for good.
+// Janus's next report of a change starts it again.
 
-/** The first wait before asking again; each further wait doubles, up to the last. */
-export const NUDGE_FIRST_MS = 2000;
-export const NUDGE_LAST_MS = 16_000;
+/** The waits before each new ask, doubling; after the last the watch gives up until Janus reports a change. */
+export const NUDGE_WAITS_MS = [2000, 4000, 8000, 16_000] as const;
+export const NUDGE_FIRST_MS = NUDGE_WAITS_MS[0];
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -27,13 +30,13 @@ export class LayerWatch {
     this.stop(mid);
     if (layer === 'off') this.asked.delete(mid);
     else this.asked.set(mid, layer);
-    this.check(mid, NUDGE_FIRST_MS);
+    this.check(mid, 0);
   }
 
   /** Janus forwards this layer of the stream now. */
   forwarding(mid: string, layer: number) {
     this.forwarded.set(mid, layer);
-    this.check(mid, NUDGE_FIRST_MS);
+    this.check(mid, 0);
   }
 
   /** The subscription was described anew: every stream starts over. */
@@ -49,16 +52,17 @@ export class LayerWatch {
     return asked !== undefined && (this.forwarded.get(mid) ?? -1) < asked;
   }
 
-  private check(mid: string, ms: number) {
+  /** Asks again after the `attempt`-th wait while the stream stays below its layer. */
+  private check(mid: string, attempt: number) {
     if (!this.below(mid)) return this.stop(mid);
-    if (this.waits.has(mid)) return;
+    if (this.waits.has(mid) || attempt >= NUDGE_WAITS_MS.length) return;
     const timer = setTimeout(() => {
       this.waits.delete(mid);
       const asked = this.asked.get(mid);
       if (asked === undefined || !this.below(mid)) return;
       this.ask(mid, asked);
-      this.check(mid, Math.min(ms * 2, NUDGE_LAST_MS));
-    }, ms);
+      this.check(mid, attempt + 1);
+    }, NUDGE_WAITS_MS[attempt]);
     this.waits.set(mid, timer);
   }
 
