@@ -111,7 +111,7 @@ export function findCycles(modules: Map<string, Module>, withTypes = false): str
 
 const layerOf = (file: string) => LAYERS.findIndex((layer) => file.startsWith(`${layer}/`));
 
-/** Imports from a lower layer to a higher one ("lib/x.ts → components/y.tsx"). */
+/** Imports from a lower layer to a higher one (a file of lib/ that imports one of components/). */
 export function upwardImports(modules: Map<string, Module>): string[] {
   const arrows: string[] = [];
   for (const source of modules.values()) {

@@ -4,7 +4,7 @@
 // Run again after changing a drawing: `node scripts/render-backgrounds.mjs`.
 import { writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import { chromiumPath, offlineArgs } from '../tests/e2e/support/chromium.mjs';
+import { chromiumPath, offlineArgs } from '../tests/support/chromium.mjs';
 
 const WIDTH = 1280;
 const HEIGHT = 720;

@@ -1,5 +1,6 @@
 import { createNavigation } from 'next-intl/navigation';
 import { routing } from './routing';
 
-// The only Link, redirect and router the app uses, so every path keeps its locale prefix.
+// The locale-aware Link, redirect and router: a path given to them gets the locale prefix. Public
+// pages that build prefixed paths themselves (lib/public-site/) link with next/link.
 export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);

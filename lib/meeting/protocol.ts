@@ -37,7 +37,7 @@ export interface Participant {
 
 /**
  * "Calls in this room" (issue 38), the host's choice: 'auto' goes through the SFU from a size on
- * (lib/meeting/client/call/sfu-route.ts AUTO), 'mesh' and 'sfu' pin the route whatever the size.
+ * (lib/meeting/client/call/route-pin.ts AUTO), 'mesh' and 'sfu' pin the route whatever the size.
  */
 export const ROOM_MEDIA_ROUTES = ['auto', 'mesh', 'sfu'] as const;
 export type RoomMediaRoute = (typeof ROOM_MEDIA_ROUTES)[number];
@@ -49,7 +49,7 @@ export interface MeetingInfo {
   /** The salt the browser stretches the password with; null without a password. */
   passwordSalt: string | null;
   askToJoin: boolean;
-  /** How the room's calls carry media: the page's `?media=` / `?sfuFrom=` still wins (sfu-route.ts routePin). */
+  /** How the room's calls carry media: the page's `?media=` / `?sfuFrom=` still wins (call/route-pin.ts routePin). */
   mediaRoute: RoomMediaRoute;
   /** The signed-in user owns the room: no waiting, host controls (the password is still asked: it is part of the key). */
   isHost: boolean;

@@ -31,7 +31,7 @@ test('PostgreSQL: two current instances start at once on the previous release\'s
       const after = await sql<{ hash: string }[]>`select hash from drizzle.__drizzle_migrations`;
       expect(after).toHaveLength(current);
       expect(new Set(after.map((row) => row.hash)).size).toBe(current);
-      // The newer migration's work is there (drizzle/0009: the change triggers).
+      // The newer migration's work is there (drizzle/0009_change_notifications.sql: the change triggers).
       expect(await sql`select 1 from pg_trigger where tgname = 'users_changes'`).toHaveLength(1);
       for (const instance of instances) await expectUsable(instance.url, filled);
     } finally {

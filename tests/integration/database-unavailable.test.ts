@@ -41,7 +41,7 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => starting.listen(0, '127.0.0.1', resolve));
   startingPort = (starting.address() as AddressInfo).port;
-  // Read by lib/config when the route modules load below.
+  // Read by lib/environment when the route modules load below.
   process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${refusedPort}/enclave`;
 });
 

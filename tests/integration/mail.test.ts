@@ -17,7 +17,7 @@ let dropOwnDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  // lib/config reads the environment once, when first imported: every module that reaches it
+  // lib/environment reads the environment once, when first imported: every module that reaches it
   // is imported below, after SMTP_URL points at this server.
   process.env.SMTP_URL = smtp.url;
   dropOwnDatabase = await useOwnPostgresDatabase('enclave_test_mail');

@@ -4,7 +4,7 @@ type Templates = typeof import('@/lib/mail/templates');
 let templates: Templates;
 
 beforeAll(async () => {
-  // lib/config reads the environment once, on first import: set the brand before that.
+  // lib/environment reads the environment once, on first import: set the brand before that.
   process.env.BRAND_NAME = 'Acme Meet';
   templates = await import('@/lib/mail/templates');
 });

@@ -1,4 +1,4 @@
-// The test probe: what the end-to-end tests and bench/join.mjs read from a running meeting, on
+// The test probe: what the end-to-end tests and bench/join/ read from a running meeting, on
 // `window.enclaveProbe`. Attached only when the server runs with MEETING_TEST_PROBE=1 (the e2e
 // server and the benchmark set it); production pages never carry it, so no script on the page
 // finds the meeting's keys or connections on window.

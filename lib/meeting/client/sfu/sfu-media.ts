@@ -105,7 +105,7 @@ export class SfuMedia {
   }
 
   /**
-   * Which layer of a participant's camera Janus forwards us (quality.ts sfuLayer): 'off' pauses
+   * Which layer of a participant's camera Janus forwards us (sfu/layers.ts sfuLayer): 'off' pauses
    * it while its tile is hidden. Unchanged layers cost no request.
    */
   async setLayer(participantId: string, layer: Layer) {
@@ -146,7 +146,7 @@ export class SfuMedia {
     const pc = (this.publisherPc = this.connection());
     pc.onicecandidate = ({ candidate }) => handle.trickle(candidate ? candidate.toJSON() : null);
     for (const slot of SLOTS) {
-      // The camera in three layers (quality.ts SIMULCAST_LAYERS): Janus forwards each receiver one.
+      // The camera in three layers (sfu/layers.ts SIMULCAST_LAYERS): Janus forwards each receiver one.
       const sendEncodings = slot === 'camera' ? SIMULCAST_LAYERS.map((layer) => ({ ...layer })) : undefined;
       const transceiver = pc.addTransceiver(this.ctx.tracks[slot] ?? kindOf(slot), { direction: 'sendonly', ...(sendEncodings && { sendEncodings }) });
       // Before the offer: the sender's frames wait for their transform and key, never leave clear.

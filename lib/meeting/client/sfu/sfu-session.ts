@@ -72,7 +72,7 @@ export class SfuSession {
     return this.moving;
   }
 
-  /** Each tile's layer through the SFU (quality.ts sfuLayer): after a count or visibility change. */
+  /** Each tile's layer through the SFU (sfu/layers.ts sfuLayer): after a count or visibility change. */
   async applyLayers() {
     const media = this.media;
     if (!media) return;
