@@ -5,7 +5,8 @@ import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { isApiRequest, redirectFor } from '@/lib/navigation/routes';
 import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
-import { apiPolicy, attachmentPolicy, isAttachmentPath, isWasmPage, pagePolicy, serviceWorkerPolicy, sfuOrigins, STRIPE_PAGES } from '@/lib/security/csp';
+import { apiPolicy, attachmentPolicy, isAttachmentPath, isWasmPage, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
+import { sfuOrigins } from '@/lib/configuration/sfu-urls';
 
 const handleI18nRouting = createIntlMiddleware(routing);
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { billingMode, billingModeNote, type BillingSettings } from '@/lib/configuration/billing-mode';
+import { sfuSettingsReport } from '@/lib/configuration/sfu-urls';
 import { config } from '@/lib/environment';
 import { mailMode, MAIL_NOT_CONFIGURED } from '@/lib/mail/mode';
 import { oidcProvidersProblem } from '@/lib/auth/oidc/providers';
@@ -36,13 +37,15 @@ interface Settings {
   billingSettings?: BillingSettings;
   /** REGISTRATION and REGISTRATION_DOMAINS (issue 35); without them they are not looked at. */
   registrationSettings?: { registration?: string; registrationDomains?: string };
+  /** SFU_URLS and SFU_SECRET (issue 45); without them they are not looked at. */
+  sfuSettings?: { sfuUrls?: string; sfuSecret?: string };
   /** HOME_PAGE (issue 35); without it, it is not looked at. */
   homePage?: string;
 }
 
 export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string; OIDC_PROVIDERS?: string };
 
-export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config, registrationSettings: config, homePage: config.homePage }): StartupReport {
+export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config, registrationSettings: config, sfuSettings: config, homePage: config.homePage }): StartupReport {
   const { env } = settings;
   const problems: string[] = [];
   const notes: string[] = [];
@@ -65,6 +68,13 @@ export function checkStartup(settings: Settings = { ...config, env: process.env 
   // A provider list the server cannot read would leave its buttons off the login page unnoticed.
   const oidcProblem = oidcProvidersProblem(env.OIDC_PROVIDERS);
   if (oidcProblem) problems.push(oidcProblem);
+  // An SFU_URLS the server cannot read answered 500 on every rooms page and made calls ask for a
+  // ticket every 30 s; half of the pair was silent (issue 45).
+  if (settings.sfuSettings) {
+    const sfu = sfuSettingsReport(settings.sfuSettings.sfuUrls, settings.sfuSettings.sfuSecret);
+    if (sfu.problem) problems.push(sfu.problem);
+    else notes.push(sfu.note);
+  }
   const homePageProblem = homePageSettingProblem(settings.homePage);
   if (homePageProblem) problems.push(homePageProblem);
 

@@ -12,22 +12,6 @@ const stripe = { script: ' https://js.stripe.com', frame: 'https://js.stripe.com
  */
 export const isWasmPage = (path: string) => /^\/now\/[^/]+\/?$/.test(path);
 
-/**
- * The SFU nodes' WebSocket origins from SFU_URLS ("<wss url>|<http url>,…", lib/sfu/nodes.ts): the
- * meeting page may connect to them (issue 38). A part that is not a ws(s) address is left out.
- */
-export function sfuOrigins(sfuUrls: string | undefined): string[] {
-  const origins = (sfuUrls ?? '').split(',').flatMap((node) => {
-    try {
-      const url = new URL(node.split('|')[0]!.trim());
-      return url.protocol === 'wss:' || url.protocol === 'ws:' ? [url.origin] : [];
-    } catch {
-      return [];
-    }
-  });
-  return [...new Set(origins)];
-}
-
 export function pagePolicy(nonce: string, development: boolean, options: { stripe?: boolean; wasm?: boolean; connect?: string[] } = {}): string {
   const s = options.stripe;
   const evaluation = development ? " 'unsafe-eval'" : options.wasm ? " 'wasm-unsafe-eval'" : '';

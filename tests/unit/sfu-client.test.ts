@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUTO, chooseRoute, MESH_UP_TO, mediaRouteOf, routePin, SFU_FROM } from '@/lib/meeting/client/call/route-pin';
-import { pagePolicy, sfuOrigins } from '@/lib/security/csp';
+import { sfuOrigins } from '@/lib/configuration/sfu-urls';
+import { pagePolicy } from '@/lib/security/csp';
 import { forwardedLayer, LayerWatch, NUDGE_FIRST_MS, NUDGE_WAITS_MS } from '@/lib/meeting/client/sfu/layer-watch';
 import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest } from '@/lib/meeting/client/sfu/videoroom-requests';
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { parseSfuUrls } from '@/lib/sfu/nodes';
+import { parseSfuUrls } from '@/lib/configuration/sfu-urls';
 import { leastLoaded } from '@/lib/sfu/placement';
 import { janusToken, sfuRoomId, sfuRoomSecret, sfuRoomToken } from '@/lib/sfu/tokens';
 

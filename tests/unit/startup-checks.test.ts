@@ -47,3 +47,32 @@ describe('the checks at start', () => {
     ['http://localhost.example.org', false],
   ])('%s is loopback: %s', (url, expected) => expect(isLoopbackUrl(url)).toBe(expected));
 });
+
+// Issue 45: SFU_URLS has one parser, and a value it cannot read stops the server at start, where
+// it once answered 500 on every rooms page and made calls ask for a ticket every 30 s.
+describe('the SFU settings at start', () => {
+  const withSfu = (sfuUrls?: string, sfuSecret?: string) => server({ DATA_KEY: KEY }, { sfuSettings: { sfuUrls, sfuSecret } });
+  const NODE = 'wss://meet.example.org/sfu|http://127.0.0.1:8088/janus';
+
+  it('no SFU starts, and the log says calls stay peer to peer', () => {
+    expect(withSfu()).toEqual({ problems: [], notes: [expect.stringMatching(/^SFU: off .*peer to peer/)] });
+  });
+
+  it('a node and its secret start, and the log names the node', () => {
+    expect(withSfu(NODE, 's'.repeat(32))).toEqual({ problems: [], notes: ['SFU: 1 Janus node (wss://meet.example.org/sfu): calls of 6 or more go through it, end-to-end encrypted.'] });
+  });
+
+  it.each([
+    ['wss://meet.example.org/sfu', 'node 1 must be'],
+    ['https://meet.example.org/sfu|http://127.0.0.1:8088/janus', 'must start with wss://'],
+    [`${NODE},${NODE}`, 'appears twice'],
+  ])('SFU_URLS=%j stops it, naming what is wrong', (value, message) => {
+    const { problems } = withSfu(value, 's'.repeat(32));
+    expect(problems).toEqual([expect.stringContaining(message)]);
+  });
+
+  it('nodes without the secret stop it; the secret without nodes is said in the log', () => {
+    expect(withSfu(NODE, undefined).problems).toEqual([expect.stringContaining('SFU_URLS is set without SFU_SECRET')]);
+    expect(withSfu(undefined, 'secret')).toEqual({ problems: [], notes: [expect.stringMatching(/^SFU: off .*SFU_SECRET is set but not used/)] });
+  });
+});
