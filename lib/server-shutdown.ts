@@ -25,6 +25,9 @@ export function registerShutdown(stopWorkers: (() => void)[]): void {
       await closeHub().catch((error) => log.warn('shutting down: the hub did not close', describeError(error)));
       const { closePlacements } = await import('@/lib/sfu/store');
       await closePlacements().catch((error) => log.warn('shutting down: the SFU placements did not close', describeError(error)));
+      // The rate limits' connection, and any other still open.
+      const { closeRedis } = await import('@/lib/redis');
+      await closeRedis().catch((error) => log.warn('shutting down: a Redis connection did not close', describeError(error)));
       await closeDb().catch((error) => log.warn('shutting down: the database did not close', describeError(error)));
     },
   };

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { stripeRequests, subscriptions } from '@/lib/db/schema';
 import { describeError, log } from '@/lib/log';
+import { processSlot } from '@/lib/process-slot';
 import { isPaying } from './state';
 import { billingConfigured, stripe } from './stripe';
 import { applySubscription, syncAccount, viewOf } from './sync';
@@ -66,16 +67,14 @@ export async function reconcileBilling(now = new Date()): Promise<number> {
   return accounts.length;
 }
 
-const holder = globalThis as typeof globalThis & { __enclaveBillingReconcile?: NodeJS.Timeout };
+const reconcileTimer = processSlot<NodeJS.Timeout>('billing.reconcileTimer');
 
 /** Starts the reconcile job (instrumentation.ts, scripts/worker.ts). Returns the stop function. */
 export function startBillingReconcile(): () => void {
-  if (!holder.__enclaveBillingReconcile && billingConfigured()) {
-    holder.__enclaveBillingReconcile = setInterval(() => void reconcileBilling().catch(() => undefined), RECONCILE_MS);
-    holder.__enclaveBillingReconcile.unref();
+  if (!reconcileTimer.get() && billingConfigured()) {
+    const timer = setInterval(() => void reconcileBilling().catch(() => undefined), RECONCILE_MS);
+    timer.unref();
+    reconcileTimer.set(timer);
   }
-  return () => {
-    clearInterval(holder.__enclaveBillingReconcile);
-    holder.__enclaveBillingReconcile = undefined;
-  };
+  return () => clearInterval(reconcileTimer.set(undefined));
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '@/lib/environment';
+import { processSlot } from '@/lib/process-slot';
 import * as schema from './schema';
 import { migrateDatabase } from './migrate';
 import { followChanges } from './change-feed';
@@ -81,21 +82,22 @@ function seedDataDir(dataDir: string) {
   }
 }
 
-// One database per process, kept on globalThis so that dev-server reloads reuse it.
-const holder = globalThis as typeof globalThis & { __enclaveDb?: Promise<OpenDatabase> };
+// One database per process (route bundles, instrumentation, and dev-server reloads reuse it).
+const database = processSlot<Promise<OpenDatabase>>('db.database');
 
 /** The process's database, opened and migrated on first use. */
 export function getDb(): Promise<Database> {
-  holder.__enclaveDb ??= openDatabase({ url: config.databaseUrl }).catch((error) => {
-    holder.__enclaveDb = undefined;
-    throw error;
-  });
-  return holder.__enclaveDb.then((open) => open.db);
+  const opening = database.getOrCreate(() =>
+    openDatabase({ url: config.databaseUrl }).catch((error) => {
+      database.set(undefined);
+      throw error;
+    }),
+  );
+  return opening.then((open) => open.db);
 }
 
 /** Closes the process's database (tests and graceful shutdown). */
 export async function closeDb(): Promise<void> {
-  const open = holder.__enclaveDb;
-  holder.__enclaveDb = undefined;
+  const open = database.set(undefined);
   if (open) await (await open).close();
 }

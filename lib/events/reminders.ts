@@ -4,6 +4,7 @@ import { getDb, type Transaction } from '@/lib/db/client';
 import { eventExceptions, eventNotifications, eventReminders, events, type Event } from '@/lib/db/schema';
 import { isLocale } from '@/lib/i18n/locales';
 import { describeError, log } from '@/lib/log';
+import { processSlot } from '@/lib/process-slot';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { countDatabaseError } from '@/lib/metrics/database';
 import { recordReminderLag } from '@/lib/metrics/reminders';
@@ -164,8 +165,8 @@ interface WorkerState {
   timers: NodeJS.Timeout[];
   running: boolean;
 }
-const holder = globalThis as typeof globalThis & { __enclaveReminderWorker?: WorkerState };
-const worker = (holder.__enclaveReminderWorker ??= { timers: [], running: false });
+// One per process: instrumentation starts it, scripts/worker.ts too, each in its own bundle.
+const worker = processSlot<WorkerState>('events.reminderWorker').getOrCreate(() => ({ timers: [], running: false }));
 
 async function tick(sweep: boolean) {
   if (worker.running) return;

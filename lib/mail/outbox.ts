@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { config } from '@/lib/environment';
+import { processSlot } from '@/lib/process-slot';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { mailOutbox } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
@@ -150,9 +151,8 @@ interface WorkerState {
   again: boolean;
 }
 
-// On globalThis: the worker starts in instrumentation, but route handlers (bundled apart) kick it.
-const holder = globalThis as typeof globalThis & { __enclaveMailWorker?: WorkerState };
-const worker = (holder.__enclaveMailWorker ??= { running: false, again: false });
+// One per process: the worker starts in instrumentation, but route handlers (bundled apart) kick it.
+const worker = processSlot<WorkerState>('mail.worker').getOrCreate(() => ({ running: false, again: false }));
 
 /** Sends due mail now and then every few seconds, one run at a time. Returns the stop function. */
 /** Throws when this server must not run: production without SMTP_URL or MAIL_LOG=1 (lib/mail/mode.ts). */

@@ -1,25 +1,23 @@
 import 'server-only';
 import { collectDefaultMetrics, Registry, type Metric } from 'prom-client';
+import { processSlot } from '@/lib/process-slot';
 
 /**
- * The one Prometheus registry of the process. Next.js may load a module once per route bundle,
- * and server/server.mjs's fast paths and instrumentation run outside those bundles: the registry
- * lives on globalThis under a registered symbol, and each metric is looked up there by name
- * before it is made, so that every copy of a module counts into the same series.
+ * The one Prometheus registry of the process (a process slot, lib/process-slot.ts): each metric
+ * is looked up there by name before it is made, so that every copy of a module counts into the
+ * same series.
  */
-const REGISTRY = Symbol.for('enclave.metrics.registry');
+const registrySlot = processSlot<Registry>('metrics.registry');
 
 export const PREFIX = 'enclave_';
 
 export function metricsRegistry(): Registry {
-  const holder = globalThis as { [REGISTRY]?: Registry };
-  if (!holder[REGISTRY]) {
+  return registrySlot.getOrCreate(() => {
     const registry = new Registry();
     // The process's CPU, memory, event-loop lag, handles and GC, under our prefix.
     collectDefaultMetrics({ register: registry, prefix: PREFIX });
-    holder[REGISTRY] = registry;
-  }
-  return holder[REGISTRY];
+    return registry;
+  });
 }
 
 /** The metric `name` of the registry, made by `make` (given the registry) the first time. */

@@ -5,6 +5,8 @@ import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
+import { processSlot } from '@/lib/process-slot';
+import { openRedis } from '@/lib/redis';
 import { clientAddress, configuredTrustedProxies } from './client-address';
 
 /**
@@ -81,14 +83,12 @@ async function consumeInDatabase(limit: RateLimit, key: string): Promise<Consume
   return { points: row!.points, resetsAt: row!.expiresAt };
 }
 
-let redisClient: import('ioredis').default | undefined;
+// The limits' connection, one per process; closed with the others at shutdown (lib/redis.ts).
+const redisConnection = processSlot<Promise<import('ioredis').default>>('security.rateLimitRedis');
 const redisLimiters = new Map<string, RateLimiterRedis>();
 
 async function redisLimiter(limit: RateLimit): Promise<RateLimiterRedis> {
-  if (!redisClient) {
-    const { default: Redis } = await import('ioredis');
-    redisClient = new Redis(config.redisUrl!, { maxRetriesPerRequest: 2 });
-  }
+  const redisClient = await redisConnection.getOrCreate(openRedis);
   let limiter = redisLimiters.get(limit.name);
   if (!limiter) {
     limiter = new RateLimiterRedis({

@@ -1,26 +1,25 @@
 import 'server-only';
 import { config } from '@/lib/environment';
+import { processSlot } from '@/lib/process-slot';
+import { openRedis } from '@/lib/redis';
 import { MemoryPlacementStore, type PlacementStore } from './placement';
 
-// One placement store per process, on globalThis for the same reason as the meeting hub
-// (lib/meeting/server/get-hub.ts): Next.js may load this module once per route bundle.
-const holder = globalThis as typeof globalThis & { __enclaveSfuPlacements?: Promise<PlacementStore> };
+// One placement store per process, like the meeting hub (lib/meeting/server/get-hub.ts).
+const store = processSlot<Promise<PlacementStore>>('sfu.placements');
 
 /** Redis when REDIS_URL is set (several app instances agree on a meeting's node), else memory. */
 export function placements(): Promise<PlacementStore> {
-  holder.__enclaveSfuPlacements ??= createStore();
-  return holder.__enclaveSfuPlacements;
+  return store.getOrCreate(createStore);
 }
 
 /** Lets go of the store's Redis connection (shutdown, tests). */
 export async function closePlacements(): Promise<void> {
-  const store = holder.__enclaveSfuPlacements;
-  holder.__enclaveSfuPlacements = undefined;
-  if (store) await (await store).close();
+  const current = store.set(undefined);
+  if (current) await (await current).close();
 }
 
 async function createStore(): Promise<PlacementStore> {
   if (!config.redisUrl) return new MemoryPlacementStore();
-  const [{ default: Redis }, { RedisPlacementStore }] = await Promise.all([import('ioredis'), import('./placement-redis')]);
-  return new RedisPlacementStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }));
+  const [{ RedisPlacementStore }, connection] = await Promise.all([import('./placement-redis'), openRedis()]);
+  return new RedisPlacementStore(connection);
 }

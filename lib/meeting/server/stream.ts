@@ -1,6 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/lib/errors';
 import { log } from '@/lib/log';
+import { processSlot } from '@/lib/process-slot';
 import { HEARTBEAT_MS, type ServerEvent } from '@/lib/meeting/protocol';
 import { getHub, instanceId } from './get-hub';
 import { REFRESH_MS, type Hub, type RosterEntry } from './hub';
@@ -33,8 +34,8 @@ interface Presence {
   lostTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
-const holder = globalThis as typeof globalThis & { __enclavePresence?: Map<string, Presence> };
-const presences: Map<string, Presence> = (holder.__enclavePresence ??= new Map<string, Presence>());
+// One per process: the route and its fast path (server/server.mjs) are bundled apart.
+const presences = processSlot<Map<string, Presence>>('meeting.presence').getOrCreate(() => new Map());
 const keyOf = (meetingId: string, participantId: string) => `${meetingId}/${participantId}`;
 
 const encoder = new TextEncoder();
