@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { formatDuration, jestFiles, jestTests, playwrightTests, slowest } from './test-timings.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -14,9 +15,16 @@ mkdirSync(reports, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 
+const JEST_PHASE = 'unit and integration (jest)';
+const E2E_PHASE = 'end to end (playwright, chromium)';
+const phases = [];
+const began = Date.now();
+
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n=== ${label} ===`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  phases.push({ label, ms: Date.now() - start });
   return result.status ?? 1;
 }
 
@@ -52,7 +60,7 @@ if (!only) {
 if (!only || only === 'jest') {
   const jestReport = path.join(reports, 'jest.json');
   // PGlite loads its extensions with dynamic import(), which Jest allows only with vm modules.
-  const status = run('unit and integration (jest)', bin('jest'), ['--json', `--outputFile=${jestReport}`], {
+  const status = run(JEST_PHASE, bin('jest'), ['--json', `--outputFile=${jestReport}`], {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings'].filter(Boolean).join(' '),
   });
   const report = readJson(jestReport);
@@ -69,7 +77,7 @@ if (!only || only === 'e2e') {
     exitCode = 1;
   } else {
     const e2eReport = path.join(reports, 'playwright.json');
-    const status = run('end to end (playwright, chromium)', bin('playwright'), ['test'], {
+    const status = run(E2E_PHASE, bin('playwright'), ['test'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
     });
     const stats = readJson(e2eReport)?.stats;
@@ -78,6 +86,17 @@ if (!only || only === 'e2e') {
     if (status !== 0) exitCode = 1;
   }
 }
+
+// Where the time went: each phase, then the slowest tests and Jest files.
+console.log('\n=== time ===');
+for (const { label, ms } of phases) console.log(`${formatDuration(ms).padStart(10)}  ${label}`);
+console.log(`${formatDuration(Date.now() - began).padStart(10)}  in all`);
+const ran = new Set(phases.map(({ label }) => label));
+const jestTimes = ran.has(JEST_PHASE) ? readJson(path.join(reports, 'jest.json')) : null;
+const e2eTimes = ran.has(E2E_PHASE) ? readJson(path.join(reports, 'playwright.json')) : null;
+const tests = [...jestTests(jestTimes), ...playwrightTests(e2eTimes)];
+if (tests.length) console.log(`\nThe 20 slowest tests:\n${slowest(tests).join('\n')}`);
+if (jestTimes) console.log(`\nThe 10 slowest Jest files (setup included):\n${slowest(jestFiles(jestTimes), 10).join('\n')}`);
 
 if (exitCode !== 0 && failed === 0) failed = 1;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -1,0 +1,27 @@
+import { formatDuration, jestFiles, jestTests, playwrightTests, slowest } from '../../scripts/test-timings.mjs';
+
+// What `npm test` prints at its end (issue 45): phases and the slowest tests, from the reports.
+describe("npm test's timings", () => {
+  it('reads the slowest tests out of Playwright nested suites and Jest files', () => {
+    const playwright = {
+      suites: [
+        {
+          title: 'meeting.spec.ts',
+          file: 'meeting.spec.ts',
+          specs: [{ title: 'two join', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', results: [{ duration: 30_000 }, { duration: 61_500 }] }] }],
+          suites: [{ title: 'with a password', specs: [{ title: 'a guest knocks', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', results: [{ duration: 4_000 }] }] }] }],
+        },
+      ],
+    };
+    const jest = {
+      testResults: [{ name: '/work/main/tests/unit/a.test.ts', startTime: 1_000, endTime: 4_000, assertionResults: [{ fullName: 'a works', duration: 2_500 }] }],
+    };
+    expect(slowest([...playwrightTests(playwright), ...jestTests(jest)], 2)).toEqual([
+      '1 min 02 s  meeting.spec.ts › two join [meetings]',
+      '     4.0 s  meeting.spec.ts › with a password › a guest knocks [meetings]',
+    ]);
+    expect(jestFiles(jest)).toEqual([{ name: 'tests/unit/a.test.ts', ms: 3_000 }]);
+    expect(formatDuration(59_949)).toBe('59.9 s');
+    expect(playwrightTests(null)).toEqual([]);
+  });
+});
