@@ -182,7 +182,32 @@ function startContainer(name, { port, databaseUrl, volume }) {
   ], { quiet: true });
 }
 
+const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+/**
+ * What this machine lacks for the test, each with how to get it (issue 45): said before anything
+ * runs, instead of a build that fails deep inside podman.
+ */
+function missingRequirements() {
+  if (!onPath('podman')) return ['podman: apt-get install -y podman'];
+  const missing = [];
+  const baseExists = podman(['image', 'exists', BASE_IMAGE], { quiet: true, check: false }).status === 0;
+  if (!baseExists && !onPath('mmdebstrap')) missing.push(`mmdebstrap, to make ${BASE_IMAGE}: apt-get install -y mmdebstrap`);
+  if (!process.env.PODMAN_ARGS && !existsSync('/usr/sbin/runc')) {
+    // crun, podman's default runtime, refuses the hybrid cgroups of some hosts (this kind of machine's among them).
+    const probe = spawnSync('podman', ['info', '--format', '{{.Host.CgroupsVersion}} {{.Host.OCIRuntime.Name}}'], { encoding: 'utf8' });
+    const [cgroups, runtime] = probe.stdout.trim().split(' ');
+    if (cgroups !== 'v2' && runtime === 'crun') missing.push(`runc: podman's default runtime crun refuses this host's cgroups (${cgroups}): apt-get install -y runc, or set PODMAN_ARGS`);
+  }
+  return missing;
+}
+
 async function main() {
+  const missing = missingRequirements();
+  if (missing.length > 0) {
+    console.error(`npm run test:container cannot run on this machine; it needs:\n${missing.map((line) => `  - ${line}`).join('\n')}`);
+    process.exit(2);
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const database = `enclave_ctest_${process.pid}`;

@@ -9,9 +9,12 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { expectUsable, fill } from './support/backup';
 import { createDatabase, extraPort, startInstance, tempDataDir } from './support/instances';
-import { checkOutPreviousRelease, migrationFiles } from './support/previous-release';
+import { checkOutPreviousRelease, migrationFiles, previousReleaseMissing } from './support/previous-release';
 
 test.describe.configure({ timeout: 240_000 });
+// A shallow clone lacks the older commit: the report says why these did not run.
+const missing = previousReleaseMissing();
+test.skip(missing !== null, missing ?? '');
 
 const current = migrationFiles(process.cwd()).length;
 

@@ -14,6 +14,18 @@ import path from 'node:path';
  */
 export const PREVIOUS_RELEASE = '7dfb2ae8f07de609c425d6c5899a5977117896dd';
 
+/**
+ * Why the previous release cannot be checked out here, or null when it can: a shallow clone (CI
+ * systems often clone one commit) lacks the older commit. The upgrade test says so as its skip
+ * reason instead of failing on a machine that cannot run it.
+ */
+export function previousReleaseMissing(): string | null {
+  const found = spawnSync('git', ['cat-file', '-e', `${PREVIOUS_RELEASE}^{commit}`], { encoding: 'utf8' });
+  if (found.status === 0) return null;
+  const shallow = spawnSync('git', ['rev-parse', '--is-shallow-repository'], { encoding: 'utf8' }).stdout.trim() === 'true';
+  return `the previous release ${PREVIOUS_RELEASE.slice(0, 7)} is not in this ${shallow ? 'shallow ' : ''}clone: git fetch --unshallow, then run it again`;
+}
+
 export const migrationFiles = (root: string) => readdirSync(path.join(root, 'drizzle')).filter((name) => name.endsWith('.sql'));
 
 export function checkOutPreviousRelease(): { dir: string; remove: () => void } {
