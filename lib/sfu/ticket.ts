@@ -47,32 +47,37 @@ const videoRoom = <T>(room: Room, secret: string, work: (handle: JanusHandle) =>
 /**
  * POST /api/meeting/{id}/sfu for an admitted participant: the meeting's room on its node (placed
  * and created on first use), the participant's room token in its allowed list, and a token that
- * opens Janus for TICKET_SECONDS. room_not_found (404) without an SFU; service_unavailable when
- * the node does not answer — and the placement is dropped, so the next ticket may find another.
+ * opens Janus for TICKET_SECONDS. room_not_found (404) without an SFU. A node that fails (does not
+ * answer, or answers with a refusal) loses the meeting's placement and the next node is tried, in
+ * this request; service_unavailable once every node has failed (issue 45: a refusing node kept its
+ * meetings, and calls on it never reached a healthy one).
  */
 export async function sfuTicketFor(meetingId: string, participantId: string, options: { publishers: number }, now = Date.now()): Promise<SfuTicket> {
   const secret = sharedSecret();
-  const nodes = sfuNodes();
   const store = await placements();
-  const { node: name } = await store.place(
-    meetingId,
-    nodes.map((node) => node.publicUrl),
-    now,
-  );
-  const room = roomOn(nodes.find((node) => node.publicUrl === name)!, secret, meetingId);
-  const roomToken = sfuRoomToken(secret, room.room, participantId);
-  try {
-    await videoRoom(room, secret, async (handle) => {
-      const state = await ensureRoom(handle, { room: room.room, secret: room.secret, adminKey: secret, publishers: options.publishers, allowed: [roomToken] });
-      if (state === 'existed') await changeAllowed(handle, room.room, room.secret, 'add', [roomToken]);
-    });
-  } catch (error) {
-    log.warn('sfu: no room for a ticket', { node: name, ...describeError(error) });
-    if (error instanceof JanusError && error.kind === 'unreachable') await store.release(meetingId);
-    throw new ApiError('service_unavailable');
+  const failed = new Set<string>();
+  for (let nodes = sfuNodes(); nodes.length > 0; nodes = nodes.filter((node) => !failed.has(node.publicUrl))) {
+    const { node: name } = await store.place(
+      meetingId,
+      nodes.map((node) => node.publicUrl),
+      now,
+    );
+    const room = roomOn(nodes.find((node) => node.publicUrl === name)!, secret, meetingId);
+    const roomToken = sfuRoomToken(secret, room.room, participantId);
+    try {
+      await videoRoom(room, secret, async (handle) => {
+        const state = await ensureRoom(handle, { room: room.room, secret: room.secret, adminKey: secret, publishers: options.publishers, allowed: [roomToken] });
+        if (state === 'existed') await changeAllowed(handle, room.room, room.secret, 'add', [roomToken]);
+      });
+      const expiresAt = now + TICKET_SECONDS * 1000;
+      return { url: name, room: room.room, token: janusToken(secret, expiresAt), roomToken, expiresAt };
+    } catch (error) {
+      log.warn('sfu: no room for a ticket on this node', { node: name, ...describeError(error) });
+      await store.release(meetingId);
+      failed.add(name);
+    }
   }
-  const expiresAt = now + TICKET_SECONDS * 1000;
-  return { url: name, room: room.room, token: janusToken(secret, expiresAt), roomToken, expiresAt };
+  throw new ApiError('service_unavailable');
 }
 
 /** Where the meeting's room is, if it has one and an SFU is configured. */

@@ -4,6 +4,8 @@
 import Redis from 'ioredis';
 import { config } from '@/lib/environment';
 import type { SfuTicket } from '@/lib/meeting/protocol';
+import { MemoryHub } from '@/lib/meeting/server/hub-memory';
+import { liveRoster } from '@/lib/meeting/server/roster';
 import { JanusError, withJanusHandle } from '@/lib/sfu/janus-http';
 import { MemoryPlacementStore, type PlacementStore } from '@/lib/sfu/placement';
 import { RedisPlacementStore } from '@/lib/sfu/placement-redis';
@@ -203,6 +205,18 @@ describe('the meeting\'s room', () => {
     expect(await roomOnNode(one, again.room)).toMatchObject({ require_e2ee: true });
   });
 
+  it('stays when the roster is read with only a lost entry in it: a read never destroys the room (issue 45)', async () => {
+    const meetingId = meeting();
+    const ticket = await sfuTicketFor(meetingId, 'lost', { publishers: 4 });
+    const hub = new MemoryHub();
+    const long = Date.now() - 10 * 60_000;
+    await hub.put(meetingId, { id: 'lost', name: 'Lost', isHost: false, state: 'admitted', seen: long, joinedAt: long, instance: 'gone' });
+    expect(await liveRoster(hub, meetingId)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // what the read started in the background
+    expect(await roomOnNode(one, ticket.room)).toMatchObject({ require_e2ee: true });
+    await hub.close();
+  });
+
   it('answers service_unavailable when its node does not answer, and lets the meeting go elsewhere', async () => {
     const meetingId = meeting();
     Object.assign(settings, { sfuUrls: `ws://127.0.0.1:4919|http://127.0.0.1:4918/janus` });
@@ -249,6 +263,24 @@ describe('placement over two nodes', () => {
     expect(inside.data).toMatchObject({ videoroom: 'joined' });
     await revokeSfuAccess(second, 'b');
     expect(await participants(two, b.room)).toEqual([]);
+  });
+
+  it('moves a meeting off a node that answers but refuses, in the same request (issue 45)', async () => {
+    await closePlacements();
+    // Listed first, so a new meeting is placed on it: Janus's admin endpoint answers every
+    // request of the app with a refusal (no admin secret), as a misconfigured node would.
+    const refusing = `ws://refusing-${Math.random().toString(36).slice(2)}.invalid|${one.adminUrl}`;
+    Object.assign(settings, { sfuUrls: `${refusing},${one.wsUrl}|${one.httpUrl}` });
+    const meetingId = meeting();
+    const ticket = await sfuTicketFor(meetingId, 'p', { publishers: 4 });
+    expect(ticket.url).toBe(one.wsUrl);
+    expect(await (await placements()).get(meetingId)).toBe(one.wsUrl);
+    expect(await roomOnNode(one, ticket.room)).toMatchObject({ require_e2ee: true });
+    // Every node refusing: service_unavailable, and no placement kept.
+    Object.assign(settings, { sfuUrls: refusing });
+    const other = meeting();
+    await expect(sfuTicketFor(other, 'q', { publishers: 4 })).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect(await (await placements()).get(other)).toBeNull();
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { revokeSfuAccess } from '@/lib/sfu/ticket';
 import { takeToken } from './flood';
 import { getHub } from './get-hub';
 import { isStale, type Hub, type RosterEntry } from './hub';
-import { admit, announceDeparture, broadcast, liveRoster } from './roster';
+import { admit, announceDeparture, broadcast, closeSfuRoomIfEmpty, liveRoster } from './roster';
 import { endPresence } from './stream';
 import type { JoinClaims } from './token';
 
@@ -34,7 +34,10 @@ export async function handleMessage(claims: JoinClaims, message: ClientMessage):
   const roster = await liveRoster(hub, meetingId);
   switch (message.type) {
     case 'leave':
-      if (await hub.remove(meetingId, participantId)) await announceDeparture(hub, meetingId, sender, 'left', roster);
+      if (await hub.remove(meetingId, participantId)) {
+        await announceDeparture(hub, meetingId, sender, 'left', roster);
+        closeSfuRoomIfEmpty(hub, meetingId);
+      }
       await endPresence(meetingId, participantId);
       return;
     case 'host':
@@ -79,7 +82,10 @@ async function hostAction(
       // Banned first, so the removed token cannot reconnect in between.
       await hub.ban(meetingId, target.id);
       await hub.publish(meetingId, target.id, { type: 'removed' });
-      if (await hub.remove(meetingId, target.id)) await announceDeparture(hub, meetingId, target, 'removed', roster);
+      if (await hub.remove(meetingId, target.id)) {
+        await announceDeparture(hub, meetingId, target, 'removed', roster);
+        closeSfuRoomIfEmpty(hub, meetingId);
+      }
       // Their room token leaves the SFU room's allowed list, their publisher is kicked (never throws).
       await revokeSfuAccess(meetingId, target.id);
       return;

@@ -7,7 +7,9 @@ export const toParticipant = (entry: RosterEntry): Participant => ({ id: entry.i
 
 /**
  * The live roster: entries whose instance stopped vouching for them (it died) are removed
- * here and announced as lost, by whichever instance notices first.
+ * here and announced as lost, by whichever instance notices first. A read otherwise: it never
+ * closes the meeting's SFU room (its snapshot may miss someone joining at this moment), which
+ * only a departure does (closeSfuRoomIfEmpty).
  */
 export async function liveRoster(hub: Hub, meetingId: string): Promise<RosterEntry[]> {
   const entries = await hub.list(meetingId);
@@ -38,14 +40,24 @@ export async function announceDeparture(
   roster?: RosterEntry[],
 ) {
   const others = (roster ?? (await hub.list(meetingId))).filter((other) => other.id !== entry.id && !isStale(other));
-  // The last one out: the meeting's SFU room (if it had one) goes too. In the background, never thrown.
-  if (others.length === 0) void closeSfuRoom(meetingId);
   if (entry.state === 'admitted') {
     await broadcast(hub, meetingId, { type: 'leave', participantId: entry.id, reason }, entry.id, others);
   } else if (entry.state === 'waiting') {
     const hosts = others.filter((other) => other.isHost && other.state === 'admitted');
     await Promise.all(hosts.map((host) => hub.publish(meetingId, host.id, { type: 'knock-cancelled', participantId: entry.id })));
   }
+}
+
+/**
+ * After someone left, was removed or lost: the last one out takes the meeting's SFU room (if it
+ * had one) with them. The roster is read again here, not taken from a snapshot, so that someone
+ * joining meanwhile keeps the room. In the background, never thrown.
+ */
+export function closeSfuRoomIfEmpty(hub: Hub, meetingId: string): void {
+  void (async () => {
+    const present = (await hub.list(meetingId)).filter((entry) => !isStale(entry));
+    if (present.length === 0) await closeSfuRoom(meetingId);
+  })().catch(() => undefined);
 }
 
 /** Moves a participant into the call: they get the list of those present, the others a join. */

@@ -5,7 +5,7 @@ import { processSlot } from '@/lib/process-slot';
 import { HEARTBEAT_MS, type ServerEvent } from '@/lib/meeting/protocol';
 import { getHub, instanceId } from './get-hub';
 import { REFRESH_MS, type Hub, type RosterEntry } from './hub';
-import { admit, announceDeparture, greet, knock, liveRoster } from './roster';
+import { admit, announceDeparture, closeSfuRoomIfEmpty, greet, knock, liveRoster } from './roster';
 import { findMeetingRoom } from './room';
 import type { JoinClaims } from './token';
 
@@ -212,8 +212,10 @@ async function forget(hub: Hub, presence: Presence) {
   try {
     const entry = await hub.get(presence.meetingId, presence.participantId);
     // Only while this instance still holds them: a stream that moved to another instance lives on.
-    if (entry && (await hub.remove(presence.meetingId, presence.participantId, instanceId())))
+    if (entry && (await hub.remove(presence.meetingId, presence.participantId, instanceId()))) {
       await announceDeparture(hub, presence.meetingId, entry, 'lost');
+      closeSfuRoomIfEmpty(hub, presence.meetingId);
+    }
   } catch (error) {
     log.warn('meeting: departure failed', { error: String(error) });
   }
