@@ -18,8 +18,9 @@ export function markRemoved(meetingId: string, now = Date.now()): void {
 /** Whether the host removed this browser from this meeting less than a day ago. */
 export function wasRemoved(meetingId: string, now = Date.now()): boolean {
   try {
-    const at = Number(localStorage.getItem(KEY + meetingId));
-    if (!at) return false;
+    const stored = localStorage.getItem(KEY + meetingId);
+    const at = stored === null ? NaN : Number(stored);
+    if (!Number.isFinite(at)) return false;
     if (now - at < REMOVAL_REMEMBERED_MS) return true;
     localStorage.removeItem(KEY + meetingId);
     return false;
