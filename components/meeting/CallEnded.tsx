@@ -19,12 +19,13 @@ export function WaitingScreen({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-/** The call is over: why, and after leaving on purpose, rejoin or rate it. */
-export function CallEnded({ phase, onRejoin }: { phase: Extract<Phase, 'left' | 'removed' | 'denied' | 'rejected'>; onRejoin: () => void }) {
+/** The call is over: why, and after leaving on purpose, rejoin or rate it; removed, that there is no way back. */
+export function CallEnded({ phase, onRejoin }: { phase: Extract<Phase, 'left' | 'removed' | 'denied' | 'rejected'>; onRejoin?: () => void }) {
   const t = useTranslations('Meeting');
   const modal = useModal();
   return (
     <Centered title={t(`ended.${phase}`)}>
+      {phase === 'removed' && <p>{t('removedText')}</p>}
       <div className="mt-6 flex justify-center gap-3">
         {phase === 'left' && (
           <>

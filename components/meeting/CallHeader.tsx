@@ -31,6 +31,12 @@ export function CallHeader({ session, state, roomName, recordingSeconds }: { ses
           {t('e2ee.wrongKey')}
         </p>
       )}
+      {state.encryption.staleLink && (
+        // Why this link's key did not open the call, and what replaced it (issue 48).
+        <p role="status" className="mx-4 rounded-md bg-slate-700 px-4 py-2 text-sm" data-testid="stale-link">
+          {t('e2ee.staleLink')}
+        </p>
+      )}
     </>
   );
 }

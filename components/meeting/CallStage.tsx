@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { MeetingSession, SessionState } from '@/lib/meeting/client/call/session';
+import type { MeetingSession, RemotePeer, SessionState } from '@/lib/meeting/client/call/session';
 import { fitGrid, stageTile, type TileModel } from './call-layout';
 import { HostActions } from './HostActions';
 import { Tile } from './Tile';
@@ -15,6 +15,8 @@ interface CallStageProps {
   onPin: (key: string) => void;
   /** Where each tile's <video> is, for the recorder. */
   videoRef: (key: string, element: HTMLVideoElement | null) => void;
+  /** The host chose "Remove" in a tile's menu: the call view asks to confirm. */
+  onRemove: (peer: RemotePeer) => void;
 }
 
 const GAP = 12;
@@ -41,7 +43,7 @@ function useBoxSize() {
  * a strip; reactions float over them. The stage is the space between header and toolbar, and
  * nothing in it is drawn outside it: the toolbar never covers a tile, nor a tile the toolbar.
  */
-export function CallStage({ session, state, tiles, pinned, onPin, videoRef }: CallStageProps) {
+export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRemove }: CallStageProps) {
   const t = useTranslations('Meeting');
   const large = stageTile(tiles, pinned);
   const [box, size] = useBoxSize();
@@ -57,7 +59,7 @@ export function CallStage({ session, state, tiles, pinned, onPin, videoRef }: Ca
         onPin={() => onPin(tile.key)}
         onVisible={!tile.isSelf && tile.kind === 'camera' ? (visible) => session.setPeerVisible(tile.participantId, visible) : undefined}
         videoRef={(element) => videoRef(tile.key, element)}
-        hostMenu={state.self.isHost && peer && tile.kind === 'camera' ? <HostActions session={session} peer={peer} inMenu /> : undefined}
+        hostMenu={state.self.isHost && peer && tile.kind === 'camera' ? <HostActions session={session} peer={peer} onRemove={onRemove} inMenu /> : undefined}
       />
     );
   };

@@ -8,7 +8,8 @@ import { openInput, rememberedDevice } from '@/lib/meeting/client/media/devices'
 import { getScreen } from '@/lib/meeting/client/media/capture';
 import { isEnded } from '@/lib/meeting/client/call/meeting-state';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
-import type { MeetingSession } from '@/lib/meeting/client/call/session';
+import { markRemoved } from '@/lib/meeting/client/call/removal-mark';
+import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
 import { AudioSink } from './VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
@@ -19,6 +20,7 @@ import { CallNotice } from './CallNotice';
 import { CallStage } from './CallStage';
 import { CallToolbar, type Panel } from './CallToolbar';
 import { HostActions } from './HostActions';
+import { RemoveParticipantDialog } from './RemoveParticipantDialog';
 import { useRecording } from './useRecording';
 import { useShortcuts } from './useShortcuts';
 import { useCallDevices } from './useCallDevices';
@@ -50,6 +52,8 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [devicesOpen, setDevicesOpen] = useState(false);
   const [files, setFiles] = useState<FileTransfers | null>(null);
   const [sendFileOpen, setSendFileOpen] = useState(false);
+  /** The participant the host chose to remove, until they confirm or cancel. */
+  const [removing, setRemoving] = useState<RemotePeer | null>(null);
   const videos = useRef(new Map<string, HTMLVideoElement | null>());
 
   useEffect(() => {
@@ -66,6 +70,9 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     };
   }, [session, testProbe]);
 
+  useEffect(() => {
+    if (state.phase === 'removed') markRemoved(info.meetingId);
+  }, [state.phase, info.meetingId]);
   useEffect(() => session.setChatOpen(panel === 'chat'), [panel, session]);
   useEffect(() => session.onFiles(setFiles), [session]);
 
@@ -142,9 +149,13 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     toggleChat: () => togglePanel('chat'),
   });
 
-  /** The full link, with the key in its fragment: whoever opens it needs no handoff (docs/e2ee-crypto.md). */
+  /**
+   * The room's link, without the key: it works for as long as the room exists, whoever opens it
+   * gets the current key from a participant (admitted first where the room asks). A "#k=" link
+   * would die at the next rekey or restart (issue 48; docs/e2ee-crypto.md "Who gets S").
+   */
   async function copyLink() {
-    const link = `${window.location.origin}${window.location.pathname}${session.keyFragment() ?? ''}`;
+    const link = `${window.location.origin}${window.location.pathname}`;
     try {
       await navigator.clipboard.writeText(link);
       flash(t('linkCopied'));
@@ -169,6 +180,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           pinned={pinned}
           onPin={(key) => setPinned((current) => (current === key ? null : key))}
           videoRef={(key, element) => videos.current.set(key, element)}
+          onRemove={setRemoving}
         />
         {panel && (
           <aside className="w-full max-w-sm bg-white text-slate-900 sm:w-80">
@@ -185,7 +197,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
                 onAdmit={(id) => void session.hostAction('admit', id)}
                 onDeny={(id) => void session.hostAction('deny', id)}
                 onLock={(locked) => void session.setLocked(locked)}
-                hostActions={(peer) => <HostActions session={session} peer={peer} />}
+                hostActions={(peer) => <HostActions session={session} peer={peer} onRemove={setRemoving} />}
               />
             )}
           </aside>
@@ -229,6 +241,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           />
         </Suspense>
       )}
+      {removing && <RemoveParticipantDialog name={removing.name} onConfirm={() => session.hostAction('remove', removing.id)} onClose={() => setRemoving(null)} />}
       {sendFileOpen && files && (
         <Suspense fallback={null}>
           <SendFileDialog files={files} onClose={() => setSendFileOpen(false)} />

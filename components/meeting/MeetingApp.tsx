@@ -11,14 +11,18 @@ import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meet
 import { MeetingSession } from '@/lib/meeting/client/call/session';
 import { routePin } from '@/lib/meeting/client/call/route-pin';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
+import { wasRemoved } from '@/lib/meeting/client/call/removal-mark';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { Lobby, type JoinResult } from './Lobby';
 import { CallView } from './CallView';
+import { CallEnded } from './CallEnded';
 import { Centered } from './Centered';
 
 type Stage =
   | { kind: 'loading' }
   | { kind: 'unsupported' }
+  /** The host removed this browser from the meeting (removal-mark.ts): no lobby, no way back. */
+  | { kind: 'removed' }
   | { kind: 'error'; code: string }
   | { kind: 'lobby'; info: MeetingInfo }
   | { kind: 'call'; info: MeetingInfo; session: MeetingSession };
@@ -57,6 +61,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       // picks the standard worker path where both exist, to test it in Chromium.
       frames.current = framePath(new URLSearchParams(search).get('frames') === 'script' ? 'script' : undefined);
       if (!meetingSupported() || !frames.current) return setStage({ kind: 'unsupported' });
+      if (wasRemoved(meetingId)) return setStage({ kind: 'removed' });
       const result = await loadInfo(meetingId);
       if (cancelled) return;
       if ('errorCode' in result) setStage({ kind: 'error', code: result.errorCode });
@@ -108,6 +113,8 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       return <Centered>{t('loading')}</Centered>;
     case 'unsupported':
       return <Centered title={t('unsupportedTitle')}>{t('unsupported')}</Centered>;
+    case 'removed':
+      return <CallEnded phase="removed" />;
     case 'error':
       return (
         <Centered title={stage.code === 'room_not_found' ? t('notFoundTitle') : t('errorTitle')}>

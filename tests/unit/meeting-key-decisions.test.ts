@@ -57,6 +57,24 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       then: { unanswered: [] },
     },
     {
+      name: 'first entry with the link’s S among others: the link is on trial until one of them verifies it (issue 48)',
+      facts: facts({ encryption: { ...ON, status: 'starting', source: null } }),
+      input: { type: 'enter', others: ['a', 'z'] },
+      effects: [
+        { type: 'encryption-on' },
+        { type: 'announce', to: 'a', reply: false, lazy: false },
+        { type: 'announce', to: 'z', reply: false, lazy: false },
+        { type: 'answer-waiting', requests: [] },
+      ],
+      then: { linkOnTrial: ['a', 'z'] },
+    },
+    {
+      name: 'first entry holding a S we made, or entering again after a reconnect: nothing on trial',
+      facts: facts({ source: 'created', encryption: { ...ON, status: 'starting', source: null } }),
+      input: { type: 'enter', others: ['a'] },
+      effects: [{ type: 'encryption-on' }, { type: 'announce', to: 'a', reply: false, lazy: false }, { type: 'answer-waiting', requests: [] }],
+    },
+    {
       name: 'without S among others: waiting for the key, a request to each',
       facts: noKey({ encryption: { ...ON, status: 'starting', source: null } }),
       input: { type: 'enter', others: ['a', 'z'] },
@@ -106,6 +124,7 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       ],
     },
     { name: 'keys not made yet: nothing to ask', facts: noKey({ peers: [] }), input: { type: 'peer-left', id: 'a', keysReady: false }, effects: [] },
+    { name: 'one our link is on trial with leaves: off the trial', state: state({ linkOnTrial: ['a', 'z'] }), facts: facts({ peers: [peer('z')] }), input: { type: 'peer-left', id: 'a', keysReady: true }, effects: [], then: { linkOnTrial: ['z'] } },
   ],
   hello: [
     {
@@ -152,6 +171,42 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
         { type: 'recheck', input: 'check-wrong-key' },
         { type: 'verified', id: 'a', theyHandedOff: true },
         { type: 'release', id: 'a' },
+      ],
+    },
+    {
+      name: 'our link on trial, refused by one who was here before us: the link is out of date, we drop its S and ask everyone for the meeting’s (issue 48)',
+      state: state({ linkOnTrial: ['a', 'z'] }),
+      facts: facts({ peers: [peer('a', 'mismatch'), peer('z'), peer('n')] }),
+      input: { type: 'announcement-checked', from: 'z', reply: true, result: 'mismatch' },
+      effects: [
+        { type: 'drop-secret' },
+        { type: 'peer-keys', id: 'a', keys: 'pending' },
+        { type: 'encryption', patch: { status: 'waiting-key', source: null, epoch: 0, staleLink: true } },
+        { type: 'ask-for-key', to: ['a', 'z', 'n'] },
+      ],
+      then: { linkOnTrial: [] },
+    },
+    {
+      name: 'our link on trial, verified by one who was here: it is the meeting’s key, the trial ends',
+      state: state({ linkOnTrial: ['a', 'z'] }),
+      facts: facts(),
+      input: { type: 'announcement-checked', from: 'z', reply: true, result: 'ok' },
+      effects: [
+        { type: 'peer-keys', id: 'z', keys: 'verified' },
+        { type: 'recheck', input: 'check-wrong-key' },
+        { type: 'verified', id: 'z', theyHandedOff: false },
+        { type: 'release', id: 'z' },
+      ],
+      then: { linkOnTrial: [] },
+    },
+    {
+      name: 'a newcomer with an old link refused by us, who held S first: only that peer is a mismatch; our key stays',
+      facts: facts({ peers: [peer('n')] }),
+      input: { type: 'announcement-checked', from: 'n', reply: false, result: 'mismatch' },
+      effects: [
+        { type: 'announce', to: 'n', reply: true, lazy: true },
+        { type: 'peer-keys', id: 'n', keys: 'mismatch' },
+        { type: 'recheck', input: 'check-wrong-key' },
       ],
     },
     {
@@ -266,11 +321,18 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
   ],
   'check-wrong-key': [
     {
-      name: 'every peer a mismatch: wrong key',
-      facts: facts({ peers: [peer('a', 'mismatch'), peer('z', 'mismatch')] }),
+      name: 'a key handed over that every peer refuses: wrong key',
+      facts: facts({ source: 'handoff', peers: [peer('a', 'mismatch'), peer('z', 'mismatch')] }),
       input: { type: 'check-wrong-key' },
-      effects: [{ type: 'encryption', patch: { status: 'wrong-key', source: 'link' } }],
+      effects: [{ type: 'encryption', patch: { status: 'wrong-key', source: 'handoff' } }],
     },
+    {
+      name: 'a lone holder whose newcomer brought an old link: still on, the newcomer asks for the key (issue 48)',
+      facts: facts({ peers: [peer('n', 'mismatch')] }),
+      input: { type: 'check-wrong-key' },
+      effects: [],
+    },
+    { name: 'a lone maker of S, the same', facts: facts({ source: 'created', peers: [peer('n', 'mismatch')] }), input: { type: 'check-wrong-key' }, effects: [] },
     { name: 'one verified: still on, nothing to change', facts: facts({ peers: [peer('a', 'mismatch'), peer('z', 'verified')] }), input: { type: 'check-wrong-key' }, effects: [] },
     {
       name: 'no longer all mismatches, holding S: back on',

@@ -58,13 +58,44 @@ describe('KeyExchange', () => {
     expect([one.keysOf(two.id), two.keysOf(one.id)]).toEqual(['verified', 'verified']);
   });
 
-  it('a link with another meeting\u2019s key: the peer is a mismatch and our indicator says wrong key', async () => {
+  it('a link whose key is out of date (the room restarted): the newcomer asks for the key and gets in; the holder stays on (issue 48)', async () => {
     const room = new Room();
     const ada = await room.join('ada', { host: true });
     const eve = await room.join('eve', { secret: randomBytes(32) });
-    expect(eve.keysOf('ada')).toBe('mismatch');
-    expect(eve.encryption.status).toBe('wrong-key');
-    expect(ada.verified).toEqual([]);
+    await room.settle();
+    expect(eve.encryption).toMatchObject({ status: 'on', source: 'handoff', staleLink: true });
+    expect([eve.keysOf('ada'), ada.keysOf('eve')]).toEqual(['verified', 'verified']);
+    expect(ada.encryption).toMatchObject({ status: 'on', source: 'created' });
+    expect(ada.handedOff).toEqual(['eve']);
+    expect(new Set(eve.verifiedHandedOffBy)).toEqual(new Set(['ada']));
+  });
+
+  it('a link copied before the host rekeyed after a removal: the newcomer gets the new epoch by handoff', async () => {
+    const room = new Room();
+    const secret = randomBytes(32);
+    const ada = await room.join('ada', { host: true, secret });
+    const bob = await room.join('bob');
+    const next = await ada.exchange.nextEpoch();
+    await bob.exchange.acceptRekey(next!.epoch, next!.secret);
+    const cy = await room.join('cy', { secret });
+    await room.settle();
+    expect(cy.encryption).toMatchObject({ status: 'on', source: 'handoff', epoch: 1, staleLink: true });
+    expect([cy.keysOf('ada'), cy.keysOf('bob'), ada.keysOf('cy'), bob.keysOf('cy')]).toEqual(['verified', 'verified', 'verified', 'verified']);
+    expect(ada.encryption.status).toBe('on');
+  });
+
+  it('gated: an out-of-date link gets the key only from the host who lets it in', async () => {
+    const room = new Room();
+    const ada = await room.join('ada', { host: true, gated: true });
+    const eve = await room.join('eve', { secret: randomBytes(32) });
+    await room.settle();
+    expect(eve.encryption).toMatchObject({ status: 'waiting-key', staleLink: true });
+    expect(ada.handedOff).toEqual([]);
+    ada.exchange.letIn('eve');
+    await eve.exchange.enter(['ada']);
+    await room.settle();
+    expect(eve.encryption).toMatchObject({ status: 'on', source: 'handoff' });
+    expect(ada.keysOf('eve')).toBe('verified');
   });
 
   it('signed signals arrive; one changed on the way, or with another fingerprint, refuses the peer', async () => {

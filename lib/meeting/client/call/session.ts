@@ -358,11 +358,6 @@ export class MeetingSession {
     return this.keyExchange.keys?.handoffCodes.get(peerId) ?? null;
   }
 
-  /** "#k=…": the meeting link's fragment that carries the key; the server never sees it. */
-  keyFragment(): string | null {
-    return this.keyExchange.keys?.linkFragment() ?? null;
-  }
-
   /** For the test probe (probe.ts) only: the connections and the keys, read-only. */
   inspect(): { links: ReadonlyMap<string, PeerLink>; keys: MeetingCrypto | null; sfu: SfuRoute } {
     return { links: this.mesh.links, keys: this.keyExchange.keys, sfu: this.sfu };

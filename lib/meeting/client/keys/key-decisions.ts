@@ -22,6 +22,12 @@ export interface ExchangeState {
   readonly handedOffBy: readonly string[];
   /** Handoff requests that came while we had no S, in arrival order: answered when we get it. */
   readonly unanswered: readonly Request[];
+  /**
+   * Those already here when we entered with the link's S, until one of them verifies it: the
+   * meeting's key is theirs, so the first of them to refuse ours shows our link out of date
+   * (restarted another day, or rekeyed after a removal) and we ask for the key instead (issue 48).
+   */
+  readonly linkOnTrial: readonly string[];
 }
 
 /** The world when an input comes, read by the shell from the session and this page's keys. */
@@ -76,6 +82,8 @@ export type ExchangeEffect =
   | { type: 'ask-for-key'; to: readonly string[] }
   /** Requests that waited for S: each is decided again, if its sender is still here. */
   | { type: 'answer-waiting'; requests: readonly Request[] }
+  /** Our link's S is out of date: forget it (and what it made), so that a handoff can bring the meeting's. */
+  | { type: 'drop-secret' }
   /** Seal S to this key and send it with our announcement, ahead of our offer. */
   | { type: 'hand-key'; to: string; key: string }
   /** We handed S to this newcomer: we offer now. */
@@ -100,7 +108,7 @@ export interface Decision {
 }
 
 export function initialExchange(selfId: string, requestPosted = false): ExchangeState {
-  return { selfId, requestPosted, letInHere: [], handedOffTo: [], handedOffBy: [], unanswered: [] };
+  return { selfId, requestPosted, letInHere: [], handedOffTo: [], handedOffBy: [], unanswered: [], linkOnTrial: [] };
 }
 
 /**
@@ -132,6 +140,7 @@ export function decide(state: ExchangeState, input: ExchangeInput, facts: Facts)
         unanswered: state.unanswered.filter(([from]) => from !== input.id),
         handedOffTo: without(state.handedOffTo, input.id),
         handedOffBy: without(state.handedOffBy, input.id),
+        linkOnTrial: without(state.linkOnTrial, input.id),
       };
       return { state: next, effects: input.keysReady ? stillWaiting(facts) : [] };
     }
@@ -139,7 +148,8 @@ export function decide(state: ExchangeState, input: ExchangeInput, facts: Facts)
       if (input.announcement.id !== input.from) return keep();
       return keep([{ type: 'check-announcement', from: input.from, announcement: input.announcement, reply: input.reply }]);
     case 'announcement-checked':
-      return keep(announcementChecked(state, input));
+      if (input.result === 'mismatch' && state.linkOnTrial.includes(input.from)) return staleLink(state, facts);
+      return { state: input.result === 'ok' ? { ...state, linkOnTrial: [] } : state, effects: announcementChecked(state, input) };
     case 'handoff-request':
       return handoffRequest(state, input, facts);
     case 'handoff': {
@@ -176,7 +186,9 @@ function enter(state: ExchangeState, others: readonly string[], facts: Facts): D
     const effects: ExchangeEffect[] = [{ type: 'encryption-on' }];
     for (const id of others) effects.push({ type: 'announce', to: id, reply: false, lazy: false });
     effects.push({ type: 'answer-waiting', requests: state.unanswered });
-    return { state: { ...state, unanswered: [] }, effects };
+    // Only the first entry puts the link on trial: a re-entry (a reconnect) already ran on it.
+    const linkOnTrial = facts.source === 'link' && facts.encryption.status === 'starting' ? others : [];
+    return { state: { ...state, unanswered: [], linkOnTrial }, effects };
   }
   // The first time, the server's `join` event brought our key to everyone present (issue 17).
   return {
@@ -186,6 +198,25 @@ function enter(state: ExchangeState, others: readonly string[], facts: Facts): D
       { type: 'ask-for-key', to: state.requestPosted ? [] : others },
     ],
   };
+}
+
+/**
+ * Someone who was here before us refused our link's S: the meeting runs on another key (the room
+ * was started again without this link, or the host rekeyed after a removal). Never a broken call:
+ * we drop it and ask everyone for the current one, exactly as a link without a key does, so the
+ * room's gate (ask to join, lock) applies as it does to them. The indicator then says where the
+ * key came from ("compare safety codes"), and `staleLink` tells the person why.
+ */
+function staleLink(state: ExchangeState, facts: Facts): Decision {
+  const others = facts.peers.map((peer) => peer.id);
+  const effects: ExchangeEffect[] = [
+    { type: 'drop-secret' },
+    // Refused under the old key only: each announces again, checked under the key the handoff brings.
+    ...facts.peers.filter((peer) => peer.keys === 'mismatch').map((peer): ExchangeEffect => ({ type: 'peer-keys', id: peer.id, keys: 'pending' })),
+    { type: 'encryption', patch: { status: 'waiting-key', source: null, epoch: 0, staleLink: true } },
+    { type: 'ask-for-key', to: others },
+  ];
+  return { state: { ...state, linkOnTrial: [], requestPosted: false }, effects };
 }
 
 /**
@@ -266,10 +297,15 @@ function signalChecked(from: string, check: SignalCheck): ExchangeEffect[] {
   return [{ type: 'signal', from, body: check.body }];
 }
 
-/** Our link's key is not the meeting's when every participant's announcement fails under it. */
+/**
+ * Our key is not the meeting's when every participant's announcement fails under it. Not while
+ * our link is on trial (its first refusal makes us ask for the key: staleLink), nor when we held
+ * S before the others came: a lone holder whose newcomer brought an old link is not wrong — the
+ * newcomer is, and asks for the key (issue 48: the host was told "wrong key" by a late guest).
+ */
 function wrongKey(facts: Facts): ExchangeEffect[] {
   const current = facts.encryption;
-  const wrong = facts.peers.length > 0 && facts.peers.every((p) => p.keys === 'mismatch');
+  const wrong = facts.source === 'handoff' && facts.peers.length > 0 && facts.peers.every((p) => p.keys === 'mismatch');
   const status = wrong ? 'wrong-key' : facts.hasSecret ? 'on' : current.status;
   return status === current.status ? [] : [{ type: 'encryption', patch: { status, source: facts.source } }];
 }

@@ -177,6 +177,9 @@ export class KeyExchange {
     switch (effect.type) {
       case 'make-secret':
         return keys.createSecret();
+      case 'drop-secret':
+        keys.dropSecret();
+        return undefined;
       case 'enter':
         return this.step({ type: 'enter', others: effect.others });
       case 'encryption-on':

@@ -18,4 +18,6 @@ export interface EncryptionState {
   epoch: number;
   /** The room password is mixed into the key (docs/e2ee-crypto.md "Secrets"). */
   password: boolean;
+  /** The link's key was out of date (the room restarted, or a removal rekeyed it): the key came by handoff instead (issue 48). */
+  staleLink?: boolean;
 }

@@ -161,6 +161,19 @@ export class MeetingCrypto {
     });
   }
 
+  /**
+   * Our link's S turned out to be out of date (key-decisions.ts staleLink): forget it and what it
+   * made, so that a handoff can bring the meeting's S. Nobody was verified under it.
+   */
+  dropSecret(): void {
+    this.secret = null;
+    this.source = null;
+    this.root = null;
+    this.joinKey = null;
+    this.own = null;
+    this.epoch = 0;
+  }
+
   /** The first participant, with nobody to hand S over, makes it. */
   createSecret(): Promise<void> {
     return this.useSecret(generateRoomSecret(), 'created');
