@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { ChunkErrorPrompt } from '@/components/public/ChunkErrorPrompt';
+import { policyLinkGuard } from '@/lib/navigation/policy-links';
 import { shellState } from '@/lib/page/shell-state';
 import { config } from '@/lib/environment';
 import { htmlLang } from '@/lib/i18n/locales';
@@ -49,6 +50,7 @@ export default async function LocaleLayout({
     <html lang={htmlLang(locale)} data-theme={theme}>
       <body>
         <ChunkErrorPrompt nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: policyLinkGuard }} />
         {children}
         {config.production && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerServiceWorker }} />}
       </body>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useClock } from '@/components/time/useClock';
-import { useRouter } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { Field } from '@/components/forms/Field';
 import { apiPost } from '@/lib/api/browser';
 
@@ -18,7 +18,7 @@ interface Issued {
 export function CardIssuer() {
   const t = useTranslations('AdminUsers');
   const clock = useClock();
-  const router = useRouter();
+  const router = usePathRouter();
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');

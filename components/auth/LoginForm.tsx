@@ -2,7 +2,8 @@
 
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { apiPost, type ApiAnswer } from '@/lib/api/browser';
 import { isErrorCode } from '@/lib/errors';
 import type { OidcProviderButton } from '@/lib/auth/oidc/providers';
@@ -28,7 +29,7 @@ export function LoginForm({ providers = [] }: { providers?: OidcProviderButton[]
   const t = useTranslations('Login');
   const f = useTranslations('Forms');
   const errorText = useErrorText();
-  const router = useRouter();
+  const router = usePathRouter();
   const query = useSearchParams();
   const next = safeNextPath(query.get('next'));
   const [needsCode, setNeedsCode] = useState(false);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { ChangePlan, type PlanState } from './ChangePlan';
 import { Subscribe } from './Subscribe';
 
@@ -10,7 +10,7 @@ import { Subscribe } from './Subscribe';
  * happened stays on screen while the server part refreshes around it.
  */
 export function BillingPanel({ subscribed, plan, unitAmountCents, currency }: { subscribed: boolean; plan: PlanState | null; unitAmountCents: number; currency: string }) {
-  const router = useRouter();
+  const router = usePathRouter();
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => {
     setNotice(message);

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useErrorText } from './useErrorText';
 
@@ -14,7 +14,7 @@ export function useApiFeedback() {
   const toast = useToast();
   const t = useTranslations('Toast');
   const errorText = useErrorText();
-  const router = useRouter();
+  const router = usePathRouter();
   return useMemo(
     () => ({
       succeeded() {

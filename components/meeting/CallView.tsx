@@ -170,7 +170,9 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   }
 
   return (
-    <div className="flex h-dvh flex-col text-white">
+    // data-call-view: the reload prompt says that reloading leaves the call (app/globals.css); the
+    // height leaves room for that prompt above the header (lib/chunk-watchdog.ts).
+    <div data-call-view className="flex h-[calc(100dvh-var(--chunk-error-height,0px))] flex-col text-white">
       <CallHeader session={session} state={state} roomName={info.roomName} recordingSeconds={recording.active ? recording.seconds : null} />
       <div className="flex min-h-0 flex-1">
         <CallStage

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { apiGet, apiPost } from '@/lib/api/browser';
 import { Dialog } from '@/components/dialog/Dialog';
 import { Field } from '@/components/forms/Field';
@@ -37,7 +37,7 @@ export function AccountModal({ close }: { close: () => void }) {
   const toastText = useTranslations('Toast');
   const errorText = useErrorText();
   const toast = useToast();
-  const router = useRouter();
+  const router = usePathRouter();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [step, setStep] = useState<Step>(0);
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', email: '', oldPassword: '', newPassword1: '' });

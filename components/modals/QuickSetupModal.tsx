@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { apiPost } from '@/lib/api/browser';
 import { normalizeTimezone } from '@/lib/time/timezones';
 import { useApp } from '@/components/AppContext';
@@ -18,7 +18,7 @@ import { useErrorText } from '@/components/forms/useErrorText';
 export function QuickSetupModal({ close }: { close: () => void }) {
   const t = useTranslations('QuickSetup');
   const errorText = useErrorText();
-  const router = useRouter();
+  const router = usePathRouter();
   const { user } = useApp();
   const zoneId = useId();
   const [timezone, setTimezone] = useState(() =>

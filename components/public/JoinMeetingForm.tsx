@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { useId, useState } from 'react';
 import { joinTarget } from '@/lib/public-site/join-target';
 
@@ -23,7 +23,7 @@ export interface JoinMeetingLabels {
  */
 export function JoinMeetingForm({ labels, localePrefix }: { labels: JoinMeetingLabels; localePrefix: string }) {
   const id = useId();
-  const router = useRouter();
+  const router = usePathRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

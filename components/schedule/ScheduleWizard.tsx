@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/browser';
 import { passwordChange } from '@/lib/meeting/client/keys/room-password-store';
-import { useRouter } from '@/lib/i18n/links';
+import { useRouter } from '@/lib/navigation/router';
 import {
   draftBody,
   draftOf,

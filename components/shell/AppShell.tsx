@@ -68,7 +68,7 @@ export function AppShell({
         {footer}
       </aside>
 
-      <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+      <header className="sticky top-[var(--chunk-error-height,0px)] z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
         <button
           type="button"
           onClick={() => setDrawerOpen(true)}

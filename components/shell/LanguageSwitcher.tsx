@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { apiPost } from '@/lib/api/browser';
 import { isLocale } from '@/lib/i18n/locales';
-import { usePathname, useRouter } from '@/lib/i18n/links';
+import { usePathname } from '@/lib/i18n/links';
+import { useRouter } from '@/lib/navigation/router';
 import { LanguagePicker } from '@/components/i18n/LanguagePicker';
 
 /** The app frame's language selector with flags (SPEC point 1): saved to the user, or as the guest's language. */

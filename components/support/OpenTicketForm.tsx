@@ -5,7 +5,8 @@ import { useTranslations } from 'next-intl';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import { useErrorText } from '@/components/forms/useErrorText';
-import { Link, useRouter } from '@/lib/i18n/links';
+import { Link } from '@/lib/i18n/links';
+import { useRouter } from '@/lib/navigation/router';
 import type { ApiAnswer } from '@/lib/api/browser';
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, MESSAGE_MAX, SUBJECT_MAX, SUBJECT_MIN, ticketCategories } from '@/lib/support/categories';
 

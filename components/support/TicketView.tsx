@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
+import { usePathRouter } from '@/lib/navigation/router';
 import { useToast } from '@/components/toast/ToastProvider';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { apiPost } from '@/lib/api/browser';
@@ -25,7 +25,7 @@ export function TicketView({ ticket }: { ticket: TicketDetail }) {
   const clock = useClock();
   const toast = useToast();
   const errorText = useErrorText();
-  const router = useRouter();
+  const router = usePathRouter();
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<TicketStatus>(ticket.status);

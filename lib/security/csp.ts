@@ -1,16 +1,16 @@
 // Content-Security-Policy values. Pages get a per-request nonce; API answers a closed policy.
 import { closedPolicy } from './base-headers.mjs';
 
-/** The one page that holds Stripe's card form (the billing screen) lets Stripe.js in; no other does. */
-export const STRIPE_PAGES = ['/settings'] as const;
+// Which page gets which policy (page-policy.ts): the browser's link guard reads the same rules.
+export { isWasmPage, STRIPE_PAGES } from './page-policy';
+
 const stripe = { script: ' https://js.stripe.com', frame: 'https://js.stripe.com https://hooks.stripe.com', connect: ' https://api.stripe.com', img: ' https://*.stripe.com' };
 
-/**
+/*
  * The meeting page (/now/{id}) compiles WebAssembly: the noise filter's RNNoise, in an AudioWorklet,
  * which runs under the page's policy. 'wasm-unsafe-eval' allows compiling wasm and nothing else
  * (no eval of JavaScript); no other page gets it.
  */
-export const isWasmPage = (path: string) => /^\/now\/[^/]+\/?$/.test(path);
 
 export function pagePolicy(nonce: string, development: boolean, options: { stripe?: boolean; wasm?: boolean; connect?: string[] } = {}): string {
   const s = options.stripe;

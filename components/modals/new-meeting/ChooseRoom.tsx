@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { apiPost } from '@/lib/api/browser';
-import { useRouter } from '@/lib/i18n/links';
+import { useRouter } from '@/lib/navigation/router';
 import { passwordChange } from '@/lib/meeting/client/keys/room-password-store';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import type { RoomView } from '@/lib/rooms/view';

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { isEmailAddress } from '@/lib/email-address';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useToast } from '@/components/toast/ToastProvider';
-import { useRouter } from '@/lib/i18n/links';
+import { useRouter } from '@/lib/navigation/router';
 import type { RoomView } from '@/lib/rooms/view';
 import { CopyField } from './CopyField';
 
