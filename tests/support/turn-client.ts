@@ -89,8 +89,8 @@ function ipv6Bytes(address: string): Buffer {
 export class TurnClient {
   private readonly socket: Socket = createSocket('udp4');
   private key: Buffer | null = null;
-  private realm = Buffer.alloc(0);
-  private nonce = Buffer.alloc(0);
+  private realm: Buffer = Buffer.alloc(0);
+  private nonce: Buffer = Buffer.alloc(0);
 
   constructor(
     private readonly server: { host: string; port: number },
