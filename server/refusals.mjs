@@ -17,19 +17,24 @@ const MALFORMED_PAGE = '/__malformed-path';
  * malformed is not answered but sent on to the not-found page (its `request.url` rewritten).
  */
 export function refusals(root) {
-  const incorrectData = incorrectDataMessages(root);
-  const refuse = (request, response, status, headers = {}) => {
-    const message = incorrectData[localeFromAcceptLanguage(request.headers['accept-language'])] ?? incorrectData.en;
-    response.writeHead(status, { ...closedAnswerHeaders, 'Content-Type': 'application/json', ...headers });
-    response.end(JSON.stringify({ status: 'error', errorCode: 'incorrect_data', message }));
-    return true;
-  };
+  const refuse = refuser(root);
   return function refused(request, response) {
     if (Buffer.byteLength(request.url ?? '') > MAX_URL_BYTES) return refuse(request, response, 414, { Connection: 'close' });
     if (!malformedPath(request.url)) return false;
     if (request.url.startsWith('/api/')) return refuse(request, response, 400);
     request.url = MALFORMED_PAGE;
     return false;
+  };
+}
+
+/** Writes the server layer's own refusal: `incorrect_data` in the request's language, closed headers. */
+export function refuser(root) {
+  const incorrectData = incorrectDataMessages(root);
+  return (request, response, status, headers = {}) => {
+    const message = incorrectData[localeFromAcceptLanguage(request.headers['accept-language'])] ?? incorrectData.en;
+    response.writeHead(status, { ...closedAnswerHeaders, 'Content-Type': 'application/json', ...headers });
+    response.end(JSON.stringify({ status: 'error', errorCode: 'incorrect_data', message }));
+    return true;
   };
 }
 

@@ -3,7 +3,8 @@
 // directly): Next.js's request handler behind a plain Node server, the server layer of
 // docs/architecture.md. It exists because route handlers must know the address of the TCP peer
 // for per-client rate limits (lib/security/client-address.ts), and Next.js does not expose the
-// socket; being first, it also refuses what must not reach Next.js (refusals.mjs), answers the
+// socket; being first, it also refuses what must not reach Next.js (refusals.mjs), keeps Next.js's
+// internal headers and over-long redirects from the client (answer-headers.mjs), answers the
 // fast paths (fast-paths.mjs), turns a page's database outage into a 503 (database-unavailable.mjs)
 // and stops gracefully (shutdown.mjs). It meets the app on the seam (lib/server-seam/seam.mjs).
 import { createServer } from 'node:http';
@@ -12,7 +13,8 @@ import next from 'next';
 import { REQUEST_START, fromSeam } from '../lib/server-seam/seam.mjs';
 import { unavailablePages, withRequestState } from './database-unavailable.mjs';
 import { answerFast, fastPathFor } from './fast-paths.mjs';
-import { refusals } from './refusals.mjs';
+import { limitAnswerHeaders } from './answer-headers.mjs';
+import { refusals, refuser } from './refusals.mjs';
 import { stopGracefully } from './shutdown.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -29,6 +31,7 @@ const handle = app.getRequestHandler();
 // A page the database failed answers 503 and a page that tries again (server/database-unavailable.mjs).
 const guardUnavailable = unavailablePages(root);
 const refused = refusals(root);
+const refuse = refuser(root);
 await app.prepare();
 
 const server = createServer((request, response) => {
@@ -41,6 +44,8 @@ const shutdown = stopGracefully(server, app);
 
 function serve(request, response) {
   notePeer(request);
+  // No internal header reaches the client, and no redirect echoes an over-long address.
+  limitAnswerHeaders(request, response, (answer, status, headers) => refuse(request, answer, status, headers));
   // The request's id (x-request-id, on every log line and in X-Request-Id) and its metrics:
   // lib/metrics/request-start.ts, registered by instrumentation.ts.
   fromSeam(REQUEST_START)?.(request, response);

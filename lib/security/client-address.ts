@@ -3,6 +3,7 @@
 // X-Forwarded-For is believed only when that peer is a configured reverse proxy (TRUSTED_PROXIES),
 // and then read from the right: the first hop that is not a trusted proxy is the client.
 import { BlockList, isIP } from 'node:net';
+import { log } from '@/lib/log';
 
 /** Set by the app's own HTTP server from the socket; a client's copy never survives. */
 export const PEER_HEADER = 'x-enclave-peer';
@@ -21,9 +22,37 @@ export interface TrustedProxies {
 
 /** "::ffff:10.0.0.1" (an IPv4 peer on a dual-stack socket) is 10.0.0.1. */
 function normalize(address: string): string {
-  const trimmed = address.trim().replace(/^\[|\]$/g, '');
+  const trimmed = address.trim().replace(/^\[(.*)\]$/, '$1');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
   return mapped ? mapped[1]! : trimmed;
+}
+
+/**
+ * A forwarded hop as proxies write it: "198.51.100.7", "198.51.100.7:40001", "2001:db8::1",
+ * "[2001:db8::1]" or "[2001:db8::1]:443" is its address (issue 44, item 3: some gateways add the
+ * client's port, and a hop the walk cannot read made every visitor the proxy). An IPv6 address
+ * with a port is read only in brackets: "2001:db8::1:443" is itself an address.
+ */
+function readHop(hop: string): string {
+  const trimmed = hop.trim();
+  const withPort = /^\[([0-9a-f:.]+)\](?::\d{1,5})?$/i.exec(trimmed) ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(trimmed);
+  return normalize(withPort ? withPort[1]! : trimmed);
+}
+
+let unreadableHopLogged = false;
+
+/**
+ * Said once per process, not per request: a trusted proxy wrote a hop this cannot read, so its
+ * clients share the proxy's address (and its rate-limit buckets) until the proxy is set to write
+ * plain addresses (docs/self-hosting/reverse-proxy.md). The hop itself is not logged: it is an address.
+ */
+function noteUnreadableHop(proxy: string) {
+  if (unreadableHopLogged) return;
+  unreadableHopLogged = true;
+  log.warn('a trusted proxy sent an X-Forwarded-For hop that is not an address: its clients count as the proxy', {
+    proxy,
+    read: 'an IPv4 or IPv6 address, 1.2.3.4:port, [IPv6] or [IPv6]:port',
+  });
 }
 
 /**
@@ -67,18 +96,22 @@ function isTrusted(address: string, trusted: TrustedProxies): boolean {
  */
 export function clientAddress(headers: Headers, trusted: TrustedProxies): string {
   const peer = headers.get(PEER_HEADER);
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map(normalize);
+  const forwarded = headers.get('x-forwarded-for')?.trim();
+  const hops = forwarded ? forwarded.split(',').map(readHop) : [];
   if (!peer) {
     const first = hops.find((hop) => isIP(hop) !== 0);
     return trusted.all && first ? first : 'unknown';
   }
   let client = normalize(peer);
-  // Walk back from the peer through the proxies it vouches for. A hop that is not a plain address
-  // ("ip:port", "unknown", an obfuscated id) ends the walk: what lies left of it was written by
-  // someone no trusted proxy vouches for, so the client is the last trusted proxy itself
-  // (issue 32, item 3: skipping it let the client choose its own address).
+  // Walk back from the peer through the proxies it vouches for. A hop that is not an address
+  // ("unknown", an obfuscated id) ends the walk: what lies left of it was written by someone no
+  // trusted proxy vouches for, so the client is the last trusted proxy itself (issue 32, item 3:
+  // skipping it let the client choose its own address).
   for (let i = hops.length - 1; i >= 0 && isTrusted(client, trusted); i -= 1) {
-    if (isIP(hops[i]!) === 0) break;
+    if (isIP(hops[i]!) === 0) {
+      noteUnreadableHop(client);
+      break;
+    }
     client = hops[i]!;
   }
   return client;

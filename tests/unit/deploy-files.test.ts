@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { BlockList } from 'node:net';
+import { BlockList, isIPv4 } from 'node:net';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { downloadPlatforms } from '@/lib/configuration/configuration';
@@ -131,6 +131,49 @@ describe('compose.yaml', () => {
       for (const value of [...Object.values(service.environment ?? {}), ...(service.command ?? [])]) variablesIn(String(value)).forEach((name) => used.add(name));
     }
     expect([...used].filter((name) => !exampleKeys.has(name))).toEqual([]);
+  });
+});
+
+/** An address as a number, IPv4 ones as IPv4 (coturn compares within a family). */
+function addressValue(address: string): { family: 4 | 6; value: bigint } {
+  if (isIPv4(address)) return { family: 4, value: address.split('.').reduce((sum, part) => sum * 256n + BigInt(part), 0n) };
+  let text = address;
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4) text = text.replace(v4[1]!, ((value) => `${(value >> 16n).toString(16)}:${(value & 0xffffn).toString(16)}`)(addressValue(v4[1]!).value));
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return { family: 6, value: groups.reduce((sum, group) => sum * 65536n + BigInt(parseInt(group, 16)), 0n) };
+}
+
+describe('deploy/turnserver.conf', () => {
+  const deniedLines = (text: string) => text.split('\n').filter((line) => line.startsWith('denied-peer-ip='));
+  const ranges = deniedLines(read('deploy/turnserver.conf')).map((line) => {
+    const [low, high = low] = line.slice('denied-peer-ip='.length).split('-') as [string, string?];
+    return { low: addressValue(low), high: addressValue(high!) };
+  });
+  const denied = (address: string) => {
+    const { family, value } = addressValue(address);
+    return ranges.some(({ low, high }) => low.family === family && high.family === family && low.value <= value && value <= high.value);
+  };
+
+  // Issue 44: ::ffff:127.0.0.1 reaches the loopback through an IPv6 relay; coturn compares it as
+  // IPv6, so every IPv4 range needs its mapped form (tests/integration/turn-denied-peers.test.ts
+  // asks a real coturn).
+  it('never relays to loopback, private, link-local or reserved addresses, in any of their spellings', () => {
+    const ipv4 = ['0.0.0.1', '10.0.0.1', '100.64.0.1', '127.0.0.1', '127.255.255.254', '169.254.169.254', '172.16.0.1', '172.31.255.254', '192.0.0.8', '192.168.1.1', '198.18.0.1', '240.0.0.1', '255.255.255.255'];
+    const spellings = ipv4.flatMap((address) => [address, `::ffff:${address}`, `::${address}`]);
+    const undenied = [...spellings, '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1'].filter((address) => !denied(address));
+    expect(undenied).toEqual([]);
+  });
+
+  it('still relays to public addresses, IPv4 and IPv6', () => {
+    expect(['8.8.8.8', '203.0.113.7', '2001:db8::7', '2606:4700::1111'].filter(denied)).toEqual([]);
+  });
+
+  it('is what docs/self-hosting/reverse-proxy.md tells an operator to write', () => {
+    expect(deniedLines(read('docs/self-hosting/reverse-proxy.md'))).toEqual(deniedLines(read('deploy/turnserver.conf')));
   });
 });
 

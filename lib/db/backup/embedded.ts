@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DataDirInUseError, lockDataDir } from '../data-dir-lock';
+import { writePrivateFile } from './private-file';
 import { BackupRefusal, CONTENTS_SQL, type Contents } from './refusal';
 
 // The embedded database's backup is PGlite's own dumpDataDir(): a gzipped tarball of the whole
@@ -45,7 +46,9 @@ export async function backupEmbedded(folder: string, file: string): Promise<Cont
       const bytes = Buffer.from(await dump.arrayBuffer());
       // Whole or not at all: a backup cut short by a full disk is never left under its name.
       const partial = `${file}.partial`;
-      writeFileSync(partial, bytes, { mode: 0o600 });
+      writePrivateFile(partial, (fd) => {
+        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      });
       renameSync(partial, file);
       return { ...found, bytes: bytes.length };
     } finally {

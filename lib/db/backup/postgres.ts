@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, statSync } from 'node:fs';
+import { writePrivateFile } from './private-file';
 import { BackupRefusal, CONTENTS_SQL, type Contents } from './refusal';
 
 // PostgreSQL's backup is its own: pg_dump --format=custom, read back by pg_restore. These wrap
@@ -14,12 +15,13 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   return { dbname: parsed.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-function run(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(tool, args, { env, encoding: 'utf8' });
+/** Runs the tool; `output`: a descriptor that receives its standard output (the dump). */
+function run(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv, output?: number) {
+  const result = spawnSync(tool, args, { env, encoding: 'utf8', stdio: ['ignore', output ?? 'pipe', 'pipe'] });
   if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
     throw new BackupRefusal(`${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), of the server's major version or newer.`);
   }
-  if (result.status !== 0) throw new BackupRefusal(`${tool} failed: ${(result.stderr || result.stdout).trim()}`);
+  if (result.status !== 0) throw new BackupRefusal(`${tool} failed: ${(result.stderr || result.stdout || '').trim()}`);
 }
 
 async function withClient<T>(url: string, work: (sql: import('postgres').Sql) => Promise<T>): Promise<T> {
@@ -38,8 +40,10 @@ export async function backupPostgres(url: string, file: string): Promise<Content
   const found = await withClient(url, async (sql) => (await sql.unsafe<Contents[]>(CONTENTS_SQL))[0]!);
   const { dbname, env } = connection(url);
   const partial = `${file}.partial`;
-  // --no-owner: the backup restores into a database owned by whichever role restores it.
-  run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${dbname}`], env);
+  // --no-owner: the backup restores into a database owned by whichever role restores it. The dump
+  // goes to a file this process made owner-only (pg_dump --file would follow the umask).
+  const args = ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${dbname}`];
+  writePrivateFile(partial, (fd) => run('pg_dump', args, env, fd));
   renameSync(partial, file);
   return { ...found, bytes: statSync(file).size };
 }
