@@ -138,7 +138,7 @@ export function upwardImports(modules: Map<string, Module>): string[] {
  */
 export const DOMAIN_ORDER = [
   // plain modules: no domain below them (the seam: the keys the server layer and the app share)
-  'server-seam', 'process-slot', 'environment', 'redis', 'log', 'version', 'errors', 'cache', 'time', 'colors', 'color-field',
+  'server-seam', 'process-slot', 'environment', 'redis', 'log', 'meeting-address', 'version', 'errors', 'cache', 'time', 'colors', 'color-field',
   'email-address', 'email-field', 'theme', 'search', 'chunk-watchdog', 'background', 'toast',
   'brand', 'location', 'pwa',
   // what the domains stand on: languages, the database, settings, limits, counters, the audit log

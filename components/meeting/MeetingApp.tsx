@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { meetingApiPath } from '@/lib/meeting-address';
 import { useTranslations } from 'next-intl';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
@@ -130,7 +131,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
 
 async function loadInfo(meetingId: string): Promise<MeetingInfo | { errorCode: string }> {
   try {
-    const response = await fetch(`/api/meeting/${encodeURIComponent(meetingId)}`, { cache: 'no-store' });
+    const response = await fetch(meetingApiPath(meetingId), { cache: 'no-store' });
     const body = (await response.json().catch(() => ({}))) as MeetingInfo & { errorCode?: string };
     if (!response.ok) return { errorCode: body.errorCode ?? 'error_contact_us' };
     return body;

@@ -3,6 +3,7 @@
 import { usePathRouter } from '@/lib/navigation/router';
 import { useId, useState } from 'react';
 import { joinTarget } from '@/lib/public-site/join-target';
+import { meetingApiPath } from '@/lib/meeting-address';
 
 export interface JoinMeetingLabels {
   title: string;
@@ -37,7 +38,7 @@ export function JoinMeetingForm({ labels, localePrefix }: { labels: JoinMeetingL
     }
     setError(null);
     setBusy(true);
-    const answer = await fetch(`/api/meeting/${encodeURIComponent(target.meetingId)}`, { headers: { accept: 'application/json' } }).catch(() => null);
+    const answer = await fetch(meetingApiPath(target.meetingId), { headers: { accept: 'application/json' } }).catch(() => null);
     if (answer?.status === 404) {
       setBusy(false);
       setError(labels.notFound);

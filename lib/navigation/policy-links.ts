@@ -6,11 +6,12 @@
 // so the browser follows the link itself: a whole document load, with the target's own policy.
 // Routers are guarded in lib/navigation/router.ts; eslint.config.mjs keeps the app on those.
 import { locales } from '@/lib/i18n/locales';
-import { STRIPE_PAGES, WASM_PAGE } from '@/lib/security/page-policy';
+import { MEETING_PAGE } from '@/lib/meeting-address';
+import { STRIPE_PAGES } from '@/lib/security/page-policy';
 
 export const policyLinkGuard = `(function () {
   var locales = ${JSON.stringify(locales)};
-  var wasm = new RegExp(${JSON.stringify(WASM_PAGE.source)});
+  var wasm = new RegExp(${JSON.stringify(MEETING_PAGE.source)});
   var stripe = ${JSON.stringify(STRIPE_PAGES)};
   // lib/security/page-policy.ts pagePolicyKind, in ES5.
   function kind(pathname) {

@@ -1,8 +1,9 @@
 // Issue 35, item 4: "Join a meeting" on the plain home takes what a guest was sent — the whole
 // link, or only the meeting id — and finds the meeting's join page on this server.
+import { isMeetingId, MEETING_PAGE, meetingPagePath } from '@/lib/meeting-address';
 
-/** The meeting ids this server issues (lib/meeting/server/room.ts checks the same). */
-const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An optional locale prefix before a path: /de, /zh-cn. */
+const LOCALE_PREFIX = /^\/[a-z]{2}(?:-[a-z]{2})?(?=\/)/i;
 
 export type JoinTarget = { ok: true; meetingId: string; path: string } | { ok: false; reason: 'empty' | 'invalid' | 'otherServer' };
 
@@ -13,7 +14,7 @@ export type JoinTarget = { ok: true; meetingId: string; path: string } | { ok: f
 export function joinTarget(input: string, origin: string): JoinTarget {
   const value = input.trim();
   if (!value) return { ok: false, reason: 'empty' };
-  if (MEETING_ID.test(value)) return { ok: true, meetingId: value, path: `/now/${value}` };
+  if (isMeetingId(value)) return { ok: true, meetingId: value, path: meetingPagePath(value) };
 
   let url: URL;
   try {
@@ -22,9 +23,9 @@ export function joinTarget(input: string, origin: string): JoinTarget {
     return { ok: false, reason: 'invalid' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'invalid' };
-  const match = /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/now\/([^/]+)\/?$/i.exec(url.pathname);
-  if (!match || !MEETING_ID.test(match[1]!)) return { ok: false, reason: 'invalid' };
+  const match = MEETING_PAGE.exec(url.pathname.replace(LOCALE_PREFIX, ''));
+  if (!match || !isMeetingId(match[1]!)) return { ok: false, reason: 'invalid' };
   if (url.host !== new URL(origin).host) return { ok: false, reason: 'otherServer' };
   const meetingId = match[1]!;
-  return { ok: true, meetingId, path: `/now/${meetingId}${url.search}${url.hash}` };
+  return { ok: true, meetingId, path: `${meetingPagePath(meetingId)}${url.search}${url.hash}` };
 }

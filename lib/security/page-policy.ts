@@ -4,13 +4,13 @@
 // where the noise filter's WebAssembly could not compile and the SFU could not be reached).
 // Plain data and functions: the proxy, the browser's link guard and the routers share them.
 import { isLocale } from '@/lib/i18n/locales';
+import { MEETING_PAGE } from '@/lib/meeting-address';
 
 /** The one page that holds Stripe's card form (the billing screen) lets Stripe in; no other does. */
 export const STRIPE_PAGES = ['/settings'] as const;
 
 /** The meeting page, /now/{id}: it compiles WebAssembly and may reach the SFU (csp.ts). */
-export const WASM_PAGE = /^\/now\/[^/]+\/?$/;
-export const isWasmPage = (path: string) => WASM_PAGE.test(path);
+export const isWasmPage = (path: string) => MEETING_PAGE.test(path);
 
 export type PagePolicyKind = 'meeting' | 'billing' | 'standard';
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
+import { isMeetingId } from '@/lib/meeting-address';
 import { getDb } from '@/lib/db/client';
 import { rooms, users, type Room, type User } from '@/lib/db/schema';
 import { trialEnded } from '@/lib/billing/trial';
@@ -14,15 +15,13 @@ export interface MeetingRoom {
   limit: number;
 }
 
-const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
  * The room behind a meeting id, with its owner (whose plan sets the participant limit). With
  * billing on, a trial that ended without a plan holds no more meetings until its owner subscribes
  * (docs/billing.md); a server without billing has no trial (issue 35).
  */
 export async function findMeetingRoom(meetingId: string): Promise<MeetingRoom> {
-  if (!MEETING_ID.test(meetingId)) throw new ApiError('room_not_found');
+  if (!isMeetingId(meetingId)) throw new ApiError('room_not_found');
   const db = await getDb();
   const [row] = await db
     .select({ room: rooms, owner: users })

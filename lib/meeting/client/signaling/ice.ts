@@ -1,5 +1,6 @@
 // The ICE servers (STUN/TURN) for a meeting, when the join did not bring them.
 import type { IceAnswer } from '@/lib/meeting/protocol';
+import { meetingApiPath } from '@/lib/meeting-address';
 
 /** The connections' ICE settings from the server's answer. */
 export function iceConfig(ice: IceAnswer): RTCConfiguration {
@@ -9,7 +10,7 @@ export function iceConfig(ice: IceAnswer): RTCConfiguration {
 /** Asks the server; null when it cannot say (host candidates still work on a LAN and on loopback). */
 export async function fetchIceConfig(meetingId: string, token: string): Promise<RTCConfiguration | null> {
   try {
-    const response = await fetch(`/api/meeting/${encodeURIComponent(meetingId)}/ice`, {
+    const response = await fetch(meetingApiPath(meetingId, 'ice'), {
       headers: { authorization: `Bearer ${token}` },
       cache: 'no-store',
     });

@@ -2,6 +2,7 @@
 // tab read with fetch() so the join token can travel in a header, reconnected with
 // Last-Event-ID after a drop, and POSTs for everything sent up.
 import type { ApiAnswer } from '@/lib/api/browser';
+import { meetingApiPath } from '@/lib/meeting-address';
 import type { ServerEvent } from '@/lib/meeting/protocol';
 import type { ClientMessage } from '@/lib/meeting/protocol.schema';
 import { parseEventStream, type StreamMessage } from './event-stream';
@@ -32,12 +33,9 @@ export class SignalingClient {
   private lastEventId: string | null = null;
   private abort = new AbortController();
   private closed = false;
-  private readonly base: string;
-
   private opened: OpenedStream | null;
 
   constructor(private readonly options: SignalingOptions) {
-    this.base = `/api/meeting/${encodeURIComponent(options.meetingId)}`;
     this.opened = options.opened ?? null;
     const opened = this.opened;
     if (opened) this.abort.signal.addEventListener('abort', () => opened.abort.abort(), { once: true });
@@ -82,7 +80,7 @@ export class SignalingClient {
   private async openStream(): Promise<AsyncGenerator<StreamMessage> | null> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}`, accept: 'text/event-stream' };
     if (this.lastEventId) headers['last-event-id'] = this.lastEventId;
-    const response = await fetch(`${this.base}/signal`, { headers, signal: this.abort.signal, cache: 'no-store' });
+    const response = await fetch(meetingApiPath(this.options.meetingId, 'signal'), { headers, signal: this.abort.signal, cache: 'no-store' });
     if (response.status === 401 || response.status === 403 || response.status === 404) {
       this.closed = true;
       this.options.onRejected?.(response.status);
@@ -95,7 +93,7 @@ export class SignalingClient {
   /** Sends one message up; resolves to the HTTP status (0 when the network failed). */
   async send(message: ClientMessage): Promise<number> {
     try {
-      const response = await fetch(`${this.base}/signal`, {
+      const response = await fetch(meetingApiPath(this.options.meetingId, 'signal'), {
         method: 'POST',
         headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(message),
@@ -125,7 +123,7 @@ export async function postJoin(meetingId: string, body: unknown): Promise<{ answ
   const abort = new AbortController();
   const failed = { answer: { status: 'error', errorCode: 'error_contact_us' }, stream: null };
   try {
-    const response = await fetch(`/api/meeting/${encodeURIComponent(meetingId)}/join`, {
+    const response = await fetch(meetingApiPath(meetingId, 'join'), {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream, application/json' },
