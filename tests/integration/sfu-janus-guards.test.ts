@@ -25,6 +25,7 @@ const SECRET = 'sfu-guards-test-secret';
 let janus: Awaited<ReturnType<typeof startJanus>>;
 const sockets: JanusSocket[] = [];
 const connections: PeerConnection[] = [];
+const tracks: { close(): void }[] = [];
 const timers: ReturnType<typeof setInterval>[] = [];
 
 beforeAll(async () => {
@@ -33,7 +34,12 @@ beforeAll(async () => {
 }, 30_000);
 afterEach(() => timers.splice(0).forEach(clearInterval));
 afterAll(async () => {
+  // libdatachannel's threads stop only with cleanup() (without it Jest never exits), and
+  // cleanup() with a track still open crashed the process: tracks first, then connections.
+  for (const track of tracks) track.close();
   for (const pc of connections) pc.close();
+  await until(() => connections.every((pc) => pc.state() === 'closed'), 5_000).catch(() => undefined);
+  await sleep(500);
   nodeDataChannel.cleanup();
   await Promise.all(sockets.map((socket) => socket.close()));
   await closePlacements();
@@ -71,6 +77,7 @@ async function audioOffer(name: string) {
   const ssrc = 1000 + Math.floor(Math.random() * 1e6);
   audio.addSSRC(ssrc, name);
   const track = pc.addTrack(audio);
+  tracks.push(track);
   track.setMediaHandler(new RtcpReceivingSession());
   pc.setLocalDescription('offer');
   return { pc, track, ssrc, sdp: await gathered(pc) };
@@ -112,6 +119,7 @@ async function subscription(ticket: SfuTicket, socket: JanusSocket, privateId: n
   const pc = connection(`sub-${feed}`);
   const received = { packets: 0 };
   pc.onTrack((track) => {
+    tracks.push(track);
     track.setMediaHandler(new RtcpReceivingSession());
     track.onMessage((message) => {
       // RTP only (RTCP's payload types are 64–95 after the marker bit).
