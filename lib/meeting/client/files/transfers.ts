@@ -31,8 +31,6 @@ export interface FileTransferHooks {
   /** Over the pair's sealed chat channel; false when it is not open. */
   send(peerId: string, message: FileMessage): boolean;
   openChannel(peerId: string, label: string): RTCDataChannel | null;
-  /** Tests only: a shorter stall than STALL_MS. */
-  stallMs?: number;
 }
 
 interface Transfer extends TransferView {
@@ -328,7 +326,7 @@ export class FileTransfers {
       }
       this.hooks.send(transfer.peerId, { t: 'file-cancel', id: transfer.id, reason: 'stalled' });
       this.finish(transfer, 'failed', 'stalled');
-    }, this.hooks.stallMs);
+    });
     transfer.watch.touch();
     if (transfer.direction === 'in') transfer.reserved = transfer.incoming?.reserved ?? 0;
   }
