@@ -41,11 +41,19 @@ interface JanusAnswer {
 export interface JanusOptions {
   /** A token valid for this request (Janus checks one on every request when token_auth is on). */
   token: () => string;
+  /** Each request's own limit (DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Ends every request of an operation at once: one time-out for all of them. */
+  signal?: AbortSignal;
 }
 
 let transactions = 0;
 const transaction = () => `enclave-${process.pid}-${(transactions += 1)}`;
+
+function requestSignal(options: JanusOptions): AbortSignal {
+  const own = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  return options.signal ? AbortSignal.any([own, options.signal]) : own;
+}
 
 async function post(url: string, body: Record<string, unknown>, options: JanusOptions): Promise<JanusAnswer> {
   const sent = { ...body, transaction: transaction(), token: options.token() };
@@ -55,10 +63,10 @@ async function post(url: string, body: Record<string, unknown>, options: JanusOp
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(sent),
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      signal: requestSignal(options),
     });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'connection failed';
+    const reason = (error instanceof Error && error.name === 'TimeoutError') || options.signal?.aborted ? 'no answer in time' : 'connection failed';
     throw new JanusError('unreachable', `Janus at ${url}: ${reason}`);
   }
   if (!response.ok) throw new JanusError('unreachable', `Janus at ${url}: HTTP ${response.status}`, response.status);

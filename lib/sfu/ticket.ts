@@ -7,7 +7,7 @@ import { JanusError, withJanusHandle, type JanusHandle, type JanusOptions } from
 import { sfuConfigured, sfuNodes, type SfuNode } from './nodes';
 import { placements } from './store';
 import { janusToken, sfuRoomId, sfuRoomSecret, sfuRoomToken, VIDEOROOM_PLUGIN } from './tokens';
-import { changeAllowed, destroyRoom, ensureRoom, kickParticipant, VIDEOROOM_NO_SUCH_ROOM } from './videoroom';
+import { changeAllowed, destroyRoom, ensureRoom, guarded, kickParticipant, roomGuarantees, VIDEOROOM_NO_SUCH_ROOM, type RoomSettings } from './videoroom';
 
 /**
  * How long a ticket's token opens Janus requests. Janus checks the token on every request,
@@ -18,8 +18,11 @@ import { changeAllowed, destroyRoom, ensureRoom, kickParticipant, VIDEOROOM_NO_S
 export const TICKET_SECONDS = 10 * 60;
 /** The app's own tokens: one operation's requests. */
 const APP_TOKEN_SECONDS = 60;
-/** A kick or a room's end waits this long for Janus, no more: they must not hold up the call. */
-const BEST_EFFORT_TIMEOUT_MS = 2_000;
+/**
+ * A kick or a room's end waits this long for Janus, all its requests together (a session, a
+ * handle, two requests, the session's end), no more: they must not hold up the call.
+ */
+export const BEST_EFFORT_TIMEOUT_MS = 2_000;
 
 interface Room {
   node: SfuNode;
@@ -33,7 +36,7 @@ function sharedSecret(): string {
 }
 
 function janusOptions(secret: string, timeoutMs?: number): JanusOptions {
-  return { token: () => janusToken(secret, Date.now() + APP_TOKEN_SECONDS * 1000), timeoutMs };
+  return { token: () => janusToken(secret, Date.now() + APP_TOKEN_SECONDS * 1000), timeoutMs, signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined };
 }
 
 function roomOn(node: SfuNode, secret: string, meetingId: string): Room {
@@ -66,8 +69,12 @@ export async function sfuTicketFor(meetingId: string, participantId: string, opt
     const roomToken = sfuRoomToken(secret, room.room, participantId);
     try {
       await videoRoom(room, secret, async (handle) => {
-        const state = await ensureRoom(handle, { room: room.room, secret: room.secret, adminKey: secret, publishers: options.publishers, allowed: [roomToken] });
-        if (state === 'existed') await changeAllowed(handle, room.room, room.secret, 'add', [roomToken]);
+        const settings = { room: room.room, secret: room.secret, adminKey: secret, publishers: options.publishers, allowed: [roomToken] };
+        const state = await ensureRoom(handle, settings);
+        if (state === 'existed') {
+          await checkGuarded(handle, room, settings);
+          await changeAllowed(handle, room.room, room.secret, 'add', [roomToken]);
+        } else verified.add(verifiedKey(room));
       });
       const expiresAt = now + TICKET_SECONDS * 1000;
       return { url: name, room: room.room, token: janusToken(secret, expiresAt), roomToken, expiresAt };
@@ -78,6 +85,31 @@ export async function sfuTicketFor(meetingId: string, participantId: string, opt
     }
   }
   throw new ApiError('service_unavailable');
+}
+
+/**
+ * Rooms this process created or checked: each holds require_e2ee, require_pvtid and is_private.
+ * Only the admin_key's holder makes rooms, but a room of the same name made otherwise (by hand,
+ * by an older release, from a static room in the plugin's config) would forward clear media to
+ * anyone the app lets in: a room that existed is checked once before the app hands out its tokens.
+ */
+const verified = new Set<string>();
+const VERIFIED_MAX = 10_000;
+const verifiedKey = (room: Room) => `${room.node.apiUrl}\0${room.room}`;
+
+/** A room that lacks a guarantee is destroyed (with the room's secret) and made again, or no ticket is given. */
+async function checkGuarded(handle: JanusHandle, room: Room, settings: RoomSettings) {
+  const key = verifiedKey(room);
+  if (verified.has(key)) return;
+  if (!guarded(await roomGuarantees(handle, settings.adminKey, room.room))) {
+    log.error('sfu: a meeting room without end-to-end encryption required; replacing it', { node: room.node.publicUrl });
+    // Another secret (not the app's room) makes this throw: no ticket, rather than a clear room.
+    await destroyRoom(handle, room.room, room.secret);
+    if ((await ensureRoom(handle, settings)) !== 'created' || !guarded(await roomGuarantees(handle, settings.adminKey, room.room)))
+      throw new Error('sfu: the meeting room could not be made with end-to-end encryption required');
+  }
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  verified.add(key);
 }
 
 /** Where the meeting's room is, if it has one and an SFU is configured. */
@@ -124,6 +156,7 @@ export async function closeSfuRoom(meetingId: string): Promise<void> {
     if (!placed) return;
     await (await placements()).release(meetingId);
     const { room, secret } = placed;
+    verified.delete(verifiedKey(room));
     await videoRoom(room, secret, (handle) => destroyRoom(handle, room.room, room.secret), BEST_EFFORT_TIMEOUT_MS);
   } catch (error) {
     log.warn('sfu: a meeting room was not destroyed', describeError(error));

@@ -60,6 +60,24 @@ export async function ensureRoom(handle: JanusHandle, settings: RoomSettings): P
   }
 }
 
+/** What a room on the node guarantees: the settings ensureRoom sets and the app relies on. */
+export interface RoomGuarantees {
+  requireE2ee: boolean;
+  requirePvtid: boolean;
+  isPrivate: boolean;
+}
+
+/** The room's guarantees as the node lists them (its admin_key lists private rooms too); null if absent. */
+export async function roomGuarantees(handle: JanusHandle, adminKey: string, room: string): Promise<RoomGuarantees | null> {
+  const { list } = await handle.request<{ list?: Record<string, unknown>[] }>({ request: 'list', admin_key: adminKey });
+  const entry = list?.find((candidate) => candidate.room === room);
+  return entry ? { requireE2ee: entry.require_e2ee === true, requirePvtid: entry.require_pvtid === true, isPrivate: entry.is_private === true } : null;
+}
+
+/** Whether a room holds every guarantee ensureRoom gives one it creates. */
+export const guarded = (guarantees: RoomGuarantees | null): boolean =>
+  guarantees !== null && guarantees.requireE2ee && guarantees.requirePvtid && guarantees.isPrivate;
+
 /** Adds or removes room tokens in the room's allowed list (idempotent: Janus keeps each once). */
 export async function changeAllowed(handle: JanusHandle, room: string, secret: string, action: 'add' | 'remove', tokens: string[]): Promise<string[]> {
   const answer = await handle.request<{ allowed?: string[] }>({ request: 'allowed', room, secret, action, allowed: tokens });

@@ -38,7 +38,7 @@ function randomFile(name: string, size: number) {
   return { file, name, size, sha256: sha256(bytes), marker: bytes.subarray(0, 32) };
 }
 
-type Transfer = { key: string; name: string; status: string; problem: string | null; bytes: number; size: number; firstByteAt: number | null; finishedAt: number | null };
+type Transfer = { key: string; name: string; status: string; problem: string | null; bytes: number; reserved: number; size: number; firstByteAt: number | null; finishedAt: number | null };
 const transfers = (page: Page) => page.evaluate(() => window.enclaveProbe!.fileTransfers()) as Promise<Transfer[]>;
 
 /** Both sides verified each other's keys and the chat channel is open: a file can go. */
@@ -157,6 +157,116 @@ test('a 50 MB file arrives identical, peer to peer, with progress; cancel, decli
   await expect(stopped).toContainText('Ada left the meeting before the file arrived.', { timeout: 15_000 });
   await expect(stopped).toHaveAttribute('data-status', 'failed');
   await expect(stopped.getByRole('button', { name: 'Save leaving.bin' })).toHaveCount(0);
+});
+
+// Issue 44 point 6: Ada's page plays a hostile sender through the probe (sendFileMessage sends any
+// file message, unchecked) and by dropping its own chunks; Bo's page is the receiver under test.
+test('hostile offers: names that hide their type, a huge declared size, an HTML file, a sender that stops', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  // What each download Bo's page starts is: its name, and the type of the blob behind it. A received
+  // file must never be a blob a browser would render (text/html would run in the app's origin).
+  const recordDownloads = async (context: BrowserContext) => {
+    await context.addInitScript(() => {
+      const types = new Map<string, string>();
+      const downloads: { name: string; type: string | undefined }[] = ((window as unknown as { downloads: unknown }).downloads = []);
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (object: Blob | MediaSource) => {
+        const url = create(object);
+        if (object instanceof Blob) types.set(url, object.type);
+        return url;
+      };
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        if (this.download) downloads.push({ name: this.download, type: types.get(this.href) });
+        return click.call(this);
+      };
+    });
+  };
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare: recordDownloads });
+  people = [ada, bo];
+  await connected(ada.page);
+  await connected(bo.page);
+  const boId = await bo.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  /** A raw offer from Ada's page, as a modified client would send it (a real key; bytes never sent). */
+  const offer = (fields: Record<string, unknown>) =>
+    ada.page.evaluate(
+      ({ to, fields }) => {
+        const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        const message = { t: 'file-offer', size: 1000, mime: 'application/pdf', sha256: 'ab'.repeat(32), key, ...fields };
+        return window.enclaveProbe!.sendFileMessage(to, message);
+      },
+      { to: boId, fields },
+    );
+  const row = (name: string) => bo.page.getByTestId('file-transfer').filter({ hasText: name });
+  const hidden = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+  // Names: what Bo reads and what Bo's buttons say have no override left, whatever Ada's page sent.
+  expect(await offer({ id: 'rlo-name', name: '..\u202E/report\u2066\u200B\u202Efdp.exe' })).toBe(true);
+  await expect(row('reportfdp.exe')).toContainText('From Ada');
+  await expect(bo.page.getByRole('button', { name: 'Accept reportfdp.exe', exact: true })).toBeVisible();
+  expect(await offer({ id: 'empty-name', name: '\u202E\u200B\u2066' })).toBe(true);
+  await expect(bo.page.getByRole('button', { name: 'Accept file', exact: true })).toBeVisible();
+  expect(await bo.page.getByTestId('file-transfer').allTextContents()).not.toContainEqual(expect.stringMatching(hidden));
+  // Sent through the dialog, the disguised .exe is saved under a name that says .exe.
+  const disguised = randomFile('invoice\u202Efdp.exe', 3000);
+  await sendThroughDialog(ada.page, disguised.file, 'Bo');
+  await bo.page.getByRole('button', { name: 'Accept invoicefdp.exe', exact: true }).click();
+  const [exe] = await Promise.all([bo.page.waitForEvent('download'), bo.page.getByRole('button', { name: 'Save invoicefdp.exe' }).click({ timeout: 30_000 })]);
+  expect(exe.suggestedFilename()).toBe('invoicefdp.exe');
+  expect(sha256(readFileSync((await exe.path())!))).toBe(disguised.sha256);
+
+  // An HTML file is a download, never a page in the app's origin: its script does not run.
+  mkdirSync(folder, { recursive: true });
+  const html = path.join(folder, 'page.html');
+  writeFileSync(html, '<!doctype html><title>owned</title><script>localStorage.setItem("owned", "1"); document.title = "owned"</script><h1>hello</h1>');
+  await sendThroughDialog(ada.page, html, 'Bo');
+  await bo.page.getByRole('button', { name: 'Accept page.html', exact: true }).click();
+  const pagesBefore = bo.context.pages().length;
+  const [download] = await Promise.all([bo.page.waitForEvent('download'), bo.page.getByRole('button', { name: 'Save page.html' }).click({ timeout: 30_000 })]);
+  expect(download.suggestedFilename()).toBe('page.html');
+  expect(readFileSync((await download.path())!, 'utf8')).toContain('<h1>hello</h1>');
+  expect(await bo.page.evaluate(() => (window as unknown as { downloads: unknown }).downloads)).toEqual([
+    { name: 'invoicefdp.exe', type: 'application/octet-stream' },
+    { name: 'page.html', type: 'application/octet-stream' },
+  ]);
+  expect(bo.context.pages()).toHaveLength(pagesBefore);
+  expect(new URL(bo.page.url()).pathname).toBe(`/now/${meetingId}`);
+  expect(await bo.page.evaluate(() => [localStorage.getItem('owned'), document.title])).not.toContain('owned');
+
+  // A huge declared size: accepting it reserves what arrives (1 MB at first), not 100 MB.
+  expect(await offer({ id: 'huge-size', name: 'huge.bin', size: 100 * MB })).toBe(true);
+  await bo.page.getByRole('button', { name: 'Accept huge.bin', exact: true }).click();
+  await expect(row('huge.bin')).toHaveAttribute('data-status', 'active');
+  const huge = (await transfers(bo.page)).find((transfer) => transfer.name === 'huge.bin')!;
+  expect(huge).toMatchObject({ size: 100 * MB, bytes: 0 });
+  expect(huge.reserved).toBeLessThanOrEqual(MB);
+
+  // A sender that stops mid-file: Ada's page drops its chunks after the eighth (512 kB).
+  await ada.page.evaluate(() => {
+    const send = RTCDataChannel.prototype.send;
+    let chunks = 0;
+    RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: never) {
+      if (this.label.startsWith('file:') && ++chunks > 8) return;
+      return send.call(this, data);
+    };
+  });
+  const stalling = randomFile('stalling.bin', 5 * MB);
+  await sendThroughDialog(ada.page, stalling.file, 'Bo');
+  await bo.page.getByRole('button', { name: 'Accept stalling.bin', exact: true }).click();
+  await expect.poll(async () => (await transfers(bo.page)).find((transfer) => transfer.name === 'stalling.bin')?.bytes, { timeout: 30_000 }).toBe(512 * 1024);
+  const partial = (await transfers(bo.page)).find((transfer) => transfer.name === 'stalling.bin')!;
+  expect(partial.reserved).toBeLessThan(partial.size);
+
+  // 30 s (STALL_MS) without a byte: both stalled transfers end, on both sides, and say why.
+  const stalled = (name: string) => `The transfer with ${name} stalled: nothing moved for 30 seconds, so it was stopped.`;
+  for (const name of ['huge.bin', 'stalling.bin']) {
+    await expect(row(name)).toContainText(stalled('Ada'), { timeout: 60_000 });
+    await expect(row(name)).toHaveAttribute('data-status', 'failed');
+    await expect(row(name).getByRole('button', { name: `Save ${name}` })).toHaveCount(0);
+  }
+  await expect(ada.page.getByTestId('file-transfer').filter({ hasText: 'stalling.bin' })).toContainText(stalled('Bo'), { timeout: 15_000 });
+  expect((await transfers(bo.page)).filter((transfer) => transfer.status === 'failed').map((transfer) => transfer.reserved)).toEqual([0, 0]);
 });
 
 test('Firefox and Chromium send each other a file, each checked by SHA-256', async ({ browser, baseURL }) => {

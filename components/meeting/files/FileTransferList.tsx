@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { FileTransfers, TransferView } from '@/lib/meeting/client/files/transfers';
+import { STALL_MS } from '@/lib/meeting/client/files/stall-watch';
 import { formatFileSize } from './file-size';
 
 /** The call's file transfers, both ways, between the stage and the toolbar; nothing when there are none. */
@@ -104,6 +105,8 @@ function statusText(t: T, { status, problem, direction, peerName: name }: Transf
           return t('corrupt');
         case 'memory':
           return t('memory');
+        case 'stalled':
+          return t('stalled', { name, seconds: STALL_MS / 1000 });
         default:
           return t('interrupted', { name });
       }

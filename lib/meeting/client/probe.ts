@@ -48,6 +48,11 @@ export interface MeetingProbe {
   sendRandomFile(name: string, size: number, to: string): Promise<string>;
   /** SHA-256 of a received file's bytes in memory, for a browser whose downloads a test cannot read. */
   receivedSha256(key: string): Promise<string | null>;
+  /**
+   * Sends any `file-*` message, unchecked, over the sealed chat channel to a peer: a hostile
+   * sender's offers (a name that hides its type, a size it never sends) as the receiver meets them.
+   */
+  sendFileMessage(peerId: string, message: Record<string, unknown>): boolean;
   /** What the camera's background effect costs now (null when off). */
   backgroundStats(): BackgroundStats | null;
   /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
@@ -114,6 +119,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       const { sha256Hex } = await import('./files/file-crypto');
       return sha256Hex(bytes);
     },
+    sendFileMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
     mediaRoute: () => session.inspect().sfu.side?.route ?? 'mesh',
     sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),

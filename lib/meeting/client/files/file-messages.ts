@@ -11,7 +11,8 @@ export type FileMessage =
   | { t: 'file-accept'; id: string }
   /** `too-large`: above the receiver's limit; `declined`: the person said no. */
   | { t: 'file-decline'; id: string; reason: 'declined' | 'too-large' }
-  | { t: 'file-cancel'; id: string }
+  /** `stalled`: nothing moved for STALL_MS (stall-watch.ts), so the side that noticed ended it. */
+  | { t: 'file-cancel'; id: string; reason?: 'stalled' }
   /** From the receiver once every byte arrived: whether the SHA-256 matched the offer's. */
   | { t: 'file-received'; id: string; ok: boolean };
 
@@ -20,10 +21,25 @@ const SHA256 = /^[0-9a-f]{64}$/;
 const KEY = /^[A-Za-z0-9_-]{43}$/;
 const MIME = /^[\w.+-]+\/[\w.+-]+$/;
 
-/** A name that is only a name: no folders, no control characters, never empty. */
+/** What a name keeps when nothing of it is left to show. */
+export const FALLBACK_FILE_NAME = 'file';
+
+/**
+ * Taken out of every name: control characters (Cc), format characters (Cf: the bidi overrides
+ * and isolates that make `invoice\u202Efdp.exe` read as "invoiceexe.pdf", zero-width ones),
+ * lone surrogates (Cs), and line and paragraph separators (Zl, Zp).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * A name that is only a name, as shown and as saved: no folders, nothing invisible or that
+ * reorders what is shown, at most FILE_NAME_MAX characters (never half a character), never empty.
+ * Both sides apply it; the receiver's is the one that counts, since the sender is not trusted.
+ */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, FILE_NAME_MAX);
-  return base && base !== '.' && base !== '..' ? base : 'file';
+  const cleaned = name.replace(INVISIBLE, '').split(/[\\/]/).pop()!.trim();
+  const base = Array.from(cleaned).slice(0, FILE_NAME_MAX).join('').trim();
+  return base && !/^\.+$/.test(base) ? base : FALLBACK_FILE_NAME;
 }
 
 /** The message, checked, or null. Sizes are not compared with the limit here: that is the receiver's decision. */
@@ -41,14 +57,15 @@ export function parseFileMessage(raw: unknown): FileMessage | null {
         id,
         name: safeFileName(m.name),
         size: m.size,
-        // Saved with this type; anything odd becomes plain bytes.
+        // Told, never trusted: a received file is saved as plain bytes whatever it says (transfers.ts save()).
         mime: typeof m.mime === 'string' && m.mime.length <= 100 && MIME.test(m.mime) ? m.mime : 'application/octet-stream',
         sha256: m.sha256,
         key: m.key,
       };
     case 'file-accept':
-    case 'file-cancel':
       return { t: m.t, id };
+    case 'file-cancel':
+      return m.reason === 'stalled' ? { t: 'file-cancel', id, reason: 'stalled' } : { t: 'file-cancel', id };
     case 'file-decline':
       return { t: 'file-decline', id, reason: m.reason === 'too-large' ? 'too-large' : 'declined' };
     case 'file-received':

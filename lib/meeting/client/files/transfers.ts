@@ -5,21 +5,20 @@
 // One transfer = one file to one person. The offer (name, size, SHA-256, a fresh key) goes over
 // the pair's sealed chat channel; nothing moves until the receiver accepts. Then the sender opens
 // an ordered data channel for this transfer alone — chat stays responsive — and sends the file in
-// sealed chunks (file-crypto.ts), never more than BUFFER_HIGH bytes ahead of the network
-// (bufferedAmountLowThreshold). The receiver keeps the bytes in memory, checks the SHA-256 once
-// the last arrived, and writes nothing to disk until the person saves it.
-import { CHUNK_BYTES, chunkCount, fileKeyFrom, newFileKey, openChunk, sealChunk, sha256Hex, type FileKey } from './file-crypto';
+// sealed chunks (send-chunks.ts). The receiver keeps the bytes in memory (receive-buffer.ts: grown
+// as they come, never reserved from the offer's word), checks the SHA-256 once the last arrived,
+// and writes nothing to disk until the person saves it. A transfer in which nothing moves for
+// STALL_MS ends on both sides (stall-watch.ts).
+import { saveFile } from './save-file';
+import { BUFFER_LOW, sendChunks } from './send-chunks';
+import { CHUNK_BYTES, fileKeyFrom, newFileKey, openChunk, sha256Hex, type FileKey } from './file-crypto';
 import { parseFileMessage, safeFileName, type FileMessage } from './file-messages';
+import { ReceiveBuffer } from './receive-buffer';
+import { StallWatch } from './stall-watch';
 import type { SendResult, TransferProblem, TransferStatus, TransferView } from './transfer-view';
 
 export type { SendResult, TransferProblem, TransferStatus, TransferView };
 
-/** Refill the channel's buffer when it falls below this... */
-const BUFFER_LOW = 1024 * 1024;
-/** ...and stop adding once it holds this much. */
-const BUFFER_HIGH = 4 * 1024 * 1024;
-/** Chunks sealed ahead of the one being sent (1 MB at most). */
-const SEAL_AHEAD = 16;
 /** The screen hears of progress at most this often. */
 const PROGRESS_MS = 100;
 const CHANNEL_PREFIX = 'file:';
@@ -35,11 +34,14 @@ export interface FileTransferHooks {
 }
 
 interface Transfer extends TransferView {
-  mime: string;
   sha256: string;
   fileKey: FileKey;
-  /** Sender: the whole file; receiver: the bytes so far (allocated on accept). */
+  /** Sender: the whole file; receiver: the file once complete. */
   data: Uint8Array<ArrayBuffer> | null;
+  /** Receiver: the bytes so far, from accept to the last chunk. */
+  incoming: ReceiveBuffer | null;
+  /** From accept (receiver) or start (sender) to the end: nothing moving for STALL_MS ends it. */
+  watch: StallWatch | null;
   channel: RTCDataChannel | null;
   /** Receiver: the index the next message must carry. */
   nextChunk: number;
@@ -89,7 +91,6 @@ export class FileTransfers {
         peerName: peer.name,
         name: safeFileName(file.name),
         size: file.size,
-        mime: file.type,
         sha256,
         fileKey,
         data,
@@ -107,12 +108,13 @@ export class FileTransfers {
     const transfer = this.transfers.get(key);
     if (!transfer || transfer.status !== 'incoming') return;
     try {
-      transfer.data = new Uint8Array(transfer.size);
+      transfer.incoming = new ReceiveBuffer(transfer.size);
     } catch {
       this.hooks.send(transfer.peerId, { t: 'file-decline', id: transfer.id, reason: 'declined' });
       return this.finish(transfer, 'failed', 'memory');
     }
     transfer.status = 'active';
+    this.watch(transfer);
     this.hooks.send(transfer.peerId, { t: 'file-accept', id: transfer.id });
     this.publish();
   }
@@ -135,17 +137,7 @@ export class FileTransfers {
   /** The only moment the file touches the disk: the person asked for it. */
   save(key: string) {
     const transfer = this.transfers.get(key);
-    if (!transfer || transfer.direction !== 'in' || transfer.status !== 'done' || !transfer.data) return;
-    const url = URL.createObjectURL(new Blob([transfer.data], { type: transfer.mime }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = transfer.name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // The browser has started reading it by then; a revoked URL frees the copy it holds.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    if (transfer?.direction === 'in' && transfer.status === 'done' && transfer.data) saveFile(transfer.data, transfer.name);
   }
 
   /** A received file's bytes, held in memory (the test probe hashes them, probe.ts). */
@@ -171,7 +163,10 @@ export class FileTransfers {
     if (message.t === 'file-cancel') {
       for (const direction of ['in', 'out'] as const) {
         const transfer = this.transfers.get(keyOf(direction, peerId, message.id));
-        if (transfer && !FINAL.has(transfer.status)) this.finish(transfer, 'cancelled', 'by-peer');
+        if (transfer && !FINAL.has(transfer.status)) {
+          if (message.reason === 'stalled') this.finish(transfer, 'failed', 'stalled');
+          else this.finish(transfer, 'cancelled', 'by-peer');
+        }
       }
       return;
     }
@@ -225,7 +220,8 @@ export class FileTransfers {
   close() {
     for (const transfer of this.transfers.values()) {
       transfer.channel?.close();
-      transfer.data = null;
+      transfer.watch?.stop();
+      transfer.data = transfer.incoming = null;
     }
     this.transfers.clear();
     this.listeners.clear();
@@ -234,11 +230,16 @@ export class FileTransfers {
 
   // ---- internals ----
 
-  private add(fields: Omit<Transfer, 'key' | 'bytes' | 'problem' | 'firstByteAt' | 'finishedAt' | 'channel' | 'nextChunk' | 'sentAll' | 'chain'>): Transfer {
+  private add(
+    fields: Omit<Transfer, 'key' | 'bytes' | 'reserved' | 'problem' | 'firstByteAt' | 'finishedAt' | 'channel' | 'nextChunk' | 'sentAll' | 'chain' | 'incoming' | 'watch'>,
+  ): Transfer {
     const transfer: Transfer = {
       ...fields,
       key: keyOf(fields.direction, fields.peerId, fields.id),
       bytes: 0,
+      reserved: 0,
+      incoming: null,
+      watch: null,
       problem: null,
       firstByteAt: null,
       finishedAt: null,
@@ -256,7 +257,7 @@ export class FileTransfers {
     const peer = this.hooks.peers().find((candidate) => candidate.id === peerId);
     const fileKey = await fileKeyFrom(offer.key);
     if (!peer || !fileKey) return;
-    const transfer = this.add({ id: offer.id, direction: 'in', peerId, peerName: peer.name, name: offer.name, size: offer.size, mime: offer.mime, sha256: offer.sha256, fileKey, data: null, status: 'incoming' });
+    const transfer = this.add({ id: offer.id, direction: 'in', peerId, peerName: peer.name, name: offer.name, size: offer.size, sha256: offer.sha256, fileKey, data: null, status: 'incoming' });
     // Checked here too, whatever the sender's page says: a larger file is refused unseen.
     if (offer.size > this.hooks.limit) {
       this.hooks.send(peerId, { t: 'file-decline', id: offer.id, reason: 'too-large' });
@@ -271,57 +272,36 @@ export class FileTransfers {
     if (!channel) return this.finish(transfer, 'failed', 'interrupted');
     transfer.status = 'active';
     transfer.channel = channel;
+    this.watch(transfer);
     channel.binaryType = 'arraybuffer';
     channel.bufferedAmountLowThreshold = BUFFER_LOW;
-    channel.onopen = () => void this.pump(transfer, channel).catch(() => this.finish(transfer, 'failed', 'interrupted'));
+    channel.onopen = () => void sendChunks(transfer, channel, () => this.progress()).catch(() => this.finish(transfer, 'failed', 'interrupted'));
     // After the last chunk the receiver closes it (it has them all); its verdict comes on the chat channel.
     channel.onclose = () => transfer.sentAll || this.interrupted(transfer);
     this.publish();
   }
 
-  private async pump(transfer: Transfer, channel: RTCDataChannel) {
-    const data = transfer.data!;
-    const count = chunkCount(transfer.size);
-    const seal = (index: number) => sealChunk(transfer.fileKey.key, transfer.id, index, data.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES));
-    transfer.firstByteAt = performance.now();
-    // SEAL_AHEAD chunks are being sealed while the channel sends: one at a time, each waited
-    // for the crypto thread's turn behind the call's frames (1.5 MB/s, bench/file-transfer.mjs).
-    const sealing: Promise<Uint8Array<ArrayBuffer>>[] = [];
-    let queued = 0;
-    const sealAhead = () => {
-      while (queued < count && sealing.length < SEAL_AHEAD) sealing.push(seal(queued++));
-    };
-    sealAhead();
-    for (let index = 0; index < count; index += 1) {
-      const sealed = await sealing.shift()!;
-      sealAhead();
-      if (channel.bufferedAmount > BUFFER_HIGH) await drained(channel);
-      if (transfer.status !== 'active' || channel.readyState !== 'open') return;
-      channel.send(sealed);
-      transfer.bytes = Math.max(0, Math.min(transfer.size, (index + 1) * CHUNK_BYTES) - channel.bufferedAmount);
-      this.progress();
-    }
-    // The rest leaves the buffer; the receiver's "file-received" ends the transfer.
-    transfer.sentAll = true;
-    channel.bufferedAmountLowThreshold = 0;
-    if (channel.bufferedAmount > 0) await drained(channel);
-    if (transfer.status === 'active') {
-      transfer.bytes = transfer.size;
-      this.progress();
-    }
-  }
-
   /** The next chunk, opened (null: it did not open). */
   private async take(transfer: Transfer, plain: Uint8Array<ArrayBuffer> | null) {
-    if (transfer.status !== 'active' || !transfer.data) return;
+    const incoming = transfer.incoming;
+    if (transfer.status !== 'active' || !incoming) return;
     const end = transfer.bytes + (plain?.length ?? 0);
     // Every chunk full but the last, and never past the offered size (the limit holds here too).
     if (!plain || end > transfer.size || (plain.length !== CHUNK_BYTES && end !== transfer.size)) return this.corrupt(transfer);
     transfer.firstByteAt ??= performance.now();
-    transfer.data.set(plain, transfer.bytes);
+    transfer.watch?.touch();
+    try {
+      if (!incoming.append(plain)) return this.corrupt(transfer);
+    } catch {
+      this.hooks.send(transfer.peerId, { t: 'file-cancel', id: transfer.id });
+      return this.finish(transfer, 'failed', 'memory');
+    }
     transfer.bytes = end;
+    transfer.reserved = incoming.reserved;
     this.progress();
     if (end < transfer.size) return;
+    transfer.data = incoming.bytes();
+    transfer.incoming = null;
     const ok = (await sha256Hex(transfer.data)) === transfer.sha256;
     this.hooks.send(transfer.peerId, { t: 'file-received', id: transfer.id, ok });
     if (!ok) return this.corrupt(transfer);
@@ -331,6 +311,24 @@ export class FileTransfers {
   private corrupt(transfer: Transfer) {
     this.hooks.send(transfer.peerId, { t: 'file-cancel', id: transfer.id });
     this.finish(transfer, 'failed', 'corrupt');
+  }
+
+  /** From now to the end, nothing moving for STALL_MS ends the transfer, and the peer is told why. */
+  private watch(transfer: Transfer) {
+    let buffered = Infinity;
+    transfer.watch = new StallWatch(() => {
+      if (FINAL.has(transfer.status)) return;
+      // A sender's bytes still leaving its buffer (the network is slow): moving, not stalled.
+      const left = transfer.direction === 'out' ? (transfer.channel?.bufferedAmount ?? 0) : 0;
+      if (left > 0 && left < buffered) {
+        buffered = left;
+        return transfer.watch?.touch();
+      }
+      this.hooks.send(transfer.peerId, { t: 'file-cancel', id: transfer.id, reason: 'stalled' });
+      this.finish(transfer, 'failed', 'stalled');
+    });
+    transfer.watch.touch();
+    if (transfer.direction === 'in') transfer.reserved = transfer.incoming?.reserved ?? 0;
   }
 
   private interrupted(transfer: Transfer) {
@@ -343,6 +341,8 @@ export class FileTransfers {
     transfer.status = status;
     transfer.problem = problem;
     transfer.finishedAt = performance.now();
+    transfer.watch?.stop();
+    transfer.incoming = null;
     const channel = transfer.channel;
     transfer.channel = null;
     if (channel) {
@@ -350,6 +350,7 @@ export class FileTransfers {
       channel.close();
     }
     if (!(transfer.direction === 'in' && status === 'done')) transfer.data = null;
+    transfer.reserved = transfer.direction === 'in' ? (transfer.data?.byteLength ?? 0) : 0;
     this.publish();
   }
 
@@ -363,8 +364,8 @@ export class FileTransfers {
 
   private publish() {
     this.views = [...this.transfers.values()].map(
-      ({ key, id, direction, peerId, peerName, name, size, bytes, status, problem, firstByteAt, finishedAt }): TransferView => ({
-        key, id, direction, peerId, peerName, name, size, bytes, status, problem, firstByteAt, finishedAt,
+      ({ key, id, direction, peerId, peerName, name, size, bytes, reserved, status, problem, firstByteAt, finishedAt }): TransferView => ({
+        key, id, direction, peerId, peerName, name, size, bytes, reserved, status, problem, firstByteAt, finishedAt,
       }),
     );
     for (const listener of this.listeners) listener();
@@ -373,17 +374,4 @@ export class FileTransfers {
 
 function keyOf(direction: 'in' | 'out', peerId: string, id: string) {
   return `${direction}:${peerId}:${id}`;
-}
-
-/** Resolves when the channel's buffer falls below its threshold, or the channel closes. */
-function drained(channel: RTCDataChannel): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      channel.removeEventListener('bufferedamountlow', done);
-      channel.removeEventListener('close', done);
-      resolve();
-    };
-    channel.addEventListener('bufferedamountlow', done);
-    channel.addEventListener('close', done);
-  });
 }
