@@ -52,11 +52,11 @@ describe('an account someone else registered and never activated (point 1)', () 
     expect(target(answer)).toBe('/rooms');
     const [account] = await accountsWith(body.email);
     expect((await sessionOf(answer))!.userId).toBe(account!.id);
-    expect(account).toMatchObject({ state: 'active', firstName: 'Victoria', lastName: 'Owner', timezone: null });
 
-    // The attacker's password opens nothing (today's code answered 200 on the victim's account).
+    // The attacker's password opens nothing (before: 200 and a session on the victim's account).
     const attempt = await logInAs(body.email, ATTACKER_PASSWORD);
     expect([attempt.answer.status, attempt.answer.json.errorCode, attempt.cookie]).toEqual([400, 'login_failed', undefined]);
+    expect(account).toMatchObject({ state: 'active', firstName: 'Victoria', lastName: 'Owner', timezone: null });
     expect(await verifyPassword(account!.passwordHash, ATTACKER_PASSWORD)).toBe(false);
     // Nor does the pending activation link (in the victim's mailbox, but a link nobody proved).
     expect(await unusedTokensOf(account!.id)).toEqual([]);
