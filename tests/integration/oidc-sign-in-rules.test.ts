@@ -3,6 +3,7 @@ import { closeDb, getDb } from '@/lib/db/client';
 import { configuration, tokens, users } from '@/lib/db/schema';
 import { issueToken } from '@/lib/auth/tokens';
 import { verifyPassword } from '@/lib/auth/password';
+import { sendInvitation } from '@/lib/registration/invitations';
 import { POST as register } from '@/app/register/route';
 import { GET as me } from '@/app/api/me/route';
 import { GET as activate } from '@/app/invitation/activate/route';
@@ -92,6 +93,19 @@ describe('an account someone else registered and never activated (point 1)', () 
     expect(after!.sessionVersion).toBeGreaterThan(user.sessionVersion);
     expect(await unusedTokensOf(user.id)).toEqual([]);
     expect((await call(me, { cookies: sessionCookies(cookie) })).status).toBe(401);
+  });
+
+  it("an invited address's account registered with the invitation link is treated alike until activated", async () => {
+    // The invitation link proves no more than the activation link would (the operator's CLI prints
+    // it too): until the address is proven, the registrant's password is not the owner's.
+    env.registration = 'invitation';
+    const body = registration({ password: ATTACKER_PASSWORD, passwordConfirm: ATTACKER_PASSWORD });
+    const { link } = await sendInvitation({ operator: true, locale: 'en' }, body.email);
+    const invitation = new URL(link).searchParams.get('invitation')!;
+    expect((await call(register, { body: { ...body, invitation }, headers: fromIp() })).status).toBe(200);
+    const { login } = await personAtIdp({ email: body.email });
+    expect(target((await signIn(login)).answer)).toBe('/rooms');
+    expect((await logInAs(body.email, ATTACKER_PASSWORD)).answer.json.errorCode).toBe('login_failed');
   });
 
   it('an account already active keeps its password, second factor and sessions: linking is all', async () => {
