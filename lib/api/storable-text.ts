@@ -4,8 +4,6 @@ import { isStorableText } from '@/lib/storable-text';
 // One rule for every text a request carries (issue 32, item 1; the rule: lib/storable-text.ts):
 // refused before any handler runs, naming the field.
 
-export { isStorableText };
-
 /** The path of the first unstorable string in a parsed JSON value (keys too), or null. */
 function firstUnstorable(value: unknown, path: string[]): string[] | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path;
