@@ -139,7 +139,7 @@ export function upwardImports(modules: Map<string, Module>): string[] {
 export const DOMAIN_ORDER = [
   // plain modules: no domain below them (the seam: the keys the server layer and the app share)
   'server-seam', 'process-slot', 'environment', 'redis', 'log', 'meeting-address', 'version', 'errors', 'cache', 'time', 'colors', 'color-field',
-  'email-address', 'email-field', 'theme', 'search', 'chunk-watchdog', 'background', 'toast',
+  'email-address', 'email-field', 'storable-text', 'theme', 'search', 'chunk-watchdog', 'background', 'toast',
   'brand', 'location', 'pwa',
   // what the domains stand on: languages, the database, settings, limits, counters, the audit log
   'i18n', 'db', 'configuration', 'security', 'request-context', 'metrics', 'audit',

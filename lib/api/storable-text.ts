@@ -1,13 +1,8 @@
 import { ApiError } from '@/lib/errors';
+import { isStorableText } from '@/lib/storable-text';
 
-// One rule for every text a request carries (issue 32, item 1): PostgreSQL refuses NUL in text
-// (a 500 from deep inside a handler), and a lone UTF-16 surrogate cannot be written as UTF-8 (it
-// would be stored as U+FFFD, silently changed). Both are refused before any handler runs.
-
-/** Whether a string can be stored as it is: no NUL, no lone surrogate. */
-export function isStorableText(text: string): boolean {
-  return !text.includes('\u0000') && text.isWellFormed();
-}
+// One rule for every text a request carries (issue 32, item 1; the rule: lib/storable-text.ts):
+// refused before any handler runs, naming the field.
 
 /** The path of the first unstorable string in a parsed JSON value (keys too), or null. */
 function firstUnstorable(value: unknown, path: string[]): string[] | null {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -9,6 +10,14 @@ export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, p
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
+}
+
+/**
+ * For an account without a password (made or activated by single sign-on): the hash of a random
+ * one nobody is told, so the login form answers as for any wrong password, after the same work.
+ */
+export function unusablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('base64url'));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { migrateDatabase } from './migrate';
 import { followChanges } from './change-feed';
 import { lockDataDir } from './data-dir-lock';
 import { POSTGRES_POOL_MAX } from './pool';
+import { stripValuesFromQueryErrors } from './query-errors';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -36,6 +37,7 @@ export const BOUNDED_WAITS = {
  * (or in memory for `dataDir: 'memory://'`), and applies the migrations in drizzle/.
  */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<OpenDatabase> {
+  stripValuesFromQueryErrors();
   const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'drizzle');
   if (options.url) {
     const { default: postgres } = await import('postgres');

@@ -1,37 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
-import { config } from '@/lib/environment';
+import { eq } from 'drizzle-orm';
 import { closeDb, getDb } from '@/lib/db/client';
-import { configuration, invitations, oidcLinks, users } from '@/lib/db/schema';
+import { configuration, invitations } from '@/lib/db/schema';
 import { sendInvitation } from '@/lib/registration/invitations';
-import { SESSION_COOKIE, unsealSession } from '@/lib/auth/session-cookie';
 import { OIDC_FLOW_COOKIE } from '@/lib/auth/oidc/flow-cookie';
 import { GET as start } from '@/app/api/auth/oidc/[provider]/start/route';
-import { GET as callback } from '@/app/api/auth/oidc/[provider]/callback/route';
 import { call, cookieFrom, createUser, type Answer } from '../support/api';
 import { fromIp } from '../support/accounts';
-import { logInAtIdp, startTestIdp, tokensForOtherClient, type TestIdp } from '../support/oidc-idp-process';
+import { logInAtIdp, tokensForOtherClient } from '../support/oidc-idp-process';
+import * as oidc from '../support/oidc-sign-in';
+import { accountsWith, env, expectRefused, linksOf, redirectUri, returnFromIdp, sessionOf, signIn, startSignIn, target } from '../support/oidc-sign-in';
 
 // Issue 35, item 3: "Sign in with …" against a real OpenID provider (oidc-provider) on loopback.
 // The routes are called as the browser would call them; the provider's pages are driven by hand.
 
 // Its own port per database project, since Jest may run both at once (brief: 3780-3789).
-const IDP_PORT = process.env.DATABASE_URL ? 3782 : 3781;
-const redirectUri = (id: string) => `${config.appUrl}/api/auth/oidc/${id}/callback`;
-let idp: TestIdp;
-const env = config as unknown as { oidcProviders?: string; registration?: string; registrationDomains?: string };
+const provider = oidc.useTestIdp(process.env.DATABASE_URL ? 3782 : 3781);
+const personAtIdp = (claims?: Record<string, unknown>) => oidc.personAtIdp(provider.idp, claims);
 
-beforeAll(async () => {
-  await getDb();
-  idp = await startTestIdp(IDP_PORT, [redirectUri('test'), redirectUri('strict')]);
-  const provider = { issuer: idp.issuer, clientId: 'enclave', clientSecret: 'enclave-secret' };
-  // The same provider twice: once as the operator's "this provider enforces MFA".
-  env.oidcProviders = JSON.stringify([
-    { id: 'test', name: 'Test IdP', ...provider },
-    { id: 'strict', name: 'Strict IdP', ...provider, mfa: true },
-  ]);
-}, 60_000);
 afterAll(async () => {
-  await idp?.stop();
   await closeDb();
 });
 afterEach(async () => {
@@ -41,67 +27,12 @@ afterEach(async () => {
   await db.update(configuration).set({ registration: null, registrationDomains: null }).where(eq(configuration.id, 1));
 });
 
-let counter = 0;
-/** A login name at the provider no other test uses, with the claims it answers. */
-async function personAtIdp(claims: Record<string, unknown> = {}) {
-  counter += 1;
-  const login = `person${counter}-${Date.now()}`;
-  const full = { email: `${login}@example.test`, email_verified: true, given_name: 'Ada', family_name: 'Lovelace', ...claims };
-  await idp.setAccounts({ [login]: full });
-  return { login, email: String(full.email) };
-}
-
-/** The login page's link: answers the provider's URL and this browser's flow cookie. */
-async function startSignIn(provider = 'test', headers: Record<string, string> = fromIp()) {
-  const answer = await call(start, { path: `/api/auth/oidc/${provider}/start?next=/rooms`, params: { provider }, headers: { 'sec-fetch-site': 'same-origin', ...headers } });
-  return { answer, location: answer.headers.get('location') ?? '', flow: cookieFrom(answer, OIDC_FLOW_COOKIE) ?? '' };
-}
-
-/** The provider's redirect back, as the browser sends it: a navigation from another site, with the cookie. */
-function returnFromIdp(url: URL, flow: string | undefined, provider = 'test') {
-  return call(callback, {
-    path: url.pathname + url.search,
-    params: { provider },
-    cookies: flow ? { [OIDC_FLOW_COOKIE]: flow } : {},
-    headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', ...fromIp() },
-  });
-}
-
-/** One whole sign-in as `login`; answers the callback's answer and the URL the provider sent back. */
-async function signIn(login: string, provider = 'test') {
-  const { location, flow } = await startSignIn(provider);
-  const back = await logInAtIdp(location, login, (url) => url.href.startsWith(redirectUri(provider)));
-  return { answer: await returnFromIdp(back, flow, provider), back, flow };
-}
-
-const target = (answer: Answer) => {
-  const url = new URL(answer.headers.get('location')!);
-  return url.pathname + url.search;
-};
-const sessionOf = async (answer: Answer) => unsealSession(cookieFrom(answer, SESSION_COOKIE) || undefined);
-
-async function accountsWith(email: string) {
-  const db = await getDb();
-  return db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-}
-async function linksOf(userId: string) {
-  const db = await getDb();
-  return db.select().from(oidcLinks).where(eq(oidcLinks.userId, userId));
-}
-
-/** A refusal: to the login page with its code, no session, the flow cookie cleared. */
-function expectRefused(answer: Answer, code: string) {
-  expect([answer.status, target(answer)]).toEqual([303, `/login?error=${code}`]);
-  expect(cookieFrom(answer, SESSION_COOKIE)).toBeUndefined();
-  expect(cookieFrom(answer, OIDC_FLOW_COOKIE)).toBe('');
-}
-
 describe('start', () => {
   it('sends the browser to the provider with PKCE (S256), state and nonce, and seals them in an HttpOnly cookie', async () => {
     const { answer, location, flow } = await startSignIn();
     expect(answer.status).toBe(303);
     const url = new URL(location);
-    expect(url.origin + url.pathname).toBe(`${idp.issuer}/auth`);
+    expect(url.origin + url.pathname).toBe(`${provider.idp.issuer}/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'enclave',
       redirect_uri: redirectUri('test'),
@@ -198,7 +129,7 @@ describe('matching accounts', () => {
     const { login, email } = await personAtIdp();
     await signIn(login);
     const [user] = await accountsWith(email);
-    await idp.setAccounts({ [login]: { email: `renamed-${email}`, email_verified: true } });
+    await provider.idp.setAccounts({ [login]: { email: `renamed-${email}`, email_verified: true } });
     const { answer } = await signIn(login);
     expect(target(answer)).toBe('/rooms');
     expect((await sessionOf(answer))!.userId).toBe(user!.id);
@@ -301,10 +232,10 @@ describe('forged and replayed answers', () => {
     const { location, flow } = await startSignIn();
     const nonce = new URL(location).searchParams.get('nonce')!;
     // A genuine token of the same provider, same person and the same nonce, but for client "other".
-    const foreign = await tokensForOtherClient(idp.issuer, login, nonce);
+    const foreign = await tokensForOtherClient(provider.idp.issuer, login, nonce);
     expect(JSON.parse(Buffer.from(String(foreign.id_token).split('.')[1]!, 'base64url').toString())).toMatchObject({ aud: 'other', nonce });
     const back = await logInAtIdp(location, login, (url) => url.href.startsWith(redirectUri('test')));
-    await idp.overrideNextToken(foreign);
+    await provider.idp.overrideNextToken(foreign);
     expectRefused(await returnFromIdp(back, flow), 'sso_failed');
     expect(await accountsWith(email)).toHaveLength(0);
   });

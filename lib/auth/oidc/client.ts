@@ -1,5 +1,6 @@
 import 'server-only';
 import * as client from 'openid-client';
+import { identityFromClaims, type OidcIdentity } from './claims';
 import type { OidcFlow } from './flow-cookie';
 import { isLoopbackIssuer, type OidcProvider } from './providers';
 
@@ -7,18 +8,6 @@ import { isLoopbackIssuer, type OidcProvider } from './providers';
 // implementation): discovery, the authorization URL with PKCE (S256), state and nonce, and the
 // code exchange, which checks the ID token's signature, issuer, audience (our client id), expiry
 // and nonce. Nothing here logs or returns a token.
-
-/** What the rest of the sign-in needs to know of the person, from the ID token (and UserInfo). */
-export interface OidcIdentity {
-  subject: string;
-  email: string | null;
-  /** Only the provider's own `email_verified: true` counts. */
-  emailVerified: boolean;
-  givenName: string | null;
-  familyName: string | null;
-  name: string | null;
-  locale: string | null;
-}
 
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 // One discovery per provider and process; a failed one is forgotten, so the next sign-in retries.
@@ -61,7 +50,8 @@ export async function startAuthorization(provider: OidcProvider, redirectUri: st
 
 /**
  * The provider's answer at the callback (`callbackUrl`: the redirect URI with the answer's query),
- * checked against the flow and exchanged for tokens. Throws on any mismatch.
+ * checked against the flow and exchanged for tokens. Throws on any mismatch, and on a claim that
+ * breaks the input rules (claims.ts).
  */
 export async function finishAuthorization(provider: OidcProvider, callbackUrl: URL, flow: OidcFlow): Promise<OidcIdentity> {
   const configuration = await configurationFor(provider);
@@ -77,14 +67,5 @@ export async function finishAuthorization(provider: OidcProvider, callbackUrl: U
   if (typeof claims.email !== 'string' && configuration.serverMetadata().userinfo_endpoint) {
     info = { ...(await client.fetchUserInfo(configuration, tokens.access_token, claims.sub)), ...claims };
   }
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-  return {
-    subject: claims.sub,
-    email: text(info.email)?.toLowerCase() ?? null,
-    emailVerified: info.email_verified === true,
-    givenName: text(info.given_name),
-    familyName: text(info.family_name),
-    name: text(info.name),
-    locale: text(info.locale),
-  };
+  return identityFromClaims(claims.sub, info);
 }

@@ -35,7 +35,11 @@ function loginWithError(code: ErrorCode): NextResponse {
  * provider's answer. Anything else (the provider unreachable, a bug) is logged in full.
  */
 function failure(error: unknown, provider: string): NextResponse {
-  if (error instanceof ApiError) return loginWithError(error.code);
+  if (error instanceof ApiError) {
+    // A claim the input rules refuse (claims.ts): the operator learns which one, never its value.
+    if (error.field) log.warn('oidc sign-in refused', { provider, reason: error.code, claim: error.field });
+    return loginWithError(error.code);
+  }
   const { code, error: oauthError } = (error ?? {}) as { code?: unknown; error?: unknown };
   if (typeof code === 'string' && code.startsWith('OAUTH_')) {
     log.warn('oidc sign-in refused', { provider, reason: code, ...(typeof oauthError === 'string' && { oauthError }) });
