@@ -19,6 +19,7 @@ import { CallNotice } from './CallNotice';
 import { CallStage } from './CallStage';
 import { CallToolbar, type Panel } from './CallToolbar';
 import { HostActions } from './HostActions';
+import { InvitePanel } from './InvitePanel';
 import { useRecording } from './useRecording';
 import { useShortcuts } from './useShortcuts';
 import { useCallDevices } from './useCallDevices';
@@ -50,6 +51,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [devicesOpen, setDevicesOpen] = useState(false);
   const [files, setFiles] = useState<FileTransfers | null>(null);
   const [sendFileOpen, setSendFileOpen] = useState(false);
+  const [inviteClosed, setInviteClosed] = useState(false);
   const videos = useRef(new Map<string, HTMLVideoElement | null>());
 
   useEffect(() => {
@@ -169,9 +171,12 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           pinned={pinned}
           onPin={(key) => setPinned((current) => (current === key ? null : key))}
           videoRef={(key, element) => videos.current.set(key, element)}
+          above={state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={() => void copyLink()} onClose={() => setInviteClosed(true)} /> : undefined}
+          hiddenBelowMd={panel !== null}
         />
         {panel && (
-          <aside className="w-full max-w-sm bg-white text-slate-900 sm:w-80">
+          // Below md the panel is the screen (the stage steps aside); from md it sits beside the stage.
+          <aside className="w-full bg-white text-slate-900 md:w-80 md:shrink-0 lg:w-96">
             {panel === 'chat' ? (
               <ChatPanel messages={state.chat} selfId={state.self.id} onSend={(text) => session.sendChat(text)} onSendFile={openSendFile} />
             ) : (

@@ -156,7 +156,7 @@ describe('scheduling (SPEC points 3 and 4)', () => {
     const as = await owner();
     await as.post(addRoom, { name: 'Main room' });
     const event = await create(as, base({ duration }));
-    const [hours, minutes] = duration.split(':').map(Number);
+    const [hours = 0, minutes = 0] = duration.split(':').map(Number);
     expect(event).toMatchObject({ duration, to: event.from + (hours * 60 + minutes) * 60 });
     expect((await as.get(getEvent, { id: event.id })).json).toMatchObject({ duration });
   });
