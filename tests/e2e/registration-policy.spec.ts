@@ -68,7 +68,7 @@ test('REGISTRATION=invitation: /register says why, an admin invites, the invited
     await page.getByRole('button', { name: en.Register.submit }).click();
     // The invitation proved the address (issue 48): no second mail to activate it, log in at once.
     await expect(page.getByRole('heading', { name: en.Register.readyTitle })).toBeVisible();
-    await page.getByRole('link', { name: en.Register.login }).click();
+    await main.getByRole('link', { name: en.Register.login }).click();
     await page.getByLabel(en.Forms.email, { exact: true }).fill(invitee);
     await page.getByLabel(en.Forms.password, { exact: true }).fill(password);
     await page.getByRole('button', { name: en.Login.submit }).click();
