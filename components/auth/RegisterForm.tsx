@@ -32,7 +32,8 @@ export function RegisterForm({
   const f = useTranslations('Forms');
   const locale = useLocale();
   const errorText = useErrorText();
-  const [done, setDone] = useState<string | null>(null);
+  // The address registered, and whether the account is active already (an invitation proved it, issue 48).
+  const [done, setDone] = useState<{ email: string; active: boolean } | null>(null);
   const modal = useModal();
   const [password, setPassword] = useState('');
   const { problems, failure, busy, submit } = usePlainForm(registerProblems, FIELDS);
@@ -53,9 +54,23 @@ export function RegisterForm({
         ...(invitation ? { invitation: invitation.token } : {}),
       };
       const answer = await apiPost('/register', body);
-      if (answer.status === 'ok') setDone(body.email);
+      if (answer.status === 'ok') setDone({ email: body.email, active: answer.errorCode === 'success' });
       return answer;
     });
+  }
+
+  if (done?.active) {
+    return (
+      <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
+        <div role="status">
+          <h2 className="text-lg font-semibold">{t('readyTitle')}</h2>
+          <p className="mt-2">{t('readyBody', { email: done.email })}</p>
+        </div>
+        <Link href="/login" className="button-primary mt-4 inline-flex">
+          {t('login')}
+        </Link>
+      </div>
+    );
   }
 
   if (done) {
@@ -63,9 +78,9 @@ export function RegisterForm({
       <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
         <div role="status">
           <h2 className="text-lg font-semibold">{t('doneTitle')}</h2>
-          <p className="mt-2">{t('doneBody', { email: done })}</p>
+          <p className="mt-2">{t('doneBody', { email: done.email })}</p>
         </div>
-        <ResendActivation email={done} />
+        <ResendActivation email={done.email} />
       </div>
     );
   }

@@ -6,6 +6,7 @@ import type { MeetingSession, RemotePeer, SessionState } from '@/lib/meeting/cli
 import { fitGrid, stageTile, type TileModel } from './call-layout';
 import { HostActions } from './HostActions';
 import { Tile } from './Tile';
+import { ReactionEmoji } from './ReactionEmoji';
 
 interface CallStageProps {
   session: MeetingSession;
@@ -17,6 +18,10 @@ interface CallStageProps {
   videoRef: (key: string, element: HTMLVideoElement | null) => void;
   /** The host chose "Remove" in a tile's menu: the call view asks to confirm. */
   onRemove: (peer: RemotePeer) => void;
+  /** Shown above the tiles (the invitation to bring others in, when alone). */
+  above?: React.ReactNode;
+  /** Below md a side panel takes the whole width: the stage steps aside instead of being squeezed to a sliver (issue 48). */
+  hiddenBelowMd?: boolean;
 }
 
 const GAP = 12;
@@ -43,7 +48,7 @@ function useBoxSize() {
  * a strip; reactions float over them. The stage is the space between header and toolbar, and
  * nothing in it is drawn outside it: the toolbar never covers a tile, nor a tile the toolbar.
  */
-export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRemove }: CallStageProps) {
+export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRemove, above, hiddenBelowMd }: CallStageProps) {
   const t = useTranslations('Meeting');
   const large = stageTile(tiles, pinned);
   const [box, size] = useBoxSize();
@@ -66,7 +71,8 @@ export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRe
 
   return (
     // min-w-0: tiles of a fixed width must not hold the stage wider than the window when it narrows.
-    <main className="relative flex min-h-0 min-w-0 flex-1 flex-col p-3" aria-label={t('participants')}>
+    <main className={`relative min-h-0 min-w-0 flex-1 flex-col p-3 ${hiddenBelowMd ? 'hidden md:flex' : 'flex'}`} aria-label={t('participants')}>
+      {above}
       <div ref={box} className={`min-h-0 flex-1 ${large ? '' : fit.scrolls ? 'overflow-y-auto' : 'overflow-hidden'}`}>
         {large ? (
           <div className="flex h-full flex-col gap-3 lg:flex-row">
@@ -93,8 +99,8 @@ export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRe
       </div>
       <ul aria-live="polite" className="pointer-events-none absolute bottom-4 left-4 space-y-1">
         {state.reactions.map((reaction) => (
-          <li key={reaction.id} className="rounded-full bg-black/60 px-3 py-1 text-sm">
-            <span className="text-2xl">{reaction.emoji}</span> {reaction.from === state.self.id ? t('youShort') : reaction.name}
+          <li key={reaction.id} className="flex items-center gap-2 rounded-full bg-black/60 px-3 py-1 text-sm">
+            <ReactionEmoji emoji={reaction.emoji} size={28} label={reaction.emoji} /> {reaction.from === state.self.id ? t('youShort') : reaction.name}
           </li>
         ))}
       </ul>

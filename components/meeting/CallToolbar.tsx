@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
 import type { SessionState } from '@/lib/meeting/client/call/session';
 import type { useRecording } from './useRecording';
+import { ReactionEmoji } from './ReactionEmoji';
 import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, MoreIcon, PeopleIcon, PipIcon, RecordIcon, ScreenIcon, SettingsIcon, SmileIcon } from './icons';
 
 export type Panel = 'chat' | 'people';
@@ -31,6 +32,8 @@ interface CallToolbarProps {
 interface Secondary {
   key: string;
   label: string;
+  /** The word under the icon in the bar (from md): short; `label` stays its name. */
+  short: string;
   icon: React.ReactNode;
   shortcut?: string;
   /** aria-pressed in the bar, aria-checked in the menu. */
@@ -48,46 +51,48 @@ interface Secondary {
  */
 export function CallToolbar({ state, panel, recording, onMute, onCamera, onScreen, onHand, onReact, onCopyLink, onPanel, onDevices, pip, onLeave }: CallToolbarProps) {
   const t = useTranslations('Meeting');
+  const short = useTranslations('Meeting.toolbarLabel');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
   const knocks = state.self.isHost ? state.knocks.length : 0;
 
   const secondary: Secondary[] = [
-    { key: 'screen', label: local.sharing ? t('stopSharing') : t('shareScreen'), icon: <ScreenIcon />, active: local.sharing, onClick: onScreen },
-    { key: 'hand', label: local.hand ? t('lowerHand') : t('raiseHand'), icon: <HandIcon />, shortcut: 'Ctrl+Alt+H', active: local.hand, onClick: onHand },
+    { key: 'screen', short: short('screen'), label: local.sharing ? t('stopSharing') : t('shareScreen'), icon: <ScreenIcon />, active: local.sharing, onClick: onScreen },
+    { key: 'hand', short: short('hand'), label: local.hand ? t('lowerHand') : t('raiseHand'), icon: <HandIcon />, shortcut: 'Ctrl+Alt+H', active: local.hand, onClick: onHand },
     ...(recording.supported
-      ? [{ key: 'record', label: recording.active ? t('stopRecording') : t('startRecording'), icon: <RecordIcon off={!recording.active} />, active: recording.active, onClick: () => void recording.toggle() }]
+      ? [{ key: 'record', short: short('record'), label: recording.active ? t('stopRecording') : t('startRecording'), icon: <RecordIcon off={!recording.active} />, active: recording.active, onClick: () => void recording.toggle() }]
       : []),
-    { key: 'link', label: t('copyLink'), icon: <LinkIcon />, onClick: onCopyLink },
-    { key: 'people', label: t('people'), icon: <PeopleIcon />, active: panel === 'people', badge: knocks, onClick: () => onPanel('people') },
-    ...(pip ? [{ key: 'pip', label: t('pip.open'), icon: <PipIcon />, active: pip.open, wide: true, onClick: pip.toggle }] : []),
-    { key: 'devices', label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: onDevices },
+    { key: 'link', short: short('link'), label: t('copyLink'), icon: <LinkIcon />, onClick: onCopyLink },
+    { key: 'people', short: short('people'), label: t('people'), icon: <PeopleIcon />, active: panel === 'people', badge: knocks, onClick: () => onPanel('people') },
+    ...(pip ? [{ key: 'pip', short: short('pip'), label: t('pip.open'), icon: <PipIcon />, active: pip.open, wide: true, onClick: pip.toggle }] : []),
+    { key: 'devices', short: short('devices'), label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: onDevices },
   ];
   const wide = secondary.filter((control) => control.wide);
   const inBar = (key: string) => secondary.find((control) => control.key === key)!;
   const barButton = (control: Secondary) => (
-    <ToolbarButton key={control.key} label={control.label} shortcut={control.shortcut} active={control.active} badge={control.badge} onClick={control.onClick}>
+    <ToolbarButton key={control.key} label={control.label} short={control.short} shortcut={control.shortcut} active={control.active} badge={control.badge} onClick={control.onClick}>
       {control.icon}
     </ToolbarButton>
   );
 
   return (
-    <nav aria-label={t('controls')} className="flex flex-nowrap items-center justify-center gap-2 px-3 py-3 sm:px-4">
-      <ToolbarButton label={local.muted ? t('unmuteMicrophone') : t('muteMicrophone')} shortcut="Ctrl+D" off={local.muted} onClick={onMute}>
+    // items-start: from md each round button has its word under it (issue 48); the buttons stay in line.
+    <nav aria-label={t('controls')} className="flex flex-nowrap items-start justify-center gap-2 px-3 py-3 sm:px-4 md:gap-1.5">
+      <ToolbarButton label={local.muted ? t('unmuteMicrophone') : t('muteMicrophone')} short={short('microphone')} shortcut="Ctrl+D" off={local.muted} onClick={onMute}>
         <MicIcon off={local.muted} />
       </ToolbarButton>
-      <ToolbarButton label={local.cameraOff ? t('turnCameraOn') : t('turnCameraOff')} shortcut="Ctrl+E" off={local.cameraOff} onClick={onCamera}>
+      <ToolbarButton label={local.cameraOff ? t('turnCameraOn') : t('turnCameraOff')} short={short('camera')} shortcut="Ctrl+E" off={local.cameraOff} onClick={onCamera}>
         <CameraIcon off={local.cameraOff} />
       </ToolbarButton>
-      <div className="hidden items-center gap-2 md:flex">
+      <div className="hidden items-start gap-1.5 md:flex">
         {barButton(inBar('screen'))}
         {barButton(inBar('hand'))}
         <div className="relative">
-          <ToolbarButton label={t('react')} active={showReactions} onClick={() => setShowReactions(!showReactions)}>
+          <ToolbarButton label={t('react')} short={short('react')} active={showReactions} onClick={() => setShowReactions(!showReactions)}>
             <SmileIcon />
           </ToolbarButton>
           {showReactions && (
-            <div className="absolute bottom-14 left-1/2 flex -translate-x-1/2 gap-1 rounded-full bg-slate-700 p-1">
+            <div className="absolute bottom-full left-1/2 mb-2 flex -translate-x-1/2 gap-1 rounded-full bg-slate-700 p-1">
               {REACTIONS.map((emoji) => (
                 <button
                   key={emoji}
@@ -99,7 +104,7 @@ export function CallToolbar({ state, panel, recording, onMute, onCamera, onScree
                     setShowReactions(false);
                   }}
                 >
-                  {emoji}
+                  <ReactionEmoji emoji={emoji} />
                 </button>
               ))}
             </div>
@@ -108,30 +113,34 @@ export function CallToolbar({ state, panel, recording, onMute, onCamera, onScree
         {recording.supported && barButton(inBar('record'))}
         {barButton(inBar('link'))}
       </div>
-      <ToolbarButton label={t('chat')} shortcut="Ctrl+Alt+C" active={panel === 'chat'} badge={state.unreadChat} onClick={() => onPanel('chat')}>
+      <ToolbarButton label={t('chat')} short={short('chat')} shortcut="Ctrl+Alt+C" active={panel === 'chat'} badge={state.unreadChat} onClick={() => onPanel('chat')}>
         <ChatIcon />
       </ToolbarButton>
       <div className="hidden md:flex">{barButton(inBar('people'))}</div>
-      <div className="hidden items-center gap-2 lg:flex">{wide.map(barButton)}</div>
+      <div className="hidden items-start gap-1.5 lg:flex">{wide.map(barButton)}</div>
       <div className="md:hidden">
-        <MoreMenu label={t('moreOptions')} reactLabel={t('react')} controls={secondary} badge={knocks} reactWith={(emoji) => t('reactWith', { emoji })} onReact={onReact} />
+        <MoreMenu label={t('moreOptions')} short={short('more')} reactLabel={t('react')} controls={secondary} badge={knocks} reactWith={(emoji) => t('reactWith', { emoji })} onReact={onReact} />
       </div>
       {/* md to lg: the bar has room for all but these. */}
       <div className="hidden md:block lg:hidden">
-        <MoreMenu label={t('moreOptions')} controls={wide} badge={0} onReact={onReact} />
+        <MoreMenu label={t('moreOptions')} short={short('more')} controls={wide} badge={0} onReact={onReact} />
       </div>
-      <button
-        type="button"
-        aria-label={t('leave')}
-        className="inline-flex h-12 shrink-0 items-center gap-2 rounded-full bg-red-600 px-3.5 font-semibold hover:bg-red-700 sm:ml-2 sm:px-5"
-        onClick={onLeave}
-      >
-        <LeaveIcon />
-        {/* On a phone the red button alone says it; its name stays "Leave". */}
-        <span aria-hidden="true" className="hidden sm:inline">
-          {t('leave')}
-        </span>
-      </button>
+      <div className="flex shrink-0 flex-col items-center gap-1 sm:ml-2">
+        <button
+          type="button"
+          aria-label={t('leave')}
+          className="inline-flex h-12 shrink-0 items-center gap-2 rounded-full bg-red-600 px-3.5 font-semibold hover:bg-red-700 sm:px-5 md:px-3.5 lg:px-5"
+          onClick={onLeave}
+        >
+          <LeaveIcon />
+          {/* On a phone the red button alone says it; its name stays "Leave". From md to lg the bar
+              is full: the word goes under the button, as the others' do. */}
+          <span aria-hidden="true" className="hidden sm:inline md:hidden lg:inline">
+            {t('leave')}
+          </span>
+        </button>
+        <ShortLabel text={short('leave')} className="lg:hidden" />
+      </div>
     </nav>
   );
 }
@@ -143,6 +152,7 @@ export function CallToolbar({ state, panel, recording, onMute, onCamera, onScree
  */
 function MoreMenu({
   label,
+  short,
   reactLabel,
   controls,
   badge,
@@ -150,6 +160,7 @@ function MoreMenu({
   onReact,
 }: {
   label: string;
+  short: string;
   /** Without it, the menu has no reactions (the md–lg menu: the bar has them). */
   reactLabel?: string;
   controls: Secondary[];
@@ -203,7 +214,7 @@ function MoreMenu({
 
   const item = 'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm hover:bg-slate-600 focus:bg-slate-600 focus:outline-none';
   return (
-    <div className="relative">
+    <div className="relative flex shrink-0 flex-col items-center gap-1">
       <button
         ref={button}
         type="button"
@@ -228,6 +239,7 @@ function MoreMenu({
           </span>
         )}
       </button>
+      <ShortLabel text={short} />
       {open && (
         <div
           ref={menu}
@@ -235,7 +247,7 @@ function MoreMenu({
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKey}
-          className="absolute right-0 bottom-14 z-20 flex w-64 max-w-[calc(100vw-1.5rem)] flex-col rounded-xl bg-slate-700 p-1.5 text-white shadow-xl"
+          className="absolute right-0 bottom-full z-20 mb-2 flex w-64 max-w-[calc(100vw-1.5rem)] flex-col rounded-xl bg-slate-700 p-1.5 text-white shadow-xl"
         >
           {controls.map((control) => (
             <button
@@ -269,7 +281,7 @@ function MoreMenu({
                   className="rounded-full p-2 text-xl hover:bg-slate-600 focus:bg-slate-600 focus:outline-none"
                   onClick={() => choose(() => onReact(emoji))}
                 >
-                  {emoji}
+                  <ReactionEmoji emoji={emoji} />
                 </button>
               ))}
             </div>
@@ -282,6 +294,8 @@ function MoreMenu({
 
 interface ToolbarButtonProps {
   label: string;
+  /** The word under the icon from md (issue 48); `label` stays the button's name and tooltip. */
+  short: string;
   shortcut?: string;
   off?: boolean;
   active?: boolean;
@@ -290,23 +304,38 @@ interface ToolbarButtonProps {
   children: React.ReactNode;
 }
 
-function ToolbarButton({ label, shortcut, off, active, badge, onClick, children }: ToolbarButtonProps) {
+function ToolbarButton({ label, short, shortcut, off, active, badge, onClick, children }: ToolbarButtonProps) {
   return (
-    <button
-      type="button"
-      className={`toolbar-button relative shrink-0 ${off ? 'toolbar-button-off' : ''} ${active ? 'toolbar-button-active' : ''}`}
-      aria-label={label}
-      aria-pressed={off !== undefined ? off : active !== undefined ? active : undefined}
-      aria-keyshortcuts={shortcut?.replace('Ctrl', 'Control')}
-      title={shortcut ? `${label} (${shortcut})` : label}
-      onClick={onClick}
-    >
-      {children}
-      {!!badge && (
-        <span className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-500 px-1 text-xs" aria-hidden="true">
-          {badge}
-        </span>
-      )}
-    </button>
+    <div className="flex shrink-0 flex-col items-center gap-1">
+      <button
+        type="button"
+        className={`toolbar-button relative shrink-0 ${off ? 'toolbar-button-off' : ''} ${active ? 'toolbar-button-active' : ''}`}
+        aria-label={label}
+        aria-pressed={off !== undefined ? off : active !== undefined ? active : undefined}
+        aria-keyshortcuts={shortcut?.replace('Ctrl', 'Control')}
+        title={shortcut ? `${label} (${shortcut})` : label}
+        onClick={onClick}
+      >
+        {children}
+        {!!badge && (
+          <span className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-500 px-1 text-xs" aria-hidden="true">
+            {badge}
+          </span>
+        )}
+      </button>
+      <ShortLabel text={short} />
+    </div>
+  );
+}
+
+/**
+ * A round button's word under it, from md (768 px) up where the bar has room (below, the "More"
+ * menu names everything). Hidden from screen readers: the button's own name says it already.
+ */
+function ShortLabel({ text, className = '' }: { text: string; className?: string }) {
+  return (
+    <span aria-hidden="true" className={`hidden max-w-14 truncate text-center text-[11px] leading-tight text-slate-300 md:block ${className}`.trim()}>
+      {text}
+    </span>
   );
 }

@@ -21,6 +21,7 @@ import { CallStage } from './CallStage';
 import { CallToolbar, type Panel } from './CallToolbar';
 import { HostActions } from './HostActions';
 import { RemoveParticipantDialog } from './RemoveParticipantDialog';
+import { InvitePanel } from './InvitePanel';
 import { useRecording } from './useRecording';
 import { useShortcuts } from './useShortcuts';
 import { useCallDevices } from './useCallDevices';
@@ -54,6 +55,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [sendFileOpen, setSendFileOpen] = useState(false);
   /** The participant the host chose to remove, until they confirm or cancel. */
   const [removing, setRemoving] = useState<RemotePeer | null>(null);
+  const [inviteClosed, setInviteClosed] = useState(false);
   const videos = useRef(new Map<string, HTMLVideoElement | null>());
 
   useEffect(() => {
@@ -183,9 +185,12 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           onPin={(key) => setPinned((current) => (current === key ? null : key))}
           videoRef={(key, element) => videos.current.set(key, element)}
           onRemove={setRemoving}
+          above={state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={() => void copyLink()} onClose={() => setInviteClosed(true)} /> : undefined}
+          hiddenBelowMd={panel !== null}
         />
         {panel && (
-          <aside className="w-full max-w-sm bg-white text-slate-900 sm:w-80">
+          // Below md the panel is the screen (the stage steps aside); from md it sits beside the stage.
+          <aside className="w-full bg-white text-slate-900 md:w-80 md:shrink-0 lg:w-96">
             {panel === 'chat' ? (
               <ChatPanel messages={state.chat} selfId={state.self.id} onSend={(text) => session.sendChat(text)} onSendFile={openSendFile} />
             ) : (

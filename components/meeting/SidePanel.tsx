@@ -59,7 +59,9 @@ export function ChatPanel({ messages, selfId, onSend, onSendFile }: ChatPanelPro
           </li>
         ))}
       </ol>
-      <form onSubmit={submit} className="flex gap-2 border-t border-slate-200 p-3">
+      {/* The field has the whole width, the button its own line end (issue 48: beside it, the
+          placeholder was cut in the 320 px panel). */}
+      <form onSubmit={submit} className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-3">
         <label htmlFor={inputId} className="sr-only">
           {t('chatMessage')}
         </label>
@@ -69,7 +71,7 @@ export function ChatPanel({ messages, selfId, onSend, onSendFile }: ChatPanelPro
           maxLength={CHAT_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
           placeholder={t('chatPlaceholder')}
-          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
+          className="w-full min-w-0 rounded-md border border-slate-300 px-3 py-2"
           autoComplete="off"
         />
         <button type="submit" className="button-primary" disabled={!text.trim()}>

@@ -9,10 +9,10 @@ const LABELS = { auto: 'mediaRouteAuto', mesh: 'mediaRouteMesh', sfu: 'mediaRout
 
 /**
  * "Calls in this room" (issue 38): automatic, always peer to peer, or always through the server.
- * Shown whether or not this server has an SFU (`sfu`): the choice is the room's and outlives the
- * server's configuration; without an SFU the form says that calls stay peer to peer.
+ * Shown only on a server with an SFU (RoomDialog, issue 48): without one every call is peer to
+ * peer and there is nothing to choose.
  */
-export function MediaRouteChoice({ value, onChange, sfu }: { value: RoomMediaRoute; onChange: (value: RoomMediaRoute) => void; sfu: boolean }) {
+export function MediaRouteChoice({ value, onChange }: { value: RoomMediaRoute; onChange: (value: RoomMediaRoute) => void }) {
   const t = useTranslations('Rooms');
   const hintId = useId();
   return (
@@ -26,7 +26,6 @@ export function MediaRouteChoice({ value, onChange, sfu }: { value: RoomMediaRou
       ))}
       <p id={hintId} className="text-xs text-slate-500">
         {t('mediaRouteHint')}
-        {!sfu && ` ${t('mediaRouteNoSfu')}`}
       </p>
     </fieldset>
   );

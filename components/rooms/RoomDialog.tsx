@@ -24,7 +24,8 @@ const FIELDS = ['name', 'color', 'password', 'isDefault', 'mediaRoute'] as const
 
 /**
  * The add/edit room modal (SPEC point 2): name, colour, password, the default flag, and how its
- * calls carry media (issue 38; `sfu`: this server has an SFU to route them through).
+ * calls carry media (issue 38; `sfu`: this server has an SFU to route them through). Without an
+ * SFU the media choice is not offered (issue 48): the room keeps the route it has, unseen.
  */
 export function RoomDialog({ room, sfu, onClose }: { room?: RoomView; sfu: boolean; onClose: () => void }) {
   const t = useTranslations('Rooms');
@@ -89,11 +90,13 @@ export function RoomDialog({ room, sfu, onClose }: { room?: RoomView; sfu: boole
             {t('removePassword')}
           </label>
         )}
-        <Controller
-          control={control}
-          name="mediaRoute"
-          render={({ field }) => <MediaRouteChoice value={field.value ?? 'auto'} onChange={field.onChange} sfu={sfu} />}
-        />
+        {sfu && (
+          <Controller
+            control={control}
+            name="mediaRoute"
+            render={({ field }) => <MediaRouteChoice value={field.value ?? 'auto'} onChange={field.onChange} />}
+          />
+        )}
         <label className="flex items-center gap-2">
           {/* The flag moves by making another room the default, never by unticking it here. */}
           <input type="checkbox" disabled={room?.isDefault} {...register('isDefault')} />

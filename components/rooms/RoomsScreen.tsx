@@ -68,7 +68,7 @@ export function RoomsScreen({
               {room.isDefault && <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-strong">{t('defaultBadge')}</span>}
             </div>
             <p className="text-sm text-slate-600">{room.hasPassword ? t('protected') : t('open')}</p>
-            {room.mediaRoute !== 'auto' && <p className="text-sm text-slate-600">{t(room.mediaRoute === 'sfu' ? 'mediaRouteSfu' : 'mediaRouteMesh')}</p>}
+            {sfu && room.mediaRoute !== 'auto' && <p className="text-sm text-slate-600">{t(room.mediaRoute === 'sfu' ? 'mediaRouteSfu' : 'mediaRouteMesh')}</p>}
             <div className="text-sm">
               <span className="text-slate-600">{t('link')}</span>
               <RoomLink link={room.link} roomName={room.name} />

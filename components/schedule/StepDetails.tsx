@@ -2,7 +2,8 @@
 
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { DEFAULT_TITLE, durations } from '@/lib/events/rules/limits';
+import { DEFAULT_TITLE, DURATION_MAX_MINUTES, durationMinutes, durations } from '@/lib/events/rules/limits';
+import { formatDuration } from '@/lib/events/rules/duration';
 import { formatClock, parseClock, roundUpToFive } from '@/lib/time/zoned';
 import { formatMinutesOfDay, zoneName } from '@/lib/time/clock';
 import { useEventTitle } from '@/components/time/useEventTitle';
@@ -11,12 +12,20 @@ import { SelectField } from '@/components/forms/SelectField';
 import { TextAreaField } from '@/components/forms/TextAreaField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import type { StepProps } from './types';
+import { useDurationText } from './useDurationText';
 import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // The zone picker (every IANA zone with its offset) loads when opened.
 const TimezonePickerDialog = lazyComponent(() => import('./TimezonePickerDialog').then((m) => m.TimezonePickerDialog));
 
-export const DURATION_KEYS = { '0:10': 'm10', '0:15': 'm15', '0:30': 'm30', '1:00': 'h1', '2:00': 'h2' } as const;
+/** The duration select's value for "another length", typed in minutes. */
+const CUSTOM = 'custom';
+
+/** Typed minutes as h:mm, or '' (which the step's check refuses) unless a whole number from 1 to the maximum. */
+function durationFromMinutes(text: string): string {
+  const minutes = /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  return minutes >= 1 && minutes <= DURATION_MAX_MINUTES ? formatDuration(minutes) : '';
+}
 
 /** Step 0: name, description, day, start (rounded up to 5 minutes), duration and time zone. */
 export function StepDetails({ draft, errors, onChange }: StepProps) {
@@ -28,6 +37,11 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
   const zoneId = useId();
   // What is being typed into the time field; applied rounded up to 5 minutes once complete (SPEC point 5).
   const [typing, setTyping] = useState<string | null>(null);
+  const durationText = useDurationText();
+  const preset = (durations as readonly string[]).includes(draft.duration);
+  // The minutes typed for a custom length; shown from the draft when it already has one.
+  const [customMinutes, setCustomMinutes] = useState<string | null>(preset ? null : draft.duration ? String(durationMinutes(draft.duration)) : '');
+  const custom = customMinutes !== null;
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -65,13 +79,43 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
         }}
         onBlur={() => setTyping(null)}
       />
-      <SelectField label={t('duration')} value={draft.duration} onChange={(e) => onChange({ duration: e.target.value as typeof draft.duration })}>
+      <SelectField
+        label={t('duration')}
+        value={custom ? CUSTOM : draft.duration}
+        onChange={(e) => {
+          if (e.target.value === CUSTOM) {
+            setCustomMinutes(String(durationMinutes(draft.duration) || ''));
+            return;
+          }
+          setCustomMinutes(null);
+          onChange({ duration: e.target.value });
+        }}
+      >
         {durations.map((duration) => (
           <option key={duration} value={duration}>
-            {t(`durations.${DURATION_KEYS[duration]}`)}
+            {durationText(duration)}
           </option>
         ))}
+        <option value={CUSTOM}>{t('durationCustom')}</option>
       </SelectField>
+      {custom && (
+        <Field
+          label={t('durationMinutes')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={DURATION_MAX_MINUTES}
+          step={1}
+          required
+          value={customMinutes}
+          hint={draft.duration ? durationText(draft.duration) : undefined}
+          error={errors.duration ? t('durationInvalid', { max: DURATION_MAX_MINUTES }) : undefined}
+          onChange={(e) => {
+            setCustomMinutes(e.target.value);
+            onChange({ duration: durationFromMinutes(e.target.value) });
+          }}
+        />
+      )}
       <div className="flex flex-col gap-1">
         <span id={zoneId} className="text-sm font-medium text-slate-700">
           {t('timezone')}

@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useNotificationText } from './useNotificationText';
-import { draftStart, draftEnd, type Draft } from '@/lib/schedule/draft';
+import { draftStart, draftEnd, passwordPlan, type Draft } from '@/lib/schedule/draft';
 import { useCalendarFormat } from '@/components/calendar/useCalendarFormat';
 import { useDisplayZone } from '@/components/time/useDisplayZone';
 import { useEventTitle } from '@/components/time/useEventTitle';
 import { DEFAULT_TITLE } from '@/lib/events/rules/limits';
 import { zoneName, zonesDiffer } from '@/lib/time/clock';
-import { DURATION_KEYS } from './StepDetails';
+import { useDurationText } from './useDurationText';
 import { useRepeatText } from './useRepeatText';
 import type { WizardData } from './types';
 
@@ -23,8 +23,14 @@ export function StepReview({ draft, data }: { draft: Draft; data: WizardData }) 
   const accountFormat = useCalendarFormat(accountZone);
   const title = useEventTitle();
   const repeatText = useRepeatText();
+  const durationText = useDurationText();
   const room = data.rooms.find((r) => r.id === draft.roomId);
   const groups = data.groups.filter((g) => draft.groups.includes(g.id));
+  // What guests will need, not the mode picked: a room with a password keeps it even on "none"
+  // (StepRoom's roomKeepsPassword), as the invitation mail says (issue 48).
+  const roomHasPassword = room?.hasPassword === true;
+  const plan = passwordPlan(draft, { roomHasPassword });
+  const passwordState = plan.changesRoom ? 'new' : roomHasPassword ? 'room' : 'none';
   const row = (label: string, value: React.ReactNode) => (
     <>
       <dt className="font-medium text-slate-600">{label}</dt>
@@ -39,7 +45,7 @@ export function StepReview({ draft, data }: { draft: Draft; data: WizardData }) 
         <>
           {format.dateTime(draftStart(draft))} – {format.time(draftEnd(draft))}
           <span className="block text-slate-500">
-            {t(`durations.${DURATION_KEYS[draft.duration]}`)} · {zoneName(draft.timezone)}
+            {durationText(draft.duration)} · {zoneName(draft.timezone)}
           </span>
           {zonesDiffer(draft.timezone, accountZone) && (
             <span className="block text-slate-500">
@@ -49,7 +55,7 @@ export function StepReview({ draft, data }: { draft: Draft; data: WizardData }) 
         </>,
       )}
       {row(t('room'), room?.name ?? '—')}
-      {row(t('security'), t(`passwordModes.${draft.passwordMode}`))}
+      {row(t('security'), t(`reviewPassword.${passwordState}`))}
       {row(
         t('attendees'),
         draft.attendees.length ? draft.attendees.map((a) => a.name || a.email).join(', ') : t('nobody'),

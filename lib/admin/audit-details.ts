@@ -20,7 +20,7 @@ const TOP_LEVEL_FIELD: Record<string, { field: string; after?: string }> = {
 };
 
 /** Where each known field's label and value names live in the catalogue. */
-const FIELD_LABELS: Record<string, { label: string; values?: string; kind?: 'money' }> = {
+const FIELD_LABELS: Record<string, { label: string; values?: string; kind?: 'money' | 'text' }> = {
   role: { label: 'AdminUsers.role', values: 'AdminUsers.roles' },
   state: { label: 'AdminUsers.state', values: 'AdminUsers.states' },
   accountType: { label: 'AdminUsers.plan', values: 'AdminUsers.plans' },
@@ -32,6 +32,13 @@ const FIELD_LABELS: Record<string, { label: string; values?: string; kind?: 'mon
   rooms_per_user: { label: 'AdminConfiguration.roomsPerUser' },
   participants_per_meeting: { label: 'AdminConfiguration.participantsPerMeeting' },
   brandName: { label: 'AdminConfiguration.brandName' },
+  home_page: { label: 'AdminConfiguration.homePage', values: 'AdminConfiguration.homePageModes' },
+  home_sentence: { label: 'AdminConfiguration.homeSentence' },
+  // The long texts are logged as their length ("812 characters", lib/admin/configuration.ts).
+  privacy_text: { label: 'AdminConfiguration.privacyText', kind: 'text' },
+  imprint_text: { label: 'AdminConfiguration.imprintText', kind: 'text' },
+  terms_text: { label: 'AdminAudit.fields.termsText', kind: 'text' },
+  expiresAt: { label: 'AdminAudit.fields.expiresAt' },
   registration: { label: 'AdminConfiguration.registrationMode', values: 'AdminConfiguration.registrationModes' },
   registration_domains: { label: 'AdminConfiguration.registrationDomains' },
   users_may_invite: { label: 'AdminConfiguration.usersMayInvite' },
@@ -49,13 +56,22 @@ function lookup(messages: Tree, path: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** An ISO 8601 instant as the server writes them (Date.toISOString()): shown in the reader's zone. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const TEXT_LENGTH = /^(\d+) characters$/;
+
 const isPlainObject = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isChange = (value: unknown): value is { from?: unknown; to?: unknown } =>
   isPlainObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => k === 'from' || k === 'to');
 
-/** Turns an entry's details into lines, labelled from `messages` (the locale's catalogue). */
-export function describeAudit(action: string, details: unknown, messages: Tree, locale: string): AuditLine[] {
+/**
+ * Turns an entry's details into lines, labelled from `messages` (the locale's catalogue); times
+ * in the reader's `timeZone` and language (issue 48: raw ISO times and `imprint_text` were shown).
+ */
+export function describeAudit(action: string, details: unknown, messages: Tree, locale: string, timeZone = 'UTC'): AuditLine[] {
   const number = new Intl.NumberFormat(locale);
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const characters = (count: number) => (lookup(messages, 'AdminAudit.characters') ?? '{count}').replace('{count}', number.format(count));
   const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const empty = lookup(messages, 'AdminAudit.none') ?? '—';
 
@@ -72,6 +88,9 @@ export function describeAudit(action: string, details: unknown, messages: Tree, 
     if (typeof raw === 'boolean') return lookup(messages, raw ? 'AdminAudit.yes' : 'AdminAudit.no') ?? String(raw);
     if (typeof raw === 'number') return FIELD_LABELS[key]?.kind === 'money' ? money.format(raw) : number.format(raw);
     if (typeof raw === 'string') {
+      if (ISO_INSTANT.test(raw) && !Number.isNaN(Date.parse(raw))) return time.format(new Date(raw));
+      const length = FIELD_LABELS[key]?.kind === 'text' ? TEXT_LENGTH.exec(raw) : null;
+      if (length) return characters(Number(length[1]));
       const names = FIELD_LABELS[key]?.values;
       return (names && lookup(messages, `${names}.${raw}`)) || raw;
     }

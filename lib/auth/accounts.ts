@@ -62,8 +62,11 @@ interface Registration {
  * SPEC point 4: registration creates an unverified account and mails its activation link.
  * Issue 35: only as the registration setting allows; an invitation is used up in the same
  * transaction, so a refusal leaves neither an account nor a used invitation behind.
+ * Issue 48: an invitation link proves the address it was mailed to, as an activation link would:
+ * registering through it, for that very address (consumeInvitation() compares them), makes an
+ * active account and sends no activation mail. Answers whether the account is active.
  */
-export async function registerAccount(input: Registration, locale: Locale, client: string): Promise<void> {
+export async function registerAccount(input: Registration, locale: Locale, client: string): Promise<{ active: boolean }> {
   await consumeAttempt(limits.register, client);
   // A refusal the request alone shows comes first, before the password's checks and argon2 work
   // (an invitation sent is taken as valid here; the transaction below decides).
@@ -72,7 +75,7 @@ export async function registerAccount(input: Registration, locale: Locale, clien
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const active = await db.transaction(async (tx) => {
     const policy = await registrationSettings(tx);
     // Closed refuses before anything is looked at; otherwise an invitation, when sent, must hold.
     const invited = policy.mode !== 'closed' && input.invitation !== undefined && (await consumeInvitation(tx, input.invitation, input.email));
@@ -87,11 +90,13 @@ export async function registerAccount(input: Registration, locale: Locale, clien
       passwordHash,
       lang: input.lang ?? locale,
       timezone: input.timezone && isValidTimezone(input.timezone) ? normalizeTimezone(input.timezone) : null,
-      state: 'unverified',
+      ...(invited ? { state: 'active' as const, verifiedAt: new Date() } : { state: 'unverified' as const }),
     });
-    await sendActivationMail(tx, user);
+    if (!invited) await sendActivationMail(tx, user);
+    return invited;
   });
-  kickMailWorker();
+  if (!active) kickMailWorker();
+  return { active };
 }
 
 /**

@@ -7,9 +7,9 @@ import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 import { repeatTypes, weekdayCodes } from './rules/repeat';
 import { emailField } from '@/lib/email-field';
 import { eventProblems, titleFits, titleOf } from './rules/checks';
-import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durations, notificationChoices, timeTypes } from './rules/limits';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, isDuration, notificationChoices, timeTypes } from './rules/limits';
 
-export { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, durationMinutes, durations, EVENT_PASSWORD_MIN, leadMinutes, notificationChoices, notificationKey, timeTypes, TITLE_MIN, type Duration, type TimeType } from './rules/limits';
+export { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, DURATION_MAX_MINUTES, durationMinutes, durations, isDuration, EVENT_PASSWORD_MIN, leadMinutes, notificationChoices, notificationKey, timeTypes, TITLE_MIN, type Duration, type TimeType } from './rules/limits';
 export { formatDuration } from './rules/duration';
 
 export const notificationSchema = z
@@ -89,7 +89,8 @@ export const eventFields = {
     .refine(titleFits, 'room_title_length'),
   /** Unix seconds. */
   from: z.number({ error: missingOrIncorrect }).int('incorrect_data').min(0, 'incorrect_data').max(32503680000, 'incorrect_data'),
-  duration: z.enum(durations, { error: 'incorrect_data' }),
+  // One of SPEC point 9's lengths, 45 or 90 minutes, or a custom h:mm up to 12 hours (issue 48).
+  duration: z.string({ error: 'incorrect_data' }).refine(isDuration, 'incorrect_data'),
   timezone,
   roomId: uuidish.nullable(),
   repeatType: z.enum(repeatTypes, { error: 'incorrect_data' }),

@@ -5,7 +5,7 @@
 // Pure and browser-safe.
 import type { CustomRepeat, RepeatEnd, RepeatType } from '@/lib/events/rules/repeat';
 import { eventProblems, remindersFit, startsInPast, titleFits } from '@/lib/events/rules/checks';
-import { DEFAULT_NOTIFICATIONS, durationMinutes, durations, type Duration, type TimeType } from '@/lib/events/rules/limits';
+import { DEFAULT_NOTIFICATIONS, durationMinutes, isDuration, type Duration, type TimeType } from '@/lib/events/rules/limits';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
 
 export const WIZARD_STEPS = 5;
@@ -186,6 +186,7 @@ export function stepErrors(
   if (step === 0) {
     if (!titleFits(draft.title)) errors.title = 'room_title_length';
     if (startsInPast(start, context.now)) errors.time = 'error_is_past_event';
+    if (!isDuration(draft.duration)) errors.duration = 'incorrect_data';
   }
   if (step === 2 && draft.attendees.some((a) => a.email.toLowerCase() === context.ownEmail.toLowerCase())) errors.attendees = 'incorrect_email';
   const changing = !context.roomHasPassword || draft.roomPassword === 'change';
@@ -240,7 +241,8 @@ export interface EditedEvent {
 export function draftOf(event: EditedEvent): Draft {
   const source = event.occurrence ?? event;
   const startMs = source.from * 1000;
-  const duration = (durations as readonly string[]).includes(source.duration) ? (source.duration as Duration) : '0:30';
+  // A custom length (issue 48) is kept as it is; only a malformed one falls back to 30 minutes.
+  const duration: Duration = isDuration(source.duration) ? source.duration : '0:30';
   return {
     title: source.title,
     description: source.description ?? '',

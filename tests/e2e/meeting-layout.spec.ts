@@ -60,6 +60,40 @@ async function tilesClearOfBars(page: Page, controls: string): Promise<string[]>
   }, controls);
 }
 
+/**
+ * The chat open (issue 48): its placeholder fits its field, and the tiles are not squeezed into a
+ * sliver beside it: from md each visible tile is at least 200 px wide; below md the panel has the
+ * whole width and the stage steps aside.
+ */
+async function chatProblems(page: Page, participants: string): Promise<string[]> {
+  return page.evaluate((participants) => {
+    const problems: string[] = [];
+    const input = document.querySelector<HTMLInputElement>('aside input[placeholder]');
+    if (!input) return ['no chat field'];
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(input.placeholder).width;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (text > room) problems.push(`the chat placeholder needs ${Math.ceil(text)}px in a ${Math.floor(room)}px field`);
+    const stage = document.querySelector(`main[aria-label="${participants}"]`)!;
+    const aside = document.querySelector('aside')!.getBoundingClientRect();
+    if (window.innerWidth < 768) {
+      if (stage.getBoundingClientRect().width > 0) problems.push('below md the stage stays beside the chat');
+      if (Math.abs(aside.width - window.innerWidth) > 1) problems.push(`below md the chat is ${aside.width}px of ${window.innerWidth}px`);
+    } else {
+      const figures = [...stage.querySelectorAll('figure')].map((figure) => ({ name: figure.getAttribute('aria-label'), rect: figure.getBoundingClientRect() }));
+      for (const { name, rect } of figures) {
+        if (rect.width > 0 && rect.width < 200) problems.push(`the tile "${name}" is ${Math.round(rect.width)}px wide beside the chat`);
+      }
+      // A stage wider than tall puts two people side by side, not in one column (call-layout.ts fitGrid).
+      const box = stage.getBoundingClientRect();
+      if (box.width > box.height && figures.length === 2 && Math.abs(figures[0]!.rect.top - figures[1]!.rect.top) > 1) problems.push('two tiles stand in one column beside the chat');
+    }
+    return problems;
+  }, participants);
+}
+
 const tiles = (page: Page, count: number) => expect(page.getByRole('figure')).toHaveCount(count, { timeout: 20_000 });
 
 for (const locale of ['en', 'de']) {
@@ -74,7 +108,15 @@ for (const locale of ['en', 'de']) {
       await page.setViewportSize(widths[0]);
     });
     await tiles(ada.page, 1);
-    for (const viewport of widths) await sweep(ada.page, testInfo, `${locale} meeting alone`, viewport, checks(ada.page));
+    // Alone: how to bring the others in (issue 48), and from md the bar's words under its icons.
+    const invite = ada.page.getByRole('region', { name: m.invite.title });
+    const words = ada.page.getByRole('navigation', { name: m.controls }).getByText(m.toolbarLabel.chat, { exact: true });
+    for (const viewport of widths) {
+      await sweep(ada.page, testInfo, `${locale} meeting alone`, viewport, checks(ada.page));
+      await expect(invite).toBeVisible();
+      await expect(invite.getByRole('button', { name: m.copyLink })).toBeVisible();
+      await (viewport.width >= 768 ? expect(words).toBeVisible() : expect(words).toBeHidden());
+    }
     // The device dialog (with the noise-suppression switch), from the bar or the "More" menu.
     for (const viewport of widths) {
       await ada.page.setViewportSize(viewport);
@@ -93,7 +135,23 @@ for (const locale of ['en', 'de']) {
 
     const bob = await join(browser, baseURL!, locale, meetingId, 'Bob Byron');
     await tiles(ada.page, 2);
+    // Someone came: the invitation has done its work.
+    await expect(invite).toHaveCount(0);
     for (const viewport of widths) await sweep(ada.page, testInfo, `${locale} meeting with two`, viewport, checks(ada.page));
+    // The chat open, at every width (issue 48: the placeholder was cut, the tiles a narrow column).
+    await ada.page.getByRole('button', { name: m.chat, exact: true }).click();
+    await expect(ada.page.getByRole('region', { name: m.chat, exact: true })).toBeVisible();
+    for (const viewport of widths) {
+      await sweep(ada.page, testInfo, `${locale} meeting with two, chat open`, viewport, { ...checks(ada.page), more: () => chatProblems(ada.page, m.participants) });
+    }
+    await ada.page.getByRole('button', { name: m.chat, exact: true }).click();
+    // A reaction arrives as this server's picture, drawn whatever fonts the desktop has (issue 48).
+    await ada.page.setViewportSize(widths[0]);
+    await ada.page.getByRole('button', { name: m.react, exact: true }).click();
+    await ada.page.getByRole('button', { name: m.reactWith.replace('{emoji}', '👍') }).click();
+    const picture = bob.page.locator('main ul[aria-live] img[src="/emoji/1f44d.svg"]');
+    await expect(picture).toBeVisible({ timeout: 10_000 });
+    expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
     const cy = await join(browser, baseURL!, locale, meetingId, 'Cy Young');
     await tiles(ada.page, 3);

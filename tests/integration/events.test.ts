@@ -71,7 +71,10 @@ describe('POST /api/event: SPEC point 5 rules', () => {
     { name: 'no start', body: { from: undefined }, code: 'missing_data' },
     { name: 'a start that is not a number', body: { from: '2030-01-01' }, code: 'incorrect_data' },
     { name: 'a start in the past', body: { from: unix(DateTime.now().minus({ minutes: 1 })) }, code: 'error_is_past_event' },
-    { name: 'a duration that is not a choice', body: { duration: '0:45' }, code: 'incorrect_data' },
+    { name: 'a duration that is not h:mm', body: { duration: '45' }, code: 'incorrect_data' },
+    { name: 'a duration of no time', body: { duration: '0:00' }, code: 'incorrect_data' },
+    { name: 'a duration over 12 hours', body: { duration: '12:05' }, code: 'incorrect_data' },
+    { name: 'a duration with 60 minutes', body: { duration: '1:60' }, code: 'incorrect_data' },
     { name: 'an unknown time zone', body: { timezone: 'Mars/Olympus' }, code: 'incorrect_data' },
     { name: 'no time zone', body: { timezone: undefined }, code: 'missing_data' },
     { name: 'an unknown repeat type', body: { repeatType: 'hourly' }, code: 'incorrect_data' },
@@ -147,6 +150,15 @@ describe('scheduling (SPEC points 3 and 4)', () => {
     });
     expect(event.link).not.toContain('#');
     expect((await as.get(getEvent, { id: event.id })).json).toMatchObject({ id: event.id, title: '(No Title)' });
+  });
+
+  it.each(['0:45', '1:30', '2:25'])('a meeting of %s (45 and 90 minutes and custom lengths, issue 48) is stored and read back', async (duration) => {
+    const as = await owner();
+    await as.post(addRoom, { name: 'Main room' });
+    const event = await create(as, base({ duration }));
+    const [hours = 0, minutes = 0] = duration.split(':').map(Number);
+    expect(event).toMatchObject({ duration, to: event.from + (hours * 60 + minutes) * 60 });
+    expect((await as.get(getEvent, { id: event.id })).json).toMatchObject({ duration });
   });
 
   it('"UTC" is stored as Europe/London; a generated password becomes the room\'s, answered once and never again', async () => {

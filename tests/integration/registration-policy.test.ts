@@ -3,6 +3,7 @@ import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import { auditLog, configuration, invitations, mailOutbox, users } from '@/lib/db/schema';
 import { POST as register } from '@/app/register/route';
+import { POST as login } from '@/app/login/route';
 import { POST as invite } from '@/app/api/invitations/route';
 import { POST as saveConfiguration } from '@/app/api/admin/configuration/route';
 import { call, createUser, sessionCookies } from '../support/api';
@@ -167,6 +168,39 @@ describe('invitation', () => {
     const token = await invitationFor(email);
     await expectRefused(registration({ invitation: token }), 'registration_invitation_required');
     expect((await registerAs(registration({ email, invitation: token }))).json.status).toBe('ok');
+  });
+
+  it('the invitation proved the address (issue 48): the account is active at once, no activation mail, and it logs in', async () => {
+    const email = uniqueEmail('proved');
+    const token = await invitationFor(email);
+    const mailsBefore = await mailCount(email);
+    const body = registration({ email, invitation: token });
+    const answer = await registerAs(body);
+    expect(answer.json).toMatchObject({ status: 'ok', errorCode: 'success' });
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ state: 'active', verifiedAt: expect.any(Date) });
+    expect(await mailCount(email)).toBe(mailsBefore);
+    const loggedIn = await call(login, { body: { email, password: body.password }, headers: fromIp() });
+    expect(loggedIn.json).toMatchObject({ status: 'ok' });
+  });
+
+  it('only that invitation for that address activates: registering without one still needs the mail', async () => {
+    env.registration = undefined;
+    const email = uniqueEmail('plain');
+    const answer = await registerAs(registration({ email }));
+    expect(answer.json).toMatchObject({ status: 'ok', errorCode: 'email_sent' });
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user!.state).toBe('unverified');
+    expect((await lastMailTo(email)).link).toContain('/invitation/activate?token=');
+    // Someone else's invitation does not vouch for this address either (refused, nothing made).
+    const other = uniqueEmail('other');
+    const token = await invitationFor(other);
+    const stranger = uniqueEmail('stranger');
+    const refused = await registerAs(registration({ email: stranger, invitation: token }));
+    expect(refused.json.errorCode).toBe('registration_invitation_required');
+    expect(await accountCount(stranger)).toBe(0);
   });
 
   it('mails the link in the inviter\u2019s language', async () => {

@@ -6,8 +6,8 @@ import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 
 // Issue 33, point 11: the audit tab showed each entry's details as raw JSON.
-function shown(action: string, details: unknown, messages: object = en, locale = 'en') {
-  const { container } = render(<AuditDetails lines={describeAudit(action, details, messages as Record<string, unknown>, locale)} changedTo="changed to" />);
+function shown(action: string, details: unknown, messages: object = en, locale = 'en', timeZone = 'UTC') {
+  const { container } = render(<AuditDetails lines={describeAudit(action, details, messages as Record<string, unknown>, locale, timeZone)} changedTo="changed to" />);
   const rows = [...container.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent?.replace(/\s+/g, ' ').replace(' changed to ', ' ').trim()}`);
   expect(container.textContent).not.toMatch(/[{}"]/);
   return rows;
@@ -54,6 +54,31 @@ describe('audit log details, in words', () => {
       'Allowed e-mail domains: (none) → example.org, example.com',
       'Users may invite people: No → Yes',
     ]);
+  });
+
+  it('the public texts and the home page by their labels, not `imprint_text` (issue 48)', () => {
+    expect(
+      shown('update_configuration', {
+        imprint_text: { from: null, to: '812 characters' },
+        privacy_text: { from: '1200 characters', to: '1300 characters' },
+        home_sentence: { from: null, to: 'Meet in private.' },
+        home_page: { from: 'private', to: 'marketing' },
+      }),
+    ).toEqual([
+      'Legal notice (imprint): (none) → 812 characters',
+      'Privacy policy: 1,200 characters → 1,300 characters',
+      'Sentence on the plain home: (none) → Meet in private.',
+      `What the home page shows visitors: ${en.AdminConfiguration.homePageModes.private} → ${en.AdminConfiguration.homePageModes.marketing}`,
+    ]);
+    expect(shown('update_configuration', { imprint_text: { from: '10 characters', to: null } }, de, 'de')).toEqual([
+      `${de.AdminConfiguration.imprintText}: 10 Zeichen → ${de.AdminAudit.none}`,
+    ]);
+  });
+
+  it('times in the reader\'s zone and language, never ISO (issue 48)', () => {
+    const details = { expiresAt: '2026-12-13T08:05:00.000Z' };
+    expect(shown('send_invitation', details, en, 'en', 'America/New_York')).toEqual(['Expires: Dec 13, 2026, 3:05 AM']);
+    expect(shown('send_invitation', details, de, 'de', 'Europe/Berlin')).toEqual([`${de.AdminAudit.fields.expiresAt}: 13.12.2026, 09:05`]);
   });
 
   it('a ticket status change keeps the ticket and the status names', () => {

@@ -101,6 +101,11 @@ describe('the rest of the screen', () => {
     [4, 1342, 600, 2, 522],
     [4, 744, 860, 2, 366],
     [9, 1342, 600, 3, 341],
+    // Issue 48: the chat open at 1366×768 (a 958×610 stage): side by side, not one column.
+    [2, 958, 610, 2, 473],
+    [3, 958, 610, 2, 473],
+    // A portrait stage (768 px with the chat open) keeps the larger tiles of one column.
+    [2, 424, 850, 1, 424],
   ])('%i tiles on a %i×%i stage: %i columns of %i px, inside the stage', (count, width, height, columns, tileWidth) => {
     const fit = fitGrid(count, width, height, 12);
     expect(fit).toEqual({ columns, tileWidth, scrolls: false });

@@ -3,7 +3,12 @@
 // follows the menu button pattern: every control keeps its label and is reachable by keyboard.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CallToolbar } from '@/components/meeting/CallToolbar';
+import { InvitePanel } from '@/components/meeting/InvitePanel';
+import { emojiSrc } from '@/components/meeting/ReactionEmoji';
+import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
 import { initialState, step, type SessionState } from '@/lib/meeting/client/call/machine';
 import en from '@/messages/en.json';
 
@@ -101,5 +106,76 @@ describe('the call controls\' "More" menu', () => {
   it('Leave keeps its name when only its icon shows', () => {
     renderToolbar();
     expect(screen.getByRole('button', { name: m.leave })).toBeInTheDocument();
+  });
+});
+
+describe('the bar\'s words and pictures (issue 48)', () => {
+  const words = m.toolbarLabel;
+
+  it('every round button in the bar has its short word under it, hidden from screen readers, and keeps its name', () => {
+    renderToolbar();
+    const nav = screen.getByRole('navigation', { name: m.controls });
+    const pairs: [string, string][] = [
+      [m.muteMicrophone, words.microphone],
+      [m.turnCameraOff, words.camera],
+      [m.shareScreen, words.screen],
+      [m.raiseHand, words.hand],
+      [m.react, words.react],
+      [m.startRecording, words.record],
+      [m.copyLink, words.link],
+      [m.chat, words.chat],
+      [m.people, words.people],
+      [m.pip.open, words.pip],
+      [m.devices.open, words.devices],
+      [m.leave, words.leave],
+    ];
+    for (const [name, word] of pairs) {
+      const button = [...nav.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name);
+      expect(button).toBeTruthy();
+      const label = button!.nextElementSibling;
+      expect(label?.textContent).toBe(word);
+      expect(label).toHaveAttribute('aria-hidden', 'true');
+      // From md up (768 px); below it the "More" menu names everything.
+      expect(label).toHaveClass('hidden', 'md:block');
+    }
+    expect(nav.querySelectorAll('button[title]').length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('reactions are drawn from this server\'s own pictures, not a font that may lack them', () => {
+    renderToolbar();
+    fireEvent.click(screen.getByRole('button', { name: m.react }));
+    const buttons = screen.getAllByRole('button', { name: /^React with / });
+    expect(buttons.length).toBe(REACTIONS.length);
+    buttons.forEach((button, i) => {
+      const picture = button.querySelector('img');
+      expect(picture).toBeTruthy();
+      expect(picture!.getAttribute('src')).toBe(emojiSrc(REACTIONS[i]!));
+      expect(button.textContent).toBe('');
+    });
+    for (const emoji of REACTIONS) {
+      const file = path.join(process.cwd(), 'public', emojiSrc(emoji));
+      expect(existsSync(file)).toBe(true);
+      expect(readFileSync(file, 'utf8')).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+    expect(emojiSrc('❤️')).toBe('/emoji/2764.svg');
+    expect(readFileSync(path.join(process.cwd(), 'public/emoji/LICENSE'), 'utf8')).toContain('CC-BY 4.0');
+  });
+});
+
+describe('alone in the call (issue 48)', () => {
+  it('the invitation panel says how to bring others in and copies the meeting link', () => {
+    const onCopyLink = jest.fn();
+    const onClose = jest.fn();
+    render(
+      <NextIntlClientProvider locale="en" messages={en}>
+        <InvitePanel onCopyLink={onCopyLink} onClose={onClose} />
+      </NextIntlClientProvider>,
+    );
+    const region = screen.getByRole('region', { name: m.invite.title });
+    expect(region).toHaveTextContent(m.invite.body);
+    fireEvent.click(screen.getByRole('button', { name: m.copyLink }));
+    expect(onCopyLink).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: m.invite.close }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

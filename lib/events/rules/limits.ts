@@ -5,9 +5,23 @@ export const DEFAULT_TITLE = '(No Title)';
 export const TITLE_MIN = 5;
 export const EVENT_PASSWORD_MIN = 8;
 
-/** SPEC point 9: meeting durations, as h:mm. */
-export const durations = ['0:10', '0:15', '0:30', '1:00', '2:00'] as const;
-export type Duration = (typeof durations)[number];
+/**
+ * SPEC point 9's meeting durations, as h:mm, with 45 and 90 minutes added (issue 48): the choices
+ * the wizard offers first. Any other whole number of minutes from 1 to DURATION_MAX_MINUTES is
+ * accepted too, written the same h:mm way (a custom length; docs/decisions.md).
+ */
+export const durations = ['0:10', '0:15', '0:30', '0:45', '1:00', '1:30', '2:00'] as const;
+/** A meeting's length as h:mm: one of `durations` or a custom one (isDuration()). */
+export type Duration = string;
+/** The longest meeting, in minutes: half a day, so that a daily series never overlaps itself. */
+export const DURATION_MAX_MINUTES = 12 * 60;
+
+/** h:mm with minutes 00–59, from 0:01 to DURATION_MAX_MINUTES. */
+export function isDuration(value: unknown): value is Duration {
+  if (typeof value !== 'string' || !/^\d{1,2}:[0-5]\d$/.test(value)) return false;
+  const minutes = durationMinutes(value);
+  return minutes >= 1 && minutes <= DURATION_MAX_MINUTES;
+}
 
 export function durationMinutes(duration: string): number {
   const [hours, minutes] = duration.split(':').map(Number);

@@ -1,4 +1,4 @@
-import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import { getFormatter, getMessages, getTimeZone, getTranslations } from 'next-intl/server';
 import { AuditDetails } from '@/components/admin/AuditDetails';
 import { describeAudit } from '@/lib/admin/audit-details';
 import { AdminFrame } from '@/components/admin/AdminFrame';
@@ -26,11 +26,12 @@ const knownActions = [
 export default async function AdminAuditPage({ params }: PageProps<'/[locale]/admin/audit'>) {
   const locale = await pageLocale(params);
   await requireAdminPage(locale, 'audit');
-  const [entries, t, format, messages] = await Promise.all([
+  const [entries, t, format, messages, timeZone] = await Promise.all([
     listAudit(),
     getTranslations('AdminAudit'),
     getFormatter(),
     getMessages(),
+    getTimeZone(),
   ]);
   const actionName = (action: string) =>
     (knownActions as readonly string[]).includes(action)
@@ -91,7 +92,7 @@ export default async function AdminAuditPage({ params }: PageProps<'/[locale]/ad
                     <td className="py-2 pr-3 break-all">{entry.target}</td>
                     <td className="py-2">
                       <AuditDetails
-                        lines={describeAudit(entry.action, entry.details, messages, locale)}
+                        lines={describeAudit(entry.action, entry.details, messages, locale, timeZone)}
                         changedTo={t('changedTo')}
                       />
                     </td>
