@@ -3,7 +3,7 @@
 // drawn here from gradients and shapes, so they are the project's own, with no licence to track.
 // Run again after changing a drawing: `node scripts/render-backgrounds.mjs`.
 import { writeFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { chromiumPath, offlineArgs } from '../tests/support/chromium.mjs';
 
 const WIDTH = 1280;

@@ -49,6 +49,8 @@ if (!only) {
     ['route types (next typegen)', bin('next'), ['typegen']],
     ['types (tsc)', bin('tsc'), ['--noEmit']],
     ['lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']],
+    // Files nothing reaches, exports nothing imports, dependencies nothing uses (knip.jsonc).
+    ['dead code (knip)', bin('knip'), ['--no-progress']],
   ]) {
     if (run(label, command, args) !== 0) {
       failed += 1;

@@ -67,13 +67,6 @@ export const LinkIcon = ({ className }: IconProps) => (
   </Svg>
 );
 
-export const LockIcon = ({ off, className }: IconProps) => (
-  <Svg className={className}>
-    <rect x="4" y="11" width="16" height="10" rx="2" />
-    <path d={off ? 'M8 11V7a4 4 0 0 1 7.5-2' : 'M8 11V7a4 4 0 0 1 8 0v4'} />
-  </Svg>
-);
-
 export const LeaveIcon = ({ className }: IconProps) => (
   <Svg className={className}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />

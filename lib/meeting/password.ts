@@ -7,8 +7,7 @@
 // the door could reach, and the length stays the spec's 16.
 
 export const GENERATED_PASSWORD_LENGTH = 16;
-/** Characters a generated password never uses: each looks like another one. */
-export const LOOK_ALIKES = 'IJOlo01';
+/** What a generated password is made of: never I, J, O, l, o, 0 or 1, each of which looks like another. */
 export const PASSWORD_ALPHABET = 'ABCDEFGHKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789!@#$%^&*';
 
 export function generateMeetingPassword(length = GENERATED_PASSWORD_LENGTH): string {

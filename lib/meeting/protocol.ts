@@ -129,5 +129,3 @@ export type ServerEvent =
   /** To the removed participant; their stream then ends and the token stops working. */
   | { type: 'removed' }
   | { type: 'locked'; locked: boolean };
-
-export type ServerEventType = ServerEvent['type'];

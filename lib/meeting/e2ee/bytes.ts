@@ -120,14 +120,6 @@ export function base64urlDecode(text: string): Bytes | null {
   return out;
 }
 
-/** Comparison whose time does not depend on where the first difference is. */
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i += 1) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
-}
-
 /** Unsigned byte-wise ordering, used to put the two sides of a pair in a fixed order. */
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const length = Math.min(a.length, b.length);

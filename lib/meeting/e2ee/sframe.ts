@@ -9,8 +9,7 @@ export const CIPHER_SUITE = 0x0005;
 export const NK = 32;
 export const NN = 12;
 export const NT = 16;
-/** Config byte + up to 8 KID bytes + up to 8 CTR bytes. */
-export const MAX_HEADER_LENGTH = 17;
+// A header is at most 17 bytes: the config byte, up to 8 KID bytes and up to 8 CTR bytes.
 
 const U64_MAX = (BigInt(1) << BigInt(64)) - BigInt(1);
 const ZERO = BigInt(0);

@@ -51,7 +51,3 @@ export function choiceKey(choice: BackgroundChoice): string {
   if (choice.kind === 'image') return `image-${choice.image}`;
   return 'off';
 }
-
-export function sameChoice(a: BackgroundChoice, b: BackgroundChoice): boolean {
-  return choiceKey(a) === choiceKey(b);
-}

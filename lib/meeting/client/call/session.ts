@@ -22,7 +22,7 @@ import type { FileTransfers } from '../files/transfers';
 import { isFileMessage, SessionFiles } from './session-files';
 
 export { CHAT_MAX_LENGTH } from './chat';
-export type { ChatMessage, EncryptionState, Phase, Reaction, RemotePeer, SessionState } from './machine';
+export type { ChatMessage, EncryptionState, Phase, RemotePeer, SessionState } from './machine';
 export type { SessionOptions } from './session-options';
 
 /** What the person does: shown at once (StatePublisher), not a task later like everything else. */

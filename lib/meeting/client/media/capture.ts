@@ -3,11 +3,6 @@
 
 export type MediaProblem = 'denied' | 'not-found' | 'in-use' | 'unsupported' | null;
 
-export interface DeviceChoice {
-  audioInput?: string;
-  videoInput?: string;
-}
-
 export const CAMERA_CONSTRAINTS: MediaTrackConstraints = {
   width: { ideal: 1280 },
   height: { ideal: 720 },
