@@ -8,6 +8,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { issueToken } from '@/lib/auth/tokens';
 import { config } from '@/lib/environment';
 import { getDb } from '@/lib/db/client';
+import { userEmailIs } from '@/lib/db/user-email';
 import { users } from '@/lib/db/schema';
 import { insertUser } from '@/lib/users/create';
 import { writeAudit, type Actor } from '@/lib/audit/audit-log';
@@ -39,7 +40,7 @@ export async function issueMeetingCard(input: z.input<typeof cardSchema>, actor:
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const now = new Date();
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, email)).for('update').limit(1);
+    const [existing] = await tx.select().from(users).where(userEmailIs(email)).for('update').limit(1);
     const user =
       existing ??
       (await insertUser(tx, {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
+import { userEmailIs } from '@/lib/db/user-email';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
@@ -28,7 +29,7 @@ type Db = Database | Transaction;
 const plausibleToken = (token: string) => token.length >= 16 && token.length <= 128;
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [user] = await db.select().from(users).where(userEmailIs(email));
   return user;
 }
 

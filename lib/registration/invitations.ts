@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { adminActor, OPERATOR, writeAudit } from '@/lib/audit/audit-log';
 import { ApiError } from '@/lib/errors';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
+import { userEmailIs } from '@/lib/db/user-email';
 import { invitations, users, type User } from '@/lib/db/schema';
 import { config } from '@/lib/environment';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
@@ -40,8 +41,7 @@ export async function sendInvitation(inviter: Inviter, email: string, now = new 
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    // As lib/auth/accounts.ts looks addresses up (imported from there, the two would import each other).
-    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(userEmailIs(email));
     if (existing) throw new ApiError('email_exists', { field: 'email' });
     await tx.insert(invitations).values({ email, tokenHash: digest(raw), invitedBy: user?.id ?? null, expiresAt });
     await writeAudit(tx, user ? adminActor(user) : OPERATOR, 'send_invitation', { label: email }, { expiresAt: expiresAt.toISOString() });
