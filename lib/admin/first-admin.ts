@@ -58,10 +58,16 @@ export function announceSetupLinks(): () => void {
     if (pending && pending.expiresAt > Date.now()) return;
     const link = await issueSetupLink();
     if (link) {
-      log.warn(`No admin yet. Log in (or register) with the account that shall administer this server, then open this link within ${SETUP_LINK_HOURS} hours; it works once: ${link}`, { setupLink: link });
+      log.warn(
+        `No admin yet. Log in (or register) with the account that shall administer this server, then open this link within ${SETUP_LINK_HOURS} hours; it works once: ${link}`,
+        { setupLink: link },
+      );
     }
   };
-  const run = () => void announce().catch((error: unknown) => log.warn('first-admin setup link not issued', { error: String(error) }));
+  const run = () =>
+    void announce().catch((error: unknown) =>
+      log.warn('first-admin setup link not issued', { error: String(error) }),
+    );
   run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();
@@ -89,10 +95,20 @@ export async function claimFirstAdmin(user: User, token: string): Promise<User> 
     if ((admins?.n ?? 0) > 0) return null;
     const [row] = await tx
       .update(users)
-      .set({ role: 'admin', sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .set({
+        role: 'admin',
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id))
       .returning();
-    await writeAudit(tx, { id: user.id, label: user.email }, 'grant_admin', { userId: user.id, label: user.email }, { from: user.role, to: 'admin', via: 'setup_link' });
+    await writeAudit(
+      tx,
+      { id: user.id, label: user.email },
+      'grant_admin',
+      { userId: user.id, label: user.email },
+      { from: user.role, to: 'admin', via: 'setup_link' },
+    );
     return row ?? null;
   });
   if (!updated) throw new ApiError('incorrect_data', { field: 'token' });

@@ -14,14 +14,24 @@ async function form(fields: Record<string, string>) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   const request = new Request('http://localhost/', { method: 'POST', body });
-  return { body: new Uint8Array(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+  return {
+    body: new Uint8Array(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
 }
 
-const valid = { subject: 'Echo in every call', category: 'meetings', message: 'Everyone hears themselves twice.' };
+const valid = {
+  subject: 'Echo in every call',
+  category: 'meetings',
+  message: 'Everyone hears themselves twice.',
+};
 
 async function mailsTo(email: string) {
   const db = await getDb();
-  return db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%Echo in every call%')));
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%Echo in every call%')));
 }
 
 describe('a new support ticket', () => {
@@ -32,25 +42,34 @@ describe('a new support ticket', () => {
     const plain = await createUser({ role: 'user' });
     const opener = await createUser({ firstName: 'Pat', lastName: 'Plain' });
 
-    const answer = await call(openTicket, { ...(await form(valid)), cookies: sessionCookies(opener.cookie) });
+    const answer = await call(openTicket, {
+      ...(await form(valid)),
+      cookies: sessionCookies(opener.cookie),
+    });
     expect(answer.status).toBe(200);
     const id = answer.json.id;
     expect(typeof id).toBe('string');
 
     const [toEnglish] = await mailsTo(english.user.email);
     expect(toEnglish?.subject).toBe('New support ticket: Echo in every call');
-    expect(toEnglish?.text).toContain(`Pat Plain <${opener.user.email}> opened the ticket “Echo in every call”:`);
+    expect(toEnglish?.text).toContain(
+      `Pat Plain <${opener.user.email}> opened the ticket “Echo in every call”:`,
+    );
     expect(toEnglish?.text).toContain('> Everyone hears themselves twice.');
     expect(toEnglish?.text).toContain(`http://localhost:3000/view-ticket/${id}`);
     const [toGerman] = await mailsTo(german.user.email);
     expect(toGerman?.subject).toBe('Neues Support-Ticket: Echo in every call');
-    for (const nobody of [disabled, plain, opener]) expect(await mailsTo(nobody.user.email)).toEqual([]);
+    for (const nobody of [disabled, plain, opener])
+      expect(await mailsTo(nobody.user.email)).toEqual([]);
   });
 
   it("an admin's own ticket goes to the other admins only", async () => {
     const author = await createUser({ role: 'admin' });
     const other = await createUser({ role: 'admin' });
-    const answer = await call(openTicket, { ...(await form(valid)), cookies: sessionCookies(author.cookie) });
+    const answer = await call(openTicket, {
+      ...(await form(valid)),
+      cookies: sessionCookies(author.cookie),
+    });
     expect(answer.status).toBe(200);
     expect(await mailsTo(author.user.email)).toEqual([]);
     expect(await mailsTo(other.user.email)).toHaveLength(1);
