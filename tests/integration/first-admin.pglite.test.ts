@@ -1,5 +1,7 @@
 // Issue 48, point 5: the first admin without a shell or a stop, through a one-time setup link
 // written to the log while the server has no admin.
+// Embedded database only (*.pglite.test.ts): it takes the admin role from every account of the
+// database, which would disturb test files sharing a PostgreSQL database.
 import { eq } from 'drizzle-orm';
 import { closeDb, getDb } from '@/lib/db/client';
 import { auditLog, users } from '@/lib/db/schema';
