@@ -98,7 +98,12 @@ export function RecoveryCodesSection({ needsPassword }: { needsPassword: boolean
         </p>
       )}
       {renewing ? (
-        <form onSubmit={renew} className="flex flex-col gap-3" noValidate>
+        <form
+          onSubmit={renew}
+          aria-label={t('renewCodes')}
+          className="flex flex-col gap-3"
+          noValidate
+        >
           <p className="text-sm text-slate-700">{t('renewIntro')}</p>
           {needsPassword && (
             <Field

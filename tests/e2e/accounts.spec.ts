@@ -118,8 +118,9 @@ test('register → activate by mail → log in → enable 2FA → log in with co
   const account = page.getByRole('dialog', { name: en.AccountModal.title });
   await expect(account.getByText('9 recovery codes left.')).toBeVisible();
   await account.getByRole('button', { name: en.AccountModal.renewCodes }).click();
-  await account.getByLabel(en.AccountModal.oldPassword).fill(password);
-  await account.getByRole('button', { name: en.AccountModal.renewSubmit }).click();
+  const renewal = account.getByRole('form', { name: en.AccountModal.renewCodes });
+  await renewal.getByLabel(en.AccountModal.oldPassword).fill(password);
+  await renewal.getByRole('button', { name: en.AccountModal.renewSubmit }).click();
   await expect(account.getByTestId('recovery-code')).toHaveCount(10);
   const renewed = (await account.getByTestId('recovery-code').allInnerTexts()).map((code) => code.trim());
   expect(renewed).not.toContain(codes[1]);
