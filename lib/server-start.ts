@@ -32,7 +32,9 @@ export async function startServer() {
   const { startMailWorker } = await import('@/lib/mail');
   const { startReminderWorker } = await import('@/lib/events/reminders');
   const { startBillingReconcile } = await import('@/lib/billing/reconcile');
-  const stopWorkers = [startMailWorker(), startReminderWorker(), startBillingReconcile()];
+  // While there is no admin: a one-time setup link in the log (issue 48, point 5).
+  const { announceSetupLinks } = await import('@/lib/admin/first-admin');
+  const stopWorkers = [startMailWorker(), startReminderWorker(), startBillingReconcile(), announceSetupLinks()];
   // server/shutdown.mjs stops them, and the rest, on SIGTERM or SIGINT.
   const { registerShutdown } = await import('@/lib/server-shutdown');
   registerShutdown(stopWorkers);

@@ -1,9 +1,11 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { usePathRouter } from '@/lib/navigation/router';
 import { apiGet, apiPost } from '@/lib/api/browser';
+import { isLocale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/seo/pages';
 import { Dialog } from '@/components/dialog/Dialog';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
@@ -11,6 +13,7 @@ import { useToast } from '@/components/toast/ToastProvider';
 import { AccountSummary, type AccountSummaryData } from './AccountSummary';
 import { AvatarUpload } from './AvatarUpload';
 import { DisableTwoFactorForm } from './DisableTwoFactorForm';
+import { RecoveryCodesSection } from './RecoveryCodesSection';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 interface Profile {
@@ -28,8 +31,10 @@ interface Profile {
 type Step = 0 | 1 | 2 | 3;
 
 /**
- * The account modal (SPEC point 4): step 0 the profile form, steps 1–3 enabling two-factor
- * authentication (QR code, code, recovery code, then logout). With 2FA on, the button cancels it.
+ * The account modal (SPEC point 4), "Account & security" (issue 48, point 6): step 0 the profile
+ * form, password and two-factor sign-in with its recovery codes; steps 1–3 enabling two-factor
+ * authentication (QR code, code, recovery codes, then logout). With 2FA on, the button cancels it.
+ * Time zone, language and theme are the Preferences page's (/settings), linked from here.
  */
 export function AccountModal({ close }: { close: () => void }) {
   const t = useTranslations('AccountModal');
@@ -38,6 +43,7 @@ export function AccountModal({ close }: { close: () => void }) {
   const errorText = useErrorText();
   const toast = useToast();
   const router = usePathRouter();
+  const locale = useLocale();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [step, setStep] = useState<Step>(0);
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', email: '', oldPassword: '', newPassword1: '' });
@@ -102,6 +108,10 @@ export function AccountModal({ close }: { close: () => void }) {
       {profile && step === 0 && (
         <div className="flex flex-col gap-6">
           <AccountSummary account={profile.account} onNavigate={close} />
+          {/* A full document load: /settings has its own Content-Security-Policy (lib/security/csp.ts). */}
+          <a href={localizedPath(isLocale(locale) ? locale : 'en', '/settings')} className="self-start text-sm underline">
+            {t('preferencesLink')}
+          </a>
           <form onSubmit={save} className="flex flex-col gap-3" noValidate>
             <h3 className="font-semibold">{t('profile')}</h3>
             <AvatarUpload current={profile.avatar} onUploaded={() => void load().then(() => router.refresh())} />
@@ -128,9 +138,12 @@ export function AccountModal({ close }: { close: () => void }) {
                 disabling ? (
                   <DisableTwoFactorForm needsPassword={!profile.enableMCard} onDone={() => void twoFactorTurnedOff()} onCancel={() => setDisabling(false)} />
                 ) : (
-                  <button type="button" className="button-secondary" onClick={() => setDisabling(true)}>
-                    {t('disable2fa')}
-                  </button>
+                  <>
+                    <button type="button" className="button-secondary" onClick={() => setDisabling(true)}>
+                      {t('disable2fa')}
+                    </button>
+                    <RecoveryCodesSection needsPassword={!profile.enableMCard} />
+                  </>
                 )
               ) : (
                 <button type="button" className="button-primary" onClick={() => setStep(1)}>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiPost } from '@/lib/api/browser';
+import { looksLikeRecoveryCode } from '@/lib/auth/two-factor-format';
 import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 
@@ -21,11 +22,10 @@ export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { need
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    // The recovery code is shown as 123-456: the dash (or a space) is not part of it.
-    const digits = code.replace(/[\s-]/g, '');
-    if (!/^\d{6}$/.test(digits)) return setError({ field: 'code', code: 'enterAllDigits' });
+    // Six digits of the app, or a recovery code as shown (abcd-efgh-jkmn; 123-456 from before issue 48).
+    if (!looksLikeRecoveryCode(code.trim())) return setError({ field: 'code', code: 'enterAllDigits' });
     setBusy(true);
-    const answer = await apiPost('/2fa/g2f/cancel', { code: digits, ...(needsPassword ? { password } : {}) });
+    const answer = await apiPost('/2fa/g2f/cancel', { code: code.trim(), ...(needsPassword ? { password } : {}) });
     setBusy(false);
     if (answer.status === 'ok') return onDone();
     if (answer.field === 'password') setError({ field: 'password', code: answer.errorCode ?? 'invalid_old_password' });
@@ -49,9 +49,10 @@ export function DisableTwoFactorForm({ needsPassword, onDone, onCancel }: { need
       )}
       <Field
         label={t('disable2faCode')}
-        inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={7}
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={20}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         aria-invalid={error?.field === 'code' ? true : undefined}

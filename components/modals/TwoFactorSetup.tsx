@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiGet, apiPost } from '@/lib/api/browser';
-import { formatRecoveryCode, groupSecret } from '@/lib/auth/two-factor-format';
+import { groupSecret } from '@/lib/auth/two-factor-format';
+import { RecoveryCodeList, recoveryCodesOf } from './RecoveryCodeList';
 
 interface Setup {
   qr: string;
@@ -53,7 +54,7 @@ function ManualKey({ secret }: { secret: string }) {
   );
 }
 
-/** Steps 1–3 of the account modal: scan the QR code, enter a code, keep the recovery code. */
+/** Steps 1–3 of the account modal: scan the QR code, enter a code, keep the recovery codes. */
 export function TwoFactorSetup({ step, onStep }: { step: 1 | 2 | 3; onStep: (step: 0 | 1 | 2 | 3) => void }) {
   const t = useTranslations('AccountModal');
   const login = useTranslations('Login');
@@ -62,7 +63,7 @@ export function TwoFactorSetup({ step, onStep }: { step: 1 | 2 | 3; onStep: (ste
   const [setup, setSetup] = useState<Setup | null | 'failed'>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -86,10 +87,8 @@ export function TwoFactorSetup({ step, onStep }: { step: 1 | 2 | 3; onStep: (ste
     const finished = checked.status === 'ok' ? await apiPost('/2fa/g2f/finish', { code }) : checked;
     setBusy(false);
     if (finished.status !== 'ok') return setError(login('codeFailed'));
-    // SPEC point 7: recoveryCode comes as a list or a JSON string; the first item is shown.
-    const raw = finished.recoveryCode;
-    const list = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-    setRecoveryCode(String(Array.isArray(list) ? list[0] : list));
+    // SPEC point 7 lets recoveryCode be a list; issue 48 point 6 shows every code of it.
+    setRecoveryCodes(recoveryCodesOf(finished.recoveryCode));
     onStep(3);
   }
 
@@ -152,15 +151,7 @@ export function TwoFactorSetup({ step, onStep }: { step: 1 | 2 | 3; onStep: (ste
     <div className="flex flex-col gap-4">
       <h3 className="font-semibold">{t('recoveryTitle')}</h3>
       <p className="text-sm text-slate-600">{t('recoveryIntro')}</p>
-      {/* Its own look (issue 33, point 7): a labelled, dashed amber box and a dashed code, unlike the app's six digits. */}
-      <section aria-labelledby="recovery-code-label" className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-center">
-        <h4 id="recovery-code-label" className="text-sm font-semibold text-amber-900">
-          {t('recoveryLabel')}
-        </h4>
-        <p className="mt-2 font-mono text-3xl font-semibold text-amber-950" data-testid="recovery-code">
-          {recoveryCode && formatRecoveryCode(recoveryCode)}
-        </p>
-      </section>
+      <RecoveryCodeList codes={recoveryCodes} />
       {/* /logout is a route handler, not a page: a full request that ends the session. */}
       {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a href="/logout" className="button-primary">

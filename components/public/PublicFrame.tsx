@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/auth/session';
 import { config } from '@/lib/environment';
+import { getBrandName } from '@/lib/configuration/brand';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { publicSite } from '@/lib/seo/site-shape';
 import { keepPageOffline } from '@/lib/pwa/register';
@@ -23,16 +24,17 @@ import { PublicMenu } from './PublicMenu';
 export async function PublicFrame({ children }: { children: React.ReactNode }) {
   const requested = await getLocale();
   const locale: Locale = isLocale(requested) ? requested : 'en';
-  const [t, language, user, nonce, site] = await Promise.all([
+  const [t, language, user, nonce, site, brand] = await Promise.all([
     getTranslations('Public'),
     getTranslations('Language'),
     getCurrentUser().catch(() => null),
     headers().then((h) => h.get('x-nonce') ?? undefined),
     publicSite(),
+    // The name the admin set (issue 48, point 5): the logo and the footer's copyright show it.
+    getBrandName(),
   ]);
   const marketing = site.homePage === 'marketing';
   const href = (path: string) => localizedPath(locale, path);
-  const brand = config.brandName;
 
   const primary = [
     ...(marketing && site.billingOn ? [{ href: `${href('/')}#plans`, label: t('pricing') }] : []),

@@ -21,8 +21,17 @@ export interface SettingsValues {
   theme: Theme;
 }
 
-/** /settings: time zone, tooltips, preferred region, language and theme (SPEC point 2). */
-export function SettingsForm({ initial }: { initial: SettingsValues }) {
+/**
+ * /settings, "Preferences": time zone, tooltips, language, theme (SPEC point 2) and, with
+ * `showRegion` (billing on: it picks the currency of prices), the preferred region.
+ */
+export function SettingsForm({
+  initial,
+  showRegion,
+}: {
+  initial: SettingsValues;
+  showRegion: boolean;
+}) {
   const t = useTranslations('Settings');
   const themeText = useTranslations('Theme');
   const toastText = useTranslations('Toast');
@@ -41,7 +50,8 @@ export function SettingsForm({ initial }: { initial: SettingsValues }) {
   async function save(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const answer = await apiPost('/api/me', values);
+    const { preferredRegion, ...rest } = values;
+    const answer = await apiPost('/api/me', showRegion ? { ...rest, preferredRegion } : rest);
     setBusy(false);
     const shown = toastForAnswer(
       answer.status === 'error' ? { ...answer, message: errorText(answer.errorCode) } : answer,
@@ -79,21 +89,23 @@ export function SettingsForm({ initial }: { initial: SettingsValues }) {
         />
         <span>{t('tooltips')}</span>
       </label>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">{t('region')}</legend>
-        {(['na', 'eu'] as const).map((region) => (
-          <label key={region} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="preferredRegion"
-              value={region}
-              checked={values.preferredRegion === region}
-              onChange={() => set('preferredRegion', region)}
-            />
-            {t(region === 'na' ? 'regionNa' : 'regionEu')}
-          </label>
-        ))}
-      </fieldset>
+      {showRegion && (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium">{t('region')}</legend>
+          {(['na', 'eu'] as const).map((region) => (
+            <label key={region} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="preferredRegion"
+                value={region}
+                checked={values.preferredRegion === region}
+                onChange={() => set('preferredRegion', region)}
+              />
+              {t(region === 'na' ? 'regionNa' : 'regionEu')}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t('language')}</span>
         <select

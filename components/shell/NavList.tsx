@@ -1,12 +1,15 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/links';
+import { isLocale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/seo/pages';
 import { navEntries } from '@/lib/navigation/entries';
 import { useModal } from '@/components/dialog/ModalProvider';
 
-export function NavList({ user, onNavigate }: { user: { enableMCard: boolean } | null; onNavigate?: () => void }) {
+export function NavList({ user, onNavigate }: { user: { enableMCard: boolean; isAdmin?: boolean } | null; onNavigate?: () => void }) {
   const t = useTranslations('Nav');
+  const locale = useLocale();
   const pathname = usePathname();
   const modal = useModal();
   const item = 'flex w-full items-center rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-brand-soft';
@@ -24,6 +27,15 @@ export function NavList({ user, onNavigate }: { user: { enableMCard: boolean } |
             >
               {t(entry.key)}
             </Link>
+          )}
+          {entry.kind === 'document' && (
+            <a
+              href={localizedPath(isLocale(locale) ? locale : 'en', entry.href)}
+              aria-current={pathname === entry.href ? 'page' : undefined}
+              className={`${item} ${pathname === entry.href ? 'bg-brand-soft text-brand-strong' : 'text-slate-700'}`}
+            >
+              {t(entry.key)}
+            </a>
           )}
           {entry.kind === 'modal' && (
             <button

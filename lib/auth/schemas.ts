@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { emailField } from '@/lib/email-field';
 import { locales } from '@/lib/i18n/locales';
 import { NAME_MAX, NAME_PATTERN } from './form-rules';
+import { looksLikeRecoveryCode, normalizeRecoveryCode } from './two-factor-format';
 import { MAX_PASSWORD_LENGTH, passwordProblem } from './password-rules';
 
 export const accountEmailField = emailField({ required: 'email_required', invalid: 'format_email' });
@@ -66,15 +67,16 @@ export const resetPasswordSchema = z
   });
 
 /**
- * Six digits (SPEC point 5), or the six-digit recovery code. The recovery code is shown grouped,
- * 123-456 (issue 33, point 7), so a dash or space between the groups is accepted and dropped;
- * codes written down before that, six bare digits, work as they always did.
+ * Six digits (SPEC point 5), or a recovery code: twelve characters, shown grouped
+ * (abcd-efgh-jkmn, issue 48 point 6), or six digits shown as 123-456 for a code made before.
+ * Dashes and spaces are dropped; a recovery code is compared case-insensitively.
  */
 const twoFactorCodeField = z
   .string({ error: 'incorrect_data' })
   .trim()
-  .regex(/^\d{3}[\s-]?\d{3}$/, 'incorrect_data')
-  .transform((code) => code.replace(/[\s-]/g, ''));
+  .max(32, 'incorrect_data')
+  .refine(looksLikeRecoveryCode, 'incorrect_data')
+  .transform(normalizeRecoveryCode);
 
 /** POST /2fa/g2f/cancel: the factor (a code or the recovery code) and the password. */
 export const twoFactorCancelSchema = z.object({
@@ -83,3 +85,19 @@ export const twoFactorCancelSchema = z.object({
 });
 
 export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
+
+/** The six digits of the authenticator app, and only those: turning 2FA on. */
+export const twoFactorSetupCodeSchema = z.object({
+  code: z.string({ error: 'incorrect_data' }).trim().regex(/^\d{6}$/, 'incorrect_data'),
+});
+
+/**
+ * POST /2fa/g2f/recovery: new recovery codes, for the password or a current code of the app
+ * (issue 48, point 6); a recovery code does not make new ones.
+ */
+export const recoveryCodesSchema = z
+  .object({
+    password: z.string({ error: 'incorrect_data' }).max(MAX_PASSWORD_LENGTH, 'invalid_old_password').optional(),
+    code: z.string({ error: 'incorrect_data' }).trim().regex(/^\d{6}$/, 'incorrect_data').optional(),
+  })
+  .refine((body) => Boolean(body.password || body.code), { message: 'fill_old_password', path: ['password'] });

@@ -5,6 +5,8 @@ export interface ShellUser {
   lastName: string;
   email: string;
   enableMCard: boolean;
+  /** Role "admin": the sidebar offers the instance's administration (issue 48, point 5). */
+  isAdmin: boolean;
   /** The trial of this admin's free account has ended: the billing modal opens. */
   needsBilling: boolean;
   /** The free trial's days left, or that it ended; null when not on trial. */

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
@@ -13,7 +12,8 @@ import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { isSealedWithCurrentKey, openSecret, sealSecret } from '@/lib/security/data-key';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
-import { hashPassword, verifyPassword } from './password';
+import { verifyPassword } from './password';
+import { dropRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 
 // TOTP (RFC 6238): 30-second steps, six digits, one step of clock drift either way.
 const PERIOD_SECONDS = 30;
@@ -112,32 +112,35 @@ async function acceptedStep(secret: string, code: string, lastStep: number | nul
     : Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + result.delta;
 }
 
+/** How a second factor was proven: the app's code, or a recovery code (`left` of them remain). */
+export type FactorUse = { via: 'app' } | { via: 'recovery'; left: number };
+
 /**
- * Checks a login's second factor: a TOTP code, accepted once only (the last accepted step is
- * stored), or the recovery code, which then stops working.
+ * A current code of the authenticator app, accepted once only (the last accepted step is stored).
  */
-export async function verifyLoginCode(user: User, code: string): Promise<boolean> {
-  if (!user.has2fa || !user.totpSecret) return false;
-  const db = await getDb();
+export async function verifyAppCode(user: User, code: string): Promise<boolean> {
+  if (!user.has2fa || !user.totpSecret || !/^\d{6}$/.test(code)) return false;
   const step = await acceptedStep(totpSecretOf(user), code, user.totpLastStep);
-  if (step !== null) {
-    // The condition makes two simultaneous uses of one code count once.
-    const updated = await db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, user.id), sql`coalesce(${users.totpLastStep}, -1) < ${step}`))
-      .returning({ id: users.id });
-    return updated.length === 1;
-  }
-  if (user.recoveryCodeHash && (await verifyPassword(user.recoveryCodeHash, code))) {
-    const updated = await db
-      .update(users)
-      .set({ recoveryCodeHash: null })
-      .where(and(eq(users.id, user.id), eq(users.recoveryCodeHash, user.recoveryCodeHash)))
-      .returning({ id: users.id });
-    return updated.length === 1;
-  }
-  return false;
+  if (step === null) return false;
+  const db = await getDb();
+  // The condition makes two simultaneous uses of one code count once.
+  const updated = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), sql`coalesce(${users.totpLastStep}, -1) < ${step}`))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+/**
+ * Checks a login's second factor: a code of the app, or one of the recovery codes, which then
+ * stops working (issue 48, point 6: the caller tells the person how many are left). Null: neither.
+ */
+export async function verifyLoginCode(user: User, code: string): Promise<FactorUse | null> {
+  if (!user.has2fa || !user.totpSecret) return null;
+  if (await verifyAppCode(user, code)) return { via: 'app' };
+  const used = await spendRecoveryCode(user.id, code);
+  return used ? { via: 'recovery', left: used.left } : null;
 }
 
 /** Step 2 of the account modal: is this code right for the secret being set up? */
@@ -149,32 +152,29 @@ export async function checkSetupCode(user: User, code: string): Promise<boolean>
 }
 
 /**
- * Step 3: turns 2FA on and answers the six-digit recovery code, shown once and stored hashed.
- * Every session ends (enabling requires logging in again, SPEC point 4).
+ * Step 3: turns 2FA on and answers the recovery codes (issue 48, point 6: several, each good
+ * once), shown once and stored hashed. Every session ends (enabling requires logging in again,
+ * SPEC point 4).
  */
-export async function finishSetup(user: User, code: string): Promise<string> {
+export async function finishSetup(user: User, code: string): Promise<string[]> {
   await consumeAttempt(limits.twoFactor, user.id);
   if (user.has2fa || !user.totpSecret) throw new ApiError('incorrect_data');
   await assertTwoFactorOffered();
   const step = await acceptedStep(totpSecretOf(user), code, null);
   if (step === null) throw new ApiError('incorrect_data', { field: 'code' });
-  const recoveryCode = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const db = await getDb();
-  await db
-    .update(users)
-    .set({
-      has2fa: true,
-      totpLastStep: step,
-      recoveryCodeHash: await hashPassword(recoveryCode),
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-    })
-    .where(eq(users.id, user.id));
-  return recoveryCode;
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ has2fa: true, totpLastStep: step, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id));
+    return replaceRecoveryCodes(tx, user.id);
+  });
 }
 
 /** What turning 2FA off asks for (issue 16, item 4): the factor itself, and the password. */
 export interface CancelProof {
-  /** A current code of the authenticator app, or the recovery code. */
+  /** A current code of the authenticator app, or a recovery code. */
   code: string;
   /** The account password; meeting-card accounts have none to give (SPEC point 6). */
   password?: string;
@@ -201,11 +201,11 @@ export async function cancelTwoFactor(user: User, proof: CancelProof): Promise<n
         has2fa: false,
         totpSecret: null,
         totpLastStep: null,
-        recoveryCodeHash: null,
         sessionVersion: sql`${users.sessionVersion} + 1`,
       })
       .where(eq(users.id, user.id))
       .returning({ version: users.sessionVersion });
+    await dropRecoveryCodes(tx, user.id);
     await enqueueMail(tx, {
       to: user.email,
       locale: isLocale(user.lang) ? user.lang : 'en',

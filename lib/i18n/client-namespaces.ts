@@ -60,6 +60,7 @@ export const pageNamespaces = {
   adminUsers: ['AdminArea', 'AdminUsers', 'Manage'],
   adminConfiguration: ['AdminConfiguration', 'InviteSomeone'],
   adminSupport: ['Support', 'AdminSupport'],
+  firstAdmin: ['FirstAdmin'],
   login: [],
   register: ['Register'],
   forgotPassword: ['ForgotPassword'],

@@ -17,6 +17,8 @@ export interface MailTemplates {
   emailChanged: { firstName: string; newEmail: string };
   /** Sent when two-factor authentication is turned off (issue 16). */
   twoFactorDisabled: { firstName: string };
+  /** A recovery code was used to log in (issue 48, point 6): `left` of them remain. */
+  recoveryCodeUsed: { firstName: string; left: number };
   /**
    * Logins from unknown browsers were paused after `count` failures within the hour (issue 32):
    * the advice depends on whether the account has two-factor authentication.
@@ -35,6 +37,8 @@ export interface MailTemplates {
   eventReminder: EventMailData & { leadMinutes: number };
   /** Support answered a ticket (issue 18): the reply, quoted, and the ticket's link. */
   ticketReply: { firstName: string; subject: string; reply: string; link: string };
+  /** A ticket was opened (issue 48, point 5): to each admin, with the first message quoted. */
+  ticketOpened: { from: string; subject: string; message: string; link: string };
 }
 
 /** What every meeting mail shows: `when` is already formatted in the meeting's time zone. */
@@ -108,6 +112,19 @@ function ticketReplyMail(t: Awaited<ReturnType<typeof supportTranslator>>, data:
   };
 }
 
+function ticketOpenedMail(t: Awaited<ReturnType<typeof supportTranslator>>, data: MailTemplates['ticketOpened']): MailContent {
+  return {
+    subject: t('ticketOpened.subject', { subject: data.subject }),
+    heading: t('ticketOpened.heading'),
+    blocks: [t('ticketOpened.intro', { from: data.from, subject: data.subject }), { quote: data.message }, { button: t('ticketOpened.button'), url: data.link }],
+  };
+}
+
+/** The support mails, in their own namespace. */
+const supportTemplates = { ticketReply: ticketReplyMail, ticketOpened: ticketOpenedMail };
+type SupportTemplate = keyof typeof supportTemplates;
+const isSupportTemplate = (template: MailTemplate): template is SupportTemplate => template in supportTemplates;
+
 type Translate = Awaited<ReturnType<typeof translator>>;
 
 /** The blocks every meeting mail shares: when, join button, attendees, password note, notes. */
@@ -162,7 +179,7 @@ const eventTemplates: {
   }),
 };
 
-const templates: { [K in Exclude<MailTemplate, 'ticketReply'>]: (t: Translate, data: MailTemplates[K]) => MailContent } = {
+const templates: { [K in Exclude<MailTemplate, SupportTemplate>]: (t: Translate, data: MailTemplates[K]) => MailContent } = {
   activation: (t, { firstName, link }) => ({
     subject: t('activation.subject'),
     heading: t('activation.heading'),
@@ -208,6 +225,16 @@ const templates: { [K in Exclude<MailTemplate, 'ticketReply'>]: (t: Translate, d
     subject: t('twoFactorDisabled.subject'),
     heading: t('twoFactorDisabled.heading'),
     blocks: [t('twoFactorDisabled.greeting', { firstName }), t('twoFactorDisabled.intro'), t('twoFactorDisabled.notYou')],
+  }),
+  recoveryCodeUsed: (t, { firstName, left }) => ({
+    subject: t('recoveryCodeUsed.subject'),
+    heading: t('recoveryCodeUsed.heading'),
+    blocks: [
+      t('recoveryCodeUsed.greeting', { firstName }),
+      t('recoveryCodeUsed.intro', { count: left }),
+      t('recoveryCodeUsed.renew'),
+      t('recoveryCodeUsed.notYou'),
+    ],
   }),
   failedLogins: (t, { firstName, count, twoFactor }) => ({
     subject: t('failedLogins.subject'),
@@ -260,10 +287,9 @@ export async function renderMail<K extends MailTemplate>(
   data: MailTemplates[K],
 ): Promise<RenderedMail> {
   const t = await translator(locale);
-  const content =
-    template === 'ticketReply'
-      ? ticketReplyMail(await supportTranslator(locale), data as MailTemplates['ticketReply'])
-      : (templates[template as Exclude<MailTemplate, 'ticketReply'>] as (t: Translate, data: MailTemplates[K]) => MailContent)(t, data);
+  const content = isSupportTemplate(template)
+    ? (supportTemplates[template] as (t: Awaited<ReturnType<typeof supportTranslator>>, data: MailTemplates[K]) => MailContent)(await supportTranslator(locale), data)
+    : (templates[template as Exclude<MailTemplate, SupportTemplate>] as (t: Translate, data: MailTemplates[K]) => MailContent)(t, data);
   // A line break in a header would end it; user input (a name) can reach the subject.
   const subject = content.subject.replace(/\s+/g, ' ').trim();
   const footer = t('footer');

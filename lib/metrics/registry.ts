@@ -14,8 +14,10 @@ export const PREFIX = 'enclave_';
 export function metricsRegistry(): Registry {
   return registrySlot.getOrCreate(() => {
     const registry = new Registry();
-    // The process's CPU, memory, event-loop lag, handles and GC, under our prefix.
-    collectDefaultMetrics({ register: registry, prefix: PREFIX });
+    // The process's CPU, memory, event-loop lag, handles and GC under prom-client's own names
+    // (process_*, nodejs_*), which Node.js dashboards and alerts expect (issue 48, point 5).
+    // Only the app's own metrics carry PREFIX.
+    collectDefaultMetrics({ register: registry });
     return registry;
   });
 }

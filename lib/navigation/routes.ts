@@ -36,6 +36,8 @@ export const routeRules: RouteRule[] = [
   { name: 'schedule', pattern: '/schedule', auth: true },
   { name: 'scheduleEdit', pattern: '/schedule/:edit', auth: true },
   { name: 'admin', pattern: '/admin', auth: true },
+  // Issue 48, point 5: the setup link of the log; the page asks a visitor to log in and keeps the token.
+  { name: 'firstAdmin', pattern: '/first-admin', auth: false },
   // The instance admin area (issue 18): role "admin" only. /admin itself stays the rooms list.
   { name: 'adminUsers', pattern: '/admin/users', auth: true, blockUserRole: true },
   { name: 'adminConfiguration', pattern: '/admin/configuration', auth: true, blockUserRole: true },

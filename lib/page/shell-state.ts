@@ -23,6 +23,7 @@ export const shellState = cache(async (): Promise<{ user: ShellUser | null; them
           lastName: user.lastName,
           email: user.email,
           enableMCard: user.enableMCard,
+          isAdmin: user.role === 'admin',
           needsBilling: needsBillingModal(user, billingOn()),
           // Every user on trial sees how long it lasts (a server without billing has no trial).
           trial:

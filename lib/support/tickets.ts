@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
 import { writeAudit, adminActor } from '@/lib/audit/audit-log';
 import { config } from '@/lib/environment';
@@ -151,21 +151,44 @@ export async function openTicketFromForm(user: User, request: Request): Promise<
   return openTicket(user, fields, attachment);
 }
 
-/** /open-ticket: a new open ticket with its first message (and the checked attachment, if any). */
+/**
+ * /open-ticket: a new open ticket with its first message (and the checked attachment, if any).
+ * Every active admin but the one who opened it is mailed, in their language (issue 48, point 5:
+ * the support page promises answers, and nobody was told a ticket was waiting).
+ */
 async function openTicket(
   user: User,
   input: { subject: string; category: TicketCategory; message: string },
   attachment: CheckedAttachment | null,
 ): Promise<string> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  // The mail is rendered inside the transaction, where the brand must already be known.
+  await getBrandName();
+  let mailed = false;
+  const id = await db.transaction(async (tx) => {
     const [ticket] = await tx.insert(supportTickets).values({ userId: user.id, subject: input.subject, category: input.category }).returning();
     const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: user.id, body: input.message }).returning();
     if (attachment) {
       await tx.insert(ticketAttachments).values({ ticketId: ticket!.id, messageId: message!.id, ...attachment, size: attachment.data.length });
     }
+    const admins = await tx
+      .select({ id: users.id, email: users.email, lang: users.lang })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.state, 'active'), ne(users.id, user.id)));
+    for (const admin of admins) {
+      await enqueueMail(tx, {
+        to: admin.email,
+        locale: isLocale(admin.lang) ? admin.lang : 'en',
+        template: 'ticketOpened',
+        data: { from: `${user.firstName} ${user.lastName} <${user.email}>`, subject: input.subject, message: input.message, link: `${config.appUrl}/view-ticket/${ticket!.id}` },
+        idempotencyKey: `ticket-opened:${ticket!.id}:${admin.id}`,
+      });
+      mailed = true;
+    }
     return ticket!.id;
   });
+  if (mailed) kickMailWorker();
+  return id;
 }
 
 /**

@@ -71,16 +71,18 @@ test('register → activate by mail → log in → enable 2FA → log in with co
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Account modal: set up 2FA with a code computed from the QR code.
-  await page.getByRole('complementary').getByRole('button', { name: en.Nav.settings }).click();
+  await page.getByRole('complementary').getByRole('button', { name: en.Nav.account }).click();
   const dialog = page.getByRole('dialog', { name: en.AccountModal.title });
   await dialog.getByRole('button', { name: en.AccountModal.enable2fa }).click();
   const secret = await secretFromQr(page);
   await dialog.getByRole('button', { name: en.AccountModal.next }).click();
   await dialog.getByLabel(en.Login.code).fill(await generate({ secret }));
   await dialog.getByRole('button', { name: en.Login.codeSubmit }).click();
-  const recoveryCode = (await dialog.getByTestId('recovery-code').innerText()).trim();
-  // Shown apart from an app's code (issue 33): three digits, a dash, three digits; typed as shown.
-  expect(recoveryCode).toMatch(/^\d{3}-\d{3}$/);
+  // Issue 48, point 6: ten codes, shown apart from an app's code (issue 33): abcd-efgh-jkmn.
+  await expect(dialog.getByTestId('recovery-code')).toHaveCount(10);
+  const codes = (await dialog.getByTestId('recovery-code').allInnerTexts()).map((code) => code.trim());
+  for (const code of codes) expect(code).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
+  const recoveryCode = codes[0]!;
   await dialog.getByRole('link', { name: en.AccountModal.recoveryDone }).click();
   await expect(page).toHaveURL(/\/login$/);
 
@@ -98,15 +100,37 @@ test('register → activate by mail → log in → enable 2FA → log in with co
   await page.getByRole('button', { name: en.Login.codeSubmit }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  // The recovery code works once.
+  // A recovery code works once; the login says so and how many are left, and so does a mail.
   await logOut(page);
   await logIn(page, email, password);
-  await page.getByLabel(en.Login.code).fill(recoveryCode);
+  await page.getByRole('button', { name: en.Login.useRecoveryCode }).click();
+  await page.getByLabel(en.Login.recoveryCode).fill(recoveryCode.toUpperCase());
   await page.getByRole('button', { name: en.Login.codeSubmit }).click();
+  await expect(page.getByRole('heading', { name: en.Login.recoveryUsedTitle })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('9 recovery codes left.');
+  const used = await waitForMail(email, (m) => m.subject.includes('recovery code was used'));
+  expect(used.text).toContain('You have 9 recovery codes left.');
+  await page.getByRole('button', { name: en.Login.continue }).click();
   await expect(page).toHaveURL(/\/$/);
+
+  // Account & security counts them, and makes new ones for the password: the old ones stop working.
+  await page.getByRole('complementary').getByRole('button', { name: en.Nav.account }).click();
+  const account = page.getByRole('dialog', { name: en.AccountModal.title });
+  await expect(account.getByText('9 recovery codes left.')).toBeVisible();
+  await account.getByRole('button', { name: en.AccountModal.renewCodes }).click();
+  const renewal = account.getByRole('form', { name: en.AccountModal.renewCodes });
+  await renewal.getByLabel(en.AccountModal.oldPassword).fill(password);
+  await renewal.getByRole('button', { name: en.AccountModal.renewSubmit }).click();
+  await expect(account.getByTestId('recovery-code')).toHaveCount(10);
+  const renewed = (await account.getByTestId('recovery-code').allInnerTexts()).map((code) => code.trim());
+  expect(renewed).not.toContain(codes[1]);
+  await account.getByRole('button', { name: en.AccountModal.renewedDone }).click();
+  await expect(account.getByText('10 recovery codes left.')).toBeVisible();
+  await page.keyboard.press('Escape');
   await logOut(page);
   await logIn(page, email, password);
-  await page.getByLabel(en.Login.code).fill(recoveryCode);
+  await page.getByRole('button', { name: en.Login.useRecoveryCode }).click();
+  await page.getByLabel(en.Login.recoveryCode).fill(codes[1]!);
   await page.getByRole('button', { name: en.Login.codeSubmit }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(en.Login.codeFailed);
 });

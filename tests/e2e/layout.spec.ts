@@ -56,6 +56,8 @@ const appPages = [
   '/settings',
   '/support',
   '/open-ticket',
+  // Issue 48, point 5: where the setup link leads (an admin sees that they are one).
+  '/first-admin',
 ];
 // The admin area: rooms (its first page), users, support queue, ratings, audit, configuration.
 const adminPages = ['/admin', '/admin/users', '/admin/support', '/admin/ratings', '/admin/audit', '/admin/configuration'];

@@ -56,7 +56,12 @@ test('/metrics is never cached, and is refused to a request a proxy forwarded (w
   expect(local.status()).toBe(200);
   expect(local.headers()['cache-control']).toBe('no-store');
   expect(local.headers()['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-  expect(await local.text()).toMatch(/^# HELP enclave_/m);
+  const text = await local.text();
+  expect(text).toMatch(/^# HELP enclave_/m);
+  // The process's metrics under prom-client's conventional names (issue 48, point 5)
+  expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+  expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+  expect(text).not.toMatch(/^enclave_process_/m);
   // The suite's browsers stand in for a reverse proxy on loopback (TRUSTED_PROXIES): its visitors are not this host.
   const forwarded = await request.get('/metrics', { headers: { 'x-forwarded-for': '192.0.2.35' } });
   expect(forwarded.status()).toBe(401);

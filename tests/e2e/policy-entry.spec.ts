@@ -44,7 +44,7 @@ for (const way of ['the account dialog’s link', 'the address bar'] as const) {
       await page.goto('/settings#billing');
     } else {
       await page.goto('/');
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: en.Nav.settings }).first().click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: en.Nav.account }).first().click();
       await page.getByRole('dialog').getByRole('link', { name: en.AccountModal.managePlan }).click();
       await expect(page).toHaveURL(/\/settings#billing$/);
     }

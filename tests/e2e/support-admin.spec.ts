@@ -141,19 +141,20 @@ test.describe('issue 18: support tickets and the admin area', () => {
       await page.goto(path);
       await expect(page).toHaveURL(path.startsWith('/de') ? /\/de$/ : new RegExp(`${baseURL}/$`));
     }
-    // The rooms list at /admin stays every user's, without the administration link.
+    // The rooms list at /admin stays every user's; the sidebar has no administration entry.
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('link', { name: en.AdminArea.roomsLink })).toHaveCount(0);
+    await expect(page.getByRole('complementary').getByRole('link', { name: en.Nav.rooms })).toBeVisible();
+    await expect(page.getByRole('link', { name: en.Nav.administration })).toHaveCount(0);
     const api = await page.request.get('/api/admin/users');
     expect(api.status()).toBe(403);
     expect((await api.json()).errorCode).toBe('authentication_error');
   });
 
-  test('the admin reaches every section from the rooms page, with titles and tabs', async ({ page, context, baseURL }) => {
+  test('the admin reaches every section from the sidebar (issue 48, point 5), with titles and tabs', async ({ page, context, baseURL }) => {
     await logInAsAdmin(context, baseURL!);
-    await page.goto('/admin');
-    await page.getByRole('link', { name: en.AdminArea.roomsLink }).click();
+    await page.goto('/');
+    await page.getByRole('complementary').getByRole('link', { name: en.Nav.administration }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     for (const tab of ['configuration', 'support', 'ratings', 'audit', 'users'] as const) {
       await page.getByRole('navigation', { name: en.AdminArea.tabsLabel }).getByRole('link', { name: en.AdminArea.tabs[tab] }).click();

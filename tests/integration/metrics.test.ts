@@ -46,9 +46,11 @@ const FAMILIES = [
   'enclave_reminder_oldest_overdue_seconds',
   'enclave_db_pool_size',
   'enclave_db_errors_total',
-  'enclave_process_cpu_seconds_total',
-  'enclave_process_resident_memory_bytes',
-  'enclave_nodejs_eventloop_lag_seconds',
+  // prom-client's defaults under their conventional names, as Node.js dashboards expect (issue 48, point 5)
+  'process_cpu_seconds_total',
+  'process_resident_memory_bytes',
+  'nodejs_eventloop_lag_seconds',
+  'nodejs_heap_size_used_bytes',
 ];
 
 describe('GET /metrics', () => {
@@ -68,6 +70,8 @@ describe('GET /metrics', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     for (const family of FAMILIES) expect([family, answer.text.includes(`# TYPE ${family} `)]).toEqual([family, true]);
+    // ...and not also under the app's prefix
+    expect(answer.text).not.toMatch(/^# TYPE enclave_(process|nodejs)_/m);
     // The embedded database has one connection; postgres.js a pool of 10.
     const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
     expect(valueOf(answer.text, `enclave_db_pool_size{driver="${driver}"}`)).toBe(driver === 'postgres' ? 10 : 1);

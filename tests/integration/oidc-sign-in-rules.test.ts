@@ -11,6 +11,7 @@ import { call, createUser, sessionCookies } from '../support/api';
 import { fromIp, lastMailTo, logInAs, registration } from '../support/accounts';
 import * as oidc from '../support/oidc-sign-in';
 import { accountsWith, env, expectRefused, sessionOf, signIn, target } from '../support/oidc-sign-in';
+import { recoveryCodesLeft, replaceRecoveryCodes } from '@/lib/auth/recovery-codes';
 
 // Issue 44: single sign-on against the real provider stand-in (oidc-idp.mjs), as an attacker would
 // use it. Point 1: an account registered by someone else and never activated must not keep that
@@ -76,10 +77,10 @@ describe('an account someone else registered and never activated (point 1)', () 
       state: 'unverified',
       has2fa: true,
       totpSecret: 'sealed-secret-of-the-registrant',
-      recoveryCodeHash: 'hash-of-the-registrants-recovery-code',
       lang: 'de',
     });
     const db = await getDb();
+    await replaceRecoveryCodes(db, user.id);
     await issueToken(db, user.id, 'reset');
     await issueToken(db, user.id, 'card_login');
     expect((await call(me, { cookies: sessionCookies(cookie) })).status).toBe(401);
@@ -89,7 +90,8 @@ describe('an account someone else registered and never activated (point 1)', () 
     // Not asked for the registrant's second factor: there is none any more.
     expect(target(answer)).toBe('/rooms');
     const [after] = await db.select().from(users).where(eq(users.id, user.id));
-    expect(after).toMatchObject({ state: 'active', has2fa: false, totpSecret: null, totpLastStep: null, recoveryCodeHash: null, lang: 'fr' });
+    expect(after).toMatchObject({ state: 'active', has2fa: false, totpSecret: null, totpLastStep: null, lang: 'fr' });
+    expect(await recoveryCodesLeft(db, user.id)).toBe(0);
     expect(after!.sessionVersion).toBeGreaterThan(user.sessionVersion);
     expect(await unusedTokensOf(user.id)).toEqual([]);
     expect((await call(me, { cookies: sessionCookies(cookie) })).status).toBe(401);

@@ -12,7 +12,8 @@ describe('SPEC point 2: sidebar and drawer entries', () => {
       'calendar',
       'attendees',
       'rooms',
-      'settings',
+      'account',
+      'preferences',
       'faq',
       'appInfo',
       'download',
@@ -25,9 +26,30 @@ describe('SPEC point 2: sidebar and drawer entries', () => {
     const modals = navEntries({ enableMCard: false }).filter((e) => e.kind === 'modal');
     expect(modals.map((e) => [e.key, e.kind === 'modal' && e.modal])).toEqual([
       ['newMeeting', 'newMeeting'],
-      ['settings', 'account'],
+      ['account', 'account'],
       ['appInfo', 'appInfo'],
     ]);
+  });
+
+  // Issue 48, point 6: SPEC's "settings" entry (the account modal) and /settings were both
+  // called "Settings"; each now has its own name, and /settings (Stripe's policy) loads as a document.
+  it('"Account & security" opens the modal, "Preferences" loads /settings as a document, and nothing is called Settings', () => {
+    const entries = navEntries({ enableMCard: false });
+    expect(entries.find((e) => e.key === 'preferences')).toEqual({ key: 'preferences', kind: 'document', href: '/settings' });
+    const en = JSON.parse(readFileSync(path.join(process.cwd(), 'messages/en.json'), 'utf8')) as { Nav: Record<string, string> };
+    const de = JSON.parse(readFileSync(path.join(process.cwd(), 'messages/de.json'), 'utf8')) as { Nav: Record<string, string> };
+    const labels = (nav: Record<string, string>) => entries.map((e) => nav[e.key]);
+    expect(labels(en.Nav)).toEqual(expect.arrayContaining(['Account & security', 'Preferences']));
+    expect(labels(en.Nav)).not.toContain('Settings');
+    expect(labels(de.Nav)).not.toContain('Einstellungen');
+  });
+
+  // Issue 48, point 5: admins reach the administration from the sidebar, not from a button on Rooms.
+  it('admins, and only admins, get "Administration", right after Rooms', () => {
+    const keys = navEntries({ enableMCard: false, isAdmin: true }).map((e) => e.key);
+    expect(keys.slice(keys.indexOf('rooms'), keys.indexOf('rooms') + 2)).toEqual(['rooms', 'administration']);
+    expect(navEntries({ enableMCard: false, isAdmin: true }).find((e) => e.key === 'administration')).toMatchObject({ kind: 'link', href: '/admin/users' });
+    expect(navEntries({ enableMCard: false, isAdmin: false }).map((e) => e.key)).not.toContain('administration');
   });
 
   it('logout is hidden for meeting-card accounts', () => {

@@ -25,6 +25,7 @@ const user = (timezone: string | null): ShellUser => ({
   lastName: 'L',
   email: 'ada@example.test',
   enableMCard: false,
+  isAdmin: false,
   needsBilling: false,
   trial: null,
   timezone,

@@ -50,9 +50,11 @@ describe('2FA set-up, step 1', () => {
 });
 
 describe('2FA set-up, step 3', () => {
-  it('shows the recovery code once, dashed and labelled in a box of its own', async () => {
+  // Issue 48, point 6: every code of the list, not only the first.
+  it('shows every recovery code once, dashed and labelled in a box of its own', async () => {
+    const codes = ['abcd2fgh3jkm', 'n4pq5rst6vwx', 'yz7890abcdef'];
     global.fetch = jest.fn((url: string) =>
-      answer(url.includes('finish') ? { status: 'ok', recoveryCode: ['042917'] } : { status: 'ok' }),
+      answer(url.includes('finish') ? { status: 'ok', recoveryCode: codes } : { status: 'ok' }),
     ) as unknown as typeof fetch;
     const onStep = jest.fn();
     const { rerender } = renderSetup(2, onStep);
@@ -65,8 +67,9 @@ describe('2FA set-up, step 3', () => {
       </NextIntlClientProvider>,
     );
     const box = screen.getByRole('region', { name: en.AccountModal.recoveryLabel });
-    expect(box).toContainElement(screen.getByTestId('recovery-code'));
-    expect(screen.getByTestId('recovery-code')).toHaveTextContent(/^042-917$/);
-    expect(en.AccountModal.recoveryLabel).toBe('Recovery code — keep it somewhere safe');
+    const shown = screen.getAllByTestId('recovery-code');
+    expect(shown.map((item) => item.textContent)).toEqual(['abcd-2fgh-3jkm', 'n4pq-5rst-6vwx', 'yz78-90ab-cdef']);
+    for (const item of shown) expect(box).toContainElement(item);
+    expect(en.AccountModal.recoveryLabel).toBe('Recovery codes — keep them somewhere safe');
   });
 });

@@ -13,6 +13,7 @@ import { NAME_MAX } from '../form-rules';
 import { unusablePasswordHash } from '../password';
 import { usableEmail, type OidcIdentity } from './claims';
 import type { OidcProvider } from './providers';
+import { dropRecoveryCodes } from '@/lib/auth/recovery-codes';
 
 export interface OidcSignIn {
   user: User;
@@ -81,6 +82,7 @@ async function createAccount(tx: Transaction, identity: OidcIdentity, email: str
 async function activateForOwner(tx: Transaction, account: User, identity: OidcIdentity, email: string, locale: Locale): Promise<User> {
   const now = new Date();
   await tx.update(tokens).set({ usedAt: now }).where(and(eq(tokens.userId, account.id), isNull(tokens.usedAt)));
+  await dropRecoveryCodes(tx, account.id);
   const [activated] = await tx
     .update(users)
     .set({
@@ -93,7 +95,6 @@ async function activateForOwner(tx: Transaction, account: User, identity: OidcId
       has2fa: false,
       totpSecret: null,
       totpLastStep: null,
-      recoveryCodeHash: null,
       sessionVersion: sql`${users.sessionVersion} + 1`,
       updatedAt: now,
     })

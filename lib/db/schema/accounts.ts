@@ -55,7 +55,6 @@ export const users = pgTable(
     // With 2FA on: the last time step accepted (a code counts once). While it is being set up: the
     // step at which the pending secret was made (lib/auth/totp.ts, PENDING_SETUP_SECONDS).
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    recoveryCodeHash: text('recovery_code_hash'),
     enableMCard: boolean('enable_m_card').notNull().default(false),
     meetServer: text('meet_server'),
     // The user's own meeting-link hash: {meetServer}/{hash}
@@ -70,6 +69,25 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_hash_key').on(t.hash),
   ],
+);
+
+/**
+ * Two-factor recovery codes (issue 48, point 6): several per account, each good for one login.
+ * Only a SHA-256 of each code is kept (the codes carry 60 random bits); a code made before
+ * issue 48, six digits, keeps its password hash ("$scrypt…" or "$argon2…") and is checked as such.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
 );
 
 /** One-time links: account activation, password reset, e-mail change. Only a hash is stored. */

@@ -1,8 +1,6 @@
-import { getTranslations } from 'next-intl/server';
 import { RoomsScreen } from '@/components/rooms/RoomsScreen';
 import { requirePageUser } from '@/lib/auth/guard';
 import { privateLimits } from '@/lib/rooms/private-limits';
-import { Link } from '@/lib/i18n/links';
 import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
 import { roomLimit } from '@/lib/rooms/limits';
@@ -22,17 +20,7 @@ export default async function AdminPage({ params }: PageProps<'/[locale]/admin'>
       <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, limits)} billingOn={limits === null} sfu={sfuConfigured()} />
     </PageMessages>
   );
-  if (user.role !== 'admin') return rooms;
-  // The instance's own administration (issue 18), for role "admin" only.
-  const t = await getTranslations('AdminArea');
-  return (
-    <>
-      <p className="mx-auto mb-4 max-w-5xl text-right">
-        <Link href="/admin/users" className="button-secondary">
-          {t('roomsLink')}
-        </Link>
-      </p>
-      {rooms}
-    </>
-  );
+  // The instance's own administration (issue 18) is the sidebar's "Administration" entry, for
+  // admins (issue 48, point 5), not a button here.
+  return rooms;
 }

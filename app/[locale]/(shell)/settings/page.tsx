@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { BillingSection } from '@/components/billing/BillingSection';
 import { SettingsForm } from '@/components/settings/SettingsForm';
+import { OpenAccountButton } from '@/components/settings/OpenAccountButton';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import { getCurrentUser } from '@/lib/auth/session';
-import { isLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/links';
 import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
@@ -11,6 +12,9 @@ import { PageMessages } from '@/components/shell/PageMessages';
 
 export const generateMetadata = routeMetadata('settings');
 
+// "Preferences" (issue 48, point 6: two screens were called Settings): time zone, tooltips,
+// language, theme and, where prices depend on it, the region. Name, e-mail, password and two-factor
+// sign-in are the "Account & security" modal's; this page opens it.
 // The route has no login flag (SPEC point 2): a visitor without a session is asked to log in.
 export default async function SettingsPage({ params }: PageProps<'/[locale]/settings'>) {
   const locale = await pageLocale(params);
@@ -22,14 +26,22 @@ export default async function SettingsPage({ params }: PageProps<'/[locale]/sett
         <h1 className="mb-6 text-2xl font-bold">{t('title')}</h1>
         {user ? (
           <>
+            <p className="mb-6 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              {t('accountHint')}
+              <OpenAccountButton label={t('openAccount')} />
+            </p>
             <SettingsForm
               initial={{
                 timezone: normalizeTimezone(user.timezone),
                 tooltips: user.tooltips,
                 preferredRegion: user.preferredRegion,
-                lang: isLocale(user.lang) ? user.lang : locale,
+                // The language the page is in, which the person reads (issue 48: /de/settings
+                // showed the stored "English" to someone reading German); saving stores it.
+                lang: locale,
                 theme: user.theme,
               }}
+              // The region only sets the currency of prices: without billing it means nothing.
+              showRegion={billingOn()}
             />
             <BillingSection user={user} locale={locale} />
           </>
