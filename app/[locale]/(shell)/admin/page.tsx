@@ -5,7 +5,7 @@ import { privateLimits } from '@/lib/rooms/private-limits';
 import { Link } from '@/lib/i18n/links';
 import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
-import { roomLimit } from '@/lib/rooms/limits';
+import { roomLimit, shownRoomLimit } from '@/lib/rooms/limits';
 import { listRooms } from '@/lib/rooms/list';
 import { sfuConfigured } from '@/lib/sfu/nodes';
 import { PageMessages } from '@/components/shell/PageMessages';
@@ -19,7 +19,7 @@ export default async function AdminPage({ params }: PageProps<'/[locale]/admin'>
   const limits = await privateLimits();
   const rooms = (
     <PageMessages page="rooms">
-      <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, limits)} billingOn={limits === null} sfu={sfuConfigured()} />
+      <RoomsScreen rooms={await listRooms(user.id)} limit={shownRoomLimit(roomLimit(user, limits))} billingOn={limits === null} sfu={sfuConfigured()} />
     </PageMessages>
   );
   if (user.role !== 'admin') return rooms;
