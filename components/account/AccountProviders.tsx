@@ -17,9 +17,20 @@ const modals: Record<string, ModalComponent> = {
 };
 
 /** The account pages' share of components/Providers: app context, two modals, route effects. */
-export function AccountProviders({ brand, user, children }: { brand: string; user: ShellUser | null; children: React.ReactNode }) {
+export function AccountProviders({
+  brand,
+  user,
+  terms,
+  children,
+}: {
+  brand: string;
+  user: ShellUser | null;
+  /** What the terms dialog shows: the operator's text or the built-in one for this billing mode. */
+  terms: { text: string | null; billingOn: boolean };
+  children: React.ReactNode;
+}) {
   return (
-    <AppContextProvider value={{ brand, user }}>
+    <AppContextProvider value={{ brand, user, terms }}>
       <ModalProvider modals={modals}>
         <NavigationEffects />
         {children}

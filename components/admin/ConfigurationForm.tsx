@@ -14,7 +14,11 @@ import { RegistrationFields } from './RegistrationFields';
 
 const platforms = ['outlook', 'android', 'ios', 'windows', 'mac', 'linux'] as const;
 
-/** SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), the limits without billing, who may register, the public pages, brand name and downloads. */
+/**
+ * SPEC point 3 "Configuration" (product_price, max_event_attendees, enable2fa), the limits without
+ * billing, who may register, the public pages, brand name and downloads. Without billing (issue 48)
+ * there is no price and one participant limit: the participants per meeting.
+ */
 export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) {
   const t = useTranslations('AdminConfiguration');
   const feedback = useApiFeedback();
@@ -29,6 +33,7 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
   const [homePage, setHomePage] = useState<HomePageMode | ''>(initial.home_page ?? '');
   const [sentence, setSentence] = useState(initial.home_sentence ?? '');
   const [privacy, setPrivacy] = useState(initial.privacy_text ?? '');
+  const [terms, setTerms] = useState(initial.terms_text ?? '');
   const [imprint, setImprint] = useState(initial.imprint_text ?? '');
   const [brandName, setBrandName] = useState(initial.brandName ?? '');
   const [downloads, setDownloads] = useState(initial.downloads);
@@ -39,9 +44,11 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
     event.preventDefault();
     setErrors({});
     setBusy(true);
+    const billing = initial.billingOn;
     const answer = await apiPost('/api/admin/configuration', {
-      product_price: Number(price.replace(',', '.')),
-      max_event_attendees: Number(maxAttendees),
+      // Without billing there is no price, and the participants per meeting are the one limit (issue 48).
+      product_price: billing ? Number(price.replace(',', '.')) : undefined,
+      max_event_attendees: billing ? Number(maxAttendees) : undefined,
       enable2fa,
       rooms_per_user: Number(roomsPerUser),
       participants_per_meeting: Number(participants),
@@ -51,6 +58,7 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
       home_page: homePage || null,
       home_sentence: sentence,
       privacy_text: privacy,
+      terms_text: terms,
       imprint_text: imprint,
       brandName: brandName.trim() || null,
       downloads,
@@ -63,17 +71,22 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
 
   return (
     <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
-      <Field label={t('price')} hint={t('priceHint')} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} error={errors.product_price} required />
-      <Field
-        label={t('maxAttendees')}
-        type="number"
-        min={1}
-        max={10000}
-        value={maxAttendees}
-        onChange={(event) => setMaxAttendees(event.target.value)}
-        error={errors.max_event_attendees}
-        required
-      />
+      {initial.billingOn && (
+        <>
+          <Field label={t('price')} hint={t('priceHint')} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} error={errors.product_price} required />
+          <Field
+            label={t('maxAttendees')}
+            hint={t('maxAttendeesHint')}
+            type="number"
+            min={1}
+            max={10000}
+            value={maxAttendees}
+            onChange={(event) => setMaxAttendees(event.target.value)}
+            error={errors.max_event_attendees}
+            required
+          />
+        </>
+      )}
       <div className="flex items-start gap-2">
         <input id="config-2fa" type="checkbox" checked={enable2fa} onChange={(event) => setEnable2fa(event.target.checked)} aria-describedby="config-2fa-hint" className="mt-1" />
         <div>
@@ -104,6 +117,7 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
         homePage={[homePage, setHomePage]}
         sentence={[sentence, setSentence]}
         privacy={[privacy, setPrivacy]}
+        terms={[terms, setTerms]}
         imprint={[imprint, setImprint]}
         errors={errors}
       />

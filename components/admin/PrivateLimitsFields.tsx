@@ -11,7 +11,7 @@ export function PrivateLimitsFields({ billingOn, rooms, participants, errors }: 
   const t = useTranslations('AdminConfiguration');
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-700">{t('privateLimits')}</legend>
+      <legend className="px-1 text-sm font-medium text-slate-700">{billingOn ? t('privateLimits') : t('limits')}</legend>
       <p className="text-xs text-slate-500">{billingOn ? t('privateLimitsOn') : t('privateLimitsOff')}</p>
       <Field
         label={t('roomsPerUser')}
@@ -26,7 +26,8 @@ export function PrivateLimitsFields({ billingOn, rooms, participants, errors }: 
       />
       <Field
         label={t('participantsPerMeeting')}
-        hint={t('participantsHint', PARTICIPANTS_PER_MEETING)}
+        // Without billing it is the one participant limit (issue 48): say what it limits.
+        hint={billingOn ? t('participantsHint', PARTICIPANTS_PER_MEETING) : `${t('participantsLimits')} ${t('participantsHint', PARTICIPANTS_PER_MEETING)}`}
         type="number"
         min={PARTICIPANTS_PER_MEETING.min}
         max={PARTICIPANTS_PER_MEETING.max}

@@ -9,13 +9,14 @@ import { PUBLIC_TEXT_LIMITS } from '@/lib/public-site/limits';
 
 type State<T> = [T, (value: T) => void];
 
-/** The operator's public pages (issue 35): what `/` shows, its sentence, the privacy policy and imprint. */
+/** The operator's public pages (issue 35): what `/` shows, its sentence, the privacy policy, the terms of service (issue 48) and imprint. */
 export function PublicPagesFields({
   defaultHomePage,
   contactConfigured,
   homePage,
   sentence,
   privacy,
+  terms,
   imprint,
   errors,
 }: {
@@ -24,6 +25,7 @@ export function PublicPagesFields({
   homePage: State<HomePageMode | ''>;
   sentence: State<string>;
   privacy: State<string>;
+  terms: State<string>;
   imprint: State<string>;
   errors: Record<string, string>;
 }) {
@@ -55,6 +57,15 @@ export function PublicPagesFields({
         value={privacy[0]}
         onChange={(event) => privacy[1](event.target.value)}
         error={errors.privacy_text}
+      />
+      <TextAreaField
+        label={t('termsText')}
+        hint={t('termsTextHint')}
+        rows={6}
+        maxLength={PUBLIC_TEXT_LIMITS.document}
+        value={terms[0]}
+        onChange={(event) => terms[1](event.target.value)}
+        error={errors.terms_text}
       />
       <TextAreaField
         label={t('imprintText')}

@@ -12,13 +12,21 @@ import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 // The plan form loads when it opens.
 const PlanDialog = lazyComponent(() => import('./PlanDialog').then((m) => m.PlanDialog));
 
-/** The instance's accounts: search; role, plan, rooms, trial end, state; change role, plan, state. */
+/**
+ * The instance's accounts: search; role, plan, rooms, trial end, state; change role, plan, state.
+ * Without billing (issue 48) there is no plan and no trial: the rooms column shows what each
+ * account may have (the configured rooms per user, or a larger grant; null: no limit).
+ */
 export function UsersScreen({
   users,
   currentUserId,
+  billingOn = true,
+  roomsPerUser = null,
 }: {
   users: AdminUserView[];
   currentUserId: string;
+  billingOn?: boolean;
+  roomsPerUser?: number | null;
 }) {
   const t = useTranslations('AdminUsers');
   const format = useFormatter();
@@ -33,7 +41,7 @@ export function UsersScreen({
       user.firstName,
       user.lastName,
       t(`states.${user.state}`),
-      t(`plans.${user.accountType}`),
+      billingOn ? t(`plans.${user.accountType}`) : '',
       t(`roles.${user.role}`),
     ),
   );
@@ -71,14 +79,16 @@ export function UsersScreen({
             {user.role === 'admin' ? t('makeUser') : t('makeAdmin')}
           </button>
         )}
-        <button
-          type="button"
-          className="button-secondary"
-          aria-label={t('editPlanNamed', { email: user.email })}
-          onClick={() => setPlanFor(user)}
-        >
-          {t('editPlan')}
-        </button>
+        {billingOn && (
+          <button
+            type="button"
+            className="button-secondary"
+            aria-label={t('editPlanNamed', { email: user.email })}
+            onClick={() => setPlanFor(user)}
+          >
+            {t('editPlan')}
+          </button>
+        )}
         {/* Disable any account not yet disabled; enable any that is not active (disabled, or
             never activated). Never one's own. */}
         {!self && user.state !== 'disabled' && (
@@ -105,6 +115,8 @@ export function UsersScreen({
     );
   }
 
+  const rooms = (user: AdminUserView) =>
+    billingOn ? String(user.numberOfRooms) : roomsPerUser === null ? t('noRoomLimit') : String(Math.max(roomsPerUser, user.numberOfRooms));
   const trialEnd = (user: AdminUserView) =>
     user.isTrial
       ? format.dateTime(new Date(user.trialEndsAt), { dateStyle: 'medium' })
@@ -140,12 +152,20 @@ export function UsersScreen({
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
               <dt className="text-slate-500">{t('role')}</dt>
               <dd>{t(`roles.${user.role}`)}</dd>
-              <dt className="text-slate-500">{t('plan')}</dt>
-              <dd>{t(`plans.${user.accountType}`)}</dd>
+              {billingOn && (
+                <>
+                  <dt className="text-slate-500">{t('plan')}</dt>
+                  <dd>{t(`plans.${user.accountType}`)}</dd>
+                </>
+              )}
               <dt className="text-slate-500">{t('rooms')}</dt>
-              <dd>{user.numberOfRooms}</dd>
-              <dt className="text-slate-500">{t('trialEnds')}</dt>
-              <dd>{trialEnd(user)}</dd>
+              <dd>{rooms(user)}</dd>
+              {billingOn && (
+                <>
+                  <dt className="text-slate-500">{t('trialEnds')}</dt>
+                  <dd>{trialEnd(user)}</dd>
+                </>
+              )}
               <dt className="text-slate-500">{t('state')}</dt>
               <dd>{t(`states.${user.state}`)}</dd>
             </dl>
@@ -166,15 +186,19 @@ export function UsersScreen({
               <th scope="col" className="py-2 pr-3">
                 {t('role')}
               </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('plan')}
-              </th>
+              {billingOn && (
+                <th scope="col" className="py-2 pr-3">
+                  {t('plan')}
+                </th>
+              )}
               <th scope="col" className="py-2 pr-3">
                 {t('rooms')}
               </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('trialEnds')}
-              </th>
+              {billingOn && (
+                <th scope="col" className="py-2 pr-3">
+                  {t('trialEnds')}
+                </th>
+              )}
               <th scope="col" className="py-2 pr-3">
                 {t('state')}
               </th>
@@ -191,9 +215,9 @@ export function UsersScreen({
                 </td>
                 <td className="py-2 pr-3 break-all">{user.email}</td>
                 <td className="py-2 pr-3">{t(`roles.${user.role}`)}</td>
-                <td className="py-2 pr-3">{t(`plans.${user.accountType}`)}</td>
-                <td className="py-2 pr-3">{user.numberOfRooms}</td>
-                <td className="py-2 pr-3">{trialEnd(user)}</td>
+                {billingOn && <td className="py-2 pr-3">{t(`plans.${user.accountType}`)}</td>}
+                <td className="py-2 pr-3">{rooms(user)}</td>
+                {billingOn && <td className="py-2 pr-3">{trialEnd(user)}</td>}
                 <td className="py-2 pr-3">{t(`states.${user.state}`)}</td>
                 <td className="py-2">{actions(user)}</td>
               </tr>

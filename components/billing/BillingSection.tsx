@@ -25,7 +25,7 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
   const off = !billing.billingOn;
   const rows: [string, string][] = off
     ? [
-        [t('roomsCount'), String(billing.rooms)],
+        [t('roomsCount'), billing.rooms === null ? (await getTranslations('AccountModal'))('noLimit') : String(billing.rooms)],
         [t('participantsCount'), String(billing.participants)],
       ]
     : [
@@ -67,7 +67,7 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
           subscribed={billing.subscribed}
           unitAmountCents={unitAmountCents}
           currency={currency}
-          plan={billing.subscribed ? { rooms: billing.rooms, billedRooms: billing.billedRooms, unitAmountCents, currency, nextBillingDate: billing.nextBillingDate } : null}
+          plan={billing.subscribed ? { rooms: billing.rooms ?? 0, billedRooms: billing.billedRooms, unitAmountCents, currency, nextBillingDate: billing.nextBillingDate } : null}
         />
       )}
       {billing.history.length > 0 && (

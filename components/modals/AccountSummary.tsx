@@ -7,7 +7,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/links';
 
 export interface AccountSummaryData {
-  type: 'individual' | 'executive' | 'enterprise';
+  /** null on a server without billing: no plan. */
+  type: 'individual' | 'executive' | 'enterprise' | null;
   /** False on a server without billing: no plan, payment or trial rows (issue 35). */
   billingOn: boolean;
   isTrial: boolean;
@@ -15,7 +16,8 @@ export interface AccountSummaryData {
   billingAmountCents: number;
   currency: string | null;
   roomsAvailable: number | null;
-  rooms: number;
+  /** null: no room limit (ON_PREMISE=true). */
+  rooms: number | null;
   attendeesSaved: number;
   nextBillingDate: string | null;
   owner: { name: string; email: string };
@@ -32,7 +34,7 @@ export function AccountSummary({ account, onNavigate }: { account: AccountSummar
   const owner: [string, string] = [t('accountOwner'), `${account.owner.name} <${account.owner.email}>`];
   const rows: [string, string][] = account.billingOn
     ? [
-        [t('accountType'), b(planLabelKey(account.isTrial, account.type))],
+        [t('accountType'), b(planLabelKey(account.isTrial, account.type ?? 'individual'))],
         [t('billingAmount'), account.currency && account.billingAmountCents ? money(account.billingAmountCents, account.currency, locale) : '—'],
         rooms,
         attendees,
@@ -47,9 +49,12 @@ export function AccountSummary({ account, onNavigate }: { account: AccountSummar
         {t('accountSection')}
       </h3>
       <Facts rows={rows} />
-      <Link href="/settings#billing" className="self-start text-sm underline" onClick={onNavigate}>
-        {t('managePlan')}
-      </Link>
+      {/* Without billing there is no plan to manage (issue 48): the limits are in the rows above. */}
+      {account.billingOn && (
+        <Link href="/settings#billing" className="self-start text-sm underline" onClick={onNavigate}>
+          {t('managePlan')}
+        </Link>
+      )}
     </section>
   );
 }

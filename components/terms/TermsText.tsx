@@ -10,10 +10,11 @@ export function TermsText({ intro, sections, closing, headingLevel = 2 }: { intr
   return (
     <div className="flex flex-col gap-6 text-slate-700">
       <p>{intro}</p>
-      {sections.map((section) => (
+      {sections.map((section, index) => (
         <section key={section.key} aria-labelledby={`terms-${section.key}`}>
           <Heading id={`terms-${section.key}`} className="mb-2 text-lg font-semibold text-slate-900">
-            {section.title}
+            {/* Numbered here, not in the catalogue, so a left-out section leaves no gap. */}
+            {`${index + 1}. ${section.title.replace(/^\d+\.\s*/, '')}`}
           </Heading>
           {section.body.map((paragraph) => (
             <p key={paragraph} className="mt-2">
@@ -28,6 +29,9 @@ export function TermsText({ intro, sections, closing, headingLevel = 2 }: { intr
 }
 
 export const TERMS_SECTIONS = ['service', 'accounts', 'billing', 'use', 'privacy', 'recordings', 'availability', 'liability', 'ending', 'contact'] as const;
+
+/** The built-in terms' sections on this server: without billing (issue 48) there is no trial or payment to agree to. */
+export const termsSections = (billingOn: boolean) => TERMS_SECTIONS.filter((key) => billingOn || key !== 'billing');
 
 /** When the terms last changed (shown as "Last updated"). */
 export const TERMS_UPDATED = new Date(Date.UTC(2026, 10, 24));

@@ -7,15 +7,23 @@ import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { accountEmailField, firstNameField, lastNameField, newPasswordField } from '@/lib/auth/schemas';
 import { accountSummary } from '@/lib/billing/summary';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
+import { config } from '@/lib/environment';
+import { countryFromHeaders, regionForCountry } from '@/lib/location/region';
 import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale, locales } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 
-/** GET /api/me: the user of SPEC point 3, as the client reads it. Never a hash or secret. */
-export async function profileOf(user: User) {
+/**
+ * GET /api/me: the user of SPEC point 3, as the client reads it. Never a password hash or secret.
+ * One source of truth for plan, trial and rooms: the account summary, which knows the billing
+ * mode (issue 48: a server without billing answered a trial and 1 room at the top level).
+ */
+export async function profileOf(user: User, headers?: Headers) {
   const [{ enable2fa }, account] = await Promise.all([getPublicConfiguration(), accountSummary(user)]);
+  // The visitor's country and region, as GET /api/location answers them (request headers only).
+  const country = headers ? countryFromHeaders(headers) : null;
   return {
     id: user.id,
     email: user.email,
@@ -32,17 +40,20 @@ export async function profileOf(user: User) {
     theme: user.theme,
     avatar: user.avatar,
     role: user.role,
-    accountType: user.accountType,
-    numberOfRooms: user.numberOfRooms,
-    isTrial: user.isTrial,
-    trialEndsAt: user.trialEndsAt.toISOString(),
-    meetServer: user.meetServer,
+    // Billing off has no plan: null, as the account summary has no plan row.
+    accountType: account.billingOn ? user.accountType : null,
+    numberOfRooms: account.rooms,
+    isTrial: account.isTrial,
+    trialEndsAt: account.trialEndsAt,
+    // The host of SPEC's meeting link form {meetServer}/{hash}: this server (one server, no regions).
+    meetServer: config.appUrl,
     registrationDate: user.registrationDate.toISOString(),
     hash: user.hash,
     user2FA: { has2FA: user.has2fa },
     enable2fa,
     enableMCard: user.enableMCard,
-    location: user.location,
+    // Never stored: where the request comes from, as GET /api/location answers it.
+    location: { country, region: country ? regionForCountry(country) : (user.preferredRegion ?? 'ot') },
     account,
   };
 }

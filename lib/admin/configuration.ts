@@ -43,6 +43,8 @@ export interface AdminConfiguration {
   /** The plain home's sentence, the privacy policy (null: built-in text) and the imprint (null: none). */
   home_sentence: string | null;
   privacy_text: string | null;
+  /** The operator's terms of service (issue 48); null: the built-in text. */
+  terms_text: string | null;
   imprint_text: string | null;
   /** Whether SALES_EMAIL is set: without it the contact-sales form is hidden. */
   contactConfigured: boolean;
@@ -105,6 +107,7 @@ export const configurationSchema = z.object({
   // '' or null: the built-in text (sentence, privacy) or no page (imprint).
   home_sentence: operatorText(PUBLIC_TEXT_LIMITS.sentence),
   privacy_text: operatorText(PUBLIC_TEXT_LIMITS.document),
+  terms_text: operatorText(PUBLIC_TEXT_LIMITS.document),
   imprint_text: operatorText(PUBLIC_TEXT_LIMITS.document),
 });
 
@@ -132,6 +135,7 @@ export async function getAdminConfiguration(): Promise<AdminConfiguration> {
     defaultHomePage: defaultHomePageMode(),
     home_sentence: row?.homeSentence ?? null,
     privacy_text: row?.privacyText ?? null,
+    terms_text: row?.termsText ?? null,
     imprint_text: row?.imprintText ?? null,
     contactConfigured: Boolean(config.salesEmail),
   };
@@ -191,6 +195,7 @@ export async function updateConfiguration(change: ConfigurationChange, actor: Ac
     const texts = [
       ['home_sentence', 'homeSentence'],
       ['privacy_text', 'privacyText'],
+      ['terms_text', 'termsText'],
       ['imprint_text', 'imprintText'],
     ] as const;
     for (const [field, column] of texts) {

@@ -5,7 +5,7 @@ import { attendees, billingRecords, rooms as roomsTable, type User } from '@/lib
 import { storedSubscription } from './customer';
 import { isPaying, roomAllowance } from './state';
 import { privateLimits } from '@/lib/rooms/private-limits';
-import { participantLimit, roomLimit } from '@/lib/rooms/limits';
+import { participantLimit, roomLimit, shownRoomLimit } from '@/lib/rooms/limits';
 import { billingOn } from '@/lib/configuration/billing-mode';
 import { billingConfigured } from './stripe';
 import { trialDaysLeft, trialEnded } from './trial';
@@ -44,7 +44,8 @@ export async function billingOf(user: User, now = new Date()) {
     trialDaysLeft: trialDaysLeft(user, now),
     status: stored?.status ?? null,
     subscribed: paying,
-    rooms: allowance,
+    /** null: no room limit (ON_PREMISE=true). */
+    rooms: shownRoomLimit(allowance),
     billedRooms: paying ? stored!.rooms : 0,
     // A reduction waiting for the next billing date.
     nextRooms: paying && stored!.roomsUntilPeriodEnd ? stored!.rooms : null,
@@ -72,7 +73,8 @@ export async function accountSummary(user: User, now = new Date()) {
   ]);
   const roomsUsed = roomCount?.n ?? 0;
   return {
-    type: user.accountType,
+    // A server without billing has no plan (issue 48).
+    type: billing.billingOn ? user.accountType : null,
     billingOn: billing.billingOn,
     // A server without billing has no trial (issue 35).
     isTrial: billing.billingOn && user.isTrial,
@@ -80,7 +82,7 @@ export async function accountSummary(user: User, now = new Date()) {
     trialEnded: billing.billingOn && billing.trialEnded,
     billingAmountCents: billing.monthlyPaymentCents,
     currency: billing.currency,
-    roomsAvailable: Math.max(0, billing.rooms - roomsUsed),
+    roomsAvailable: billing.rooms === null ? null : Math.max(0, billing.rooms - roomsUsed),
     rooms: billing.rooms,
     attendeesSaved: attendeeCount?.n ?? 0,
     nextBillingDate: billing.nextBillingDate,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
+import { billingOn } from '@/lib/configuration/billing-mode';
 import type { Transaction } from '@/lib/db/client';
 import { attendees, configuration, eventAttendees, eventGroups, groupMembers, groups, users, type User } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';
@@ -52,8 +53,11 @@ export async function resolveParticipants(
   }
   const emails = [...wanted.keys()];
 
-  const [config] = await tx.select({ max: configuration.maxEventAttendees }).from(configuration).limit(1);
-  if (emails.length > (config?.max ?? 100)) throw new ApiError('incorrect_data', { field: 'attendees' });
+  const [config] = await tx.select({ max: configuration.maxEventAttendees, seats: configuration.participantsPerMeeting }).from(configuration).limit(1);
+  // Billing off has one participant limit (issue 48): a meeting invites no more people than its
+  // call seats, the organizer being one of them. Billing on keeps SPEC's max_event_attendees.
+  const invitable = billingOn() ? (config?.max ?? 100) : (config?.seats ?? 30) - 1;
+  if (emails.length > invitable) throw new ApiError('incorrect_data', { field: 'attendees' });
 
   const contacts = emails.length
     ? await tx

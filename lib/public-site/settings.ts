@@ -13,6 +13,8 @@ export interface PublicSiteSettings {
   homeSentence: string | null;
   /** The operator's privacy policy; null: the built-in text (messages, "PrivacyDefault"). */
   privacyText: string | null;
+  /** The operator's terms of service (issue 48); null: the built-in text (messages, "Terms"). */
+  termsText: string | null;
   /** The imprint / legal notice; null: the server has no imprint page. */
   imprintText: string | null;
   /** Where contact-sales mail goes (SALES_EMAIL); null: the form and its links are hidden. */
@@ -29,7 +31,7 @@ export const contactEmail = (): string | null => config.salesEmail ?? null;
 export async function publicSiteSettings(): Promise<PublicSiteSettings> {
   const db = await getDb();
   const [row] = await db
-    .select({ homePage: configuration.homePage, homeSentence: configuration.homeSentence, privacyText: configuration.privacyText, imprintText: configuration.imprintText })
+    .select({ homePage: configuration.homePage, homeSentence: configuration.homeSentence, privacyText: configuration.privacyText, termsText: configuration.termsText, imprintText: configuration.imprintText })
     .from(configuration)
     .where(eq(configuration.id, 1))
     .limit(1);
@@ -37,6 +39,7 @@ export async function publicSiteSettings(): Promise<PublicSiteSettings> {
     homePage: row?.homePage ?? defaultHomePageMode(),
     homeSentence: row?.homeSentence?.trim() || null,
     privacyText: row?.privacyText?.trim() || null,
+    termsText: row?.termsText?.trim() || null,
     imprintText: row?.imprintText?.trim() || null,
     contactEmail: contactEmail(),
     billingOn: billingOn(),

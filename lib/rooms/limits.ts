@@ -7,13 +7,14 @@ import { MAX_PARTICIPANTS, TRIAL_PARTICIPANTS } from '@/lib/meeting/protocol';
 
 /** The configuration's limits of a server without billing; null when billing is on. */
 export interface PrivateLimits {
+  /** Infinity with ON_PREMISE=true: no room limit (SPEC point 4). */
   roomsPerUser: number;
   participantsPerMeeting: number;
 }
 
 export const DEFAULT_PRIVATE_LIMITS: PrivateLimits = { roomsPerUser: 10, participantsPerMeeting: 30 };
 
-/** How many rooms the user may have. */
+/** How many rooms the user may have: Infinity for no limit (`shownRoomLimit` makes it null for screens and JSON). */
 export function roomLimit(user: { numberOfRooms: number }, privateLimits: PrivateLimits | null): number {
   const granted = Math.max(0, user.numberOfRooms);
   return privateLimits ? Math.max(privateLimits.roomsPerUser, granted) : granted;
@@ -26,3 +27,6 @@ export function participantLimit(user: { isTrial: boolean }, privateLimits: Priv
   // A trial means nothing here; a plan the operator granted (no longer on trial) keeps SPEC's 30.
   return Math.max(privateLimits.participantsPerMeeting, user.isTrial ? 0 : plan);
 }
+
+/** A room limit as screens and answers show it: null for "no limit". */
+export const shownRoomLimit = (limit: number): number | null => (Number.isFinite(limit) ? limit : null);

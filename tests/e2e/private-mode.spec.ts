@@ -110,6 +110,63 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
       await adminPage.goto(`${url}/now/${seeded.meetingId}`);
       await expect(adminPage.getByRole('button', { name: /^(Join now|Ask to join)$/ })).toBeVisible();
       await expect(adminPage.getByText(en.Errors.trial_ended)).toHaveCount(0);
+
+      // Issue 48, point 4: no plan, trial or price on any screen of a server without billing.
+      const money = /trial|price|per room|\bplans?\b|by card|individual|executive|billing amount/i;
+      await adminPage.goto(`${url}/admin/users`);
+      const users = adminPage.getByRole('table', { name: en.AdminUsers.listLabel });
+      await expect(users.getByRole('columnheader', { name: en.AdminUsers.rooms })).toBeVisible();
+      await expect(users.getByRole('columnheader', { name: en.AdminUsers.plan })).toHaveCount(0);
+      await expect(users.getByRole('columnheader', { name: en.AdminUsers.trialEnds })).toHaveCount(0);
+      expect(await adminPage.getByRole('main').innerText()).not.toMatch(money);
+
+      // One participant limit, and a line that says what it limits; no price.
+      await adminPage.goto(`${url}/admin/configuration`);
+      await expect(adminPage.getByLabel(en.AdminConfiguration.participantsPerMeeting)).toHaveValue('30');
+      await expect(adminPage.getByText(en.AdminConfiguration.participantsLimits, { exact: false })).toBeVisible();
+      await expect(adminPage.getByLabel(en.AdminConfiguration.maxAttendees)).toHaveCount(0);
+      await expect(adminPage.getByLabel(en.AdminConfiguration.price)).toHaveCount(0);
+      // (The home-page choice still names the sales site, which an operator may pick.)
+      expect(await adminPage.getByRole('main').innerText()).not.toMatch(/price per room|per room and month|trial ends|attendees per event/i);
+
+      // The built-in terms fit the server: nothing to pay, sections numbered without a gap.
+      await adminPage.goto(`${url}/terms-of-service`);
+      await expect(adminPage.getByRole('heading', { name: en.Terms.title })).toBeVisible();
+      expect(await adminPage.getByRole('main').innerText()).not.toMatch(money);
+      await expect(adminPage.getByRole('heading', { name: /^3\. / })).toHaveText(`3. ${en.Terms.sections.use.title.replace(/^\d+\.\s*/, '')}`);
+
+      // The operator writes their own terms, as they do the privacy policy; registration shows them.
+      await adminPage.goto(`${url}/admin/configuration`);
+      await adminPage.getByLabel(en.AdminConfiguration.termsText).fill('# House rules\n\nOnly staff of Example Ltd may use this server.');
+      await adminPage.getByRole('button', { name: en.AdminConfiguration.save }).click();
+      await expect(adminPage.getByText(en.Toast.success)).toBeVisible();
+      await adminPage.goto(`${url}/terms-of-service`);
+      await expect(adminPage.getByRole('heading', { name: 'House rules' })).toBeVisible();
+      await expect(adminPage.getByText('Only staff of Example Ltd may use this server.')).toBeVisible();
+      const visitor = await browser.newContext();
+      try {
+        const register = await visitor.newPage();
+        await register.goto(`${url}/register`);
+        // The link in the "I agree" line opens the terms dialog.
+        await register.locator('label', { has: register.getByRole('checkbox') }).getByRole('link').click();
+        const terms = register.getByRole('dialog', { name: en.Terms.title });
+        await expect(terms.getByText('Only staff of Example Ltd may use this server.')).toBeVisible();
+      } finally {
+        await visitor.close();
+      }
+
+      // The account dialog: rooms and contacts, no plan, no "Manage plan and billing".
+      await adminPage.goto(`${url}/`);
+      await adminPage.getByRole('complementary').getByRole('button', { name: en.Nav.settings }).click();
+      const account = adminPage.getByRole('dialog', { name: en.AccountModal.title });
+      await expect(account.getByText(en.AccountModal.roomsAvailable)).toBeVisible();
+      await expect(account.getByRole('link', { name: en.AccountModal.managePlan })).toHaveCount(0);
+      expect(await account.innerText()).not.toMatch(money);
+
+      // GET /api/me agrees with the screens: no plan, no trial, one room count (the seeded
+      // admin's granted 30 beat the configured 10).
+      const me = await (await adminPage.request.get(`${url}/api/me`)).json();
+      expect(me).toMatchObject({ accountType: null, isTrial: false, trialEndsAt: null, numberOfRooms: 30, account: { type: null, isTrial: false, rooms: 30 } });
     } finally {
       await admin.close();
     }

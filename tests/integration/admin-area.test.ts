@@ -20,6 +20,7 @@ import { GET as ratingsSummary } from '@/app/api/admin/ratings/route';
 import { GET as audit } from '@/app/api/admin/audit/route';
 import { GET as queue } from '@/app/api/admin/tickets/route';
 import { hashPassword } from '@/lib/auth/password';
+import { config } from '@/lib/environment';
 import { call, createUser, sessionCookies } from '../support/api';
 import { fromIp } from '../support/accounts';
 
@@ -182,7 +183,19 @@ describe('issue 18: configuration changes take effect where SPEC uses them', () 
     expect(entry!.details).toMatchObject({ product_price: { from: 34.95, to: 29.5 }, brandName: { from: null, to: 'Acme Meet' } });
   });
 
-  it('max_event_attendees: an event with more attendees is refused with incorrect_data on attendees', async () => {
+  // With billing on (SPEC's configuration); without billing the participants per meeting limit
+  // invitations instead (issue 48, tests/integration/events.test.ts).
+  it('max_event_attendees (billing on): an event with more attendees is refused with incorrect_data on attendees', async () => {
+    const stripe = (config as unknown as { stripe: { secretKey?: string; publishableKey?: string } }).stripe;
+    Object.assign(stripe, { secretKey: 'sk_test_switch', publishableKey: 'pk_test_switch' });
+    try {
+      await maxAttendeesRefused();
+    } finally {
+      Object.assign(stripe, { secretKey: undefined, publishableKey: undefined });
+    }
+  });
+
+  async function maxAttendeesRefused() {
     const admin = await createUser({ role: 'admin' });
     const organizer = await createUser({ timezone: 'Europe/Berlin' });
     await call(saveConfiguration, { body: { max_event_attendees: 1 }, cookies: sessionCookies(admin.cookie) });
@@ -198,7 +211,7 @@ describe('issue 18: configuration changes take effect where SPEC uses them', () 
     expect([two.status, two.json.errorCode, two.json.field]).toEqual([400, 'incorrect_data', 'attendees']);
     const one = await call(createEvent, { body: event(['a@example.test']), cookies: sessionCookies(organizer.cookie) });
     expect(one.json).toMatchObject({ status: 'ok' });
-  });
+  }
 
   it('enable2fa off: the profile hides 2FA and its setup is refused; on again, it is offered', async () => {
     const admin = await createUser({ role: 'admin' });

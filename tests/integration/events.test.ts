@@ -111,9 +111,11 @@ describe('POST /api/event: SPEC point 5 rules', () => {
     expect((await as.get(listEvents)).json).toEqual([]);
   });
 
-  it('at most max_event_attendees from configuration, counting group members', async () => {
+  // This file runs without billing: one limit, the participants per meeting (issue 48), so 4
+  // seats invite 3 people besides the organizer, whatever max_event_attendees says.
+  it('at most the participants per meeting, organizer included, counting group members', async () => {
     const db = await getDb();
-    await db.update(configuration).set({ maxEventAttendees: 3 });
+    await db.update(configuration).set({ participantsPerMeeting: 4, maxEventAttendees: 100 });
     try {
       const group = ((await as.post(addGroup, { name: 'Three people', attendees: await addContacts(as, 3) })).json.group as { id: string }).id;
       expect((await as.post(createEvent, base({ groups: [group], attendees: ['x@example.test'] }))).json).toMatchObject({ errorCode: 'incorrect_data', field: 'attendees' });
@@ -122,7 +124,7 @@ describe('POST /api/event: SPEC point 5 rules', () => {
       expect((ok.json.event as { attendees: unknown[] }).attendees).toHaveLength(4);
       await remove(as, (ok.json.event as { id: string }).id);
     } finally {
-      await db.update(configuration).set({ maxEventAttendees: 100 });
+      await db.update(configuration).set({ participantsPerMeeting: 30 });
     }
   });
 

@@ -33,6 +33,8 @@ export const chromiumArgs = [
   '--allow-loopback-in-peer-connection',
   // One switch: Chromium reads only the last of several.
   `--disable-features=${[...browserUiFeatures, 'WebRtcHideLocalIpsWithMdns'].join(',')}`,
+  // A helper's E2E_PORT may be one Chromium refuses as unsafe (6000 is X11's): allow that one.
+  ...(process.env.E2E_PORT ? [`--explicitly-allowed-ports=${process.env.E2E_PORT}`] : []),
 ];
 
 /**

@@ -40,6 +40,13 @@ const exampleKeys = new Set(
     .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
     .filter(Boolean),
 );
+/** Keys .env.example names but leaves commented out ("# KEY=…"): documented, never set by a copy of it. */
+const commentedKeys = new Set(
+  read('.env.example')
+    .split('\n')
+    .map((line) => /^# ([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+    .filter(Boolean),
+);
 
 /** Every environment variable the app, its scripts and its start read. */
 function variablesTheAppReads(): Set<string> {
@@ -248,13 +255,37 @@ describe('deploy/janus', () => {
 
 describe('.env.example', () => {
   it('lists every variable the app reads, each with a line that says what it means', () => {
-    const missing = [...variablesTheAppReads()].filter((name) => !exampleKeys.has(name));
+    const missing = [...variablesTheAppReads()].filter((name) => !exampleKeys.has(name) && !commentedKeys.has(name));
     expect(missing).toEqual([]);
     const lines = read('.env.example').split('\n');
     lines.forEach((line, index) => {
       // A key follows its comment, or another key of the same comment (DOWNLOAD_URL_*, STRIPE_*).
       if (/^[A-Z]/.test(line)) expect([line, /^#|^[A-Z]/.test(lines[index - 1] ?? '')]).toEqual([line, true]);
     });
+  });
+
+  // Issue 48, point 8: the file is copied whole to /etc/enclave/env or .env. A DATA_DIR set there
+  // overrides the systemd unit's (EnvironmentFile= wins over Environment=), pointing the server
+  // at a folder ProtectSystem=strict keeps read-only; test-only switches must not reach a server.
+  it('sets neither DATA_DIR nor a test-only variable in a copy of it', () => {
+    for (const name of ['DATA_DIR', 'MEETING_TEST_PROBE', 'SEED_EMAIL', 'SEED_PASSWORD', 'SEED_TRIAL', 'SEED_TRIAL_ENDED', 'SEED_MCARD', 'CHROMIUM_PATH']) {
+      expect([name, exampleKeys.has(name)]).toEqual([name, false]);
+      expect([name, commentedKeys.has(name)]).toEqual([name, true]);
+    }
+  });
+
+  it("gives compose's TURN relay range, and the guide and the coturn example the same range", () => {
+    const example = (key: string) => new RegExp(`^${key}=(\\d+)$`, 'm').exec(read('.env.example'))![1]!;
+    const flag = (name: string) => /:-(\d+)\}$/.exec(coturn!.command!.find((part) => part.startsWith(`--${name}=`))!)![1]!;
+    const [min, max] = [example('TURN_MIN_PORT'), example('TURN_MAX_PORT')];
+    expect([flag('min-port'), flag('max-port')]).toEqual([min, max]);
+    const proxyDoc = read('docs/self-hosting/reverse-proxy.md');
+    expect([/^min-port=(\d+)$/m.exec(proxyDoc)![1], /^max-port=(\d+)$/m.exec(proxyDoc)![1]]).toEqual([min, max]);
+    // The guide names the range and what it allows.
+    const range = `${min}–${max}`;
+    expect(read('docs/self-hosting.md')).toContain(range);
+    expect(read('docs/self-hosting/container.md')).toContain(range);
+    expect(Number(max) - Number(min) + 1).toBeGreaterThanOrEqual(500);
   });
 });
 

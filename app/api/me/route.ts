@@ -5,7 +5,7 @@ import { setLocaleCookie } from '@/lib/i18n/locale-cookie';
 import { profileOf, profileUpdateSchema, updateProfile } from '@/lib/account/profile';
 
 // GET /api/me – the logged-in user's profile and settings
-export const GET = apiRoute({ auth: 'required' }, ({ user }) => profileOf(user));
+export const GET = apiRoute({ auth: 'required' }, ({ user, request }) => profileOf(user, request.headers));
 
 // POST /api/me – change profile, settings, e-mail or password
 export const POST = apiRoute({ auth: 'required', body: profileUpdateSchema }, async ({ body, user, setSession }) => {

@@ -25,6 +25,8 @@ export const configuration = pgTable('configuration', {
   homePage: text('home_page', { enum: ['marketing', 'private'] }),
   homeSentence: text('home_sentence'),
   privacyText: text('privacy_text'),
+  // The operator's terms of service (issue 48); null: the built-in text.
+  termsText: text('terms_text'),
   imprintText: text('imprint_text'),
 });
 

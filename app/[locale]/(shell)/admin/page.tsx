@@ -3,7 +3,7 @@ import { requirePageUser } from '@/lib/auth/guard';
 import { privateLimits } from '@/lib/rooms/private-limits';
 import { routeMetadata } from '@/lib/seo/page-title';
 import { pageLocale } from '@/lib/i18n/page';
-import { roomLimit } from '@/lib/rooms/limits';
+import { roomLimit, shownRoomLimit } from '@/lib/rooms/limits';
 import { listRooms } from '@/lib/rooms/list';
 import { sfuConfigured } from '@/lib/sfu/nodes';
 import { PageMessages } from '@/components/shell/PageMessages';
@@ -17,7 +17,7 @@ export default async function AdminPage({ params }: PageProps<'/[locale]/admin'>
   const limits = await privateLimits();
   const rooms = (
     <PageMessages page="rooms">
-      <RoomsScreen rooms={await listRooms(user.id)} limit={roomLimit(user, limits)} billingOn={limits === null} sfu={sfuConfigured()} />
+      <RoomsScreen rooms={await listRooms(user.id)} limit={shownRoomLimit(roomLimit(user, limits))} billingOn={limits === null} sfu={sfuConfigured()} />
     </PageMessages>
   );
   // The instance's own administration (issue 18) is the sidebar's "Administration" entry, for
