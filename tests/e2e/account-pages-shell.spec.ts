@@ -32,7 +32,7 @@ for (const path of accountPages) {
     await page.keyboard.press('Escape');
     await expect(newMeeting).toBeHidden();
 
-    await (await openDrawer()).getByRole('button', { name: nav.settings }).click();
+    await (await openDrawer()).getByRole('button', { name: nav.account }).click();
     await expect(page.getByRole('dialog', { name: en.AccountModal.title })).toBeVisible();
   });
 }

@@ -157,7 +157,7 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
 
       // The account dialog: rooms and contacts, no plan, no "Manage plan and billing".
       await adminPage.goto(`${url}/`);
-      await adminPage.getByRole('complementary').getByRole('button', { name: en.Nav.settings }).click();
+      await adminPage.getByRole('complementary').getByRole('button', { name: en.Nav.account }).click();
       const account = adminPage.getByRole('dialog', { name: en.AccountModal.title });
       await expect(account.getByText(en.AccountModal.roomsAvailable)).toBeVisible();
       await expect(account.getByRole('link', { name: en.AccountModal.managePlan })).toHaveCount(0);
