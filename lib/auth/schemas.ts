@@ -46,7 +46,6 @@ export const registerSchema = z
     message: 'passwords_dont_match',
     path: ['passwordConfirm'],
   });
-export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: accountEmailField,

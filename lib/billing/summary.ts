@@ -61,7 +61,6 @@ export async function billingOf(user: User, now = new Date()) {
   };
 }
 
-export type Billing = Awaited<ReturnType<typeof billingOf>>;
 
 /** The account part of the account modal (SPEC point 3): type, amount, rooms, attendees, dates, owner. */
 export async function accountSummary(user: User, now = new Date()) {
@@ -90,4 +89,3 @@ export async function accountSummary(user: User, now = new Date()) {
   };
 }
 
-export type AccountSummary = Awaited<ReturnType<typeof accountSummary>>;

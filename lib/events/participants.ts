@@ -6,6 +6,7 @@ import type { Transaction } from '@/lib/db/client';
 import { attendees, configuration, eventAttendees, eventGroups, groupMembers, groups, users, type User } from '@/lib/db/schema';
 import { isUuid } from '@/lib/db/uuid';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { userEmailIn } from '@/lib/db/user-email';
 
 export interface Participant {
   email: string;
@@ -69,7 +70,7 @@ export async function resolveParticipants(
     ? await tx
         .select({ id: users.id, email: users.email, lang: users.lang, firstName: users.firstName, lastName: users.lastName })
         .from(users)
-        .where(inArray(sql`lower(${users.email})`, emails))
+        .where(userEmailIn(emails))
     : [];
   const fallback = lang(organizer.lang, 'en');
   const participants: Participant[] = [
