@@ -67,7 +67,8 @@ describe('the registry', () => {
     expect(text).toContain('enclave_http_request_duration_seconds_bucket{le="0.025",route="/api/unit-test",method="POST"} 1');
     expect(text).toContain('enclave_http_request_duration_seconds_count{route="/api/unit-test",method="POST"} 2');
     // collectDefaultMetrics, under the same prefix.
-    expect(text).toMatch(/^enclave_process_cpu_user_seconds_total \d/m);
+    expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+    expect(text).not.toMatch(/^enclave_process_/m);
   });
 });
 
