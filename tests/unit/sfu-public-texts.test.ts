@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createTranslator } from 'use-intl/core';
 import { termsBodyKey, termsSections } from '@/components/terms/TermsText';
 import { messageList } from '@/lib/i18n/message-list';
-import { locales } from '@/lib/i18n/locales';
+import { locales, type Locale } from '@/lib/i18n/locales';
 import { SFU_FROM } from '@/lib/meeting/client/call/route-pin';
 import { mediaTextKey, mediaTextValues } from '@/lib/sfu/public-texts';
 
@@ -12,7 +12,7 @@ import { mediaTextKey, mediaTextValues } from '@/lib/sfu/public-texts';
 // forwards only encrypted frames. Without billing, the terms' liability names no payment.
 const catalogue = (locale: string) => JSON.parse(readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));
 const translator = (locale: string, namespace: 'Home' | 'Meta' | 'PrivacyDefault' | 'Terms') =>
-  createTranslator({ locale, messages: catalogue(locale), namespace });
+  createTranslator({ locale: locale as Locale, messages: catalogue(locale), namespace });
 const values = { brand: 'Enclave', ...mediaTextValues };
 
 /** The texts that depend on the media route, as the pages pick them (lib/sfu/public-texts.ts). */
