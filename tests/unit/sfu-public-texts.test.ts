@@ -11,7 +11,7 @@ import { mediaTextKey, mediaTextValues } from '@/lib/sfu/public-texts';
 // the mesh texts stay as they were; with one, they say larger calls go through it and that it
 // forwards only encrypted frames. Without billing, the terms' liability names no payment.
 const catalogue = (locale: string) => JSON.parse(readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));
-const translator = (locale: string, namespace: 'Home' | 'Meta' | 'PrivacyDefault' | 'Terms') =>
+const translator = (locale: string, namespace: 'Home' | 'Meta' | 'PrivacyDefault' | 'Terms' | 'Faq') =>
   createTranslator({ locale: locale as Locale, messages: catalogue(locale), namespace });
 const values = { brand: 'Enclave', ...mediaTextValues };
 
@@ -28,6 +28,8 @@ function mediaTexts(locale: string, hasSfu: boolean): string[] {
     meta(mediaTextKey('homeNoTrial', hasSfu), values),
     privacy(mediaTextKey('media.body', hasSfu), values),
     ...messageList(terms, termsBodyKey('service', { billingOn: false, hasSfu }), values),
+    // The FAQ's "Can the server see my meetings?" (its link is a rich tag, so read it as written).
+    String(translator(locale, 'Faq').raw(mediaTextKey('serverA', hasSfu))),
   ];
 }
 
@@ -40,6 +42,7 @@ describe('the texts about how calls travel', () => {
     expect(descriptionNoTrial).toMatch(/No media server/);
     expect(privacy).toMatch(/media does not pass through the server/);
     expect(service).toMatch(/Meetings are peer to peer/);
+    expect(mediaTexts('en', false)[6]).toMatch(/Our server only passes connection messages/);
     for (const text of mediaTexts('en', false)) expect(text).not.toMatch(/SFU/);
   });
 
@@ -48,7 +51,7 @@ describe('the texts about how calls travel', () => {
     for (const text of texts) {
       expect(text).toMatch(/SFU/);
       expect(text).not.toMatch(/no media server|media does not pass|never passes/i);
-      expect(text).not.toMatch(/[{}]/);
+      expect(text).not.toMatch(/[{}]|only passes connection messages/);
     }
     expect(texts[0]).toContain(`from ${SFU_FROM} participants`);
     expect(texts[0]).toMatch(/forwards only encrypted frames it cannot read/);
@@ -61,7 +64,7 @@ describe('the texts about how calls travel', () => {
     texts.forEach((text, index) => {
       expect(text).toMatch(/SFU/);
       expect(text).not.toMatch(/[{}]/);
-      if (index !== 2 && index !== 3) expect(text).toContain(String(SFU_FROM));
+      if (index < 2 || index === 4 || index === 5) expect(text).toContain(String(SFU_FROM));
       if (locale !== 'en') expect(text).not.toBe(english[index]);
     });
     expect(translator(locale, 'Home')(mediaTextKey('heroText', false), values)).not.toMatch(/SFU/);
