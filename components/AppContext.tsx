@@ -6,8 +6,8 @@ import type { ShellUser } from '@/lib/auth/shell-user';
 interface App {
   brand: string;
   user: ShellUser | null;
-  /** The terms the registration dialog shows: the operator's text (null: the built-in one) and the billing mode. */
-  terms?: { text: string | null; billingOn: boolean };
+  /** The terms the registration dialog shows: the operator's text (null: the built-in one), the billing mode and whether an SFU is configured. */
+  terms?: { text: string | null; billingOn: boolean; hasSfu: boolean };
 }
 
 const AppContext = createContext<App>({ brand: 'Enclave', user: null });

@@ -3,6 +3,7 @@ import { AppShell } from '@/components/shell/AppShell';
 import { shellState } from '@/lib/page/shell-state';
 import { getBrandName } from '@/lib/configuration/brand';
 import { publicSiteSettings } from '@/lib/public-site/settings';
+import { sfuConfigured } from '@/lib/sfu/nodes';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { accountFrameNamespaces } from '@/lib/i18n/client-namespaces';
 import { AccountProviders } from './AccountProviders';
@@ -18,7 +19,7 @@ export async function AccountFrame({ children }: { children: React.ReactNode }) 
   const [{ user, theme }, messages, brand, site] = await Promise.all([shellState(), clientMessages(accountFrameNamespaces), getBrandName(), publicSiteSettings()]);
   return (
     <NextIntlClientProvider messages={messages}>
-      <AccountProviders brand={brand} user={user} terms={{ text: site.termsText, billingOn: site.billingOn }}>
+      <AccountProviders brand={brand} user={user} terms={{ text: site.termsText, billingOn: site.billingOn, hasSfu: sfuConfigured() }}>
         <AppShell user={user} brand={brand} theme={theme}>
           {children}
         </AppShell>

@@ -26,7 +26,7 @@ export function AccountProviders({
   brand: string;
   user: ShellUser | null;
   /** What the terms dialog shows: the operator's text or the built-in one for this billing mode. */
-  terms: { text: string | null; billingOn: boolean };
+  terms: { text: string | null; billingOn: boolean; hasSfu: boolean };
   children: React.ReactNode;
 }) {
   return (

@@ -113,6 +113,7 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
       />
       <PublicPagesFields
         defaultHomePage={initial.defaultHomePage}
+        billingOn={initial.billingOn}
         contactConfigured={initial.contactConfigured}
         homePage={[homePage, setHomePage]}
         sentence={[sentence, setSentence]}

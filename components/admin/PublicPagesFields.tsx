@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import { TextAreaField } from '@/components/forms/TextAreaField';
-import { homePageModes, type HomePageMode } from '@/lib/public-site/home-page';
+import { offeredHomePageModes, type HomePageMode } from '@/lib/public-site/home-page';
 import { PUBLIC_TEXT_LIMITS } from '@/lib/public-site/limits';
 
 type State<T> = [T, (value: T) => void];
@@ -12,6 +12,7 @@ type State<T> = [T, (value: T) => void];
 /** The operator's public pages (issue 35): what `/` shows, its sentence, the privacy policy, the terms of service (issue 48) and imprint. */
 export function PublicPagesFields({
   defaultHomePage,
+  billingOn,
   contactConfigured,
   homePage,
   sentence,
@@ -21,6 +22,8 @@ export function PublicPagesFields({
   errors,
 }: {
   defaultHomePage: HomePageMode;
+  /** Without billing the sales site (plans and prices) is not offered (issue 48). */
+  billingOn: boolean;
   contactConfigured: boolean;
   homePage: State<HomePageMode | ''>;
   sentence: State<string>;
@@ -35,7 +38,7 @@ export function PublicPagesFields({
       <legend className="px-1 text-sm font-medium text-slate-700">{t('publicPages')}</legend>
       <SelectField label={t('homePage')} value={homePage[0]} onChange={(event) => homePage[1](event.target.value as HomePageMode | '')} error={errors.home_page}>
         <option value="">{t('homePageDefault', { mode: t(`homePageModes.${defaultHomePage}`) })}</option>
-        {homePageModes.map((value) => (
+        {offeredHomePageModes(billingOn, homePage[0]).map((value) => (
           <option key={value} value={value}>
             {t(`homePageModes.${value}`)}
           </option>

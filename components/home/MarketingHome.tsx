@@ -6,6 +6,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/seo/pages';
 import { PlanCard, type Plan } from './PlanCard';
 import { messageList } from '@/lib/i18n/message-list';
+import { mediaTextKey, mediaTextValues } from '@/lib/sfu/public-texts';
 
 const FEATURES = ['p2p', 'e2ee', 'password', 'schedule', 'recording', 'languages'] as const;
 const PLANS = ['trial', 'individual', 'executive', 'enterprise'] as const;
@@ -19,10 +20,13 @@ export async function MarketingHome({
   locale,
   billingOn,
   contactSales,
+  hasSfu,
 }: {
   locale: Locale;
   billingOn: boolean;
   contactSales: boolean;
+  /** An SFU is configured (lib/sfu/nodes.ts): the texts about the media route say so. */
+  hasSfu: boolean;
 }) {
   const [t, price] = await Promise.all([getTranslations('Home'), roomPriceLabel(locale)]);
   const brand = config.brandName;
@@ -53,7 +57,7 @@ export async function MarketingHome({
             <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
               {t('heroTitle')}
             </h1>
-            <p className="mt-6 text-lg text-slate-700">{t('heroText', { brand })}</p>
+            <p className="mt-6 text-lg text-slate-700">{t(mediaTextKey('heroText', hasSfu), { brand, ...mediaTextValues })}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link href={href('/register')} className="button-primary px-6 py-3 text-lg">
                 {billingOn ? t('ctaTrial') : t('ctaRegister')}
@@ -90,7 +94,7 @@ export async function MarketingHome({
           {FEATURES.map((key) => (
             <li key={key} className="rounded-xl border border-slate-200 p-6">
               <h3 className="text-lg font-semibold text-slate-900">{t(`features.${key}.title`)}</h3>
-              <p className="mt-2 text-slate-700">{t(`features.${key}.body`, { brand })}</p>
+              <p className="mt-2 text-slate-700">{t(key === 'p2p' ? mediaTextKey('features.p2p.body', hasSfu) : `features.${key}.body`, { brand, ...mediaTextValues })}</p>
             </li>
           ))}
         </ul>

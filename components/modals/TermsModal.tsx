@@ -4,18 +4,20 @@ import { useTranslations } from 'next-intl';
 import { useApp } from '@/components/AppContext';
 import { Dialog } from '@/components/dialog/Dialog';
 import { PlainTextDocument } from '@/components/public/PlainTextDocument';
-import { termsSections, TermsText } from '@/components/terms/TermsText';
+import { termsBodyKey, termsSections, TermsText } from '@/components/terms/TermsText';
 import { messageList } from '@/lib/i18n/message-list';
+import { mediaTextValues } from '@/lib/sfu/public-texts';
 
 /** SPEC point 2, the terms modal: registration shows the terms here instead of in a new tab. */
 export function TermsModal({ close }: { close: () => void }) {
   const t = useTranslations('Terms');
   const modal = useTranslations('Modal');
   const { brand, terms } = useApp();
-  const sections = termsSections(terms?.billingOn ?? true).map((key) => ({
+  const server = { billingOn: terms?.billingOn ?? true, hasSfu: terms?.hasSfu ?? false };
+  const sections = termsSections(server.billingOn).map((key) => ({
     key,
     title: t(`sections.${key}.title`),
-    body: messageList(t, `sections.${key}.body`, { brand }),
+    body: messageList(t, termsBodyKey(key, server), { brand, ...mediaTextValues }),
   }));
   return (
     <Dialog title={t('title')} onClose={close} size="max-w-2xl">

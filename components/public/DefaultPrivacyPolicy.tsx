@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { mediaTextKey, mediaTextValues } from '@/lib/sfu/public-texts';
 
 /** The sections of the built-in policy; "billing" only where this server takes payments. */
 const SECTIONS = ['account', 'meetings', 'media', 'cookies', 'addresses', 'mail', 'billing', 'retention', 'rights', 'contact'] as const;
@@ -7,7 +8,7 @@ const SECTIONS = ['account', 'meetings', 'media', 'cookies', 'addresses', 'mail'
  * The privacy policy a server has until its operator writes their own (issue 35): what this
  * software stores and what it never sees, true for every install; the operator's address when set.
  */
-export async function DefaultPrivacyPolicy({ brand, contactEmail, billingOn }: { brand: string; contactEmail: string | null; billingOn: boolean }) {
+export async function DefaultPrivacyPolicy({ brand, contactEmail, billingOn, hasSfu }: { brand: string; contactEmail: string | null; billingOn: boolean; hasSfu: boolean }) {
   const t = await getTranslations('PrivacyDefault');
   const sections = SECTIONS.filter((key) => key !== 'billing' || billingOn);
   return (
@@ -30,7 +31,7 @@ export async function DefaultPrivacyPolicy({ brand, contactEmail, billingOn }: {
                     ),
                   })
                 : t('contact.bodyNone', { brand })
-              : t(`${key}.body`, { brand })}
+              : t(key === 'media' ? mediaTextKey('media.body', hasSfu) : `${key}.body`, { brand, ...mediaTextValues })}
           </p>
         </section>
       ))}

@@ -33,5 +33,16 @@ export const TERMS_SECTIONS = ['service', 'accounts', 'billing', 'use', 'privacy
 /** The built-in terms' sections on this server: without billing (issue 48) there is no trial or payment to agree to. */
 export const termsSections = (billingOn: boolean) => TERMS_SECTIONS.filter((key) => billingOn || key !== 'billing');
 
+/**
+ * Where a section's paragraphs are in the catalogue ("Terms"): without billing the liability
+ * section names no payment (issue 48), and with an SFU the service section says larger calls go
+ * through it (lib/sfu/public-texts.ts); otherwise the section's own body.
+ */
+export function termsBodyKey(key: (typeof TERMS_SECTIONS)[number], server: { billingOn: boolean; hasSfu: boolean }): string {
+  if (key === 'liability' && !server.billingOn) return 'sections.liability.bodyFree';
+  if (key === 'service' && server.hasSfu) return 'sections.service.bodySfu';
+  return `sections.${key}.body`;
+}
+
 /** When the terms last changed (shown as "Last updated"). */
 export const TERMS_UPDATED = new Date(Date.UTC(2026, 10, 24));

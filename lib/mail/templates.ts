@@ -29,7 +29,7 @@ export interface MailTemplates {
   /** The contact-sales form, sent to the sales address. */
   contactSales: { name: string; email: string; message: string };
   /** "Invite by e-mail" from the new-meeting modal. The link never carries the room secret. */
-  meetingInvite: { inviterName: string; roomName: string; link: string; needsPassword: boolean };
+  meetingInvite: { inviterName: string; roomName: string; link: string; needsPassword: boolean; /** The call may go through this server's SFU (issue 48); absent in mail queued before. */ viaSfu?: boolean };
   /** A scheduled meeting (SPEC point 4); the .ics file travels as an attachment. */
   eventInvitation: EventMailData;
   eventUpdate: EventMailData;
@@ -246,14 +246,14 @@ const templates: { [K in Exclude<MailTemplate, SupportTemplate>]: (t: Translate,
       twoFactor ? t('failedLogins.adviceTwoFactorOn') : t('failedLogins.adviceTwoFactorOff'),
     ],
   }),
-  meetingInvite: (t, { inviterName, roomName, link, needsPassword }) => ({
+  meetingInvite: (t, { inviterName, roomName, link, needsPassword, viaSfu }) => ({
     subject: t('meetingInvite.subject', { inviterName }),
     heading: t('meetingInvite.heading'),
     blocks: [
       t('meetingInvite.intro', { inviterName, roomName }),
       { button: t('meetingInvite.button'), url: link },
       ...(needsPassword ? [t('meetingInvite.password', { inviterName })] : []),
-      t('meetingInvite.noAccount'),
+      t(viaSfu ? 'meetingInvite.noAccountSfu' : 'meetingInvite.noAccount'),
     ],
   }),
   cardLogin: (t, { firstName, link }) => ({

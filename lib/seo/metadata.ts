@@ -6,6 +6,8 @@ import { config } from '@/lib/environment';
 import { pageTitle } from '@/lib/seo/page-title';
 import { defaultLocale, htmlLang, isLocale, type Locale } from '@/lib/i18n/locales';
 import { publicSiteSettings } from '@/lib/public-site/settings';
+import { sfuConfigured } from '@/lib/sfu/nodes';
+import { mediaTextKey } from '@/lib/sfu/public-texts';
 import { languageAlternates, localizedPath, publicPages, type PublicPage } from './pages';
 
 /** The Open Graph image, drawn at build time (app/og-image.png/route.tsx). */
@@ -33,7 +35,9 @@ export function publicMetadata(page: PublicPage) {
     // dashboard its route alias names.
     const privateHome = page === 'home' && (await publicSiteSettings()).homePage === 'private';
     const title = await pageTitle(locale, page === 'home' ? (privateHome ? 'homePrivate' : 'homePublic') : page);
-    const description = t(privateHome ? 'homePrivate' : billingOn() ? page : (NO_BILLING_DESCRIPTIONS[page] ?? page), { brand: config.brandName });
+    const key = privateHome ? 'homePrivate' : billingOn() ? page : (NO_BILLING_DESCRIPTIONS[page] ?? page);
+    // The product's home describes how calls travel on this server (issue 48): with an SFU, its twin.
+    const description = t(key === 'home' || key === 'homeNoTrial' ? mediaTextKey(key, sfuConfigured()) : key, { brand: config.brandName });
     const url = localizedPath(locale, path);
     return {
       title,

@@ -9,6 +9,7 @@ import { POST as upgradeSetup } from '@/app/billing/upgrade/setup/route';
 import { POST as upgradeFinish } from '@/app/billing/upgrade/finish/route';
 import { POST as downgrade } from '@/app/billing/downgrade/route';
 import { GET as me } from '@/app/api/me/route';
+import { GET as publicConfiguration } from '@/app/api/configuration/route';
 import { POST as addRoom } from '@/app/api/room/route';
 import { config } from '@/lib/environment';
 import { call, createUser, sessionCookies } from '../support/api';
@@ -43,6 +44,28 @@ describe('billing without Stripe keys', () => {
   it('POST /stripe/webhook → billing_not_configured, and nothing is stored', async () => {
     const answer = await call(webhook, { body: '{"id":"evt_1"}', origin: null, headers: { 'stripe-signature': 't=1,v1=x' } });
     expect(answer.json.errorCode).toBe('billing_not_configured');
+  });
+});
+
+// Issue 48, point 4: a billing-off server answered a price nobody charges.
+describe('GET /api/configuration without billing', () => {
+  it('leaves out product_price and currency, and keeps the rest', async () => {
+    const answer = await call(publicConfiguration, {});
+    expect(answer.status).toBe(200);
+    expect(answer.json).not.toHaveProperty('product_price');
+    expect(answer.json).not.toHaveProperty('currency');
+    expect(answer.json).toMatchObject({ max_event_attendees: expect.any(Number), enable2fa: expect.any(Boolean) });
+  });
+
+  it('answers the price with billing on', async () => {
+    const stripe = config.stripe as { secretKey?: string; publishableKey?: string };
+    Object.assign(stripe, { secretKey: 'sk_test_configuration', publishableKey: 'pk_test_configuration' });
+    try {
+      const answer = await call(publicConfiguration, {});
+      expect(answer.json).toMatchObject({ product_price: expect.any(Number), currency: ['EUR', 'USD'] });
+    } finally {
+      Object.assign(stripe, { secretKey: undefined, publishableKey: undefined });
+    }
   });
 });
 

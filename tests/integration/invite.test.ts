@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { closeDb, getDb } from '@/lib/db/client';
-import { attendees, mailOutbox } from '@/lib/db/schema';
+import { attendees, mailOutbox, rooms } from '@/lib/db/schema';
+import { config } from '@/lib/environment';
 import { GET as invite } from '@/app/api/invite/[hash]/[email]/route';
 import { call, createUser, sessionCookies } from '../support/api';
 import { makeRoom } from '../support/meeting';
@@ -93,4 +94,32 @@ describe('GET /api/invite/{hash}/{email}', () => {
     expect(statuses.slice(0, 50).every((status) => status === 200)).toBe(true);
     expect(statuses[50]).toBe(429);
   }, 60_000);
+});
+
+// Issue 48, point 9: the mail said the call goes directly between the participants, untrue where
+// the room may use this server's SFU.
+describe('the invitation says how the call travels on this server', () => {
+  const settings = config as { sfuUrls?: string; sfuSecret?: string };
+  afterEach(() => Object.assign(settings, { sfuUrls: undefined, sfuSecret: undefined }));
+
+  it('directly between the participants without an SFU; directly or through the SFU with one, unless the room is pinned to the mesh', async () => {
+    const { user, cookie } = await createUser({ isTrial: false, lang: 'en' });
+    const meetingId = await makeRoom(user);
+    const mesh = address('mesh');
+    await send(meetingId, mesh, cookie);
+    expect((await outbox(mesh))[0]!.text).toContain('The call goes directly between the participants');
+
+    Object.assign(settings, { sfuUrls: 'wss://sfu.example.test/janus|http://127.0.0.1:8088/janus', sfuSecret: 'a-secret-shared-with-janus' });
+    const sfu = address('sfu');
+    await send(meetingId, sfu, cookie);
+    const [viaSfu] = await outbox(sfu);
+    expect(viaSfu!.text).toContain("through the server's SFU, which cannot read it");
+    expect(viaSfu!.text).not.toContain('The call goes directly');
+
+    const db = await getDb();
+    await db.update(rooms).set({ mediaRoute: 'mesh' }).where(eq(rooms.meetingId, meetingId));
+    const pinned = address('pinned');
+    await send(meetingId, pinned, cookie);
+    expect((await outbox(pinned))[0]!.text).toContain('The call goes directly between the participants');
+  });
 });

@@ -149,3 +149,21 @@ describe('what each mail says', () => {
     expect(own.subject).toContain('Retro');
   });
 });
+
+// Issue 48, point 9: the invitation said the call goes directly between the participants, untrue
+// where the room may use this server's SFU (lib/meeting/server/invite.ts decides viaSfu).
+describe('the meeting invitation says how the call travels', () => {
+  const data = { inviterName: 'Ada', roomName: 'Board', link: 'https://meet.example/now/abc', needsPassword: false };
+  it('without an SFU (and in mail queued before): directly between the participants', async () => {
+    for (const mail of [await render({ template: 'meetingInvite', data }), await render({ template: 'meetingInvite', data: { ...data, viaSfu: false } })]) {
+      expect(mail.text).toContain('The call goes directly between the participants');
+      expect(mail.text).not.toContain('SFU');
+    }
+  });
+  it('with an SFU: directly or through the SFU, which cannot read it, in every language it is sent in', async () => {
+    const mail = await render({ template: 'meetingInvite', data: { ...data, viaSfu: true } });
+    expect(mail.text).toContain("through the server's SFU, which cannot read it");
+    expect(mail.text).not.toContain('The call goes directly');
+    expect((await render({ template: 'meetingInvite', data: { ...data, viaSfu: true } }, 'de')).text).toContain('über die SFU des Servers');
+  });
+});

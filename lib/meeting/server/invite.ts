@@ -8,6 +8,7 @@ import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { meetingLink } from '@/lib/rooms/view';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
+import { sfuConfigured } from '@/lib/sfu/nodes';
 
 const email = emailField({ invalid: 'invite_incorrect_email_format' });
 
@@ -43,6 +44,8 @@ export async function inviteByEmail(user: User, meetingId: string, rawEmail: str
       roomName: room.name,
       link: meetingLink(room.meetingId),
       needsPassword: room.passwordHash !== null,
+      // Where an SFU is configured a room not pinned to the mesh may use it: the mail says so (issue 48).
+      viaSfu: sfuConfigured() && room.mediaRoute !== 'mesh',
     },
   });
   kickMailWorker();

@@ -6,6 +6,8 @@ import { config } from '@/lib/environment';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';
 import { localizedPath } from '@/lib/seo/pages';
+import { sfuConfigured } from '@/lib/sfu/nodes';
+import { mediaTextKey } from '@/lib/sfu/public-texts';
 
 export const generateMetadata = publicMetadata('faq');
 
@@ -25,7 +27,10 @@ export default async function FaqPage({ params }: PageProps<'/[locale]/faq'>) {
   // limit is the one the admin set; without SALES_EMAIL there is no sales team to contact.
   const [t, price, limits] = await Promise.all([getTranslations('Faq'), roomPriceLabel(locale), privateLimits()]);
   const groups = Object.entries(GROUPS).filter(([group]) => !(limits && group === 'billing'));
-  const answer = (question: Question) => (limits && question === 'participants' ? 'participantsANoBilling' : (`${question}A` as const));
+  // With an SFU (issue 48) the server does more than pass connection messages: its answer says so.
+  const hasSfu = sfuConfigured();
+  const answer = (question: Question) =>
+    limits && question === 'participants' ? 'participantsANoBilling' : question === 'server' ? mediaTextKey('serverA', hasSfu) : (`${question}A` as const);
   const href = (path: string) => localizedPath(locale, path);
   const link = (path: string) =>
     function FaqLink(chunks: React.ReactNode) {

@@ -5,6 +5,7 @@ import { getBrandName } from '@/lib/configuration/brand';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicSiteSettings } from '@/lib/public-site/settings';
 import { publicMetadata } from '@/lib/seo/metadata';
+import { sfuConfigured } from '@/lib/sfu/nodes';
 
 export const generateMetadata = publicMetadata('privacy');
 
@@ -19,7 +20,7 @@ export default async function PrivacyPage({ params }: PageProps<'/[locale]/priva
       {site.privacyText ? (
         <PlainTextDocument text={site.privacyText} />
       ) : (
-        <DefaultPrivacyPolicy brand={brand} contactEmail={site.contactEmail} billingOn={site.billingOn} />
+        <DefaultPrivacyPolicy brand={brand} contactEmail={site.contactEmail} billingOn={site.billingOn} hasSfu={sfuConfigured()} />
       )}
     </article>
   );

@@ -6,6 +6,7 @@ import { getBrandName } from '@/lib/configuration/brand';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicSite } from '@/lib/seo/site-shape';
 import { publicMetadata } from '@/lib/seo/metadata';
+import { sfuConfigured } from '@/lib/sfu/nodes';
 import { VISITOR_HOME_HEADER } from '@/lib/seo/pages';
 
 export const generateMetadata = publicMetadata('home');
@@ -20,5 +21,5 @@ export default async function VisitorHomePage({ params }: PageProps<'/[locale]/w
   if (site.homePage === 'private') {
     return <PrivateHome locale={locale} brand={await getBrandName()} sentence={site.homeSentence} registrationOpen={site.registrationOpen} />;
   }
-  return <MarketingHome locale={locale} billingOn={site.billingOn} contactSales={site.contactEmail !== null} />;
+  return <MarketingHome locale={locale} billingOn={site.billingOn} contactSales={site.contactEmail !== null} hasSfu={sfuConfigured()} />;
 }
