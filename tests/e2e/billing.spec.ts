@@ -100,7 +100,7 @@ test.describe('billing', () => {
   test('the account modal sums up the account (SPEC point 3) and leads to the plan', async ({ page, context, baseURL }) => {
     await logIn(context, baseURL!, 'trial');
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).first().click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Account & security' }).first().click();
     const account = page.getByRole('dialog').getByRole('region', { name: 'Account' });
     await expect(account).toContainText('Account type');
     await expect(account).toContainText('Free trial');
