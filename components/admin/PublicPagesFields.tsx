@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Field } from '@/components/forms/Field';
 import { SelectField } from '@/components/forms/SelectField';
 import { TextAreaField } from '@/components/forms/TextAreaField';
-import { offeredHomePageModes, type HomePageMode } from '@/lib/public-site/home-page';
+import { homePageModes, type HomePageMode } from '@/lib/public-site/home-page';
 import { PUBLIC_TEXT_LIMITS } from '@/lib/public-site/limits';
 
 type State<T> = [T, (value: T) => void];
@@ -38,9 +38,10 @@ export function PublicPagesFields({
       <legend className="px-1 text-sm font-medium text-slate-700">{t('publicPages')}</legend>
       <SelectField label={t('homePage')} value={homePage[0]} onChange={(event) => homePage[1](event.target.value as HomePageMode | '')} error={errors.home_page}>
         <option value="">{t('homePageDefault', { mode: t(`homePageModes.${defaultHomePage}`) })}</option>
-        {offeredHomePageModes(billingOn, homePage[0]).map((value) => (
+        {homePageModes.map((value) => (
           <option key={value} value={value}>
-            {t(`homePageModes.${value}`)}
+            {/* Without billing the product site shows no plans or prices, and says so. */}
+            {t(value === 'marketing' && !billingOn ? 'homePageModes.marketingFree' : `homePageModes.${value}`)}
           </option>
         ))}
       </SelectField>

@@ -9,14 +9,6 @@ export function isHomePageMode(value: unknown): value is HomePageMode {
 }
 
 /**
- * The choices Admin → Configuration offers (issue 48): the sales site sells plans, so a server
- * without billing does not offer it, unless it is the saved choice, which stays shown as it is.
- */
-export function offeredHomePageModes(billingOn: boolean, saved: HomePageMode | '' | null): HomePageMode[] {
-  return homePageModes.filter((mode) => billingOn || mode !== 'marketing' || mode === saved);
-}
-
-/**
  * The environment's default: HOME_PAGE when it names a mode, else what the billing mode implies
  * (the hosted service shows its sales site; a private server, the plain home).
  */

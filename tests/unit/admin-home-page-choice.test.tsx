@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 // Issue 48, point 4: Admin → Configuration offered "Sales site with plans and prices" as the home
-// page on a server without billing, where there are no plans or prices. The choice is hidden there;
-// a value saved earlier stays shown as it is, so the form never shows a choice other than the saved one.
+// page on a server without billing, where there are no plans or prices. The product site stays a
+// choice there (public-site-private.spec.ts shows it without prices), named for what it shows.
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
 import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
@@ -34,15 +34,14 @@ function renderFields(billingOn: boolean, saved: HomePageMode | '') {
 }
 
 describe('the home page choice in Admin → Configuration', () => {
-  it('without billing offers the server default and the plain home, not the sales site', () => {
+  it('without billing names the product site without plans or prices', () => {
     const { options } = renderFields(false, '');
-    expect(options).toEqual([A.homePageDefault.replace('{mode}', A.homePageModes.private), A.homePageModes.private]);
+    expect(options).toEqual([A.homePageDefault.replace('{mode}', A.homePageModes.private), A.homePageModes.marketingFree, A.homePageModes.private]);
     expect(options).not.toContain(A.homePageModes.marketing);
   });
 
-  it('without billing keeps a saved sales-site choice readable', () => {
-    const { select, options } = renderFields(false, 'marketing');
-    expect(options).toContain(A.homePageModes.marketing);
+  it('without billing keeps a saved product-site choice selected', () => {
+    const { select } = renderFields(false, 'marketing');
     expect(select.value).toBe('marketing');
   });
 
