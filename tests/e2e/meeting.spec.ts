@@ -157,6 +157,8 @@ test('the host mutes, locks, admits and removes', async ({ browser, baseURL }) =
   await participantCount(host.page, 3);
 
   await panel.getByRole('button', { name: 'Remove Noisy Guest' }).click();
+  // Removing asks first (issue 48): the host confirms in the dialog.
+  await host.page.getByRole('dialog', { name: 'Remove Noisy Guest?' }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(guest.page.getByRole('heading', { name: 'You were removed from the meeting' })).toBeVisible();
   await participantCount(host.page, 2);
 
