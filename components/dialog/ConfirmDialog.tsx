@@ -8,15 +8,13 @@ interface ConfirmDialogProps {
   title: string;
   message: React.ReactNode;
   confirmLabel: string;
-  /** Cancel's label, for a page whose messages lack the Manage namespace (the meeting's). */
-  cancelLabel?: string;
   /** Runs the action; the caller closes the dialog when it succeeded. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }
 
 /** Asks before an action that cannot be undone, such as a deletion (SPEC point 2, "Modals"). */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const t = useTranslations('Manage');
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -32,7 +30,7 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onCon
       <div className="text-slate-700">{message}</div>
       <div className="mt-6 flex justify-end gap-2">
         <button type="button" className="button-secondary" onClick={onClose}>
-          {cancelLabel ?? t('cancel')}
+          {t('cancel')}
         </button>
         <button
           type="button"

@@ -16,7 +16,6 @@ export function RemoveParticipantDialog({ name, onConfirm, onClose }: { name: st
       title={t('removeConfirm.title', { name })}
       message={<p>{t('removeConfirm.text', { name })}</p>}
       confirmLabel={t('removeConfirm.confirm')}
-      cancelLabel={t('cancel')}
       onConfirm={async () => {
         try {
           await onConfirm();

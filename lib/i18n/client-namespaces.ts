@@ -39,11 +39,13 @@ export const accountFrameNamespaces = ['Nav', 'Language', 'Theme', 'Modal', 'Err
 
 /**
  * The meeting's frame (app/[locale]/now/layout.tsx), whose one page is the meeting: the modal
- * host and toasts without the sidebar, and the meeting's texts.
+ * host and toasts without the sidebar, the meeting's texts, and Manage for the shared
+ * ConfirmDialog (components/dialog/ConfirmDialog.tsx) that asks before removing someone.
  */
 export const meetingFrameNamespaces: readonly Namespace[] = [
   ...frameNamespaces.filter((namespace) => !['Nav', 'Language', 'Theme'].includes(namespace)),
   'Meeting',
+  'Manage',
 ];
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */
