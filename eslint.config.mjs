@@ -15,8 +15,16 @@ const config = [
         'error',
         {
           paths: [
-            { name: 'next/navigation', importNames: ['useRouter'], message: 'Use useRouter or usePathRouter from @/lib/navigation/router: they load a page with another CSP as a whole document.' },
-            { name: '@/lib/i18n/links', importNames: ['useRouter'], message: 'Use useRouter from @/lib/navigation/router: it loads a page with another CSP as a whole document.' },
+            {
+              name: 'next/navigation',
+              importNames: ['useRouter'],
+              message: 'Use useRouter or usePathRouter from @/lib/navigation/router: they load a page with another CSP as a whole document.',
+            },
+            {
+              name: '@/lib/i18n/links',
+              importNames: ['useRouter'],
+              message: 'Use useRouter from @/lib/navigation/router: it loads a page with another CSP as a whole document.',
+            },
             { name: 'next/router', message: 'The app router only: useRouter from @/lib/navigation/router.' },
           ],
         },

@@ -3,7 +3,23 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 // ESM-only packages that Jest must compile to CommonJS like our own code.
-const esmPackages = ['next-intl', 'use-intl', 'iron-session', 'iron-webcrypto', 'uncrypto', 'cookie', 'uint8array-extras', '@scure', '@noble', 'icu-minify', '@formatjs', 'intl-messageformat', 'openid-client', 'oauth4webapi', 'jose'];
+const esmPackages = [
+  'next-intl',
+  'use-intl',
+  'iron-session',
+  'iron-webcrypto',
+  'uncrypto',
+  'cookie',
+  'uint8array-extras',
+  '@scure',
+  '@noble',
+  'icu-minify',
+  '@formatjs',
+  'intl-messageformat',
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+];
 
 const shared = {
   moduleNameMapper: {

@@ -40,7 +40,8 @@ function outbound(page) {
     const streams = [];
     for (const connection of window.enclaveBenchConnections ?? []) {
       for (const report of (await connection.getStats()).values()) {
-        if (report.type === 'outbound-rtp' && report.kind === 'video') streams.push({ framesSent: report.framesSent ?? 0, width: report.frameWidth, height: report.frameHeight });
+        if (report.type === 'outbound-rtp' && report.kind === 'video')
+          streams.push({ framesSent: report.framesSent ?? 0, width: report.frameWidth, height: report.frameHeight });
       }
     }
     return streams.sort((a, b) => b.framesSent - a.framesSent)[0] ?? { framesSent: 0, width: 0, height: 0 };

@@ -53,7 +53,11 @@ function area(frame) {
   const project = url.match(/\[project\]\/(.*)$/);
   if (project) return project[1];
   if (url.includes('/.next/')) return 'build chunk (no source map)';
-  return url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+  return url
+    .replace(/^file:\/\//, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
 }
 
 const self = new Map();
@@ -114,7 +118,9 @@ const table = (map, limit) =>
       .map(([key, ms]) => [key, row(ms)]),
   );
 const idle = self.get('(idle)') ?? 0;
-console.log(`${file}: last ${secondsArg} s, ${total.toFixed(0)} ms sampled, ${(total - idle).toFixed(0)} ms busy${requests ? `, ${requests} requests: ${((1000 * (total - idle)) / requests).toFixed(0)} µs busy each` : ''}`);
+console.log(
+  `${file}: last ${secondsArg} s, ${total.toFixed(0)} ms sampled, ${(total - idle).toFixed(0)} ms busy${requests ? `, ${requests} requests: ${((1000 * (total - idle)) / requests).toFixed(0)} µs busy each` : ''}`,
+);
 console.log('\nSelf time by area');
 console.table(table(self, 25));
 console.log('Heaviest functions (self)');

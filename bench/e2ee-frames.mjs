@@ -37,6 +37,4 @@ for (const inFlight of [1, 32]) {
   );
 }
 // Pairwise keys: in a mesh of 30, each participant encrypts every frame once per peer.
-console.log(
-  'need at 30 people, 30 fps video: 870 encrypts/s + 870 decrypts/s (Opus at 50 fps adds 1,450 of each)',
-);
+console.log('need at 30 people, 30 fps video: 870 encrypts/s + 870 decrypts/s (Opus at 50 fps adds 1,450 of each)');

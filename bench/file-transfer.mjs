@@ -65,7 +65,9 @@ async function main() {
       const seconds = (transfer.finishedAt - transfer.firstByteAt) / 1000;
       wire.push(sizeMB / seconds);
       whole.push(sizeMB / wholeSeconds);
-      progress(`run ${run}/${runs}: ${sizeMB} MB, wire ${(sizeMB / seconds).toFixed(1)} MB/s (${seconds.toFixed(2)} s), offer → delivered ${(sizeMB / wholeSeconds).toFixed(1)} MB/s (${wholeSeconds.toFixed(2)} s)`);
+      progress(
+        `run ${run}/${runs}: ${sizeMB} MB, wire ${(sizeMB / seconds).toFixed(1)} MB/s (${seconds.toFixed(2)} s), offer → delivered ${(sizeMB / wholeSeconds).toFixed(1)} MB/s (${wholeSeconds.toFixed(2)} s)`,
+      );
       // Free the receiver's copy before the next run.
       await receiver.page.getByRole('button', { name: `Dismiss ${name}` }).click();
       await sender.page.getByRole('button', { name: `Dismiss ${name}` }).click();
@@ -75,7 +77,9 @@ async function main() {
     await app.stop();
   }
   const fixed = (value) => value.toFixed(1);
-  console.log(`\nFile transfer, Chromium → Chromium on loopback (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''})`);
+  console.log(
+    `\nFile transfer, Chromium → Chromium on loopback (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''})`,
+  );
   console.log(`${runs} × ${sizeMB} MB, SHA-256 equal every time`);
   console.log(`wire (first chunk → checked): p50 ${fixed(percentile(wire, 50))} MB/s, min ${fixed(Math.min(...wire))}, max ${fixed(Math.max(...wire))}`);
   console.log(`offer → delivered (read, hash, accept click, transfer, check, answer): p50 ${fixed(percentile(whole, 50))} MB/s`);

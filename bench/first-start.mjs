@@ -60,7 +60,10 @@ async function start(port, dataDir) {
   child.stderr.on('data', collect);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited:\n${lines.map((entry) => entry.line).join('\n')}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((answer) => answer.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
     if (ok) break;
     await sleep(20);
   }
@@ -85,7 +88,9 @@ try {
   const restart = await start(port, dataDir);
   const total = performance.now() - began;
 
-  console.log(`\nFirst start from a fresh clone of HEAD; node ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after\n`);
+  console.log(
+    `\nFirst start from a fresh clone of HEAD; node ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after\n`,
+  );
   console.log('| phase | time |\n| --- | --- |');
   console.log(`| git clone | ${seconds(cloneMs)} |`);
   console.log(`| npm ci | ${seconds(installMs)} |`);

@@ -39,7 +39,7 @@ const inNamespace = (command, args, input) => run('ip', ['netns', 'exec', namesp
 
 function ensureNft() {
   if (spawnSync('nft', ['--version']).status === 0) return;
-  progress('nft is missing: installing Debian\'s nftables with apt-get');
+  progress("nft is missing: installing Debian's nftables with apt-get");
   run('apt-get', ['install', '-y', '-qq', 'nftables']);
 }
 
@@ -90,7 +90,12 @@ function logNegotiation() {
   for (const op of ['setLocalDescription', 'setRemoteDescription']) {
     const native = RTCPeerConnection.prototype[op];
     RTCPeerConnection.prototype[op] = function (description, ...rest) {
-      const entry = { at: Math.round(performance.now() - started), op: op === 'setLocalDescription' ? 'local' : 'remote', type: description?.type ?? 'implicit', from: this.signalingState };
+      const entry = {
+        at: Math.round(performance.now() - started),
+        op: op === 'setLocalDescription' ? 'local' : 'remote',
+        type: description?.type ?? 'implicit',
+        from: this.signalingState,
+      };
       log.push(entry);
       return native.call(this, description, ...rest).then(
         (value) => ((entry.to = this.signalingState), value),
@@ -171,10 +176,34 @@ function detail() {
       const mid = pc.getTransceivers()[1]?.mid;
       report.forEach((s) => {
         if (s.type === 'outbound-rtp' && s.kind === 'video' && s.mid === mid) {
-          row.out = { ssrc: s.ssrc, enc: s.framesEncoded, sent: s.framesSent, pkts: s.packetsSent, kf: s.keyFramesEncoded, limit: s.qualityLimitationReason, target: s.targetBitrate, active: s.active, pli: s.pliCount, fir: s.firCount, nack: s.nackCount, h: s.frameHeight };
+          row.out = {
+            ssrc: s.ssrc,
+            enc: s.framesEncoded,
+            sent: s.framesSent,
+            pkts: s.packetsSent,
+            kf: s.keyFramesEncoded,
+            limit: s.qualityLimitationReason,
+            target: s.targetBitrate,
+            active: s.active,
+            pli: s.pliCount,
+            fir: s.firCount,
+            nack: s.nackCount,
+            h: s.frameHeight,
+          };
         }
         if (s.type === 'inbound-rtp' && s.kind === 'video' && s.mid === mid) {
-          row.in = { ssrc: s.ssrc, pkts: s.packetsReceived, lost: s.packetsLost, recv: s.framesReceived, dec: s.framesDecoded, kf: s.keyFramesDecoded, dropped: s.framesDropped, pli: s.pliCount, fir: s.firCount, nack: s.nackCount };
+          row.in = {
+            ssrc: s.ssrc,
+            pkts: s.packetsReceived,
+            lost: s.packetsLost,
+            recv: s.framesReceived,
+            dec: s.framesDecoded,
+            kf: s.keyFramesDecoded,
+            dropped: s.framesDropped,
+            pli: s.pliCount,
+            fir: s.firCount,
+            nack: s.nackCount,
+          };
         }
         if (s.type === 'transport' && s.selectedCandidatePairId) {
           const pair = report.get(s.selectedCandidatePairId);
@@ -185,7 +214,14 @@ function detail() {
       out.push(row);
     }
     const probe = window.enclaveProbe;
-    const crypto = probe?.encryptionStats ? Object.values(await probe.encryptionStats()).map((p) => ({ enc: p.sent.encrypted, withheld: p.sent.withheld, dec: p.received.decrypted, failed: p.received.failed })) : null;
+    const crypto = probe?.encryptionStats
+      ? Object.values(await probe.encryptionStats()).map((p) => ({
+          enc: p.sent.encrypted,
+          withheld: p.sent.withheld,
+          dec: p.received.decrypted,
+          failed: p.received.failed,
+        }))
+      : null;
     const negotiation = (window.enclaveBenchNegotiation ?? []).splice(0).map((e) => `${e.at} ${e.op} ${e.type} ${e.from}→${e.to ?? e.error ?? '?'}`);
     return { out, crypto, negotiation };
   })();
@@ -249,7 +285,10 @@ async function round(participants, index) {
       });
     },
   );
-  if (back.ms === null) progress(`round ${index}: not back: ${JSON.stringify(back.looks.map((l, i) => ({ states: l.states, decodedSinceBack: l.decoded - restoredLooks[i].decoded })))}`);
+  if (back.ms === null)
+    progress(
+      `round ${index}: not back: ${JSON.stringify(back.looks.map((l, i) => ({ states: l.states, decodedSinceBack: l.decoded - restoredLooks[i].decoded })))}`,
+    );
   await sleep(2000);
   const after = await Promise.all(participants.map(look));
   return {
@@ -276,7 +315,10 @@ async function main() {
   try {
     browsers.push(await launchChromium());
     browsers.push(await launchChromium({ executablePath: wrapper }));
-    participants = [await enter(browsers[0], app.baseURL, app.meetingId, 'On the host'), await enter(browsers[1], app.baseURL, app.meetingId, 'In the namespace')];
+    participants = [
+      await enter(browsers[0], app.baseURL, app.meetingId, 'On the host'),
+      await enter(browsers[1], app.baseURL, app.meetingId, 'In the namespace'),
+    ];
     const flowing = await until(participants, (a, b) => a.decoded > 0 && b.decoded > 0, 60_000);
     if (flowing.ms === null) throw new Error('no video both ways within 60 s');
     // In each pair the smaller id offers first and the larger one is polite (peer.ts).
@@ -294,16 +336,29 @@ async function main() {
   }
   const recovered = results.map((r) => r.recoveredMs).filter((ms) => ms !== null);
   const joinPosts = participants.map((p) => p.joinPosts);
-  console.log(`\nICE restart after a dropped network (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-  console.log(`Network of the namespace's participant dropped for ${dropSeconds} s per round; ${roles}; connection states seen meanwhile (host | namespace), from the drop:`);
+  console.log(
+    `\nICE restart after a dropped network (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
+  console.log(
+    `Network of the namespace's participant dropped for ${dropSeconds} s per round; ${roles}; connection states seen meanwhile (host | namespace), from the drop:`,
+  );
   for (const [i, r] of results.entries()) console.log(`  round ${i + 1}: ${r.timelines.join(' | ')}`);
-  console.log('| round | video on both sides again after the network is back | "connected" again (host / namespace) | video decoded again (host / namespace) | new RTCPeerConnections (host / namespace) | frames decrypted / refused since the drop (host — namespace) | namespace sends from |');
+  console.log(
+    '| round | video on both sides again after the network is back | "connected" again (host / namespace) | video decoded again (host / namespace) | new RTCPeerConnections (host / namespace) | frames decrypted / refused since the drop (host — namespace) | namespace sends from |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   const sides = (values) => values.map((v) => (v === null ? 'not in 60 s' : `${v} ms`)).join(' / ');
   for (const [i, r] of results.entries()) {
-    console.log(`| ${i + 1} | ${r.recoveredMs === null ? 'NOT within 60 s' : `${r.recoveredMs} ms`} | ${sides(r.connectedMs)} | ${sides(r.videoMs)} | ${r.newConnections.join(' / ')} | ${r.decrypted.map((d, k) => (d === null ? 'n/a' : `${d} / ${r.refused[k]}`)).join(' — ')} | ${r.addresses[1]} |`);
+    console.log(
+      `| ${i + 1} | ${r.recoveredMs === null ? 'NOT within 60 s' : `${r.recoveredMs} ms`} | ${sides(r.connectedMs)} | ${sides(r.videoMs)} | ${r.newConnections.join(' / ')} | ${r.decrypted.map((d, k) => (d === null ? 'n/a' : `${d} / ${r.refused[k]}`)).join(' — ')} | ${r.addresses[1]} |`,
+    );
   }
-  console.log(`recovered: ${recovered.length}/${results.length} rounds, p50 ${percentile(recovered, 50)} ms, max ${recovered.length ? Math.max(...recovered) : '–'} ms; join POSTs per participant over the whole run: ${joinPosts.join(' / ')} (1 each = nobody rejoined)`);
+  console.log(
+    `recovered: ${recovered.length}/${results.length} rounds, p50 ${percentile(recovered, 50)} ms, max ${recovered.length ? Math.max(...recovered) : '–'} ms; join POSTs per participant over the whole run: ${joinPosts.join(' / ')} (1 each = nobody rejoined)`,
+  );
 }
 
 // Exits explicitly: the forwarder child would keep the process (and so the namespace) alive.

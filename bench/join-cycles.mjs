@@ -101,7 +101,9 @@ async function join(participant, present, others) {
     const states = await participant.page
       .evaluate(() => (window.enclaveBenchConnections ?? []).map((pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}`))
       .catch(() => []);
-    return { failed: `${participant.name}: ${String(error.message).split('\n')[0]}; connections ${states.join(', ') || 'none'}; console ${participant.errors.slice(-3).join(' | ') || '-'}` };
+    return {
+      failed: `${participant.name}: ${String(error.message).split('\n')[0]}; connections ${states.join(', ') || 'none'}; console ${participant.errors.slice(-3).join(' | ') || '-'}`,
+    };
   }
 }
 
@@ -117,15 +119,23 @@ async function cycle(browsers, baseURL, meetingId, index) {
     const pending = [];
     for (const [slot, participant] of participants.entries()) {
       pending.push(join(participant, slot, size - 1));
-      await participant.page.getByRole('navigation', { name: 'Call controls' }).waitFor({ timeout: joinTimeout }).catch(() => {});
+      await participant.page
+        .getByRole('navigation', { name: 'Call controls' })
+        .waitFor({ timeout: joinTimeout })
+        .catch(() => {});
     }
     results = await Promise.all(pending);
   }
   await sleep(1500); // a moment of call, so that frame counters have something to say
-  const crypto = await Promise.all(participants.map((p) => p.page.evaluate(`(${cryptoCounters})()`).catch((error) => progress(`crypto counters: ${error.message.split('\n')[0]}`))));
+  const crypto = await Promise.all(
+    participants.map((p) => p.page.evaluate(`(${cryptoCounters})()`).catch((error) => progress(`crypto counters: ${error.message.split('\n')[0]}`))),
+  );
   const joinPosts = participants.reduce((sum, p) => sum + p.joinPosts, 0);
   for (const participant of participants) {
-    await participant.page.getByRole('button', { name: 'Leave', exact: true }).click({ timeout: 5000 }).catch(() => {});
+    await participant.page
+      .getByRole('button', { name: 'Leave', exact: true })
+      .click({ timeout: 5000 })
+      .catch(() => {});
   }
   await Promise.all(participants.map((p) => p.context.close()));
   return { size, together, results, crypto, joinPosts };
@@ -162,7 +172,9 @@ async function main() {
         }
       }
       const failed = results.filter((r) => r.failed).length;
-      progress(`cycle ${index + 1}/${cycles}: ${size} ${together ? 'together' : 'one by one'}, ${results.map((r) => (r.failed ? 'FAILED' : (r.ms ?? '–'))).join(' / ')} ms${failed ? `, ${failed} failed` : ''}`);
+      progress(
+        `cycle ${index + 1}/${cycles}: ${size} ${together ? 'together' : 'one by one'}, ${results.map((r) => (r.failed ? 'FAILED' : (r.ms ?? '–'))).join(' / ')} ms${failed ? `, ${failed} failed` : ''}`,
+      );
       // The server hears "leave" at once; a short pause lets the last events drain.
       await sleep(300);
     }
@@ -171,11 +183,24 @@ async function main() {
     await app.stop();
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\nJoin/leave cycles (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${minutes} min)`);
-  console.log(`cycles: ${cycles} (2 and 3 participants taking turns), joins: ${joins}, failed joins: ${failures.length} (no video from every other participant within ${joinTimeout} ms)`);
-  console.log(`join → video from everyone already in the call (${times.length} joins): p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms, max ${Math.max(...times)} ms`);
+  console.log(
+    `\nJoin/leave cycles (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} → ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${minutes} min)`,
+  );
+  console.log(
+    `cycles: ${cycles} (2 and 3 participants taking turns), joins: ${joins}, failed joins: ${failures.length} (no video from every other participant within ${joinTimeout} ms)`,
+  );
+  console.log(
+    `join → video from everyone already in the call (${times.length} joins): p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms, max ${Math.max(...times)} ms`,
+  );
   console.log(`join POSTs beyond one per participant: ${extraJoinPosts}`);
-  console.log(noProbe === joins ? 'frames decrypted: n/a (no page probe)' : `frames decrypted: ${decrypted}, frames refused by decryption: ${decryptFailures}${noProbe ? ` (${noProbe} pages without probe)` : ''}`);
+  console.log(
+    noProbe === joins
+      ? 'frames decrypted: n/a (no page probe)'
+      : `frames decrypted: ${decrypted}, frames refused by decryption: ${decryptFailures}${noProbe ? ` (${noProbe} pages without probe)` : ''}`,
+  );
   for (const failure of failures) console.log(`FAILED ${failure}`);
 }
 

@@ -105,7 +105,8 @@ async function browserRun() {
           await context.audioWorklet.addModule('/worklet.js');
           const buffer = context.createBuffer(1, seconds * rate, rate);
           const data = buffer.getChannelData(0);
-          for (let i = 0; i < data.length; i += 1) data[i] = 0.05 * (Math.random() - 0.5) + (Math.floor(i / rate) % 2 ? 0 : 0.2 * Math.sin((2 * Math.PI * 220 * i) / rate));
+          for (let i = 0; i < data.length; i += 1)
+            data[i] = 0.05 * (Math.random() - 0.5) + (Math.floor(i / rate) % 2 ? 0 : 0.2 * Math.sin((2 * Math.PI * 220 * i) / rate));
           const source = context.createBufferSource();
           source.buffer = buffer;
           let last = source;
@@ -139,7 +140,9 @@ async function browserRun() {
 const line = (label, ms, frameCount) =>
   `${label.padEnd(34)} ${(ms / frameCount).toFixed(3)} ms per 10 ms frame  (${((ms / frameCount / 10) * 100).toFixed(2)} % of one core)`;
 
-console.log(`Noise suppression (RNNoise, @sapphi-red/web-noise-suppressor) on ${os.cpus()[0]?.model ?? 'this CPU'}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}`);
+console.log(
+  `Noise suppression (RNNoise, @sapphi-red/web-noise-suppressor) on ${os.cpus()[0]?.model ?? 'this CPU'}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}`,
+);
 console.log(`${SECONDS} s of 48 kHz mono audio = ${frames} frames of 480 samples\n`);
 for (const wasm of ['rnnoise_simd.wasm', 'rnnoise.wasm']) {
   const { cpuMs, wallMs } = await nodeRun(wasm);

@@ -25,7 +25,12 @@ async function main() {
   // per-client limit (60 starts and callbacks per 15 minutes) does not end the run.
   process.env.TRUSTED_PROXIES = '127.0.0.1, ::1';
   process.env.OIDC_PROVIDERS = JSON.stringify([{ id: 'bench', name: 'Bench IdP', issuer, clientId: 'enclave', clientSecret: 'enclave-secret' }]);
-  process.stderr.write(`load average at start: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')}\n`);
+  process.stderr.write(
+    `load average at start: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}\n`,
+  );
   const enclave = await startEnclave(makeTempDir('logs'));
   const callbackUri = `${enclave.base}/api/auth/oidc/bench/callback`;
   const idp = await startTestIdp(idpPort, [callbackUri]);
@@ -46,7 +51,8 @@ async function main() {
         const [answer, callbackMs] = await timed(() =>
           fetch(back, { redirect: 'manual', headers: { ...client, cookie: `enclave_oidc=${flow}`, 'sec-fetch-site': 'cross-site' } }),
         );
-        if (answer.status !== 303 || new URL(answer.headers.get('location')!).pathname !== '/') throw new Error(`sign-in ${run} failed: ${answer.headers.get('location')}`);
+        if (answer.status !== 303 || new URL(answer.headers.get('location')!).pathname !== '/')
+          throw new Error(`sign-in ${run} failed: ${answer.headers.get('location')}`);
         figures.start.push(startMs);
         figures[kind].push(callbackMs);
       }
@@ -58,9 +64,16 @@ async function main() {
   console.log(`\n${RUNS} sign-ins of new people, then the same ${RUNS} again (ms):\n`);
   console.log('| request | n | p50 | p95 | max |\n| --- | --- | --- | --- | --- |');
   for (const [name, values] of Object.entries(figures)) {
-    console.log(`| ${name} | ${values.length} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`);
+    console.log(
+      `| ${name} | ${values.length} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`,
+    );
   }
-  process.stderr.write(`load average at end: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')}\n`);
+  process.stderr.write(
+    `load average at end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}\n`,
+  );
 }
 
 main().then(

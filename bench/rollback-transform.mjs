@@ -46,7 +46,16 @@ async function experiment({ framePath, mode }) {
     tap = (name, endpoint) => {
       const { readable, writable } = endpoint.createEncodedStreams();
       counts[name] = 0;
-      readable.pipeThrough(new TransformStream({ transform(frame, c) { counts[name] += 1; c.enqueue(frame); } })).pipeTo(writable);
+      readable
+        .pipeThrough(
+          new TransformStream({
+            transform(frame, c) {
+              counts[name] += 1;
+              c.enqueue(frame);
+            },
+          }),
+        )
+        .pipeTo(writable);
     };
   }
   const events = [];
@@ -140,10 +149,13 @@ try {
   // A secure context (localhost) for getUserMedia.
   await page.goto(`http://localhost:${port}/`);
   const { snapshots, events } = await page.evaluate(experiment, { framePath, mode });
-  console.log(`${browser.version()}, frames through ${framePath === 'script' ? 'RTCRtpScriptTransform' : 'createEncodedStreams'}, restart: ${mode}; ${events.join('; ') || 'no offers crossed'}`);
+  console.log(
+    `${browser.version()}, frames through ${framePath === 'script' ? 'RTCRtpScriptTransform' : 'createEncodedStreams'}, restart: ${mode}; ${events.join('; ') || 'no offers crossed'}`,
+  );
   console.log('| polite side, camera | receiver transform frames | decoder framesReceived / framesDecoded | sender transform frames |');
   console.log('| --- | --- | --- | --- |');
-  for (const s of snapshots) console.log(`| ${s.label} | ${s.receiverTransform} | ${s.decoder?.framesReceived} / ${s.decoder?.framesDecoded} | ${s.senderTransform} |`);
+  for (const s of snapshots)
+    console.log(`| ${s.label} | ${s.receiverTransform} | ${s.decoder?.framesReceived} / ${s.decoder?.framesDecoded} | ${s.senderTransform} |`);
 } finally {
   await browser.close();
   server.close();

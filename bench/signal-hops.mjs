@@ -38,7 +38,11 @@ async function joinStreaming(name) {
   const headers = performance.now() - started;
   const answer = await next(stream, (event) => event.eventName === 'joined');
   const leave = async () => {
-    await fetch(`${baseURL}/api/meeting/${meetingId}/signal`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${answer.token}`, origin: baseURL }, body: JSON.stringify({ type: 'leave' }) });
+    await fetch(`${baseURL}/api/meeting/${meetingId}/signal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${answer.token}`, origin: baseURL },
+      body: JSON.stringify({ type: 'leave' }),
+    });
     stream.close();
   };
   return { answer, stream, headers, close: leave };
@@ -101,7 +105,9 @@ for (let i = 0; i < Number(process.env.SIGNALS ?? 400); i++) {
   signals += 1;
 }
 const afterSignals = cpuSeconds(pid);
-console.log(`server CPU: ${(((afterJoins - before) * 1000) / joins).toFixed(2)} ms per join (with its leave), ${(((afterSignals - afterJoins) * 1000) / signals).toFixed(2)} ms per signal relayed`);
+console.log(
+  `server CPU: ${(((afterJoins - before) * 1000) / joins).toFixed(2)} ms per join (with its leave), ${(((afterSignals - afterJoins) * 1000) / signals).toFixed(2)} ms per signal relayed`,
+);
 const row = (values) => `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)} ms`;
 console.log(`join POST → headers: ${row(joinHeaders)}; → present hears join: ${row(heardJoin)}`);
 console.log(`signal POST → peer hears it: ${row(heardSignal)}; → answered: ${row(signalAnswered)}`);

@@ -47,7 +47,10 @@ async function joinAs(name) {
 async function listen(participant, onSignal) {
   const controller = new AbortController();
   participant.close = () => controller.abort();
-  const response = await fetch(`${app.baseURL}/api/meeting/${app.meetingId}/signal`, { headers: { authorization: participant.headers.authorization }, signal: controller.signal });
+  const response = await fetch(`${app.baseURL}/api/meeting/${app.meetingId}/signal`, {
+    headers: { authorization: participant.headers.authorization },
+    signal: controller.signal,
+  });
   if (!response.ok) throw new Error(`stream ${participant.name}: ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -91,7 +94,10 @@ async function post(participant, body) {
 // ---- 1 and 2: two participants negotiating ----
 
 const sdp = 'v=0\r\n' + 'a=x'.repeat(1000);
-const candidates = (side, round) => [...Array.from({ length: 8 }, (_, i) => `cand:${round}:${side}:${i}:udp 2122260223 10.0.0.${i} 5000${i} typ host`), `end:${round}:${side}`];
+const candidates = (side, round) => [
+  ...Array.from({ length: 8 }, (_, i) => `cand:${round}:${side}:${i}:udp 2122260223 10.0.0.${i} 5000${i} typ host`),
+  `end:${round}:${side}`,
+];
 
 /** One offer/answer with its candidates between a and b: milliseconds until both sides hold everything. */
 function negotiation(a, b, round) {
@@ -237,16 +243,30 @@ async function main() {
     for (const person of [a, b, flooder]) person.close();
     progress(`relay throughput: ${participantsCount} participants at ${rate} signals/s each`);
     const relay = await throughput(pid);
-    const health = await fetch(`${app.baseURL}/api/health`).then((r) => r.status).catch((error) => String(error));
+    const health = await fetch(`${app.baseURL}/api/health`)
+      .then((r) => r.status)
+      .catch((error) => String(error));
     const ms = (values, p) => `${percentile(values, p).toFixed(1)}`;
     const timedOut = (values) => values.filter((v) => v === Infinity).length;
     report = [
-      `Signaling under flood (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`,
+      `Signaling under flood (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${load.map((l) => l.toFixed(1)).join(' ')} → ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
       `negotiation (offer → answer → 9 candidates each way), nobody else: ${quiet.length} runs (${timedOut(quiet)} over 10 s), p50 ${ms(quiet, 50)} ms, p95 ${ms(quiet, 95)} ms, max ${ms(quiet, 100)} ms`,
       `negotiation while one participant floods: ${underFlood.length} runs (${timedOut(underFlood)} over 10 s), p50 ${ms(underFlood, 50)} ms, p95 ${ms(underFlood, 95)} ms, max ${ms(underFlood, 100)} ms`,
       `flooder: ${floodWorkers} parallel loops for ${floodSeconds} s, ${perSecond.toFixed(0)} POSTs/s answered`,
-      ...Object.entries(counts).map(([kind, statuses]) => `  ${kind}: ${Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ')}`),
-      `relay: ${participantsCount} participants × ${rate} messages/s for ${throughputSeconds} s, ${batch} per POST: ${relay.sent} sent (POSTs answered ${Object.entries(relay.statuses).map(([s, n]) => `${n} × ${s}`).join(', ')}), ${relay.delivered} delivered, ${relay.perSecond.toFixed(0)} messages/s delivered`,
+      ...Object.entries(counts).map(
+        ([kind, statuses]) =>
+          `  ${kind}: ${Object.entries(statuses)
+            .map(([status, n]) => `${n} × ${status}`)
+            .join(', ')}`,
+      ),
+      `relay: ${participantsCount} participants × ${rate} messages/s for ${throughputSeconds} s, ${batch} per POST: ${relay.sent} sent (POSTs answered ${Object.entries(
+        relay.statuses,
+      )
+        .map(([s, n]) => `${n} × ${s}`)
+        .join(', ')}), ${relay.delivered} delivered, ${relay.perSecond.toFixed(0)} messages/s delivered`,
       `server CPU during the relay: ${relay.cpu.toFixed(2)} s, ${((relay.cpu / relay.delivered) * 1e6).toFixed(0)} µs per message (≈ ${(relay.delivered / relay.cpu).toFixed(0)} messages/s per core)`,
       `relay latency POST → event stream: p50 ${ms(relay.latencies, 50)} ms, p99 ${ms(relay.latencies, 99)} ms, max ${ms(relay.latencies, 100)} ms`,
       `server RSS: ${rssBefore} MB before, ${peakRss} MB peak, ${rssMb(pid)} MB after; /api/health after: ${health}; serving process ${rssMb(pid) === null ? 'GONE' : 'still up'}`,

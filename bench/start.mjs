@@ -61,7 +61,12 @@ for (let i = 0; i < runs; i += 1) {
 }
 const p = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 const row = (name, values) => `| ${name} | ${Math.round(p(values, 0.5))} | ${Math.round(Math.max(...values))} |`;
-console.log(`\nnpm start → first 200 of /api/health, ${runs} runs, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+console.log(
+  `\nnpm start → first 200 of /api/health, ${runs} runs, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+);
 console.log('| start | p50 ms | max ms |\n| --- | --- | --- |');
 console.log(row('fresh data folder', fresh));
 console.log(row('restart, same folder', restart));

@@ -2,8 +2,4 @@
 import { z } from 'zod';
 import { COLORS } from './colors';
 
-export const colorField = z
-  .number({ error: 'incorrect_data' })
-  .int('incorrect_data')
-  .min(1, 'incorrect_data')
-  .max(COLORS.length, 'incorrect_data');
+export const colorField = z.number({ error: 'incorrect_data' }).int('incorrect_data').min(1, 'incorrect_data').max(COLORS.length, 'incorrect_data');

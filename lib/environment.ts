@@ -34,7 +34,10 @@ export const config = {
   salesEmail: env('SALES_EMAIL'),
   /** HOME_PAGE=marketing|private: what `/` shows a visitor until the admin area sets it; unset: follows billing (lib/public-site). */
   homePage: env('HOME_PAGE'),
-  turnUrls: env('TURN_URLS')?.split(',').map((url) => url.trim()) ?? [],
+  turnUrls:
+    env('TURN_URLS')
+      ?.split(',')
+      .map((url) => url.trim()) ?? [],
   turnSecret: env('TURN_SECRET'),
   /** 'relay' sends every call through TURN (it hides addresses); honoured only with TURN configured. */
   iceTransportPolicy: (env('ICE_TRANSPORT_POLICY') === 'relay' && hasTurnUrl ? 'relay' : 'all') as 'relay' | 'all',

@@ -45,7 +45,16 @@ interface Settings {
 
 export type StartupEnv = { DATA_KEY?: string; TRUSTED_PROXIES?: string; OIDC_PROVIDERS?: string };
 
-export function checkStartup(settings: Settings = { ...config, env: process.env as StartupEnv, billingSettings: config, registrationSettings: config, sfuSettings: config, homePage: config.homePage }): StartupReport {
+export function checkStartup(
+  settings: Settings = {
+    ...config,
+    env: process.env as StartupEnv,
+    billingSettings: config,
+    registrationSettings: config,
+    sfuSettings: config,
+    homePage: config.homePage,
+  },
+): StartupReport {
   const { env } = settings;
   const problems: string[] = [];
   const notes: string[] = [];
@@ -96,7 +105,9 @@ export function checkStartup(settings: Settings = { ...config, env: process.env 
         'and keep it outside DATA_DIR and its backups (docs/self-hosting.md).',
     );
   } else if (!dataKey) {
-    notes.push('DATA_KEY is not set: two-factor secrets are sealed with a key derived from the session secret in DATA_DIR (fine for a local trial; set DATA_KEY on a server).');
+    notes.push(
+      'DATA_KEY is not set: two-factor secrets are sealed with a key derived from the session secret in DATA_DIR (fine for a local trial; set DATA_KEY on a server).',
+    );
   }
 
   return { problems, notes };

@@ -19,9 +19,15 @@ const SYMBOL_NAME = /[a-z]+[A-Z][\w]*|[A-Z][a-z]+[A-Z]\w*|[A-Z][A-Z0-9_]{2,}/;
 const PATH_CHARACTERS = '[\\w.\\-/\\[\\]()@*]';
 // A path from the root starts at a top folder that no word, dot, slash or @ precedes (not a URL's
 // or a package's path) and ends on a character that is not punctuation.
-const ROOTED = new RegExp(`(?<![\\w./@*-])((?:${TOP_FOLDERS.map((folder) => folder.replace('.', '\\.')).join('|')})/${PATH_CHARACTERS}*[\\w\\])/*])(?:#([A-Za-z_$][\\w$]*)| (${SYMBOL_NAME.source})\\b)?`, 'g');
+const ROOTED = new RegExp(
+  `(?<![\\w./@*-])((?:${TOP_FOLDERS.map((folder) => folder.replace('.', '\\.')).join('|')})/${PATH_CHARACTERS}*[\\w\\])/*])(?:#([A-Za-z_$][\\w$]*)| (${SYMBOL_NAME.source})\\b)?`,
+  'g',
+);
 // A source file named by its name, perhaps with folders before it, perhaps with a symbol after it.
-const NAMED = new RegExp(String.raw`(?<![\w./@-])((?:[\w.[\]-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|mjs|cjs))(?![\w/])(?:#([A-Za-z_$][\w$]*)| (${SYMBOL_NAME.source})\b)?`, 'g');
+const NAMED = new RegExp(
+  String.raw`(?<![\w./@-])((?:[\w.[\]-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|mjs|cjs))(?![\w/])(?:#([A-Za-z_$][\w$]*)| (${SYMBOL_NAME.source})\b)?`,
+  'g',
+);
 // A symbol named before its file: "`routePin` in sfu-route.ts".
 const SYMBOL_IN = /`([A-Za-z_$][\w$]*)` in `?((?:[\w.[\]-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|mjs|cjs))(?![\w/])/g;
 // Prose and names that look like paths: "messages/s" is a rate; these files belong to packages.

@@ -12,7 +12,10 @@ const DEMO_PASSWORD = process.env.SEED_PASSWORD ?? 'Demo-Meeting-2026';
 
 async function main() {
   const db = await getDb();
-  const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = ${DEMO_EMAIL}`);
+  const [existing] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_EMAIL}`);
   const user =
     existing ??
     (await insertUser(db, {
@@ -48,9 +51,7 @@ async function main() {
   }
   console.log(`Demo account ready: ${user.email}`);
   const [demoRoom] = await db.select().from(rooms).where(eq(rooms.ownerId, user.id)).limit(1);
-  console.log(
-    JSON.stringify({ userId: user.id, email: user.email, sessionVersion: user.sessionVersion, meetingId: demoRoom?.meetingId }),
-  );
+  console.log(JSON.stringify({ userId: user.id, email: user.email, sessionVersion: user.sessionVersion, meetingId: demoRoom?.meetingId }));
   await closeDb();
 }
 

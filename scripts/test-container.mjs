@@ -26,7 +26,8 @@ const IMAGE = process.env.IMAGE ?? 'localhost/enclave:test';
 const PG = (process.env.PGHOST_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/11';
 // This machine's hybrid cgroups: the default crun refuses them, runc with cgroupfs works.
-const PODMAN_ARGS = process.env.PODMAN_ARGS?.split(' ').filter(Boolean) ?? (existsSync('/usr/sbin/runc') ? ['--runtime', '/usr/sbin/runc', '--cgroup-manager=cgroupfs'] : []);
+const PODMAN_ARGS =
+  process.env.PODMAN_ARGS?.split(' ').filter(Boolean) ?? (existsSync('/usr/sbin/runc') ? ['--runtime', '/usr/sbin/runc', '--cgroup-manager=cgroupfs'] : []);
 const ULIMITS = ['--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=1024:1024'];
 const tag = `enclave-ctest-${process.pid}`;
 const phases = [];
@@ -34,7 +35,13 @@ let failed = false;
 
 /** Runs a command; answers its output, or throws with it. */
 function run(command, args, { quiet = false, check = true, timeout = 30 * 60_000 } = {}) {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', stdio: quiet ? 'pipe' : ['ignore', 'inherit', 'inherit'], timeout, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: quiet ? 'pipe' : ['ignore', 'inherit', 'inherit'],
+    timeout,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (check && result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}${quiet ? `\n${result.stdout}${result.stderr}` : ''}`);
   return result;
 }
@@ -61,7 +68,10 @@ function assert(condition, message) {
 
 /** The Debian mirror apt uses here (deb822 "URIs:" or a one-line "deb" entry). */
 function debianMirror() {
-  const files = ['/etc/apt/sources.list', ...(existsSync('/etc/apt/sources.list.d') ? readdirSync('/etc/apt/sources.list.d').map((f) => `/etc/apt/sources.list.d/${f}`) : [])];
+  const files = [
+    '/etc/apt/sources.list',
+    ...(existsSync('/etc/apt/sources.list.d') ? readdirSync('/etc/apt/sources.list.d').map((f) => `/etc/apt/sources.list.d/${f}`) : []),
+  ];
   for (const file of files.filter(existsSync)) {
     const text = readFileSync(file, 'utf8');
     const match = /^URIs:\s*(\S+\/debian)\s*$/m.exec(text) ?? /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\s+\S+/m.exec(text);
@@ -79,19 +89,23 @@ function makeBase() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-base-'));
   try {
     const tar = path.join(dir, 'base.tar');
-    run('mmdebstrap', [
-      '--variant=minbase',
-      '--include=ca-certificates',
-      `--customize-hook=copy-in ${node} /usr/local/bin/`,
-      '--customize-hook=mkdir -p "$1/usr/local/lib/node_modules"',
-      `--customize-hook=copy-in ${npm} /usr/local/lib/node_modules/`,
-      '--customize-hook=ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"',
-      '--customize-hook=ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"',
-      '--customize-hook=rm -rf "$1"/usr/share/doc/* "$1"/usr/share/man/* "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*',
-      'bookworm',
-      tar,
-      debianMirror(),
-    ], { quiet: true });
+    run(
+      'mmdebstrap',
+      [
+        '--variant=minbase',
+        '--include=ca-certificates',
+        `--customize-hook=copy-in ${node} /usr/local/bin/`,
+        '--customize-hook=mkdir -p "$1/usr/local/lib/node_modules"',
+        `--customize-hook=copy-in ${npm} /usr/local/lib/node_modules/`,
+        '--customize-hook=ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"',
+        '--customize-hook=ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"',
+        '--customize-hook=rm -rf "$1"/usr/share/doc/* "$1"/usr/share/man/* "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*',
+        'bookworm',
+        tar,
+        debianMirror(),
+      ],
+      { quiet: true },
+    );
     podman(['import', '--change', 'CMD ["node"]', tar, BASE_IMAGE], { quiet: true });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -111,21 +125,29 @@ function buildImage() {
   const registry = run('npm', ['config', 'get', 'registry'], { quiet: true }).stdout.trim();
   const proxies = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'].filter((name) => process.env[name]);
   const ca = caBundle();
-  podman([
-    'build',
-    '--format', 'docker', // HEALTHCHECK is a docker-format field; the OCI format drops it
-    ...ULIMITS,
-    ...(process.env.COLD === '1' ? ['--no-cache'] : []),
-    ...(ca ? ['--secret', `id=npm_ca,src=${ca}`] : []),
-    '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`,
-    '--build-arg', `NPM_REGISTRY=${registry}`,
-    ...proxies.flatMap((name) => ['--build-arg', `${name}=${process.env[name]}`]),
-    // A proxy on the host's loopback is reachable from the build only on the host's network.
-    ...(proxies.length ? ['--network', 'host'] : []),
-    '-t', IMAGE,
-    '-f', 'Containerfile',
-    '.',
-  ], { quiet: true });
+  podman(
+    [
+      'build',
+      '--format',
+      'docker', // HEALTHCHECK is a docker-format field; the OCI format drops it
+      ...ULIMITS,
+      ...(process.env.COLD === '1' ? ['--no-cache'] : []),
+      ...(ca ? ['--secret', `id=npm_ca,src=${ca}`] : []),
+      '--build-arg',
+      `BASE_IMAGE=${BASE_IMAGE}`,
+      '--build-arg',
+      `NPM_REGISTRY=${registry}`,
+      ...proxies.flatMap((name) => ['--build-arg', `${name}=${process.env[name]}`]),
+      // A proxy on the host's loopback is reachable from the build only on the host's network.
+      ...(proxies.length ? ['--network', 'host'] : []),
+      '-t',
+      IMAGE,
+      '-f',
+      'Containerfile',
+      '.',
+    ],
+    { quiet: true },
+  );
 }
 
 function freePort() {
@@ -167,19 +189,33 @@ function logsOf(container) {
 }
 
 function startContainer(name, { port, databaseUrl, volume }) {
-  podman([
-    'run', '-d', '--name', name,
-    ...ULIMITS,
-    '--network', 'host',
-    '-v', `${volume}:/data`,
-    '-e', `PORT=${port}`,
-    '-e', `APP_URL=http://127.0.0.1:${port}`,
-    '-e', `DATABASE_URL=${databaseUrl}`,
-    '-e', `REDIS_URL=${REDIS_URL}`,
-    '-e', 'MAIL_LOG=1',
-    '-e', 'DATA_KEY=container-test-data-key-0123456789abcdef',
-    IMAGE,
-  ], { quiet: true });
+  podman(
+    [
+      'run',
+      '-d',
+      '--name',
+      name,
+      ...ULIMITS,
+      '--network',
+      'host',
+      '-v',
+      `${volume}:/data`,
+      '-e',
+      `PORT=${port}`,
+      '-e',
+      `APP_URL=http://127.0.0.1:${port}`,
+      '-e',
+      `DATABASE_URL=${databaseUrl}`,
+      '-e',
+      `REDIS_URL=${REDIS_URL}`,
+      '-e',
+      'MAIL_LOG=1',
+      '-e',
+      'DATA_KEY=container-test-data-key-0123456789abcdef',
+      IMAGE,
+    ],
+    { quiet: true },
+  );
 }
 
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -197,7 +233,8 @@ function missingRequirements() {
     // crun, podman's default runtime, refuses the hybrid cgroups of some hosts (this kind of machine's among them).
     const probe = spawnSync('podman', ['info', '--format', '{{.Host.CgroupsVersion}} {{.Host.OCIRuntime.Name}}'], { encoding: 'utf8' });
     const [cgroups, runtime] = probe.stdout.trim().split(' ');
-    if (cgroups !== 'v2' && runtime === 'crun') missing.push(`runc: podman's default runtime crun refuses this host's cgroups (${cgroups}): apt-get install -y runc, or set PODMAN_ARGS`);
+    if (cgroups !== 'v2' && runtime === 'crun')
+      missing.push(`runc: podman's default runtime crun refuses this host's cgroups (${cgroups}): apt-get install -y runc, or set PODMAN_ARGS`);
   }
   return missing;
 }
@@ -251,7 +288,14 @@ async function main() {
       return `uid ${user}, app read-only, HEALTHCHECK ok, /login 200`;
     });
     await phase('register, activate, log in', async () => {
-      const registered = await client.post(base, '/register', { firstName: 'Container', lastName: 'Test', email, password, passwordConfirm: password, agree: true });
+      const registered = await client.post(base, '/register', {
+        firstName: 'Container',
+        lastName: 'Test',
+        email,
+        password,
+        passwordConfirm: password,
+        agree: true,
+      });
       assert(registered.status === 200, `register answered ${registered.status} ${registered.text}`);
       let token;
       for (let i = 0; i < 40 && !token; i++) {
@@ -326,7 +370,8 @@ async function main() {
     }
   }
   console.log('\nphase                                         seconds  result');
-  for (const { name, seconds, ok, detail } of phases) console.log(`${name.padEnd(45)} ${seconds.toFixed(1).padStart(7)}  ${ok ? 'ok' : 'FAILED'}${detail ? `  ${detail.split('\n')[0]}` : ''}`);
+  for (const { name, seconds, ok, detail } of phases)
+    console.log(`${name.padEnd(45)} ${seconds.toFixed(1).padStart(7)}  ${ok ? 'ok' : 'FAILED'}${detail ? `  ${detail.split('\n')[0]}` : ''}`);
   process.exit(failed ? 1 : 0);
 }
 

@@ -55,9 +55,7 @@ const WIN_ANSI_EXTRA = new Set(
 
 function encodable(char) {
   const code = char.codePointAt(0);
-  return (
-    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)
-  );
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
 }
 
 function clean(text, lineNumber) {
@@ -67,9 +65,7 @@ function clean(text, lineNumber) {
     for (const c of mapped) {
       if (!encodable(c)) {
         const hex = c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
-        throw new Error(
-          `docs/white-paper.md:${lineNumber}: U+${hex} "${c}" cannot be written with the standard PDF fonts; use ASCII`,
-        );
+        throw new Error(`docs/white-paper.md:${lineNumber}: U+${hex} "${c}" cannot be written with the standard PDF fonts; use ASCII`);
       }
     }
     out += mapped;
@@ -114,10 +110,8 @@ function parseInline(text) {
     .split(/(\*\*[^*]+\*\*|`[^`]+`)/)
     .filter((part) => part !== '')
     .map((part) => {
-      if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
-        return { text: part.slice(2, -2), bold: true };
-      if (part.startsWith('`') && part.endsWith('`') && part.length > 2)
-        return { text: part.slice(1, -1), code: true };
+      if (part.startsWith('**') && part.endsWith('**') && part.length > 4) return { text: part.slice(2, -2), bold: true };
+      if (part.startsWith('`') && part.endsWith('`') && part.length > 2) return { text: part.slice(1, -1), code: true };
       return { text: part };
     });
 }
@@ -143,19 +137,7 @@ function ensureSpace(doc, height) {
 }
 
 /** One paragraph of mixed spans at (x, width), continuing across pages as pdfkit does. */
-function richText(
-  doc,
-  text,
-  {
-    x,
-    width,
-    size = BODY.size,
-    color = INK,
-    font = BODY.font,
-    boldFont = BODY.bold,
-    lineGap = BODY.lineGap,
-  },
-) {
+function richText(doc, text, { x, width, size = BODY.size, color = INK, font = BODY.font, boldFont = BODY.bold, lineGap = BODY.lineGap }) {
   const spans = parseInline(text);
   spans.forEach((span, index) => {
     const last = index === spans.length - 1;
@@ -181,11 +163,7 @@ function titleBlock(doc, title, subtitle) {
   for (const radius of [60, 95, 130]) doc.circle(width - 40, 40, radius).stroke();
   doc.restore();
 
-  doc
-    .font(BODY.bold)
-    .fontSize(10)
-    .fillColor(BRAND_LIGHT)
-    .text('ENCLAVE  |  WHITE PAPER', left, 64, { characterSpacing: 1.6, width: textWidth });
+  doc.font(BODY.bold).fontSize(10).fillColor(BRAND_LIGHT).text('ENCLAVE  |  WHITE PAPER', left, 64, { characterSpacing: 1.6, width: textWidth });
   doc
     .font(BODY.bold)
     .fontSize(25)
@@ -224,11 +202,7 @@ function heading(doc, block) {
   } else {
     ensureSpace(doc, 55);
     doc.moveDown(0.35);
-    doc
-      .font(BODY.bold)
-      .fontSize(11.5)
-      .fillColor(INK)
-      .text(plain(block.text), left, doc.y, { width });
+    doc.font(BODY.bold).fontSize(11.5).fillColor(INK).text(plain(block.text), left, doc.y, { width });
     doc.moveDown(0.3);
   }
   doc.fillColor(INK);
@@ -280,11 +254,7 @@ function decoratePages(doc, title) {
     margins.bottom = 0; // writing below the bottom margin must not open a new page
     const textWidth = width - margins.left - margins.right;
     if (i > range.start) {
-      doc
-        .font(BODY.font)
-        .fontSize(8)
-        .fillColor(MUTED)
-        .text(title, margins.left, 38, { width: textWidth, lineBreak: false });
+      doc.font(BODY.font).fontSize(8).fillColor(MUTED).text(title, margins.left, 38, { width: textWidth, lineBreak: false });
       doc
         .moveTo(margins.left, 52)
         .lineTo(width - margins.right, 52)
@@ -299,11 +269,7 @@ function decoratePages(doc, title) {
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    doc
-      .font(BODY.bold)
-      .fontSize(8)
-      .fillColor(BRAND)
-      .text('Enclave', margins.left, footerY, { width: textWidth, lineBreak: false });
+    doc.font(BODY.bold).fontSize(8).fillColor(BRAND).text('Enclave', margins.left, footerY, { width: textWidth, lineBreak: false });
     doc
       .font(BODY.font)
       .fontSize(8)
@@ -336,8 +302,7 @@ function renderWhitePaper(source) {
     info: {
       Title: title,
       Author: 'Enclave',
-      Subject:
-        'Security design of Enclave: peer-to-peer video meetings with end-to-end frame encryption',
+      Subject: 'Security design of Enclave: peer-to-peer video meetings with end-to-end frame encryption',
       Keywords: keywords,
       Creator: 'Enclave scripts/white-paper.mjs',
       Producer: 'PDFKit',

@@ -40,7 +40,9 @@ const fixes = [
 const version = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 if (version !== '3.4.9') {
   // An install never fails here; tests/integration/postgres-write-close.postgres.test.ts does.
-  console.warn(`patch-postgres: postgres ${version} is not 3.4.9, left as it is: check whether it fixes the write-close race, then update or remove this script.`);
+  console.warn(
+    `patch-postgres: postgres ${version} is not 3.4.9, left as it is: check whether it fixes the write-close race, then update or remove this script.`,
+  );
   process.exit(0);
 }
 let patched = 0;

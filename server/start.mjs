@@ -12,7 +12,18 @@ const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** The newest modification time among the files a build depends on. */
 function newestSource() {
-  const watched = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'instrumentation.ts', 'server/patch-postgres.mjs'];
+  const watched = [
+    'app',
+    'components',
+    'lib',
+    'messages',
+    'public',
+    'proxy.ts',
+    'next.config.mjs',
+    'package-lock.json',
+    'instrumentation.ts',
+    'server/patch-postgres.mjs',
+  ];
   let newest = 0;
   const visit = (entry) => {
     if (!existsSync(entry)) return;

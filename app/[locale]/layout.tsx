@@ -36,10 +36,7 @@ export function generateMetadata(): Metadata {
  * providers live in the frames below it (components/shell/ShellFrame, the meeting's layout), so a
  * public page sends only the islands it renders.
  */
-export default async function LocaleLayout({
-  children,
-  params,
-}: LayoutProps<'/[locale]'>) {
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);

@@ -12,7 +12,11 @@ const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Europe/Lond
 const types: RepeatType[] = ['daily', 'weekly', 'monthly', 'annually', 'weekdays'];
 
 function startOf(i: number, zone: string, maxDays: number) {
-  return DateTime.now().setZone(zone).minus({ days: (i * 7919) % maxDays }).set({ hour: 8 + (i % 10), minute: 0, second: 0, millisecond: 0 }).toJSDate();
+  return DateTime.now()
+    .setZone(zone)
+    .minus({ days: (i * 7919) % maxDays })
+    .set({ hour: 8 + (i % 10), minute: 0, second: 0, millisecond: 0 })
+    .toJSDate();
 }
 
 /** Every repeat type, started up to a year ago. */
@@ -74,5 +78,10 @@ function bench(name: string, series: Series[]) {
   };
 }
 
-console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `Node ${process.version}, ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.table([bench('expand a month, 1,000 series', presets), bench('custom rules, from up to 5 years ago', custom)]);

@@ -17,7 +17,10 @@ import { calendarFastAnswer } from '@/lib/events/calendar-fast-path';
 async function main() {
   const db = await getDb();
   const email = process.env.SEED_EMAIL ?? 'demo@enclave.local';
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   if (!user) throw new Error(`no account ${email}`);
   const cookie = await sealSession({ userId: user.id, version: user.sessionVersion, role: user.role, sid: crypto.randomUUID() });
   const now = new Date();
@@ -25,7 +28,12 @@ async function main() {
   const end = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000);
   const context = { params: Promise.resolve({}) } as never;
   const get = (form: string, headers: Record<string, string> = {}) =>
-    calendar(new NextRequest(`http://localhost:3000/api/events/calendar?start=${start}&end=${end}&form=${form}`, { headers: { host: 'localhost:3000', cookie: `enclave_session=${cookie}`, ...headers } }), context);
+    calendar(
+      new NextRequest(`http://localhost:3000/api/events/calendar?start=${start}&end=${end}&form=${form}`, {
+        headers: { host: 'localhost:3000', cookie: `enclave_session=${cookie}`, ...headers },
+      }),
+      context,
+    );
   const compact = await (await get('compact')).text();
   const etag = (await get('compact')).headers.get('etag')!;
   const rows: Record<string, string | number>[] = [];
@@ -37,7 +45,9 @@ async function main() {
     rows.push({ step, 'wall ms': +((performance.now() - wall) / n).toFixed(3), 'CPU ms': +((used.user + used.system) / 1000 / n).toFixed(3) });
   };
   const session = await unsealSession(cookie);
-  await time('GET /api/health (floor: no session, select 1)', () => health(new NextRequest('http://localhost:3000/api/health', { headers: { host: 'localhost:3000' } }), context));
+  await time('GET /api/health (floor: no session, select 1)', () =>
+    health(new NextRequest('http://localhost:3000/api/health', { headers: { host: 'localhost:3000' } }), context),
+  );
   await time('session: unseal the cookie (cached per process after the first)', () => unsealSession(cookie));
   await time('session: user and revocation queries', () => userForSession(session));
   await time('calendar version query', () => calendarVersion(db, user.id));
@@ -57,7 +67,9 @@ async function main() {
   await time('compact → 200 (cached expansion)', async () => (await get('compact')).text());
   await time('gzip (level 6) of that body, as Next does', () => gzipSync(compact));
   await time('full → 200 (cached)', async () => (await get('full')).text(), 30);
-  console.log(`\nOne request in process, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (compact body ${(compact.length / 1024).toFixed(0)} KB, ${(gzipSync(compact).length / 1024).toFixed(0)} KB gzipped)`);
+  console.log(
+    `\nOne request in process, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (compact body ${(compact.length / 1024).toFixed(0)} KB, ${(gzipSync(compact).length / 1024).toFixed(0)} KB gzipped)`,
+  );
   console.table(rows);
   await closeDb();
 }

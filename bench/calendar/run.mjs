@@ -112,9 +112,7 @@ async function startServer(port, env) {
   // BENCH_PROFILE_DIR: run the server `npm start` runs (server/server.mjs; the build must exist)
   // under --cpu-prof, so the profile holds what a request really costs, our server included.
   const profile = process.env.BENCH_PROFILE_DIR;
-  const args = profile
-    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'server', 'server.mjs')]
-    : [path.join(root, 'server', 'start.mjs')];
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, path.join(root, 'server', 'server.mjs')] : [path.join(root, 'server', 'start.mjs')];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -124,7 +122,12 @@ async function startServer(port, env) {
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited:\n${output}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the app did not start:\n${output}`);
@@ -244,8 +247,7 @@ function treeCpu(pid) {
 
 async function measure(url, cookie, { form, encoding, revalidate, clients }, serverPid) {
   const { start, end } = monthWindow();
-  const target =
-    form === 'health' ? `${url}/api/health` : `${url}/api/events/calendar?start=${start}&end=${end}${form === 'compact' ? '&form=compact' : ''}`;
+  const target = form === 'health' ? `${url}/api/health` : `${url}/api/events/calendar?start=${start}&end=${end}${form === 'compact' ? '&form=compact' : ''}`;
   const probe = await rawGet(target, { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) });
   if (probe.status !== 200) throw new Error(`GET ${target}: ${probe.status}`);
   const etag = probe.headers.etag;
@@ -315,7 +317,14 @@ for (const database of databases) {
     const { start, end } = monthWindow();
     for (const form of ['compact', 'full']) {
       const first = await rawGet(`${server.url}/api/events/calendar?start=${start}&end=${end}&form=${form}`, { cookie, 'accept-encoding': 'gzip' });
-      firsts.push({ database, series: seeded.series, exceptions: seeded.exceptions, form, 'first request ms': first.ms.toFixed(1), 'body KB (gzip)': +(first.bytes.length / 1024).toFixed(1) });
+      firsts.push({
+        database,
+        series: seeded.series,
+        exceptions: seeded.exceptions,
+        form,
+        'first request ms': first.ms.toFixed(1),
+        'body KB (gzip)': +(first.bytes.length / 1024).toFixed(1),
+      });
     }
     for (const name of rowNames) rows.push({ database, ...(await measure(server.url, cookie, ROWS[name], server.pid)) });
   } finally {

@@ -19,14 +19,24 @@ const types: RepeatType[] = ['daily', 'weekly', 'monthly', 'annually', 'weekdays
 async function main() {
   const db = await getDb();
   const email = process.env.SEED_EMAIL ?? 'demo@enclave.local';
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   if (!user) throw new Error(`no account ${email}: run scripts/seed.ts first`);
-  const [room] = await db.select().from(rooms).where(and(eq(rooms.ownerId, user.id), eq(rooms.isDefault, true)));
+  const [room] = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.ownerId, user.id), eq(rooms.isDefault, true)));
   const monthStart = DateTime.now().startOf('month');
   const rows = Array.from({ length: SERIES }, (_, i) => {
     const timezone = zones[i % zones.length]!;
     const type = types[i % types.length]!;
-    const start = DateTime.now().setZone(timezone).minus({ days: (i * 7919) % 365 }).set({ hour: 8 + (i % 10), minute: 0, second: 0, millisecond: 0 }).toJSDate();
+    const start = DateTime.now()
+      .setZone(timezone)
+      .minus({ days: (i * 7919) % 365 })
+      .set({ hour: 8 + (i % 10), minute: 0, second: 0, millisecond: 0 })
+      .toJSDate();
     const rrule = buildRRule(type, start, timezone);
     return {
       ownerId: user.id,
@@ -44,7 +54,10 @@ async function main() {
   });
   let exceptions = 0;
   for (let i = 0; i < rows.length; i += 200) {
-    const inserted = await db.insert(events).values(rows.slice(i, i + 200)).returning();
+    const inserted = await db
+      .insert(events)
+      .values(rows.slice(i, i + 200))
+      .returning();
     for (const [j, event] of inserted.entries()) {
       if ((i + j) % 10 !== 0) continue;
       const series = { start: event.startsAt, timezone: event.timezone, durationMinutes: event.durationMinutes, rrule: event.rrule };

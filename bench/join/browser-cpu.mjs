@@ -93,5 +93,8 @@ export function cpuBetween(before, after, top) {
   }
   spent.sort((a, b) => b[1] - a[1]);
   const total = spent.reduce((sum, [, ms]) => sum + ms, 0);
-  return `${total} ms (${os.cpus().length} cores); ${spent.slice(0, top).map(([key, ms]) => `${key} ${ms}`).join(', ')}`;
+  return `${total} ms (${os.cpus().length} cores); ${spent
+    .slice(0, top)
+    .map(([key, ms]) => `${key} ${ms}`)
+    .join(', ')}`;
 }

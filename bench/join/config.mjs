@@ -15,8 +15,8 @@ if (camera && (camera.length !== 2 || camera.some((n) => !Number.isInteger(n) ||
   throw new Error(`CAMERA must look like 640x360, not ${process.env.CAMERA}`);
 export const baseURL = `http://localhost:${port}`;
 
-if (modes.length === 0 || modes.some((mode) => !MODES.includes(mode)))
-  throw new Error(`E2EE must list some of ${MODES.join(', ')}, not ${process.env.E2EE}`);
+if (modes.length === 0 || modes.some((mode) => !MODES.includes(mode))) throw new Error(`E2EE must list some of ${MODES.join(', ')}, not ${process.env.E2EE}`);
 
 /** A Chromium with the shared flags, plus EXTRA_CHROMIUM_ARGS (space-separated) when set. */
-export const launchBrowser = () => launchChromium({ args: [...chromiumArgs, ...(process.env.EXTRA_CHROMIUM_ARGS ? process.env.EXTRA_CHROMIUM_ARGS.split(' ') : [])] });
+export const launchBrowser = () =>
+  launchChromium({ args: [...chromiumArgs, ...(process.env.EXTRA_CHROMIUM_ARGS ? process.env.EXTRA_CHROMIUM_ARGS.split(' ') : [])] });

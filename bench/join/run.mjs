@@ -64,8 +64,20 @@ function tableRows(size, times, steady) {
   return modes.map((mode) => ({
     N: size,
     E2EE: mode,
-    'join → first frame p50 / p95 ms': `${percentile(times[mode].map((t) => t.first), 50)} / ${percentile(times[mode].map((t) => t.first), 95)}`,
-    'join → frames from all p50 / p95 ms': `${percentile(times[mode].map((t) => t.all), 50)} / ${percentile(times[mode].map((t) => t.all), 95)}`,
+    'join → first frame p50 / p95 ms': `${percentile(
+      times[mode].map((t) => t.first),
+      50,
+    )} / ${percentile(
+      times[mode].map((t) => t.first),
+      95,
+    )}`,
+    'join → frames from all p50 / p95 ms': `${percentile(
+      times[mode].map((t) => t.all),
+      50,
+    )} / ${percentile(
+      times[mode].map((t) => t.all),
+      95,
+    )}`,
     'browser CPU': steady[mode].total.toFixed(3),
     'page main': steady[mode].main.toFixed(3),
     workers: steady[mode].workers.toFixed(3),
@@ -112,8 +124,7 @@ async function main() {
   } finally {
     await server.stop();
   }
-  if (!process.env.SKIP_HUB)
-    spawnSync('npm', ['run', '--silent', 'bench:hub'], { stdio: 'inherit' });
+  if (!process.env.SKIP_HUB) spawnSync('npm', ['run', '--silent', 'bench:hub'], { stdio: 'inherit' });
 }
 
 main().catch((error) => {

@@ -33,16 +33,13 @@ async function pageCounters(pages) {
 async function checkMode(pages, mode, counters) {
   const ran = await Promise.all(pages.map((page) => page.evaluate(() => window.enclaveBenchMode ?? 'on')));
   const ok = ran.every((each) => each === mode) && (mode === 'on' ? counters.cryptoFrames > 0 : counters.cryptoFrames === 0);
-  if (!ok)
-    throw new Error(`E2EE=${mode} is not in effect: ${counters.cryptoFrames} frames through frame crypto, pages ran ${ran.join(', ')}`);
+  if (!ok) throw new Error(`E2EE=${mode} is not in effect: ${counters.cryptoFrames} frames through frame crypto, pages ran ${ran.join(', ')}`);
 }
 
 /** Until the page decodes video from `others` participants. */
 async function waitForVideoFrom(page, others, timeout = 60_000) {
   await page.waitForFunction(
-    async (count) =>
-      Object.values((await window.enclaveProbe?.stats()) ?? {}).filter((s) => s.framesDecoded > 0)
-        .length >= count,
+    async (count) => Object.values((await window.enclaveProbe?.stats()) ?? {}).filter((s) => s.framesDecoded > 0).length >= count,
     others,
     { timeout, polling: 250 },
   );
@@ -94,8 +91,7 @@ async function settle(pages) {
 export async function steadyCall(meetingId, size, mode, serverPid) {
   const browser = await launchBrowser();
   const participants = [];
-  for (let i = 0; i < size; i += 1)
-    participants.push(await enter(browser, meetingId, `Steady ${i + 1}`, mode));
+  for (let i = 0; i < size; i += 1) participants.push(await enter(browser, meetingId, `Steady ${i + 1}`, mode));
   const pages = participants.map((p) => p.page);
   for (const page of pages) await waitForVideoFrom(page, size - 1);
   const video = await settle(pages);

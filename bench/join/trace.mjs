@@ -40,7 +40,13 @@ export async function startProfile(page) {
         const script = key.slice(key.lastIndexOf(' ') + 1).replace(/:\d+$/, '') || '(native)';
         byScript.set(script, (byScript.get(script) ?? 0) + ms);
       }
-      progress(`    by script: ${[...byScript].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([script, ms]) => `${script} ${ms.toFixed(1)}`).join(', ')}`);
+      progress(
+        `    by script: ${[...byScript]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8)
+          .map(([script, ms]) => `${script} ${ms.toFixed(1)}`)
+          .join(', ')}`,
+      );
       for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) progress(`    ${ms.toFixed(1).padStart(7)} ms  ${key.slice(0, 120)}`);
     },
   };
@@ -52,7 +58,9 @@ export async function startProfile(page) {
  */
 export async function startTimeline(page) {
   const browser = page.context().browser();
-  await browser.startTracing(undefined, { categories: ['toplevel', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'webrtc', 'renderer.scheduler'] });
+  await browser.startTracing(undefined, {
+    categories: ['toplevel', 'blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'webrtc', 'renderer.scheduler'],
+  });
   return {
     async stop() {
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8'));
@@ -79,7 +87,13 @@ export async function startTimeline(page) {
           self.set(event.name, (self.get(event.name) ?? 0) + event.dur);
           stack.push(event);
         }
-        progress(`  renderer main ${key}: ${Math.round(top / 1000)} ms in tasks; self time: ${[...self].sort((a, b) => b[1] - a[1]).slice(0, 18).map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`).join(', ')}`);
+        progress(
+          `  renderer main ${key}: ${Math.round(top / 1000)} ms in tasks; self time: ${[...self]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 18)
+            .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`)
+            .join(', ')}`,
+        );
       }
     },
   };

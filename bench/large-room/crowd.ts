@@ -110,7 +110,9 @@ async function settle(participants: number, browsers: number, timeoutMs: number)
     if (peers.every((peer) => settledPeer(peer, participants, browsers))) return { settled: true, lastReadyMs };
     await sleep(100);
   }
-  const behind = peers.filter((peer) => !settledPeer(peer, participants, browsers)).map((peer) => ({ name: peer.self?.name, ...peer.summary(), audioFrom: peer.summary().audioFrom.length }));
+  const behind = peers
+    .filter((peer) => !settledPeer(peer, participants, browsers))
+    .map((peer) => ({ name: peer.self?.name, ...peer.summary(), audioFrom: peer.summary().audioFrom.length }));
   return { settled: false, lastReadyMs, behind };
 }
 

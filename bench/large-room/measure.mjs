@@ -24,14 +24,22 @@ export async function waitForAudioFromAll(page, others, timeoutMs) {
   while (Date.now() < deadline) {
     last = await evaluateWithin(page, audioByPeer);
     const ready = Object.values(last.peers).filter(hears);
-    if (ready.length >= others && (!last.sfu || decodingStreams(last) >= others)) return { ms: last.click === null ? null : Math.round(last.at - last.click), probe: last.probe };
+    if (ready.length >= others && (!last.sfu || decodingStreams(last) >= others))
+      return { ms: last.click === null ? null : Math.round(last.at - last.click), probe: last.probe };
     await sleep(500);
   }
   const peers = Object.values(last?.peers ?? {});
   const missing = peers.filter((p) => !hears(p));
-  const why = missing.map((p) => `${p.name ?? ''} ${p.connected ? 'connected' : 'not connected'}, ${p.samples} samples, ${p.decrypted} decrypted${p.keys ? `, keys ${p.keys}, ${p.track ? 'an' : 'no'} audio track, failed ${JSON.stringify(p.failedBy ?? {})}` : ''}`).join('; ');
+  const why = missing
+    .map(
+      (p) =>
+        `${p.name ?? ''} ${p.connected ? 'connected' : 'not connected'}, ${p.samples} samples, ${p.decrypted} decrypted${p.keys ? `, keys ${p.keys}, ${p.track ? 'an' : 'no'} audio track, failed ${JSON.stringify(p.failedBy ?? {})}` : ''}`,
+    )
+    .join('; ');
   const streams = last?.sfu ? `; ${decodingStreams(last)} SFU audio streams decoding; frames per sender in the worker: ${JSON.stringify(last.workers)}` : '';
-  throw new Error(`audio from ${peers.length - missing.length}/${others} peers after ${timeoutMs / 1000} s (${others - peers.length} without a connection; ${why}${streams})`);
+  throw new Error(
+    `audio from ${peers.length - missing.length}/${others} peers after ${timeoutMs / 1000} s (${others - peers.length} without a connection; ${why}${streams})`,
+  );
 }
 
 /**
@@ -83,7 +91,18 @@ export function uplinkFigures(before, after, participants, sfu = false) {
     cap:
       withTrack.length === 0
         ? 'camera off'
-        : `${caps.map((c) => (typeof c === 'string' ? c.split('/').map((layer) => Number(layer) / 1000 || 'none').join('/') : c ? c / 1000 : 'none')).join(', ')}${sfu ? '' : ` (policy ${expected / 1000}) ${withTrack.every((c) => c.maxBitrate === expected) ? 'ok' : 'NOT APPLIED'}`}`,
+        : `${caps
+            .map((c) =>
+              typeof c === 'string'
+                ? c
+                    .split('/')
+                    .map((layer) => Number(layer) / 1000 || 'none')
+                    .join('/')
+                : c
+                  ? c / 1000
+                  : 'none',
+            )
+            .join(', ')}${sfu ? '' : ` (policy ${expected / 1000}) ${withTrack.every((c) => c.maxBitrate === expected) ? 'ok' : 'NOT APPLIED'}`}`,
     cameraPerConnection: withTrack.length ? `${Math.min(...perConnection)}–${Math.max(...perConnection)}` : '-',
     height: [...new Set(after.camera.filter((c) => c.height).map((c) => (c.heights.length > 1 ? c.heights.join('+') : c.height)))].join(', ') || '-',
   };

@@ -53,7 +53,27 @@ interface RemotePeer extends Participant {
 function makeCertificate(dir: string, name: string) {
   const certFile = path.join(dir, `${name}.cert.pem`);
   const keyFile = path.join(dir, `${name}.key.pem`);
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=enclave-bench'], { encoding: 'utf8' });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=enclave-bench',
+    ],
+    { encoding: 'utf8' },
+  );
   if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
   const fingerprint = normalizeFingerprint(`sha-256 ${new X509Certificate(readFileSync(certFile)).fingerprint256}`);
   if (!fingerprint) throw new Error('no fingerprint');
@@ -164,12 +184,21 @@ export class NodePeer {
       sentPackets: sfu ? sfu.sentPackets : links.reduce((sum, [, link]) => sum + link.sentPackets, 0),
       sentBytes: sfu ? sfu.sentBytes : links.reduce((sum, [, link]) => sum + link.sentBytes, 0),
       sentStreams: sfu ? (sfu.sentPackets > 0 ? 1 : 0) : links.filter(([, link]) => link.sentPackets > 0).length,
-      sfu: sfu && { publisher: sfu.publisherState, subscriber: sfu.subscriberState, receivedBytes: sfu.receivedBytes, receivedPackets: sfu.receivedPackets, opened: [...sfu.opened.values()].reduce((a, b) => a + b, 0) },
+      sfu: sfu && {
+        publisher: sfu.publisherState,
+        subscriber: sfu.subscriberState,
+        receivedBytes: sfu.receivedBytes,
+        receivedPackets: sfu.receivedPackets,
+        opened: [...sfu.opened.values()].reduce((a, b) => a + b, 0),
+      },
       notConnected: [...this.peers.values()]
         .filter((peer) => this.links.get(peer.id)?.state !== 'connected')
         .map((peer) => `${peer.name}:${this.links.get(peer.id)?.history.join('>') ?? 'no link'}${this.links.get(peer.id)?.initiator ? ':offerer' : ''}`),
       relinks: this.relinks,
-      decryptFailures: Object.values(this.frames.keyring.stats()).reduce((sum, peer) => sum + Object.values(peer.received.failed).reduce((a, b) => a + b, 0), 0),
+      decryptFailures: Object.values(this.frames.keyring.stats()).reduce(
+        (sum, peer) => sum + Object.values(peer.received.failed).reduce((a, b) => a + b, 0),
+        0,
+      ),
       videoBytes: links.reduce((sum, [, link]) => sum + link.videoBytes, 0),
     };
   }

@@ -12,7 +12,14 @@ import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import { JanusSession, type HandleEvent, type JanusHandle } from '@/lib/meeting/client/sfu/janus-session';
 import { SFU_SEND, sfuPeer } from '@/lib/meeting/client/sfu/sender-key-ring';
-import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest, type SubscribedStream } from '@/lib/meeting/client/sfu/videoroom-requests';
+import {
+  departedPublisher,
+  publisherJoin,
+  publishersIn,
+  streamsOf,
+  subscriptionRequest,
+  type SubscribedStream,
+} from '@/lib/meeting/client/sfu/videoroom-requests';
 import type { NodeFrames } from './node-frames';
 import { newRtpSender, rtpPacket, rtpPayload, type RtpSender } from './rtp';
 
@@ -33,7 +40,6 @@ export interface NodeSfuOptions {
   /** The first frame from this sender opened through the SFU. */
   onFirstAudio: (participantId: string) => void;
 }
-
 
 /** libdatachannel's description once its candidates are in it (loopback: gathering is immediate). */
 async function gathered(pc: PeerConnection, timeoutMs = 3000): Promise<string> {
@@ -169,7 +175,9 @@ export class NodeSfu {
     const fresh = ids.filter((id) => !this.feeds.has(id) && this.options.receivesFrom(id));
     if (fresh.length === 0) return;
     for (const id of fresh) this.feeds.add(id);
-    this.work = this.work.then(() => this.subscribe(fresh)).catch((error: unknown) => console.warn(`${this.options.selfId} sfu subscribe:`, (error as Error).message));
+    this.work = this.work
+      .then(() => this.subscribe(fresh))
+      .catch((error: unknown) => console.warn(`${this.options.selfId} sfu subscribe:`, (error as Error).message));
   }
 
   /** The first feeds join our subscription; later ones are added to it. Janus answers with an offer. */
@@ -183,7 +191,8 @@ export class NodeSfu {
 
   /** Janus renegotiates on its own when a feed we receive goes away. */
   private onSubscriberEvent(event: HandleEvent) {
-    if (event.janus === 'event' && event.jsep) this.work = this.work.then(() => this.answerOffer(event)).catch((error: unknown) => console.warn('sfu renegotiate', error));
+    if (event.janus === 'event' && event.jsep)
+      this.work = this.work.then(() => this.answerOffer(event)).catch((error: unknown) => console.warn('sfu renegotiate', error));
   }
 
   private async answerOffer(event: HandleEvent) {

@@ -28,7 +28,11 @@ export function cameraSize([width, height]) {
   const devices = navigator.mediaDevices;
   const getUserMedia = devices.getUserMedia.bind(devices);
   devices.getUserMedia = (constraints) =>
-    getUserMedia(constraints?.video ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: width }, height: { exact: height } } } : constraints);
+    getUserMedia(
+      constraints?.video
+        ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: width }, height: { exact: height } } }
+        : constraints,
+    );
 }
 
 /**
@@ -47,11 +51,24 @@ export async function audioByPeer() {
     for (const peer of probe.getState().peers) {
       const received = crypto[`sfu:${peer.id}`]?.received;
       const failed = received ? Object.values(received.failed).reduce((a, b) => a + b, 0) : 0;
-      out.peers[peer.id] = { connected: true, samples: null, decrypted: received?.decrypted ?? 0, failed, failedBy: received?.failed, name: peer.name, keys: peer.keys, track: !!peer.tracks.audio };
+      out.peers[peer.id] = {
+        connected: true,
+        samples: null,
+        decrypted: received?.decrypted ?? 0,
+        failed,
+        failedBy: received?.failed,
+        name: peer.name,
+        keys: peer.keys,
+        track: !!peer.tracks.audio,
+      };
     }
     out.sfu = true;
     // Every sender the worker has counted, those gone too: where a stream's frames went.
-    out.workers = Object.fromEntries(Object.entries(crypto).filter(([key]) => key.startsWith('sfu:')).map(([key, entry]) => [key.slice(4), { decrypted: entry.received.decrypted, failed: entry.received.failed }]));
+    out.workers = Object.fromEntries(
+      Object.entries(crypto)
+        .filter(([key]) => key.startsWith('sfu:'))
+        .map(([key, entry]) => [key.slice(4), { decrypted: entry.received.decrypted, failed: entry.received.failed }]),
+    );
     out.streams = {};
     for (const [index, pc] of (window.largeRoom?.connections ?? []).entries()) {
       if (pc.connectionState === 'closed' || pc.sctp) continue;
@@ -94,7 +111,16 @@ export async function uplink() {
     const encodings = cameraSender?.getParameters().encodings ?? [];
     const encoding = encodings[0] ?? {};
     // Through the SFU the camera goes up in simulcast layers: each one's cap.
-    let camera = { maxBitrate: encodings.length > 1 ? encodings.map((e) => e.maxBitrate ?? null).join('/') : (encoding.maxBitrate ?? null), heights: [], active: encoding.active ?? null, scale: encoding.scaleResolutionDownBy ?? null, fps: encoding.maxFramerate ?? null, bytes: 0, height: null, track: !!cameraSender?.track };
+    let camera = {
+      maxBitrate: encodings.length > 1 ? encodings.map((e) => e.maxBitrate ?? null).join('/') : (encoding.maxBitrate ?? null),
+      heights: [],
+      active: encoding.active ?? null,
+      scale: encoding.scaleResolutionDownBy ?? null,
+      fps: encoding.maxFramerate ?? null,
+      bytes: 0,
+      height: null,
+      track: !!cameraSender?.track,
+    };
     const cameraMid = pc.getTransceivers()[1]?.mid;
     (await pc.getStats()).forEach((s) => {
       if (s.type === 'inbound-rtp') {
@@ -105,7 +131,13 @@ export async function uplink() {
       if (s.kind === 'audio') out.audioBytes += s.bytesSent ?? 0;
       if (s.kind === 'video') {
         out.videoBytes += s.bytesSent ?? 0;
-        if (s.mid === cameraMid) camera = { ...camera, bytes: camera.bytes + (s.bytesSent ?? 0), height: s.frameHeight ?? camera.height, heights: [...camera.heights, s.frameHeight ?? 0] };
+        if (s.mid === cameraMid)
+          camera = {
+            ...camera,
+            bytes: camera.bytes + (s.bytesSent ?? 0),
+            height: s.frameHeight ?? camera.height,
+            heights: [...camera.heights, s.frameHeight ?? 0],
+          };
       }
     });
     out.camera.push(camera);

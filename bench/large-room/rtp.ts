@@ -11,7 +11,12 @@ export interface RtpSender {
 }
 
 export function newRtpSender(payloadType: number): RtpSender {
-  return { ssrc: (Math.random() * 0xffffffff) >>> 0 || 1, payloadType, sequence: (Math.random() * 0xffff) >>> 0, timestamp: (Math.random() * 0xffffffff) >>> 0 };
+  return {
+    ssrc: (Math.random() * 0xffffffff) >>> 0 || 1,
+    payloadType,
+    sequence: (Math.random() * 0xffff) >>> 0,
+    timestamp: (Math.random() * 0xffffffff) >>> 0,
+  };
 }
 
 /** One packet for `payload`; advances the sender's sequence number and clock by `samples`. */

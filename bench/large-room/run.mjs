@@ -160,14 +160,27 @@ async function main() {
         // meanwhile, when the staying browsers open the last Node participant's frames.
         const [before, lastInBrowsers] = await Promise.all([
           crowd.call({ cmd: 'settle', participants: size - 1, browsers: staying.length, timeoutMs: 180_000 }),
-          added.lastId ? waitForSenderInBrowsers(staying.map((b) => b.page), added.lastId, added.lastJoinAt, 180_000) : null,
+          added.lastId
+            ? waitForSenderInBrowsers(
+                staying.map((b) => b.page),
+                added.lastId,
+                added.lastJoinAt,
+                180_000,
+              )
+            : null,
         ]);
         if (!before.settled) {
           // Where the room stops forming on this machine: say so in the table and stop growing.
           const links = before.behind.flatMap((peer) => peer.notConnected);
           const sfu = before.behind.map((peer) => JSON.stringify(peer.sfu)).slice(0, 3);
-          progress(`N=${size}: the room of ${size - 1} did not form in 180 s; links not connected (seen from Node participants): ${links.join(', ')}; SFU ${sfu.join(' ')}`);
-          rows.push({ N: size, 'pairs connected': `room of ${size - 1} not formed: ${before.behind.length} Node participants behind after 180 s`, load: os.loadavg()[0].toFixed(1) });
+          progress(
+            `N=${size}: the room of ${size - 1} did not form in 180 s; links not connected (seen from Node participants): ${links.join(', ')}; SFU ${sfu.join(' ')}`,
+          );
+          rows.push({
+            N: size,
+            'pairs connected': `room of ${size - 1} not formed: ${before.behind.length} Node participants behind after 180 s`,
+            load: os.loadavg()[0].toFixed(1),
+          });
           break;
         }
         for (const participant of staying) await waitForAudioFromAll(participant.page, size - 2, 120_000);
@@ -236,7 +249,9 @@ async function main() {
       }
     }
     const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
-    console.log(`\nLarge room, ${mode} (${machine}, ${new Date().toISOString().slice(0, 10)}): ${browserCount} Chromium + Node participants, camera ${camera.join('x')}, Node audio to ${audioTo}, ${speakers === null ? 'every Node participant talking' : `${speakers} Node participants talking, the others silent (DTX)`}, ${steadySeconds} s per step`);
+    console.log(
+      `\nLarge room, ${mode} (${machine}, ${new Date().toISOString().slice(0, 10)}): ${browserCount} Chromium + Node participants, camera ${camera.join('x')}, Node audio to ${audioTo}, ${speakers === null ? 'every Node participant talking' : `${speakers} Node participants talking, the others silent (DTX)`}, ${steadySeconds} s per step`,
+    );
     // One column per size: the figures are many.
     const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== 'N');
     console.table(Object.fromEntries(keys.map((key) => [key, Object.fromEntries(rows.map((row) => [`N=${row.N}`, row[key] ?? '']))])));

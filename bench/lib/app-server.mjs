@@ -32,7 +32,7 @@ export function descendants(root) {
     }
   }
   const out = [];
-  for (let queue = [root]; queue.length; ) {
+  for (let queue = [root]; queue.length;) {
     const pid = queue.shift();
     for (const child of children.get(pid) ?? []) {
       out.push(child);
@@ -57,7 +57,13 @@ export async function demoMeetingId() {
  */
 export async function startApp(port, { env = {}, healthTimeoutMs = 300_000 } = {}) {
   const baseURL = `http://localhost:${port}`;
-  if (await fetch(`${baseURL}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
+  if (
+    await fetch(`${baseURL}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
   process.env.E2E_PORT = String(port);
   const server = spawn(process.execPath, ['tests/e2e/support/serve.mjs'], {
     env: {
@@ -110,7 +116,9 @@ export async function startApp(port, { env = {}, healthTimeoutMs = 300_000 } = {
 /** Resident memory of a process in MB, or null once it is gone. */
 export function rssMb(pid) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : null;
   } catch {
     return null;

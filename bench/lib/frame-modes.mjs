@@ -96,7 +96,11 @@ export function cameraSize([width, height]) {
   const devices = navigator.mediaDevices;
   const getUserMedia = devices.getUserMedia.bind(devices);
   devices.getUserMedia = (constraints) =>
-    getUserMedia(constraints?.video ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: width }, height: { exact: height } } } : constraints);
+    getUserMedia(
+      constraints?.video
+        ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: width }, height: { exact: height } } }
+        : constraints,
+    );
 }
 
 /**
@@ -111,7 +115,19 @@ export function markJoin(options = {}) {
   window.RTCPeerConnection = class extends NativePeerConnection {
     constructor(...args) {
       super(...args);
-      join.connections.push({ created: performance.now(), connected: null, track: null, packet: null, decoded: null, encoded: null, sent: null, local: null, remote: null, candidate: null, ice: null });
+      join.connections.push({
+        created: performance.now(),
+        connected: null,
+        track: null,
+        packet: null,
+        decoded: null,
+        encoded: null,
+        sent: null,
+        local: null,
+        remote: null,
+        candidate: null,
+        ice: null,
+      });
       const mark = join.connections.at(-1);
       // The negotiation's steps: our description set, theirs, their first candidate (in it or alone), ICE connected.
       this.addEventListener('signalingstatechange', () => {
@@ -157,10 +173,14 @@ export function markJoin(options = {}) {
           if (mark.encoded === null) {
             const video = this.getSenders().find((sender) => sender.track?.kind === 'video');
             const encoding = video?.getParameters().encodings?.[0];
-            mark.polls = [...(mark.polls ?? []), `${Math.round(performance.now() - mark.connected)}:${video ? (encoding?.active === false ? 'inactive' : 'active') : 'no-track'}`];
+            mark.polls = [
+              ...(mark.polls ?? []),
+              `${Math.round(performance.now() - mark.connected)}:${video ? (encoding?.active === false ? 'inactive' : 'active') : 'no-track'}`,
+            ];
             stats.forEach((stat) => {
               if (stat.type === 'media-source' && stat.kind === 'video') mark.polls.push(`src${stat.frames}`);
-              if (stat.type === 'outbound-rtp' && stat.kind === 'video') mark.polls.push(`lim:${stat.qualityLimitationReason}/${Math.round((stat.targetBitrate ?? 0) / 1000)}k/${stat.frameWidth ?? '-'}`);
+              if (stat.type === 'outbound-rtp' && stat.kind === 'video')
+                mark.polls.push(`lim:${stat.qualityLimitationReason}/${Math.round((stat.targetBitrate ?? 0) / 1000)}k/${stat.frameWidth ?? '-'}`);
               if (stat.type === 'candidate-pair' && stat.nominated) mark.polls.push(`bwe:${Math.round((stat.availableOutgoingBitrate ?? 0) / 1000)}k`);
             });
           }
@@ -185,7 +205,13 @@ export function markJoin(options = {}) {
   const join = { click: null, clickEpoch: null, frames: [], connections: [], fetches: [], events: [] };
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
-    const entry = { url: String(input instanceof Request ? input.url : input), method: init?.method ?? 'GET', start: performance.now(), headers: null, what: describeBody(init?.body) };
+    const entry = {
+      url: String(input instanceof Request ? input.url : input),
+      method: init?.method ?? 'GET',
+      start: performance.now(),
+      headers: null,
+      what: describeBody(init?.body),
+    };
     join.fetches.push(entry);
     const response = await nativeFetch(input, init);
     entry.headers = performance.now();

@@ -75,7 +75,11 @@ export async function eventStream(url, headers, init = {}) {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('\n');
           if (!data) continue;
           const eventName = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
           const event = { ...JSON.parse(data), eventName, receivedAt: performance.now() };

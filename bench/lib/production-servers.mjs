@@ -93,9 +93,7 @@ function startProcess(label, args, { cwd, env, logDir }) {
     stdio: ['ignore', fd, fd],
   });
   groups.add(child.pid);
-  const exited = new Promise((resolve) =>
-    child.on('exit', (code, signal) => resolve(code ?? signal)),
-  );
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
   exited.then(() => groups.delete(child.pid));
   return { label, log, pid: child.pid, exited };
 }
@@ -110,9 +108,7 @@ function logTail(log, lines = 30) {
 
 /** Fails with the end of the process's log, which says why it stopped. */
 function failure(proc, why) {
-  return new Error(
-    `${proc.label}: ${why}\n--- last lines of ${proc.log} ---\n${logTail(proc.log)}`,
-  );
+  return new Error(`${proc.label}: ${why}\n--- last lines of ${proc.log} ---\n${logTail(proc.log)}`);
 }
 
 /** Waits until url answers 200, failing early if the process stops first. */
@@ -135,10 +131,7 @@ async function waitForOk(proc, url, timeoutMs) {
 export async function stopServer(proc) {
   if (!groups.has(proc.pid)) return;
   killGroup(proc.pid, 'SIGTERM');
-  const stopped = await Promise.race([
-    proc.exited.then(() => true),
-    sleep(5_000).then(() => false),
-  ]);
+  const stopped = await Promise.race([proc.exited.then(() => true), sleep(5_000).then(() => false)]);
   if (!stopped) killGroup(proc.pid, 'SIGKILL');
   groups.delete(proc.pid);
 }

@@ -94,9 +94,7 @@ export async function runLighthouse(url, configName, headers = undefined) {
 
 /** Per-figure medians over several runs of the same page and configuration. */
 export function medianFigures(runs) {
-  const result = Object.fromEntries(
-    FIGURES.map((key) => [key, median(runs.map((run) => run[key]))]),
-  );
+  const result = Object.fromEntries(FIGURES.map((key) => [key, median(runs.map((run) => run[key]))]));
   // An error shows only when no run got through.
   result.error = runs.every((run) => run.error) ? runs[0].error : null;
   return result;

@@ -6,9 +6,7 @@ const kb = (bytes) => bytes / 1024;
 
 /** The script URLs of a page, once each. noModule scripts are polyfills current browsers never download. */
 function scriptSources(html) {
-  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter(
-    (m) => !/noModule/i.test(m[0]),
-  );
+  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/noModule/i.test(m[0]));
   return [...new Set(tags.map((m) => m[1].replaceAll('&amp;', '&')))];
 }
 

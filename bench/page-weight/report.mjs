@@ -9,9 +9,7 @@ const plain = (value) => value ?? '–';
 
 /** HTTP status as the page ended, with the path a redirect led to. */
 function httpCell(weight) {
-  return weight.redirectedTo
-    ? `${weight.status} (→ ${weight.redirectedTo})`
-    : String(weight.status);
+  return weight.redirectedTo ? `${weight.status} (→ ${weight.redirectedTo})` : String(weight.status);
 }
 
 /** One row per page of first-load JavaScript; "over floor" is its gzipped JS minus the bare page's. */
@@ -57,11 +55,7 @@ export function lighthouseRows(targets) {
 export function markdownTable(rows) {
   const columns = Object.keys(rows[0]);
   const line = (cells) => `| ${cells.join(' | ')} |`;
-  return [
-    line(columns),
-    line(columns.map(() => '---')),
-    ...rows.map((row) => line(columns.map((c) => row[c]))),
-  ].join('\n');
+  return [line(columns), line(columns.map(() => '---')), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\n');
 }
 
 const load = () =>
@@ -89,9 +83,7 @@ export function machineAtEnd(machine, benchmarkIndex) {
   return {
     ...machine,
     'load average at end (1, 5, 15 min)': load(),
-    ...(benchmarkIndex == null
-      ? {}
-      : { 'Lighthouse benchmarkIndex (median)': Math.round(benchmarkIndex) }),
+    ...(benchmarkIndex == null ? {} : { 'Lighthouse benchmarkIndex (median)': Math.round(benchmarkIndex) }),
   };
 }
 

@@ -17,41 +17,14 @@
 // cookie of it; `{meeting}` in a path is that account's room, `{today}` today's date. With
 // BENCH_URL, BENCH_COOKIE gives the Cookie header to send.
 import { createRequire } from 'node:module';
-import {
-  runLighthouse,
-  chromiumVersion,
-  medianFigures,
-  CONFIGS,
-} from './lighthouse.mjs';
+import { runLighthouse, chromiumVersion, medianFigures, CONFIGS } from './lighthouse.mjs';
 import { weighPage } from './measure.mjs';
-import {
-  lighthouseRows,
-  machineAtEnd,
-  machineAtStart,
-  markdownTable,
-  printMachine,
-  weightRows,
-} from './report.mjs';
-import {
-  makeTempDir,
-  root,
-  startBareNext,
-  startEnclave,
-  stopServer,
-} from '../lib/production-servers.mjs';
+import { lighthouseRows, machineAtEnd, machineAtStart, markdownTable, printMachine, weightRows } from './report.mjs';
+import { makeTempDir, root, startBareNext, startEnclave, stopServer } from '../lib/production-servers.mjs';
 import { median } from '../lib/stats.mjs';
 import { progress } from '../lib/time.mjs';
 
-const DEFAULT_PAGES = [
-  '/',
-  '/enterprise',
-  '/faq',
-  '/download',
-  '/terms-of-service',
-  '/security',
-  '/login',
-  '/de/faq',
-];
+const DEFAULT_PAGES = ['/', '/enterprise', '/faq', '/download', '/terms-of-service', '/security', '/login', '/de/faq'];
 // The logged-in pages of issue 17 goal 4: the app's frame around each page, and the meeting.
 const APP_PAGES = [
   '/',
@@ -67,14 +40,11 @@ const APP_PAGES = [
   '/now/{meeting}',
 ];
 const loggedIn = process.env.BENCH_PAGES === 'app';
-if (!['app', 'public', undefined].includes(process.env.BENCH_PAGES))
-  throw new Error(`BENCH_PAGES is app or public, not ${process.env.BENCH_PAGES}`);
-const pages =
-  process.argv.length > 2 ? process.argv.slice(2) : loggedIn ? APP_PAGES : DEFAULT_PAGES;
+if (!['app', 'public', undefined].includes(process.env.BENCH_PAGES)) throw new Error(`BENCH_PAGES is app or public, not ${process.env.BENCH_PAGES}`);
+const pages = process.argv.length > 2 ? process.argv.slice(2) : loggedIn ? APP_PAGES : DEFAULT_PAGES;
 const runs = Number(process.env.RUNS ?? 1);
 const withLighthouse = process.env.LIGHTHOUSE !== '0';
-if (!Number.isInteger(runs) || runs < 1)
-  throw new Error(`RUNS must be a whole number ≥ 1, not ${process.env.RUNS}`);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`RUNS must be a whole number ≥ 1, not ${process.env.RUNS}`);
 
 const version = (name) => createRequire(`${root}/`)(`${name}/package.json`).version;
 
@@ -95,9 +65,7 @@ async function startServers(logDir) {
 /** A page's path with the seeded account's meeting id and today's date filled in. */
 function resolvePath(page, account) {
   const today = new Date().toISOString().slice(0, 10);
-  return page
-    .replaceAll('{today}', today)
-    .replaceAll('{meeting}', account?.meetingId ?? process.env.BENCH_MEETING ?? 'missing-meeting');
+  return page.replaceAll('{today}', today).replaceAll('{meeting}', account?.meetingId ?? process.env.BENCH_MEETING ?? 'missing-meeting');
 }
 
 /** The bare page first, as the floor; then Enclave's pages. */
@@ -131,9 +99,7 @@ async function weighAll(bare, enclave) {
 async function lighthouseAll(targets) {
   const measured = targets.filter((target) => target.weight.status === 200);
   const configNames = Object.keys(CONFIGS);
-  const results = new Map(
-    measured.map((target) => [target, Object.fromEntries(configNames.map((name) => [name, []]))]),
-  );
+  const results = new Map(measured.map((target) => [target, Object.fromEntries(configNames.map((name) => [name, []]))]));
   const total = runs * measured.length * configNames.length;
   let done = 0;
   for (let run = 0; run < runs; run++) {
@@ -143,16 +109,12 @@ async function lighthouseAll(targets) {
         const figures = await runLighthouse(target.url, configName, target.headers);
         results.get(target)[configName].push(figures);
         const outcome = figures.error ?? `perf ${figures.perf}`;
-        progress(
-          `Lighthouse ${++done}/${total} ${configName} ${target.label}: ${outcome} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-        );
+        progress(`Lighthouse ${++done}/${total} ${configName} ${target.label}: ${outcome} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       }
     }
   }
   for (const [target, byConfig] of results) {
-    target.lighthouse = Object.fromEntries(
-      Object.entries(byConfig).map(([name, list]) => [name, medianFigures(list)]),
-    );
+    target.lighthouse = Object.fromEntries(Object.entries(byConfig).map(([name, list]) => [name, medianFigures(list)]));
   }
 }
 
@@ -172,9 +134,7 @@ const logDir = makeTempDir('logs');
 const { bare, enclave } = await startServers(logDir);
 const targets = await weighAll(bare, enclave);
 if (withLighthouse) await lighthouseAll(targets);
-const benchmarkIndex = median(
-  targets.flatMap((t) => Object.values(t.lighthouse ?? {}).map((f) => f.benchmarkIndex)),
-);
+const benchmarkIndex = median(targets.flatMap((t) => Object.values(t.lighthouse ?? {}).map((f) => f.benchmarkIndex)));
 const end = machineAtEnd(machine, benchmarkIndex);
 await stopServer(bare);
 if (enclave.pid) await stopServer(enclave);
@@ -184,13 +144,7 @@ console.log(
 );
 printMachine(end);
 const floor = targets[0].weight.jsGzKb;
-printTables(
-  'First-load JavaScript (gzip -9; over floor = page − bare Next page)',
-  weightRows(targets, floor),
-);
+printTables('First-load JavaScript (gzip -9; over floor = page − bare Next page)', weightRows(targets, floor));
 if (withLighthouse) {
-  printTables(
-    `Lighthouse ${machine.lighthouse}, median of ${runs} run(s): perf on mobile and desktop, the rest on mobile`,
-    lighthouseRows(targets),
-  );
+  printTables(`Lighthouse ${machine.lighthouse}, median of ${runs} run(s): perf on mobile and desktop, the rest on mobile`, lighthouseRows(targets));
 }

@@ -58,7 +58,16 @@ try {
       } catch (error) {
         answer = { status: 0, type: '', json: null, text: String(error), headers: new Headers(), ms: performance.now() - t0 - started };
       }
-      answers.push({ title, started, ms: answer.ms, status: answer.status, type: answer.type, code: answer.json?.errorCode, id: answer.json?.event?.id, retryAfter: answer.headers.get('retry-after') });
+      answers.push({
+        title,
+        started,
+        ms: answer.ms,
+        status: answer.status,
+        type: answer.type,
+        code: answer.json?.errorCode,
+        id: answer.json?.event?.id,
+        retryAfter: answer.headers.get('retry-after'),
+      });
       if (answer.status !== 200) await sleep(250); // a client told to wait a moment
     }
   };
@@ -97,16 +106,32 @@ try {
 
   console.log(`\nDatabase faults — ${machineLine()}`);
   console.log(`  writes:                    ${answers.length} requests by ${writers} clients, PostgreSQL down ${((upAt - stoppedAt) / 1000).toFixed(1)} s`);
-  console.log(`  answers:                   200: ${answers.filter((a) => a.status === 200).length}, 503 service_unavailable: ${unavailable.length} (Retry-After ${[...new Set(unavailable.map((a) => a.retryAfter))].join('/')}), other: ${describe(other)}`);
+  console.log(
+    `  answers:                   200: ${answers.filter((a) => a.status === 200).length}, 503 service_unavailable: ${unavailable.length} (Retry-After ${[...new Set(unavailable.map((a) => a.retryAfter))].join('/')}), other: ${describe(other)}`,
+  );
   console.log(`  answers while down:        ${describe(during)}`);
-  console.log(`  slowest answer:            ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s (503s: p50 ${percentile(unavailable.map((a) => a.ms), 50)?.toFixed(0)} ms, p99 ${percentile(unavailable.map((a) => a.ms), 99)?.toFixed(0)} ms)`);
-  console.log(`  recovered:                 first 200 sent ${firstOkAfter ? ((firstOkAfter.started - upAt) / 1000).toFixed(1) : 'never'} s after PostgreSQL accepted again; last failure answered ${lastFailure ? ((lastFailure.started + lastFailure.ms - upAt) / 1000).toFixed(1) : '-'} s after`);
+  console.log(
+    `  slowest answer:            ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s (503s: p50 ${percentile(
+      unavailable.map((a) => a.ms),
+      50,
+    )?.toFixed(0)} ms, p99 ${percentile(
+      unavailable.map((a) => a.ms),
+      99,
+    )?.toFixed(0)} ms)`,
+  );
+  console.log(
+    `  recovered:                 first 200 sent ${firstOkAfter ? ((firstOkAfter.started - upAt) / 1000).toFixed(1) : 'never'} s after PostgreSQL accepted again; last failure answered ${lastFailure ? ((lastFailure.started + lastFailure.ms - upAt) / 1000).toFixed(1) : '-'} s after`,
+  );
   const lateFailures = answers.filter((a) => a.status !== 200 && a.started >= upAt);
-  console.log(`  failures begun after:      ${describe(lateFailures)}${lateFailures.length ? ` (begun ${lateFailures.map((a) => ((a.started - upAt) / 1000).toFixed(1)).join(', ')} s after)` : ''}`);
+  console.log(
+    `  failures begun after:      ${describe(lateFailures)}${lateFailures.length ? ` (begun ${lateFailures.map((a) => ((a.started - upAt) / 1000).toFixed(1)).join(', ')} s after)` : ''}`,
+  );
   const codes = [...app.output().matchAll(/"message":"database unavailable","code":"(\w+)"/g)].map((m) => m[1]);
   console.log(`  causes the app logged:     ${tally(codes, (code) => code)}`);
   console.log(`  acknowledged writes lost:  ${lost} of ${acknowledged.length}`);
-  console.log(`  page during the outage:    GET /en/calendar ${page.status} ${page.type.split(';')[0]} in ${page.ms.toFixed(0)} ms, stack trace shown: ${stack.test(page.text) ? 'yes' : 'no'}`);
+  console.log(
+    `  page during the outage:    GET /en/calendar ${page.status} ${page.type.split(';')[0]} in ${page.ms.toFixed(0)} ms, stack trace shown: ${stack.test(page.text) ? 'yes' : 'no'}`,
+  );
   console.log(`  API read during outage:    GET /api/me ${api.status} ${api.json?.errorCode ?? api.type} in ${api.ms.toFixed(0)} ms`);
   // PostgreSQL's side since it restarted (log_connections): a connection received but never
   // authorized is one whose client sent no startup message before giving up.
@@ -114,7 +139,9 @@ try {
   const pids = (what) => new Set([...sinceRestart.matchAll(new RegExp(`\\[(\\d+)\\] LOG:  connection ${what}`, 'g'))].map((m) => m[1]));
   const received = pids('received');
   const authorized = pids('authorized');
-  console.log(`  PostgreSQL after restart:  ${received.size} connections received, ${authorized.size} authorized, ${[...received].filter((pid) => !authorized.has(pid)).length} without a startup message`);
+  console.log(
+    `  PostgreSQL after restart:  ${received.size} connections received, ${authorized.size} authorized, ${[...received].filter((pid) => !authorized.has(pid)).length} without a startup message`,
+  );
 } finally {
   await app?.kill9();
   pg.destroy();

@@ -59,7 +59,7 @@ try {
     await sleep(4_000 + Math.random() * 11_000);
     const pick = Math.random();
     const victims = pick < 0.4 ? [app] : pick < 0.8 ? [worker] : [app, worker];
-    await Promise.all(victims.map((role) => (role.kills += 1, role.handle.kill9())));
+    await Promise.all(victims.map((role) => ((role.kills += 1), role.handle.kill9())));
     await sleep(Math.random() * 3_000);
     await Promise.all(victims.map(restart));
   }
@@ -73,9 +73,7 @@ try {
 
   // Due time of each reminder from its title: the seed spread them as base + i * spread / count.
   const db = postgres(pg.url, { max: 1, onnotice: () => {} });
-  const due = new Map(
-    (await db`select e.title, r.due_at, r.status from event_reminders r join events e on e.id = r.event_id`).map((row) => [row.title, row]),
-  );
+  const due = new Map((await db`select e.title, r.due_at, r.status from event_reminders r join events e on e.id = r.event_id`).map((row) => [row.title, row]));
   const statuses = await db`select status, count(*)::int as n from event_reminders group by status order by status`;
   const outbox = await db`select status, count(*)::int as n from mail_outbox group by status order by status`;
   await db.end();

@@ -14,8 +14,7 @@ export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 /** Ports of the bench: BENCH_PORT (default E2E_PORT + 30, or 3540) and up. */
 export const benchPort = (offset) => Number(process.env.BENCH_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 30 : 3540)) + offset;
 
-const asPostgres = (args, options = {}) =>
-  spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8', ...options });
+const asPostgres = (args, options = {}) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8', ...options });
 
 /**
  * A PostgreSQL cluster of its own in /tmp (initdb + pg_ctl as user postgres), on `port`, so that
@@ -146,6 +145,9 @@ export function startWorker(env) {
 
 /** The line bench/RESULTS.md records under each reliability figure. */
 export function machineLine() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${load}, Node ${process.version}`;
 }

@@ -59,7 +59,10 @@ try {
 
   // 1. Rate limits across instances.
   const perAccount = await pool(
-    Array.from({ length: 130 }, (_, i) => () => browser(`10.20.${Math.floor(i / 200)}.${i % 200}`).post(side(i), '/login', { email: 'limited@bench.test', password: `wrong-${i}` })),
+    Array.from(
+      { length: 130 },
+      (_, i) => () => browser(`10.20.${Math.floor(i / 200)}.${i % 200}`).post(side(i), '/login', { email: 'limited@bench.test', password: `wrong-${i}` }),
+    ),
     8,
   );
   say(`login, one account from 130 addresses (limit 100/h): ${tally(perAccount)}`);
@@ -79,7 +82,7 @@ try {
   const finished = await setup.post(a, '/2fa/g2f/finish', { code: await generate({ secret }) });
   if (finished.status !== 200) throw new Error(`2FA setup failed: ${finished.text}`);
   // The setup's code used this step: the login code is the next one.
-  await sleep((30 - (Date.now() / 1000) % 30) * 1000 + 200);
+  await sleep((30 - ((Date.now() / 1000) % 30)) * 1000 + 200);
   const sessions = [a, b, a].map((base, i) => ({ base, client: browser(`10.40.1.${i}`) }));
   for (const { base, client } of sessions) await client.post(base, '/login', { email: 'totp@bench.test', password: PASSWORD });
   const code = await generate({ secret });
@@ -95,8 +98,9 @@ try {
   const EVENTS = 20;
   const base = Math.ceil(Date.now() / 1000) + 15 * 60 + 60;
   const created = await pool(
-    Array.from({ length: EVENTS }, (_, i) => () =>
-      editor[i % 2].post(side(i), '/api/event', { title: `Two instances ${i}`, from: base + i * 3, timezone: 'Europe/London' }),
+    Array.from(
+      { length: EVENTS },
+      (_, i) => () => editor[i % 2].post(side(i), '/api/event', { title: `Two instances ${i}`, from: base + i * 3, timezone: 'Europe/London' }),
     ),
     4,
   );
@@ -108,13 +112,14 @@ try {
   for (const round of [0, 1, 2]) {
     const finalFrom = (i) => base + 30 + i * 3;
     const tasks = ids.flatMap((id, i) =>
-      [0, 1].map((s) => () =>
-        editor[s].post(side(s), '/api/event/update', {
-          id,
-          title: round === 2 ? `Two instances ${i} (final)` : `Two instances ${i} (edit ${round}.${s})`,
-          from: round === 2 ? finalFrom(i) : base + (round + 1) * 7 + s + i * 3,
-          timezone: 'Europe/London',
-        }),
+      [0, 1].map(
+        (s) => () =>
+          editor[s].post(side(s), '/api/event/update', {
+            id,
+            title: round === 2 ? `Two instances ${i} (final)` : `Two instances ${i} (edit ${round}.${s})`,
+            from: round === 2 ? finalFrom(i) : base + (round + 1) * 7 + s + i * 3,
+            timezone: 'Europe/London',
+          }),
       ),
     );
     edits.push(...(await pool(tasks, 6)));

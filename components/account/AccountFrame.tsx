@@ -16,7 +16,12 @@ import { AccountProviders } from './AccountProviders';
  * only: a logged-in person gets the app's whole frame (app/[locale]/(account)/layout.tsx).
  */
 export async function AccountFrame({ children }: { children: React.ReactNode }) {
-  const [{ user, theme }, messages, brand, site] = await Promise.all([shellState(), clientMessages(accountFrameNamespaces), getBrandName(), publicSiteSettings()]);
+  const [{ user, theme }, messages, brand, site] = await Promise.all([
+    shellState(),
+    clientMessages(accountFrameNamespaces),
+    getBrandName(),
+    publicSiteSettings(),
+  ]);
   return (
     <NextIntlClientProvider messages={messages}>
       <AccountProviders brand={brand} user={user} terms={{ text: site.termsText, billingOn: site.billingOn, hasSfu: sfuConfigured() }}>

@@ -68,7 +68,12 @@ export function CardIssuer() {
             <button
               type="button"
               className="button-secondary"
-              onClick={() => navigator.clipboard?.writeText(issued.link).then(() => setCopied(true), () => undefined)}
+              onClick={() =>
+                navigator.clipboard?.writeText(issued.link).then(
+                  () => setCopied(true),
+                  () => undefined,
+                )
+              }
             >
               {copied ? t('copied') : t('copy')}
             </button>

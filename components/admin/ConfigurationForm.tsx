@@ -73,7 +73,15 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
     <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
       {initial.billingOn && (
         <>
-          <Field label={t('price')} hint={t('priceHint')} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} error={errors.product_price} required />
+          <Field
+            label={t('price')}
+            hint={t('priceHint')}
+            inputMode="decimal"
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+            error={errors.product_price}
+            required
+          />
           <Field
             label={t('maxAttendees')}
             hint={t('maxAttendeesHint')}
@@ -88,7 +96,14 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
         </>
       )}
       <div className="flex items-start gap-2">
-        <input id="config-2fa" type="checkbox" checked={enable2fa} onChange={(event) => setEnable2fa(event.target.checked)} aria-describedby="config-2fa-hint" className="mt-1" />
+        <input
+          id="config-2fa"
+          type="checkbox"
+          checked={enable2fa}
+          onChange={(event) => setEnable2fa(event.target.checked)}
+          aria-describedby="config-2fa-hint"
+          className="mt-1"
+        />
         <div>
           <label htmlFor="config-2fa" className="text-sm font-medium text-slate-700">
             {t('enable2fa')}
@@ -122,7 +137,14 @@ export function ConfigurationForm({ initial }: { initial: AdminConfiguration }) 
         imprint={[imprint, setImprint]}
         errors={errors}
       />
-      <Field label={t('brandName')} hint={t('brandHint', { default: initial.defaultBrandName })} maxLength={60} value={brandName} onChange={(event) => setBrandName(event.target.value)} error={errors.brandName} />
+      <Field
+        label={t('brandName')}
+        hint={t('brandHint', { default: initial.defaultBrandName })}
+        maxLength={60}
+        value={brandName}
+        onChange={(event) => setBrandName(event.target.value)}
+        error={errors.brandName}
+      />
       <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-700">{t('downloads')}</legend>
         <p className="text-xs text-slate-500">{t('downloadsHint')}</p>

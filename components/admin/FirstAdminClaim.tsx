@@ -23,13 +23,7 @@ function readToken(): string {
  * The setup link's page (issue 48, point 5): a logged-in person confirms and becomes the first
  * admin; a logged-out one is sent to log in and comes back here, the token kept in this tab.
  */
-export function FirstAdminClaim({
-  loggedIn,
-  alreadyAdmin,
-}: {
-  loggedIn: boolean;
-  alreadyAdmin: boolean;
-}) {
+export function FirstAdminClaim({ loggedIn, alreadyAdmin }: { loggedIn: boolean; alreadyAdmin: boolean }) {
   const t = useTranslations('FirstAdmin');
   const [token, setToken] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'done' | 'refused'>('idle');
@@ -82,12 +76,7 @@ export function FirstAdminClaim({
           {t('refused')}
         </p>
       )}
-      <button
-        type="button"
-        className="button-primary"
-        disabled={state === 'busy'}
-        onClick={() => void claim()}
-      >
+      <button type="button" className="button-primary" disabled={state === 'busy'} onClick={() => void claim()}>
         {t('claim')}
       </button>
     </div>

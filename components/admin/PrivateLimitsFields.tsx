@@ -7,7 +7,17 @@ import { PARTICIPANTS_PER_MEETING, ROOMS_PER_USER } from '@/lib/admin/limit-rang
 type State = [string, (value: string) => void];
 
 /** Rooms per user and participants per meeting: the limits of a server without billing (issue 35). */
-export function PrivateLimitsFields({ billingOn, rooms, participants, errors }: { billingOn: boolean; rooms: State; participants: State; errors: Record<string, string> }) {
+export function PrivateLimitsFields({
+  billingOn,
+  rooms,
+  participants,
+  errors,
+}: {
+  billingOn: boolean;
+  rooms: State;
+  participants: State;
+  errors: Record<string, string>;
+}) {
   const t = useTranslations('AdminConfiguration');
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">

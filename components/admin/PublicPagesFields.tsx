@@ -36,7 +36,12 @@ export function PublicPagesFields({
   return (
     <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{t('publicPages')}</legend>
-      <SelectField label={t('homePage')} value={homePage[0]} onChange={(event) => homePage[1](event.target.value as HomePageMode | '')} error={errors.home_page}>
+      <SelectField
+        label={t('homePage')}
+        value={homePage[0]}
+        onChange={(event) => homePage[1](event.target.value as HomePageMode | '')}
+        error={errors.home_page}
+      >
         <option value="">{t('homePageDefault', { mode: t(`homePageModes.${defaultHomePage}`) })}</option>
         {homePageModes.map((value) => (
           <option key={value} value={value}>

@@ -14,7 +14,8 @@ export function QueueScreen({ tickets }: { tickets: TicketSummary[] }) {
   const [status, setStatus] = useState('');
   const [query, setQuery] = useState('');
   const shown = tickets.filter(
-    (ticket) => (!status || ticket.status === status) && matchesSearch(query, ticket.subject, ticket.owner.email, ticket.owner.name, s(`categories.${ticket.category}`)),
+    (ticket) =>
+      (!status || ticket.status === status) && matchesSearch(query, ticket.subject, ticket.owner.email, ticket.owner.name, s(`categories.${ticket.category}`)),
   );
   return (
     <div className="flex flex-col gap-3">
@@ -23,7 +24,12 @@ export function QueueScreen({ tickets }: { tickets: TicketSummary[] }) {
           <label htmlFor="queue-status" className="text-sm font-medium text-slate-700">
             {t('filter')}
           </label>
-          <select id="queue-status" value={status} onChange={(event) => setStatus(event.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2">
+          <select
+            id="queue-status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2"
+          >
             <option value="">{t('all')}</option>
             {ticketStatuses.map((value) => (
               <option key={value} value={value}>
@@ -36,7 +42,13 @@ export function QueueScreen({ tickets }: { tickets: TicketSummary[] }) {
           <label htmlFor="queue-search" className="text-sm font-medium text-slate-700">
             {s('search')}
           </label>
-          <input id="queue-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            id="queue-search"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2"
+          />
         </div>
       </div>
       <p className="text-sm text-slate-600" aria-live="polite">

@@ -25,7 +25,12 @@ export function RegistrationFields({
   return (
     <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{t('registration')}</legend>
-      <SelectField label={t('registrationMode')} value={mode[0]} onChange={(event) => mode[1](event.target.value as RegistrationMode | '')} error={errors.registration}>
+      <SelectField
+        label={t('registrationMode')}
+        value={mode[0]}
+        onChange={(event) => mode[1](event.target.value as RegistrationMode | '')}
+        error={errors.registration}
+      >
         <option value="">{t('registrationDefault', { mode: t(`registrationModes.${defaults.mode}`) })}</option>
         {registrationModes.map((value) => (
           <option key={value} value={value}>

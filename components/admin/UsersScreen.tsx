@@ -65,11 +65,7 @@ export function UsersScreen({
           <button
             type="button"
             className="button-secondary"
-            aria-label={
-              user.role === 'admin'
-                ? t('makeUserNamed', { email: user.email })
-                : t('makeAdminNamed', { email: user.email })
-            }
+            aria-label={user.role === 'admin' ? t('makeUserNamed', { email: user.email }) : t('makeAdminNamed', { email: user.email })}
             onClick={() =>
               post(`/api/admin/users/${user.id}/role`, {
                 role: user.role === 'admin' ? 'user' : 'admin',
@@ -80,24 +76,14 @@ export function UsersScreen({
           </button>
         )}
         {billingOn && (
-          <button
-            type="button"
-            className="button-secondary"
-            aria-label={t('editPlanNamed', { email: user.email })}
-            onClick={() => setPlanFor(user)}
-          >
+          <button type="button" className="button-secondary" aria-label={t('editPlanNamed', { email: user.email })} onClick={() => setPlanFor(user)}>
             {t('editPlan')}
           </button>
         )}
         {/* Disable any account not yet disabled; enable any that is not active (disabled, or
             never activated). Never one's own. */}
         {!self && user.state !== 'disabled' && (
-          <button
-            type="button"
-            className="button-danger"
-            aria-label={t('disableNamed', { email: user.email })}
-            onClick={() => setDisabling(user)}
-          >
+          <button type="button" className="button-danger" aria-label={t('disableNamed', { email: user.email })} onClick={() => setDisabling(user)}>
             {t('disable')}
           </button>
         )}
@@ -117,10 +103,7 @@ export function UsersScreen({
 
   const rooms = (user: AdminUserView) =>
     billingOn ? String(user.numberOfRooms) : roomsPerUser === null ? t('noRoomLimit') : String(Math.max(roomsPerUser, user.numberOfRooms));
-  const trialEnd = (user: AdminUserView) =>
-    user.isTrial
-      ? format.dateTime(new Date(user.trialEndsAt), { dateStyle: 'medium' })
-      : t('noTrial');
+  const trialEnd = (user: AdminUserView) => (user.isTrial ? format.dateTime(new Date(user.trialEndsAt), { dateStyle: 'medium' }) : t('noTrial'));
 
   return (
     <div className="flex flex-col gap-3">
@@ -231,8 +214,7 @@ export function UsersScreen({
           message={t('disableConfirm', { email: disabling.email })}
           confirmLabel={t('disable')}
           onConfirm={async () => {
-            if (await post(`/api/admin/users/${disabling.id}/state`, { state: 'disabled' }))
-              setDisabling(null);
+            if (await post(`/api/admin/users/${disabling.id}/state`, { state: 'disabled' })) setDisabling(null);
           }}
           onClose={() => setDisabling(null)}
         />
@@ -252,11 +234,8 @@ function UserName({ user, self }: { user: AdminUserView; self: boolean }) {
   const a = useTranslations('AdminArea');
   return (
     <>
-      {`${user.firstName} ${user.lastName}`.trim()}{' '}
-      {self && <span className="text-slate-500">{a('you')}</span>}
-      {user.enableMCard && (
-        <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs">{t('meetingCard')}</span>
-      )}
+      {`${user.firstName} ${user.lastName}`.trim()} {self && <span className="text-slate-500">{a('you')}</span>}
+      {user.enableMCard && <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs">{t('meetingCard')}</span>}
     </>
   );
 }

@@ -88,22 +88,8 @@ export function LoginForm({ providers = [] }: { providers?: OidcProviderButton[]
             {errorText(shown)}
           </p>
         )}
-        <Field
-          label={f('email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          error={problems.email}
-        />
-        <Field
-          label={f('password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          error={problems.password}
-        />
+        <Field label={f('email')} type="email" name="email" autoComplete="username" required error={problems.email} />
+        <Field label={f('password')} type="password" name="password" autoComplete="current-password" required error={problems.password} />
         <button type="submit" className="button-primary" disabled={busy}>
           {t('submit')}
         </button>

@@ -122,14 +122,7 @@ export function RegisterForm({
         onChange={(event) => setPassword(event.target.value)}
       />
       <PasswordStrength password={password} />
-      <Field
-        label={f('passwordConfirm')}
-        type="password"
-        name="passwordConfirm"
-        autoComplete="new-password"
-        required
-        error={problems.passwordConfirm}
-      />
+      <Field label={f('passwordConfirm')} type="password" name="passwordConfirm" autoComplete="new-password" required error={problems.passwordConfirm} />
       <div>
         <label className="flex items-start gap-2">
           <input type="checkbox" name="agree" className="mt-1" required aria-invalid={problems.agree ? true : undefined} />

@@ -2,7 +2,13 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/links';
 
 /** Why this server does not register here (issue 35), with the way to log in instead. */
-export async function RegistrationRefused({ reason, mayRegisterWithout }: { reason: 'closed' | 'invitationOnly' | 'invitationInvalid'; mayRegisterWithout: boolean }) {
+export async function RegistrationRefused({
+  reason,
+  mayRegisterWithout,
+}: {
+  reason: 'closed' | 'invitationOnly' | 'invitationInvalid';
+  mayRegisterWithout: boolean;
+}) {
   const t = await getTranslations('Register');
   return (
     <div className="flex flex-col gap-4">

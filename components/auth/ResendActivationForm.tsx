@@ -28,7 +28,12 @@ export function ResendActivationForm() {
     });
   }
 
-  if (sent) return <p role="status" className="rounded-md bg-emerald-50 p-3 text-emerald-900">{t('resent')}</p>;
+  if (sent)
+    return (
+      <p role="status" className="rounded-md bg-emerald-50 p-3 text-emerald-900">
+        {t('resent')}
+      </p>
+    );
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       {failure && (

@@ -56,7 +56,17 @@ export function ResetPasswordForm({ link }: { link: string }) {
           {errorText(failure)}
         </p>
       )}
-      <Field label={f('password')} type="password" name="password" autoComplete="new-password" required hint={f('passwordHint')} error={problems.password} value={password} onChange={(event) => setPassword(event.target.value)} />
+      <Field
+        label={f('password')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        hint={f('passwordHint')}
+        error={problems.password}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <PasswordStrength password={password} />
       <Field label={f('passwordConfirm')} type="password" name="passwordConfirm" autoComplete="new-password" required error={problems.passwordConfirm} />
       <button type="submit" className="button-primary" disabled={busy}>

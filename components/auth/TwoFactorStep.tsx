@@ -44,7 +44,10 @@ export function TwoFactorStep({ onSuccess, onBack }: { onSuccess: () => void; on
     return (
       <div className="flex flex-col gap-4">
         <h2 className="text-lg font-semibold">{t('recoveryUsedTitle')}</h2>
-        <p role="alert" className={`rounded-md border p-3 text-sm ${codesLeft <= 3 ? 'border-amber-500 bg-amber-50 text-amber-950' : 'border-slate-200 text-slate-700'}`}>
+        <p
+          role="alert"
+          className={`rounded-md border p-3 text-sm ${codesLeft <= 3 ? 'border-amber-500 bg-amber-50 text-amber-950' : 'border-slate-200 text-slate-700'}`}
+        >
           {t('recoveryLeft', { count: codesLeft })} {t('recoveryUsedAdvice')}
         </p>
         <button type="button" className="button-primary" onClick={onSuccess} autoFocus>

@@ -9,7 +9,17 @@ import { Subscribe } from './Subscribe';
  * The interactive half of the billing screen: subscribe, or change a running plan. What just
  * happened stays on screen while the server part refreshes around it.
  */
-export function BillingPanel({ subscribed, plan, unitAmountCents, currency }: { subscribed: boolean; plan: PlanState | null; unitAmountCents: number; currency: string }) {
+export function BillingPanel({
+  subscribed,
+  plan,
+  unitAmountCents,
+  currency,
+}: {
+  subscribed: boolean;
+  plan: PlanState | null;
+  unitAmountCents: number;
+  currency: string;
+}) {
   const router = usePathRouter();
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => {

@@ -30,7 +30,10 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
       ]
     : [
         [t('plan'), t(planLabelKey(billing.isTrial, billing.plan))],
-        [t('roomsCount'), billing.nextRooms ? `${billing.rooms} · ${t('nextRooms', { rooms: billing.nextRooms, date: date(billing.nextBillingDate) })}` : String(billing.rooms)],
+        [
+          t('roomsCount'),
+          billing.nextRooms ? `${billing.rooms} · ${t('nextRooms', { rooms: billing.nextRooms, date: date(billing.nextBillingDate) })}` : String(billing.rooms),
+        ],
       ];
   if (billing.subscribed && !off) {
     rows.push(
@@ -50,7 +53,9 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
         {t('sectionTitle')}
       </h2>
       {billing.isTrial && !off && (
-        <p className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-amber-900">{billing.trialEnded ? t('trialEndedNotice') : t('trialEndsIn', { days: billing.trialDaysLeft })}</p>
+        <p className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-amber-900">
+          {billing.trialEnded ? t('trialEndedNotice') : t('trialEndsIn', { days: billing.trialDaysLeft })}
+        </p>
       )}
       {off && (
         <p role="note" className="mb-4 rounded-md bg-slate-50 px-4 py-3">
@@ -67,7 +72,11 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
           subscribed={billing.subscribed}
           unitAmountCents={unitAmountCents}
           currency={currency}
-          plan={billing.subscribed ? { rooms: billing.rooms ?? 0, billedRooms: billing.billedRooms, unitAmountCents, currency, nextBillingDate: billing.nextBillingDate } : null}
+          plan={
+            billing.subscribed
+              ? { rooms: billing.rooms ?? 0, billedRooms: billing.billedRooms, unitAmountCents, currency, nextBillingDate: billing.nextBillingDate }
+              : null
+          }
         />
       )}
       {billing.history.length > 0 && (
@@ -76,10 +85,18 @@ export async function BillingSection({ user, locale }: { user: User; locale: Loc
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="text-slate-600">
-                <th scope="col" className="py-1 pr-4 font-medium">{t('date')}</th>
-                <th scope="col" className="py-1 pr-4 font-medium">{t('roomsCount')}</th>
-                <th scope="col" className="py-1 pr-4 font-medium">{t('chargeAmount')}</th>
-                <th scope="col" className="py-1 font-medium">{t('transactionId')}</th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t('date')}
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t('roomsCount')}
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t('chargeAmount')}
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  {t('transactionId')}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -16,7 +16,17 @@ export interface CardDetails {
  * Name on card (required, SPEC point 5) and Stripe's card field. The card number goes from
  * Stripe's own frame to Stripe; this page only ever holds the element.
  */
-export function CardForm({ stripe, submitLabel, busy, onSubmit }: { stripe: Stripe; submitLabel: string; busy: boolean; onSubmit: (details: CardDetails) => void }) {
+export function CardForm({
+  stripe,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  stripe: Stripe;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (details: CardDetails) => void;
+}) {
   return (
     <Elements stripe={stripe}>
       <CardFields submitLabel={submitLabel} busy={busy} onSubmit={onSubmit} />
@@ -45,10 +55,18 @@ function CardFields({ submitLabel, busy, onSubmit }: { submitLabel: string; busy
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <Field label={t('nameOnCard')} name="cardName" autoComplete="cc-name" value={name} error={nameError} required onChange={(event) => {
-        setName(event.target.value);
-        setNameError(undefined);
-      }} />
+      <Field
+        label={t('nameOnCard')}
+        name="cardName"
+        autoComplete="cc-name"
+        value={name}
+        error={nameError}
+        required
+        onChange={(event) => {
+          setName(event.target.value);
+          setNameError(undefined);
+        }}
+      />
       <div className="flex flex-col gap-1">
         <span id="card-label" className="text-sm font-medium text-slate-700">
           {t('cardDetails')}

@@ -88,7 +88,11 @@ export function ChangePlan({ plan, onDone, onStart }: { plan: PlanState; onDone:
         <h3 className="font-semibold">{t('changeRooms')}</h3>
         <RoomsInput value={rooms} onChange={setRooms} />
         <p className="text-sm text-slate-600" aria-live="polite">
-          {t('priceLine', { rooms, price: money(plan.unitAmountCents, plan.currency, locale), total: money(rooms * plan.unitAmountCents, plan.currency, locale) })}
+          {t('priceLine', {
+            rooms,
+            price: money(plan.unitAmountCents, plan.currency, locale),
+            total: money(rooms * plan.unitAmountCents, plan.currency, locale),
+          })}
           {' · '}
           {more ? t('upgradeNote', { date }) : fewer ? t('downgradeNote', { date }) : t('noChange')}
         </p>
@@ -114,7 +118,9 @@ export function ChangePlan({ plan, onDone, onStart }: { plan: PlanState; onDone:
             <h3 className="font-semibold">{t('changeCard')}</h3>
             {stripe.state.kind === 'loading' && <p role="status">{t('loadingCardForm')}</p>}
             {stripe.state.kind === 'failed' && <StripeUnavailable onRetry={() => void stripe.load()} />}
-            {stripe.state.kind === 'ready' && <CardForm stripe={stripe.state.stripe} submitLabel={t('saveCard')} busy={busy} onSubmit={(details) => void saveCard(details)} />}
+            {stripe.state.kind === 'ready' && (
+              <CardForm stripe={stripe.state.stripe} submitLabel={t('saveCard')} busy={busy} onSubmit={(details) => void saveCard(details)} />
+            )}
           </>
         )}
       </div>

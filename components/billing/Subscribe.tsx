@@ -89,7 +89,9 @@ export function Subscribe({ unitAmountCents, currency, onDone }: { unitAmountCen
           <p className="font-medium">{t('priceLine', { rooms, price: money(unitAmountCents, currency, locale), total })}</p>
           {stripe.state.kind === 'loading' && <p role="status">{t('loadingCardForm')}</p>}
           {stripe.state.kind === 'failed' && <StripeUnavailable onRetry={() => void stripe.load()} />}
-          {stripe.state.kind === 'ready' && <CardForm stripe={stripe.state.stripe} submitLabel={t('pay', { amount: total })} busy={busy} onSubmit={(details) => void pay(details)} />}
+          {stripe.state.kind === 'ready' && (
+            <CardForm stripe={stripe.state.stripe} submitLabel={t('pay', { amount: total })} busy={busy} onSubmit={(details) => void pay(details)} />
+          )}
           <button type="button" className="self-start text-sm underline" onClick={() => setStep('choose')}>
             {t('back')}
           </button>

@@ -63,7 +63,12 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
           type="button"
           className="button-primary"
           disabled={busy}
-          onClick={() => void run(() => apiPost('/api/calendar/feed'), (value) => typeof value === 'string' && setUrl(value))}
+          onClick={() =>
+            void run(
+              () => apiPost('/api/calendar/feed'),
+              (value) => typeof value === 'string' && setUrl(value),
+            )
+          }
         >
           {t('feedCreate')}
         </button>

@@ -54,11 +54,7 @@ export function CalendarScreen({ view, date, days, today, timeZone, range, rende
   const href = (nextView: CalendarView, nextDate: string) => `/calendar/${nextView}/${nextDate}`;
 
   const title =
-    view === 'day'
-      ? format.fullDate(date)
-      : view === 'week'
-        ? `${format.shortDate(days[0]!)} – ${format.longDate(days[6]!)}`
-        : format.monthYear(date);
+    view === 'day' ? format.fullDate(date) : view === 'week' ? `${format.shortDate(days[0]!)} – ${format.longDate(days[6]!)}` : format.monthYear(date);
 
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-4">
@@ -114,12 +110,25 @@ export function CalendarScreen({ view, date, days, today, timeZone, range, rende
         </div>
       )}
       <div aria-busy={data.state === 'loading'} data-testid="calendar-meetings" data-state={data.state}>
-        {data.state === 'loading' && <p className="sr-only" role="status">{t('loading')}</p>}
+        {data.state === 'loading' && (
+          <p className="sr-only" role="status">
+            {t('loading')}
+          </p>
+        )}
         {/* Below sm (576 px) the month and the week take a phone's shape (PhoneViews): all seven days in view. */}
         {view === 'month' ? (
           <>
             <div className="sm:hidden">
-              <PhoneMonth key={date} days={days} month={date.slice(0, 7)} date={date} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />
+              <PhoneMonth
+                key={date}
+                days={days}
+                month={date.slice(0, 7)}
+                date={date}
+                today={today}
+                timeZone={timeZone}
+                occurrences={occurrences}
+                onOpen={setOpen}
+              />
             </div>
             <div className="hidden sm:block">
               <MonthGrid days={days} month={date.slice(0, 7)} today={today} timeZone={timeZone} occurrences={occurrences} onOpen={setOpen} />

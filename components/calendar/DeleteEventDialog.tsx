@@ -60,11 +60,7 @@ export function DeleteEventDialog({ occurrence, onClose }: { occurrence: Occurre
           <button type="button" className="button-secondary" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button
-            type="submit"
-            disabled={busy}
-            className="button-danger"
-          >
+          <button type="submit" disabled={busy} className="button-danger">
             {t('delete')}
           </button>
         </div>

@@ -49,11 +49,21 @@ export function EventList({
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-2">{t('columnDay')}</th>
-              <th scope="col" className="px-4 py-2">{t('columnDate')}</th>
-              <th scope="col" className="px-4 py-2">{t('columnRoom')}</th>
-              <th scope="col" className="px-4 py-2">{t('columnTime')}</th>
-              <th scope="col" className="px-4 py-2">{t('columnTitle')}</th>
+              <th scope="col" className="px-4 py-2">
+                {t('columnDay')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('columnDate')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('columnRoom')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('columnTime')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('columnTitle')}
+              </th>
             </tr>
           </thead>
           <tbody>

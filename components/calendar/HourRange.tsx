@@ -15,9 +15,7 @@ const listeners = new Set<() => void>();
 
 function isHours(value: unknown): value is Hours {
   const hours = value as Hours | null;
-  return (
-    Number.isInteger(hours?.from) && Number.isInteger(hours?.to) && hours!.from >= 0 && hours!.to <= 24 && hours!.from < hours!.to
-  );
+  return Number.isInteger(hours?.from) && Number.isInteger(hours?.to) && hours!.from >= 0 && hours!.to <= 24 && hours!.from < hours!.to;
 }
 
 function subscribe(listener: () => void) {

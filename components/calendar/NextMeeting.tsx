@@ -22,7 +22,11 @@ export function NextMeeting({ timeZone }: { timeZone: string }) {
   const title = useEventTitle();
   const { events } = useUpcoming();
   // "Now" moves on between polls, in steps of 30 s; on the server there is none, so both agree.
-  const now = useSyncExternalStore(subscribeToClock, () => Math.floor(Date.now() / TICK_MS) * TICK_MS, () => null);
+  const now = useSyncExternalStore(
+    subscribeToClock,
+    () => Math.floor(Date.now() / TICK_MS) * TICK_MS,
+    () => null,
+  );
   if (now === null || events === null) return null;
   const next = nextMeeting(events, now);
   return (

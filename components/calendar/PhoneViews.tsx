@@ -25,38 +25,19 @@ const DOTS = 3;
 function useByDay(occurrences: OccurrenceView[], days: string[], timeZone: string) {
   return useMemo(() => {
     const placed = placeByDay(occurrences, days, timeZone);
-    return new Map(
-      [...placed].map(([day, parts]) => [
-        day,
-        parts.sort((a, b) => a.startMinute - b.startMinute).map((part) => part.item),
-      ]),
-    );
+    return new Map([...placed].map(([day, parts]) => [day, parts.sort((a, b) => a.startMinute - b.startMinute).map((part) => part.item)]));
   }, [occurrences, days, timeZone]);
 }
 
 /** One day's meetings as a list, or "No meetings". */
-function DayMeetings({
-  meetings,
-  timeZone,
-  onOpen,
-}: {
-  meetings: OccurrenceView[];
-  timeZone: string;
-  onOpen: (occurrence: OccurrenceView) => void;
-}) {
+function DayMeetings({ meetings, timeZone, onOpen }: { meetings: OccurrenceView[]; timeZone: string; onOpen: (occurrence: OccurrenceView) => void }) {
   const t = useTranslations('Calendar');
-  if (!meetings.length)
-    return <p className="px-1 py-1 text-sm text-slate-500">{t('noMeetings')}</p>;
+  if (!meetings.length) return <p className="px-1 py-1 text-sm text-slate-500">{t('noMeetings')}</p>;
   return (
     <ul className="flex flex-col gap-1.5">
       {meetings.map((occurrence) => (
         <li key={`${occurrence.id}-${occurrence.from}`}>
-          <OccurrenceButton
-            occurrence={occurrence}
-            timeZone={timeZone}
-            onOpen={onOpen}
-            className="w-full py-1.5 text-sm"
-          />
+          <OccurrenceButton occurrence={occurrence} timeZone={timeZone} onOpen={onOpen} className="w-full py-1.5 text-sm" />
         </li>
       ))}
     </ul>
@@ -82,21 +63,11 @@ export function monthGridStep(key: string, index: number, length: number): numbe
  * the chosen day's meetings are listed below it. One Tab stop for the grid (the chosen day), the
  * arrow keys move between days, as in a date picker: 42 Tab stops were a long way to the list.
  */
-export function PhoneMonth({
-  days,
-  month,
-  date,
-  today,
-  timeZone,
-  occurrences,
-  onOpen,
-}: PhoneViewProps & { month: string; date: string }) {
+export function PhoneMonth({ days, month, date, today, timeZone, occurrences, onOpen }: PhoneViewProps & { month: string; date: string }) {
   const t = useTranslations('Calendar');
   const format = useCalendarFormat(timeZone);
   const byDay = useByDay(occurrences, days, timeZone);
-  const [chosen, setChosen] = useState(
-    days.includes(date) ? date : days.find((day) => day.startsWith(month))!,
-  );
+  const [chosen, setChosen] = useState(days.includes(date) ? date : days.find((day) => day.startsWith(month))!);
   const meetings = byDay.get(chosen) ?? [];
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const moveWithKeys = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -110,11 +81,7 @@ export function PhoneMonth({
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-7 rounded-lg border border-slate-200 bg-white p-1" onKeyDown={moveWithKeys}>
         {days.slice(0, 7).map((day) => (
-          <div
-            key={day}
-            aria-hidden="true"
-            className="py-1 text-center text-[0.6875rem] font-medium uppercase text-slate-600"
-          >
+          <div key={day} aria-hidden="true" className="py-1 text-center text-[0.6875rem] font-medium uppercase text-slate-600">
             {format.weekdayShort(day)}
           </div>
         ))}
@@ -136,9 +103,7 @@ export function PhoneMonth({
                 day.startsWith(month) ? 'text-slate-900' : 'text-slate-400'
               }`}
             >
-              <span
-                className={`flex h-6 w-6 items-center justify-center rounded-full ${day === today ? 'bg-brand text-white' : ''}`}
-              >
+              <span className={`flex h-6 w-6 items-center justify-center rounded-full ${day === today ? 'bg-brand text-white' : ''}`}>
                 {format.dayNumber(day)}
               </span>
               <span className="flex gap-0.5" aria-hidden="true">
@@ -159,10 +124,7 @@ export function PhoneMonth({
           <h2 id={`day-${chosen}`} className="font-semibold">
             {format.fullDate(chosen)}
           </h2>
-          <Link
-            href={`/calendar/day/${chosen}`}
-            className="shrink-0 text-sm text-brand hover:underline"
-          >
+          <Link href={`/calendar/day/${chosen}`} className="shrink-0 text-sm text-brand hover:underline">
             {t('openDay')}
           </Link>
         </div>

@@ -4,10 +4,7 @@ import { useEffect, useState } from 'react';
 import { apiGet } from '@/lib/api/browser';
 import { expandCompact, isCompactCalendar, type CalendarOccurrence } from '@/lib/calendar/compact';
 
-export type CalendarData =
-  | { state: 'loading' }
-  | { state: 'failed'; retry: () => void }
-  | { state: 'ready'; occurrences: CalendarOccurrence[] };
+export type CalendarData = { state: 'loading' } | { state: 'failed'; retry: () => void } | { state: 'ready'; occurrences: CalendarOccurrence[] };
 
 /**
  * The occurrences of [start, end) (unix s) from GET /api/events/calendar in the compact form,

@@ -25,24 +25,13 @@ import { DEFAULT_COLOR } from '@/lib/colors';
 
 type Input = z.input<typeof contactSchema>;
 type Output = z.output<typeof contactSchema>;
-const FIELDS = [
-  'name',
-  'email',
-  'phoneNumber',
-  'countryCode',
-  'color',
-  'lang',
-  'timezone',
-] as const;
+const FIELDS = ['name', 'email', 'phoneNumber', 'countryCode', 'color', 'lang', 'timezone'] as const;
 
 function initialValues(contact: ContactView | undefined, locale: string): Input {
   return {
     name: contact?.name ?? '',
     email: contact?.email ?? '',
-    phoneNumber: contact?.phoneNumber
-      ? (parsePhoneNumberFromString(contact.phoneNumber)?.formatInternational() ??
-        contact.phoneNumber)
-      : '',
+    phoneNumber: contact?.phoneNumber ? (parsePhoneNumberFromString(contact.phoneNumber)?.formatInternational() ?? contact.phoneNumber) : '',
     countryCode: contact?.countryCode ?? DEFAULT_PHONE_COUNTRY,
     color: contact?.color ?? DEFAULT_COLOR,
     lang: isLocale(contact?.lang) ? contact.lang : isLocale(locale) ? locale : 'en',
@@ -52,13 +41,7 @@ function initialValues(contact: ContactView | undefined, locale: string): Input 
 }
 
 /** The add/edit contact modal (SPEC point 2); saving an edit asks for confirmation first. */
-export function ContactDialog({
-  contact,
-  onClose,
-}: {
-  contact?: ContactView;
-  onClose: () => void;
-}) {
+export function ContactDialog({ contact, onClose }: { contact?: ContactView; onClose: () => void }) {
   const t = useTranslations('Contacts');
   const m = useTranslations('Manage');
   const locale = useLocale();
@@ -73,9 +56,7 @@ export function ContactDialog({
 
   async function save(values: Output) {
     setBusy(true);
-    const answer = contact
-      ? await apiPost('/api/attendee/update', { ...values, id: contact.id })
-      : await apiPost('/api/attendee', values);
+    const answer = contact ? await apiPost('/api/attendee/update', { ...values, id: contact.id }) : await apiPost('/api/attendee', values);
     setBusy(false);
     setPending(null);
     if (answer.status !== 'ok') return showAnswerError(answer, FIELDS, setError, feedback.failed);
@@ -86,38 +67,18 @@ export function ContactDialog({
   const { errors } = formState;
   const currentZone = contact?.timezone;
   return (
-    <Dialog
-      title={pending ? m('updateTitle') : contact ? t('editTitle') : t('addTitle')}
-      onClose={onClose}
-    >
+    <Dialog title={pending ? m('updateTitle') : contact ? t('editTitle') : t('addTitle')} onClose={onClose}>
       {pending && contact && (
-        <ConfirmStep
-          message={t('updateConfirm', { name: contact.name })}
-          busy={busy}
-          onBack={() => setPending(null)}
-          onConfirm={() => save(pending)}
-        />
+        <ConfirmStep message={t('updateConfirm', { name: contact.name })} busy={busy} onBack={() => setPending(null)} onConfirm={() => save(pending)} />
       )}
-      <form
-        noValidate
-        hidden={pending !== null}
-        onSubmit={handleSubmit(contact ? setPending : save)}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          label={t('name')}
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
+      <form noValidate hidden={pending !== null} onSubmit={handleSubmit(contact ? setPending : save)} className="flex flex-col gap-4">
+        <Field label={t('name')} autoComplete="name" error={errors.name?.message} {...register('name')} />
         <Field
           label={t('email')}
           type="email"
           autoComplete="email"
           // The server refuses the user's own address as incorrect_email.
-          error={
-            errors.email?.message === 'incorrect_email' ? t('ownEmail') : errors.email?.message
-          }
+          error={errors.email?.message === 'incorrect_email' ? t('ownEmail') : errors.email?.message}
           {...register('email')}
         />
         <PhoneField
@@ -134,15 +95,9 @@ export function ContactDialog({
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={t('timezone')}
-            error={errors.timezone?.message}
-            {...register('timezone')}
-          >
+          <SelectField label={t('timezone')} error={errors.timezone?.message} {...register('timezone')}>
             <option value="">{t('noTimezone')}</option>
-            {currentZone && !zones.some((zone) => zone.id === currentZone) && (
-              <option value={currentZone}>{currentZone}</option>
-            )}
+            {currentZone && !zones.some((zone) => zone.id === currentZone) && <option value={currentZone}>{currentZone}</option>}
             {zones.map((zone) => (
               <option key={zone.id} value={zone.id}>
                 {zone.label}
@@ -150,11 +105,7 @@ export function ContactDialog({
             ))}
           </SelectField>
         </div>
-        <Controller
-          control={control}
-          name="color"
-          render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
-        />
+        <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
         <DialogActions onCancel={onClose} busy={busy} />
       </form>
     </Dialog>

@@ -65,9 +65,7 @@ export function ContactsPanel({ contacts, groups }: { contacts: ContactView[]; g
           message={
             <>
               <p>{t('deleteConfirm', { name: list.deleting.name })}</p>
-              {groupsOf(list.deleting).length > 0 && (
-                <p className="mt-2">{t('leavesGroups', { groups: format.list(groupsOf(list.deleting)) })}</p>
-              )}
+              {groupsOf(list.deleting).length > 0 && <p className="mt-2">{t('leavesGroups', { groups: format.list(groupsOf(list.deleting)) })}</p>}
             </>
           }
           confirmLabel={m('confirmDelete')}

@@ -25,15 +25,7 @@ type Output = z.output<typeof groupSchema>;
 const FIELDS = ['name', 'color', 'attendees'] as const;
 
 /** The add/edit group modal (SPEC point 2): a name, a colour and at least two contacts. */
-export function GroupDialog({
-  group,
-  contacts,
-  onClose,
-}: {
-  group?: GroupView;
-  contacts: ContactView[];
-  onClose: () => void;
-}) {
+export function GroupDialog({ group, contacts, onClose }: { group?: GroupView; contacts: ContactView[]; onClose: () => void }) {
   const t = useTranslations('Groups');
   const m = useTranslations('Manage');
   const errorText = useErrorText();
@@ -71,47 +63,21 @@ export function GroupDialog({
   const membersError = errors.attendees?.message;
   const shown = contacts.filter((contact) => matchesSearch(filter, contact.name, contact.email));
   return (
-    <Dialog
-      title={pending ? m('updateTitle') : group ? t('editTitle') : t('addTitle')}
-      onClose={onClose}
-    >
+    <Dialog title={pending ? m('updateTitle') : group ? t('editTitle') : t('addTitle')} onClose={onClose}>
       {pending && group && (
-        <ConfirmStep
-          message={t('updateConfirm', { name: group.name })}
-          busy={busy}
-          onBack={() => setPending(null)}
-          onConfirm={() => save(pending)}
-        />
+        <ConfirmStep message={t('updateConfirm', { name: group.name })} busy={busy} onBack={() => setPending(null)} onConfirm={() => save(pending)} />
       )}
-      <form
-        noValidate
-        hidden={pending !== null}
-        onSubmit={handleSubmit(group ? setPending : save)}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          label={t('name')}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <Controller
-          control={control}
-          name="color"
-          render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
-        />
+      <form noValidate hidden={pending !== null} onSubmit={handleSubmit(group ? setPending : save)} className="flex flex-col gap-4">
+        <Field label={t('name')} autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
         <Controller
           control={control}
           name="attendees"
           render={({ field }) => {
             const selected = (field.value as string[] | undefined) ?? [];
-            const toggle = (id: string, on: boolean) =>
-              field.onChange(on ? [...selected, id] : selected.filter((other) => other !== id));
+            const toggle = (id: string, on: boolean) => field.onChange(on ? [...selected, id] : selected.filter((other) => other !== id));
             return (
-              <fieldset
-                aria-invalid={membersError ? true : undefined}
-                className="flex flex-col gap-2"
-              >
+              <fieldset aria-invalid={membersError ? true : undefined} className="flex flex-col gap-2">
                 <legend className="text-sm font-medium text-slate-700">{t('members')}</legend>
                 <label className="sr-only" htmlFor={filterId}>
                   {t('filterMembers')}
@@ -128,11 +94,7 @@ export function GroupDialog({
                   {shown.map((contact) => (
                     <li key={contact.id}>
                       <label className="flex items-center gap-2 py-1">
-                        <input
-                          type="checkbox"
-                          checked={selected.includes(contact.id)}
-                          onChange={(event) => toggle(contact.id, event.target.checked)}
-                        />
+                        <input type="checkbox" checked={selected.includes(contact.id)} onChange={(event) => toggle(contact.id, event.target.checked)} />
                         <span>{contact.name}</span>
                         <span className="truncate text-sm text-slate-500">{contact.email}</span>
                       </label>

@@ -21,8 +21,7 @@ export function GroupsPanel({ groups, contacts }: { groups: GroupView[]; contact
   const format = useFormatter();
   const list = useListEditor<GroupView>('/api/groups');
   const names = new Map(contacts.map((contact) => [contact.id, contact.name]));
-  const membersOf = (group: GroupView) =>
-    group.attendees.map((id) => names.get(id) ?? '').sort((a, b) => a.localeCompare(b));
+  const membersOf = (group: GroupView) => group.attendees.map((id) => names.get(id) ?? '').sort((a, b) => a.localeCompare(b));
   const shown = groups.filter((group) => matchesSearch(list.query, group.name, ...membersOf(group)));
 
   return (

@@ -32,12 +32,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
         <button type="button" className="button-secondary" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={busy}
-          className="button-danger"
-        >
+        <button type="button" onClick={confirm} disabled={busy} className="button-danger">
           {confirmLabel}
         </button>
       </div>

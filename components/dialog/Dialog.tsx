@@ -3,8 +3,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab cycling inside the dialog instead of escaping to the browser. */
 function wrapFocus(event: React.KeyboardEvent<HTMLDialogElement>) {
@@ -71,12 +70,7 @@ export function Dialog({ title, onClose, children, size = 'max-w-lg' }: DialogPr
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t('close')}
-          className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-        >
+        <button type="button" onClick={onClose} aria-label={t('close')} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
             <path d="M5.3 4.3a1 1 0 0 1 1.4 0L10 7.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 9l3.3 3.3a1 1 0 0 1-1.4 1.4L10 10.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 9 5.3 5.7a1 1 0 0 1 0-1.4Z" />
           </svg>

@@ -15,13 +15,7 @@ interface ModalApi {
 
 const ModalContext = createContext<ModalApi | null>(null);
 
-export function ModalProvider({
-  modals,
-  children,
-}: {
-  modals: Record<string, ModalComponent>;
-  children: React.ReactNode;
-}) {
+export function ModalProvider({ modals, children }: { modals: Record<string, ModalComponent>; children: React.ReactNode }) {
   const [current, setCurrent] = useState<string | null>(null);
   const open = useCallback((name: string) => setCurrent(name), []);
   const close = useCallback(() => setCurrent(null), []);

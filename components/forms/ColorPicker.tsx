@@ -17,14 +17,7 @@ export function ColorPicker({ value, onChange }: { value: number | undefined; on
           const label = t(String(color) as '1');
           return (
             <label key={color} title={label} className="cursor-pointer">
-              <input
-                type="radio"
-                name={name}
-                value={color}
-                checked={value === color}
-                onChange={() => onChange(color)}
-                className="peer sr-only"
-              />
+              <input type="radio" name={name} value={color} checked={value === color} onChange={() => onChange(color)} className="peer sr-only" />
               <span
                 aria-hidden="true"
                 style={{ backgroundColor: hex }}

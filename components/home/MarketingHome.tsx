@@ -36,15 +36,11 @@ export async function MarketingHome({
     key,
     name: t(`plans.${key}.name`),
     price: key === 'trial' || key === 'enterprise' ? t(`plans.${key}.price`) : price,
-    period:
-      key === 'trial' ? t('plans.trial.period') : key === 'enterprise' ? null : t('perRoomMonth'),
+    period: key === 'trial' ? t('plans.trial.period') : key === 'enterprise' ? null : t('perRoomMonth'),
     features: messageList(t, `plans.${key}.features`),
     cta: {
       label: t(`plans.${key}.cta`),
-      href:
-        key === 'enterprise'
-          ? `${href('/enterprise')}${contactSales ? '#contact' : ''}`
-          : href('/register'),
+      href: key === 'enterprise' ? `${href('/enterprise')}${contactSales ? '#contact' : ''}` : href('/register'),
     },
     highlight: key === 'executive' ? t('mostPopular') : null,
   }));
@@ -54,9 +50,7 @@ export async function MarketingHome({
       <section className="bg-gradient-to-b from-brand-soft to-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[3fr_2fr] md:py-24">
           <div>
-            <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-              {t('heroTitle')}
-            </h1>
+            <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('heroTitle')}</h1>
             <p className="mt-6 text-lg text-slate-700">{t(mediaTextKey('heroText', hasSfu), { brand, ...mediaTextValues })}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link href={href('/register')} className="button-primary px-6 py-3 text-lg">
@@ -94,7 +88,9 @@ export async function MarketingHome({
           {FEATURES.map((key) => (
             <li key={key} className="rounded-xl border border-slate-200 p-6">
               <h3 className="text-lg font-semibold text-slate-900">{t(`features.${key}.title`)}</h3>
-              <p className="mt-2 text-slate-700">{t(key === 'p2p' ? mediaTextKey('features.p2p.body', hasSfu) : `features.${key}.body`, { brand, ...mediaTextValues })}</p>
+              <p className="mt-2 text-slate-700">
+                {t(key === 'p2p' ? mediaTextKey('features.p2p.body', hasSfu) : `features.${key}.body`, { brand, ...mediaTextValues })}
+              </p>
             </li>
           ))}
         </ul>
@@ -117,10 +113,7 @@ export async function MarketingHome({
       )}
 
       {billingOn && (
-        <section
-          aria-labelledby="trusted"
-          className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6"
-        >
+        <section aria-labelledby="trusted" className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
           <h2 id="trusted" className="text-xl font-semibold text-slate-900">
             {t('trustedTitle')}
           </h2>
@@ -142,10 +135,7 @@ export async function MarketingHome({
             <p className="mt-2 text-sm text-slate-400">{t('whitePaperNote')}</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <a
-              href={WHITE_PAPER_URL}
-              className="inline-flex items-center rounded-md bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-200"
-            >
+            <a href={WHITE_PAPER_URL} className="inline-flex items-center rounded-md bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-200">
               {t('whitePaperView')}
             </a>
             <a

@@ -18,9 +18,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       aria-labelledby={`plan-${plan.key}`}
       className={`relative flex flex-col rounded-xl border bg-white p-6 ${plan.highlight ? 'border-brand shadow-lg' : 'border-slate-200'}`}
     >
-      {plan.highlight && (
-        <p className="absolute -top-3 left-6 rounded-full bg-brand px-3 py-0.5 text-xs font-semibold text-white">{plan.highlight}</p>
-      )}
+      {plan.highlight && <p className="absolute -top-3 left-6 rounded-full bg-brand px-3 py-0.5 text-xs font-semibold text-white">{plan.highlight}</p>}
       <h3 id={`plan-${plan.key}`} className="text-lg font-semibold text-slate-900">
         {plan.name}
       </h3>

@@ -51,9 +51,7 @@ export function LanguageList({
     const start = rect.left + width > window.innerWidth - MARGIN ? rect.right - width : rect.left;
     const left = Math.max(MARGIN, Math.min(start, window.innerWidth - MARGIN - width));
     setPlace(
-      down
-        ? { top: rect.bottom + GAP, left, maxHeight: Math.max(below, 120) }
-        : { bottom: height - rect.top + GAP, left, maxHeight: Math.max(above, 120) },
+      down ? { top: rect.bottom + GAP, left, maxHeight: Math.max(below, 120) } : { bottom: height - rect.top + GAP, left, maxHeight: Math.max(above, 120) },
     );
   }, [button]);
 
@@ -69,7 +67,8 @@ export function LanguageList({
     const option = document.getElementById(optionId(active));
     if (!list || !option) return;
     if (option.offsetTop < list.scrollTop) list.scrollTop = option.offsetTop;
-    else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
+    else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
   }, [active, optionId]);
 
   // The page moving or resizing under a fixed popup would leave it behind: close it.

@@ -6,7 +6,17 @@ import { recorders, recordingClock } from './call-layout';
 import { EncryptionIndicator } from './EncryptionIndicator';
 
 /** The room's name and head count, lock, who records, reconnecting, and the encryption indicator. */
-export function CallHeader({ session, state, roomName, recordingSeconds }: { session: MeetingSession; state: SessionState; roomName: string; recordingSeconds: number | null }) {
+export function CallHeader({
+  session,
+  state,
+  roomName,
+  recordingSeconds,
+}: {
+  session: MeetingSession;
+  state: SessionState;
+  roomName: string;
+  recordingSeconds: number | null;
+}) {
   const t = useTranslations('Meeting');
   const names = recorders(state, t('youShort'));
   return (

@@ -79,11 +79,13 @@ export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRe
             <div className="min-h-0 flex-1">{renderTile(large, true)}</div>
             {/* The filmstrip: scrolls sideways on narrow screens, down beside the large tile on wide ones. */}
             <div data-scroll-x className="flex shrink-0 gap-3 overflow-auto lg:w-64 lg:flex-col">
-              {tiles.filter((tile) => tile.key !== large.key).map((tile) => (
-                <div key={tile.key} className="w-40 shrink-0 sm:w-48 lg:w-full">
-                  {renderTile(tile, false)}
-                </div>
-              ))}
+              {tiles
+                .filter((tile) => tile.key !== large.key)
+                .map((tile) => (
+                  <div key={tile.key} className="w-40 shrink-0 sm:w-48 lg:w-full">
+                    {renderTile(tile, false)}
+                  </div>
+                ))}
             </div>
           </div>
         ) : (

@@ -185,7 +185,9 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           onPin={(key) => setPinned((current) => (current === key ? null : key))}
           videoRef={(key, element) => videos.current.set(key, element)}
           onRemove={setRemoving}
-          above={state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={() => void copyLink()} onClose={() => setInviteClosed(true)} /> : undefined}
+          above={
+            state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={() => void copyLink()} onClose={() => setInviteClosed(true)} /> : undefined
+          }
           hiddenBelowMd={panel !== null}
         />
         {panel && (
@@ -248,7 +250,9 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           />
         </Suspense>
       )}
-      {removing && <RemoveParticipantDialog name={removing.name} onConfirm={() => session.hostAction('remove', removing.id)} onClose={() => setRemoving(null)} />}
+      {removing && (
+        <RemoveParticipantDialog name={removing.name} onConfirm={() => session.hostAction('remove', removing.id)} onClose={() => setRemoving(null)} />
+      )}
       {sendFileOpen && files && (
         <Suspense fallback={null}>
           <SendFileDialog files={files} onClose={() => setSendFileOpen(false)} />

@@ -4,7 +4,16 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/dialog/Dialog';
-import { currentSpeaker, listAllDevices, serverSpeaker, setSpeaker, speakerChoiceSupported, subscribeSpeaker, type DeviceLists, type InputKind } from '@/lib/meeting/client/media/devices';
+import {
+  currentSpeaker,
+  listAllDevices,
+  serverSpeaker,
+  setSpeaker,
+  speakerChoiceSupported,
+  subscribeSpeaker,
+  type DeviceLists,
+  type InputKind,
+} from '@/lib/meeting/client/media/devices';
 import { describeMediaError, type MediaProblem } from '@/lib/meeting/client/media/capture';
 import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
 import { rawCamera } from '@/lib/meeting/client/background/registry';
@@ -66,7 +75,7 @@ export default function DeviceSettings({ microphone, camera, cameraChoice, onSwi
         <DeviceSelect
           label={t('camera')}
           devices={devices.videoInputs}
-          value={camera ? rawCamera(camera).getSettings().deviceId ?? '' : chosenCamera}
+          value={camera ? (rawCamera(camera).getSettings().deviceId ?? '') : chosenCamera}
           busy={busy === 'videoinput'}
           hint={camera ? undefined : t('devices.cameraOffHint')}
           onChange={(id) => void choose('videoinput', id)}

@@ -11,19 +11,10 @@ import { Dialog } from '@/components/dialog/Dialog';
  * codes to compare with each participant. It cannot be turned off: a call without frame
  * encryption is never admitted.
  */
-export function EncryptionIndicator({
-  session,
-  encryption,
-  peers,
-}: {
-  session: MeetingSession;
-  encryption: EncryptionState;
-  peers: RemotePeer[];
-}) {
+export function EncryptionIndicator({ session, encryption, peers }: { session: MeetingSession; encryption: EncryptionState; peers: RemotePeer[] }) {
   const t = useTranslations('Meeting');
   const [open, setOpen] = useState(false);
-  const tone =
-    encryption.status === 'on' ? 'bg-emerald-700' : encryption.status === 'wrong-key' ? 'bg-red-700' : 'bg-slate-700';
+  const tone = encryption.status === 'on' ? 'bg-emerald-700' : encryption.status === 'wrong-key' ? 'bg-red-700' : 'bg-slate-700';
   return (
     <>
       <button
@@ -56,20 +47,25 @@ function EncryptionDialog({
 }) {
   const t = useTranslations('Meeting');
   const [codes, setCodes] = useState<Record<string, SafetyCode | null>>({});
-  const verifiedIds = peers.filter((p) => p.keys === 'verified').map((p) => p.id).join(',');
+  const verifiedIds = peers
+    .filter((p) => p.keys === 'verified')
+    .map((p) => p.id)
+    .join(',');
 
   useEffect(() => {
     let cancelled = false;
-    void Promise.all(verifiedIds.split(',').filter(Boolean).map(async (id) => [id, await session.safetyCode(id)] as const)).then(
-      (entries) => !cancelled && setCodes(Object.fromEntries(entries)),
-    );
+    void Promise.all(
+      verifiedIds
+        .split(',')
+        .filter(Boolean)
+        .map(async (id) => [id, await session.safetyCode(id)] as const),
+    ).then((entries) => !cancelled && setCodes(Object.fromEntries(entries)));
     return () => {
       cancelled = true;
     };
   }, [session, verifiedIds]);
 
-  const explanation =
-    encryption.status === 'on' ? t(`e2ee.source.${encryption.source ?? 'link'}`) : t(`e2ee.explain.${encryption.status}`);
+  const explanation = encryption.status === 'on' ? t(`e2ee.source.${encryption.source ?? 'link'}`) : t(`e2ee.explain.${encryption.status}`);
   return (
     <Dialog title={t('e2ee.title')} onClose={onClose}>
       <div className="flex flex-col gap-4 text-sm text-slate-700">
@@ -82,8 +78,7 @@ function EncryptionDialog({
             <ul className="mt-2 flex flex-col gap-3">
               {peers.map((peer) => (
                 <li key={peer.id} data-participant={peer.id}>
-                  <span className="font-medium text-slate-900">{peer.name}</span>{' '}
-                  <span className="text-slate-600">{t(`e2ee.peer.${peer.keys}`)}</span>
+                  <span className="font-medium text-slate-900">{peer.name}</span> <span className="text-slate-600">{t(`e2ee.peer.${peer.keys}`)}</span>
                   {codes[peer.id] && <Code code={codes[peer.id]!} />}
                   {session.handoffCode(peer.id) && (
                     <div className="mt-1">

@@ -8,7 +8,17 @@ import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/sessi
  * only asks (`onRemove`): the call view confirms it first (RemoveParticipantDialog), since it
  * cannot be undone and sits right under "Mute" (issue 48 point 7).
  */
-export function HostActions({ session, peer, onRemove, inMenu = false }: { session: MeetingSession; peer: RemotePeer; onRemove: (peer: RemotePeer) => void; inMenu?: boolean }) {
+export function HostActions({
+  session,
+  peer,
+  onRemove,
+  inMenu = false,
+}: {
+  session: MeetingSession;
+  peer: RemotePeer;
+  onRemove: (peer: RemotePeer) => void;
+  inMenu?: boolean;
+}) {
   const t = useTranslations('Meeting');
   const role = inMenu ? 'menuitem' : undefined;
   return (

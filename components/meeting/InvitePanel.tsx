@@ -22,7 +22,11 @@ export function InvitePanel({ onCopyLink, onClose }: { onCopyLink: () => void; o
         <p className="text-sm text-slate-300">{t('body')}</p>
       </div>
       <div className="flex items-center gap-2">
-        <button type="button" className="inline-flex items-center gap-2 rounded-full bg-sky-600 px-4 py-2 text-sm font-semibold hover:bg-sky-700" onClick={onCopyLink}>
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 rounded-full bg-sky-600 px-4 py-2 text-sm font-semibold hover:bg-sky-700"
+          onClick={onCopyLink}
+        >
           <LinkIcon />
           {m('copyLink')}
         </button>

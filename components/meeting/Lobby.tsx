@@ -168,9 +168,7 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
 
       <section className="w-full max-w-sm rounded-xl bg-white p-6 text-slate-900 shadow-lg">
         <h1 className="text-xl font-bold">{info.roomName}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {info.participantCount === 0 ? t('nobodyHere') : t('peopleHere', { count: info.participantCount })}
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{info.participantCount === 0 ? t('nobodyHere') : t('peopleHere', { count: info.participantCount })}</p>
         <form className="mt-5 flex flex-col gap-4" onSubmit={join} noValidate>
           {needsName && (
             <Field
@@ -211,17 +209,7 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
   );
 }
 
-function DeviceSelect({
-  label,
-  devices,
-  value,
-  onChange,
-}: {
-  label: string;
-  devices: MediaDeviceInfo[];
-  value: string;
-  onChange: (id: string) => void;
-}) {
+function DeviceSelect({ label, devices, value, onChange }: { label: string; devices: MediaDeviceInfo[]; value: string; onChange: (id: string) => void }) {
   const id = useId();
   if (devices.length === 0) return null;
   return (

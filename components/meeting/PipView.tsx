@@ -17,9 +17,7 @@ interface PipViewProps {
 /** The floating call: who speaks (or the shared screen), and the two controls that matter away from the tab. */
 export default function PipView({ tile, muted, onMute, onLeave }: PipViewProps) {
   const t = useTranslations('Meeting');
-  const label = tile
-    ? tileLabel(tile, { you: (name) => t('you', { name }), screenOf: (name) => t('screenOf', { name }), screenYours: t('screenYours') })
-    : '';
+  const label = tile ? tileLabel(tile, { you: (name) => t('you', { name }), screenOf: (name) => t('screenOf', { name }), screenYours: t('screenYours') }) : '';
   return (
     <div className="flex h-dvh flex-col bg-slate-900 text-white">
       <figure aria-label={label} className="relative min-h-0 flex-1">

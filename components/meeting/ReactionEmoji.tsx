@@ -11,6 +11,16 @@ export function emojiSrc(emoji: string): string {
 /** `label`: the text read for it where the picture stands alone; '' where a label is beside it. */
 export function ReactionEmoji({ emoji, size = 24, label = '' }: { emoji: string; size?: number; label?: string }) {
   // A plain <img> on purpose, as components/i18n/Flag.tsx: a tiny SVG needs none of next/image's work.
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img src={emojiSrc(emoji)} alt={label} width={size} height={size} draggable={false} className="inline-block shrink-0 align-middle" style={{ width: size, height: size }} />;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={emojiSrc(emoji)}
+      alt={label}
+      width={size}
+      height={size}
+      draggable={false}
+      className="inline-block shrink-0 align-middle"
+      style={{ width: size, height: size }}
+    />
+  );
 }

@@ -51,9 +51,7 @@ export function ChatPanel({ messages, selfId, onSend, onSendFile }: ChatPanelPro
           <li key={message.id}>
             <p className="text-xs text-slate-500">
               <span className="font-semibold text-slate-700">{message.from === selfId ? t('youShort') : message.name}</span>{' '}
-              <time dateTime={new Date(message.at).toISOString()}>
-                {clock.time(message.at)}
-              </time>
+              <time dateTime={new Date(message.at).toISOString()}>{clock.time(message.at)}</time>
             </p>
             <p className="break-words whitespace-pre-wrap">{message.text}</p>
           </li>

@@ -70,10 +70,7 @@ export function Tile({ tile, pinned, large, onPin, onVisible, videoRef, hostMenu
           videoRef={videoRef}
         />
       ) : (
-        <span
-          aria-hidden="true"
-          className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-600 text-3xl font-semibold text-white"
-        >
+        <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-600 text-3xl font-semibold text-white">
           {initials(tile.name)}
         </span>
       )}
@@ -117,7 +114,11 @@ export function Tile({ tile, pinned, large, onPin, onVisible, videoRef, hostMenu
         )}
       </div>
       {hostMenu && showMenu && (
-        <div role="menu" className="absolute top-10 right-2 z-10 flex flex-col rounded-md bg-white py-1 text-sm text-slate-900 shadow-lg" onClick={() => setShowMenu(false)}>
+        <div
+          role="menu"
+          className="absolute top-10 right-2 z-10 flex flex-col rounded-md bg-white py-1 text-sm text-slate-900 shadow-lg"
+          onClick={() => setShowMenu(false)}
+        >
           {hostMenu}
         </div>
       )}

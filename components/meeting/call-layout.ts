@@ -50,7 +50,8 @@ export function buildTiles(state: SessionState, screenYours: string): TileModel[
       speaking: state.activeSpeaker === peer.id,
     };
     tiles.push(camera);
-    if (peer.media.sharing && peer.tracks.screen) tiles.push({ ...camera, key: `${peer.id}:screen`, kind: 'screen', track: peer.tracks.screen, speaking: false });
+    if (peer.media.sharing && peer.tracks.screen)
+      tiles.push({ ...camera, key: `${peer.id}:screen`, kind: 'screen', track: peer.tracks.screen, speaking: false });
   }
   return tiles;
 }

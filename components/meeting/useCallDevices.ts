@@ -50,9 +50,12 @@ export function useCallDevices(session: MeetingSession, camera: MediaStreamTrack
   );
 
   useEffect(() => {
-    const watched = ([['audio', microphone], ['camera', camera]] as const).filter(
-      (entry): entry is readonly [InputSlot, MediaStreamTrack] => entry[1] !== null,
-    );
+    const watched = (
+      [
+        ['audio', microphone],
+        ['camera', camera],
+      ] as const
+    ).filter((entry): entry is readonly [InputSlot, MediaStreamTrack] => entry[1] !== null);
     // The fallback's code loads the first time a device goes (device-fallback.ts).
     const lost = (slot: InputSlot, track: MediaStreamTrack) => {
       if (handled.current.has(track) || current(slot) !== track) return;

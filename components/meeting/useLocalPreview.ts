@@ -2,13 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openInput, rememberDevice, rememberedDevice } from '@/lib/meeting/client/media/devices';
-import {
-  describeMediaError,
-  listDevices,
-  stopTrack,
-  watchLevel,
-  type MediaProblem,
-} from '@/lib/meeting/client/media/capture';
+import { describeMediaError, listDevices, stopTrack, watchLevel, type MediaProblem } from '@/lib/meeting/client/media/capture';
 
 export interface LocalPreview {
   microphone: MediaStreamTrack | null;

@@ -9,12 +9,7 @@ import type { TileModel } from './call-layout';
  * Local recording of the call: start/stop, a running timer, and the file saved on this
  * machine. Everyone sees that we record (the session tells the others).
  */
-export function useRecording(
-  session: MeetingSession,
-  tiles: TileModel[],
-  videos: React.RefObject<Map<string, HTMLVideoElement | null>>,
-  roomName: string,
-) {
+export function useRecording(session: MeetingSession, tiles: TileModel[], videos: React.RefObject<Map<string, HTMLVideoElement | null>>, roomName: string) {
   const supported = useSyncExternalStore(subscribeNothing, recordingSupported, () => false);
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [seconds, setSeconds] = useState(0);

@@ -122,9 +122,7 @@ export function AccountModal({ close }: { close: () => void }) {
             <Field label={f('email')} type="email" autoComplete="email" {...input('email')} />
             <Field label={f('phone')} type="tel" autoComplete="tel" {...input('phone')} />
             <h3 className="mt-2 font-semibold">{t('changePassword')}</h3>
-            {!profile.enableMCard && (
-              <Field label={t('oldPassword')} type="password" autoComplete="current-password" {...input('oldPassword')} />
-            )}
+            {!profile.enableMCard && <Field label={t('oldPassword')} type="password" autoComplete="current-password" {...input('oldPassword')} />}
             <Field label={t('newPassword')} type="password" autoComplete="new-password" hint={f('passwordHint')} {...input('newPassword1')} />
             <button type="submit" className="button-primary self-start" disabled={busy}>
               {t('save')}

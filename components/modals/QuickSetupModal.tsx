@@ -21,12 +21,8 @@ export function QuickSetupModal({ close }: { close: () => void }) {
   const router = usePathRouter();
   const { user } = useApp();
   const zoneId = useId();
-  const [timezone, setTimezone] = useState(() =>
-    normalizeTimezone(user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
-  );
-  const [roomName, setRoomName] = useState(() =>
-    t('roomDefault', { name: user?.firstName ?? '' }).trim(),
-  );
+  const [timezone, setTimezone] = useState(() => normalizeTimezone(user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone));
+  const [roomName, setRoomName] = useState(() => t('roomDefault', { name: user?.firstName ?? '' }).trim());
   const [error, setError] = useState<{ field?: string; code: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const needsRoom = !user?.hasRoom;
@@ -36,10 +32,7 @@ export function QuickSetupModal({ close }: { close: () => void }) {
     setError(null);
     setBusy(true);
     const saved = await apiPost('/api/me', { timezone });
-    const room =
-      saved.status === 'ok' && needsRoom
-        ? await apiPost('/api/room', { name: roomName, isDefault: true })
-        : saved;
+    const room = saved.status === 'ok' && needsRoom ? await apiPost('/api/room', { name: roomName, isDefault: true }) : saved;
     setBusy(false);
     if (room.status !== 'ok') {
       return setError({

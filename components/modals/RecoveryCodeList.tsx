@@ -14,9 +14,7 @@ export function recoveryCodesOf(raw: unknown): string[] {
       list = [raw];
     }
   }
-  return (Array.isArray(list) ? list : [list])
-    .filter((code) => code !== null && code !== undefined)
-    .map(String);
+  return (Array.isArray(list) ? list : [list]).filter((code) => code !== null && code !== undefined).map(String);
 }
 
 /**
@@ -38,17 +36,11 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
   }
 
   return (
-    <section
-      aria-labelledby="recovery-code-label"
-      className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-center"
-    >
+    <section aria-labelledby="recovery-code-label" className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-center">
       <h4 id="recovery-code-label" className="text-sm font-semibold text-amber-900">
         {t('recoveryLabel')}
       </h4>
-      <ol
-        className="mt-3 grid grid-cols-1 gap-1 font-mono text-lg font-semibold text-amber-950 select-all sm:grid-cols-2"
-        data-testid="recovery-codes"
-      >
+      <ol className="mt-3 grid grid-cols-1 gap-1 font-mono text-lg font-semibold text-amber-950 select-all sm:grid-cols-2" data-testid="recovery-codes">
         {shown.map((code) => (
           <li key={code} data-testid="recovery-code">
             {code}

@@ -8,9 +8,7 @@ import { useErrorText } from '@/components/forms/useErrorText';
 import { RecoveryCodeList, recoveryCodesOf } from './RecoveryCodeList';
 
 const countOf = (answer: { recoveryCodesLeft?: number } | []) =>
-  !Array.isArray(answer) && typeof answer.recoveryCodesLeft === 'number'
-    ? answer.recoveryCodesLeft
-    : null;
+  !Array.isArray(answer) && typeof answer.recoveryCodesLeft === 'number' ? answer.recoveryCodesLeft : null;
 
 /** At or below this many codes left, the account modal warns (issue 48, point 6). */
 export const FEW_RECOVERY_CODES = 3;
@@ -27,16 +25,11 @@ export function RecoveryCodesSection({ needsPassword }: { needsPassword: boolean
   const [renewing, setRenewing] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ field: 'password' | 'code' | null; text: string } | null>(
-    null,
-  );
+  const [error, setError] = useState<{ field: 'password' | 'code' | null; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  const load = useCallback(
-    () => apiGet<{ recoveryCodesLeft?: number }>('/2fa/g2f/recovery').then(countOf),
-    [],
-  );
+  const load = useCallback(() => apiGet<{ recoveryCodesLeft?: number }>('/2fa/g2f/recovery').then(countOf), []);
   useEffect(() => {
     let open = true;
     load().then((count) => open && count !== null && setLeft(count));
@@ -49,8 +42,7 @@ export function RecoveryCodesSection({ needsPassword }: { needsPassword: boolean
     event.preventDefault();
     setError(null);
     const digits = code.replace(/\s/g, '');
-    if (digits && !/^\d{6}$/.test(digits))
-      return setError({ field: 'code', text: login('enterAllDigits') });
+    if (digits && !/^\d{6}$/.test(digits)) return setError({ field: 'code', text: login('enterAllDigits') });
     setBusy(true);
     const answer = await apiPost('/2fa/g2f/recovery', digits ? { code: digits } : { password });
     setBusy(false);
@@ -62,8 +54,7 @@ export function RecoveryCodesSection({ needsPassword }: { needsPassword: boolean
       return;
     }
     if (answer.field === 'code') setError({ field: 'code', text: login('codeFailed') });
-    else if (answer.field === 'password')
-      setError({ field: 'password', text: errorText(answer.errorCode) ?? '' });
+    else if (answer.field === 'password') setError({ field: 'password', text: errorText(answer.errorCode) ?? '' });
     else setError({ field: null, text: errorText(answer.errorCode) ?? '' });
   }
 
@@ -98,12 +89,7 @@ export function RecoveryCodesSection({ needsPassword }: { needsPassword: boolean
         </p>
       )}
       {renewing ? (
-        <form
-          onSubmit={renew}
-          aria-label={t('renewCodes')}
-          className="flex flex-col gap-3"
-          noValidate
-        >
+        <form onSubmit={renew} aria-label={t('renewCodes')} className="flex flex-col gap-3" noValidate>
           <p className="text-sm text-slate-700">{t('renewIntro')}</p>
           {needsPassword && (
             <Field
@@ -139,11 +125,7 @@ export function RecoveryCodesSection({ needsPassword }: { needsPassword: boolean
           </div>
         </form>
       ) : (
-        <button
-          type="button"
-          className="button-secondary self-start"
-          onClick={() => setRenewing(true)}
-        >
+        <button type="button" className="button-secondary self-start" onClick={() => setRenewing(true)}>
           {t('renewCodes')}
         </button>
       )}

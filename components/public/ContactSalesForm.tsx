@@ -61,7 +61,15 @@ export function ContactSalesForm({ labels }: { labels: ContactSalesLabels }) {
         <label htmlFor={`${id}-name`} className="font-medium">
           {labels.name}
         </label>
-        <input id={`${id}-name`} name="name" autoComplete="name" required minLength={CONTACT_LIMITS.nameMin} maxLength={CONTACT_LIMITS.nameMax} className={field} />
+        <input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          required
+          minLength={CONTACT_LIMITS.nameMin}
+          maxLength={CONTACT_LIMITS.nameMax}
+          className={field}
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-email`} className="font-medium">

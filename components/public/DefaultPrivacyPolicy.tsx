@@ -8,7 +8,17 @@ const SECTIONS = ['account', 'meetings', 'media', 'cookies', 'addresses', 'mail'
  * The privacy policy a server has until its operator writes their own (issue 35): what this
  * software stores and what it never sees, true for every install; the operator's address when set.
  */
-export async function DefaultPrivacyPolicy({ brand, contactEmail, billingOn, hasSfu }: { brand: string; contactEmail: string | null; billingOn: boolean; hasSfu: boolean }) {
+export async function DefaultPrivacyPolicy({
+  brand,
+  contactEmail,
+  billingOn,
+  hasSfu,
+}: {
+  brand: string;
+  contactEmail: string | null;
+  billingOn: boolean;
+  hasSfu: boolean;
+}) {
   const t = await getTranslations('PrivacyDefault');
   const sections = SECTIONS.filter((key) => key !== 'billing' || billingOn);
   return (

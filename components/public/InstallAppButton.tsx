@@ -44,7 +44,12 @@ export function InstallAppButton({ label, installedLabel }: { label: string; ins
     };
   }, []);
 
-  if (installed) return <p role="status" className="font-medium text-emerald-800">{installedLabel}</p>;
+  if (installed)
+    return (
+      <p role="status" className="font-medium text-emerald-800">
+        {installedLabel}
+      </p>
+    );
   if (!prompt) return null;
   return (
     <button

@@ -11,9 +11,22 @@ const JOIN_LABELS = ['title', 'label', 'hint', 'submit', 'checking', 'empty', 'i
  * `/` for a visitor of a private server (issue 35): the brand, the operator's sentence, sign in,
  * register (when a visitor may) and joining a meeting. No prices, plans or sales copy.
  */
-export async function PrivateHome({ locale, brand, sentence, registrationOpen }: { locale: Locale; brand: string; sentence: string | null; registrationOpen: boolean }) {
+export async function PrivateHome({
+  locale,
+  brand,
+  sentence,
+  registrationOpen,
+}: {
+  locale: Locale;
+  brand: string;
+  sentence: string | null;
+  registrationOpen: boolean;
+}) {
   const t = await getTranslations('PrivateHome');
-  const join = Object.fromEntries(JOIN_LABELS.map((key) => [key, t(`join.${key}`, { example: 'https://…/now/abc123' })])) as Record<(typeof JOIN_LABELS)[number], string>;
+  const join = Object.fromEntries(JOIN_LABELS.map((key) => [key, t(`join.${key}`, { example: 'https://…/now/abc123' })])) as Record<
+    (typeof JOIN_LABELS)[number],
+    string
+  >;
   const prefix = localizedPath(locale, '/') === '/' ? '' : localizedPath(locale, '/');
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-12 sm:px-6 md:py-20">

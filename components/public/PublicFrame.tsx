@@ -64,7 +64,10 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col bg-white">
       <NavigationEffects />
       {config.production && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: keepPageOffline }} />}
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t('skipToContent')}
       </a>
       {/* Below lg (1200 px) the site links and, on a phone, the account links fold into a menu: the bar stays one row (issue 33). */}
@@ -119,13 +122,45 @@ export async function PublicFrame({ children }: { children: React.ReactNode }) {
           <div className="flex flex-col gap-4 md:items-end">
             <nav aria-label={t('footerNavigation', { brand })}>
               <ul className="flex flex-wrap gap-x-5 gap-y-2">
-                <li><Link href={href('/terms-of-service')} className="hover:text-brand">{t('terms')}</Link></li>
-                <li><Link href={href('/security')} className="hover:text-brand">{t('security')}</Link></li>
-                <li><a href="/white-paper.pdf" className="hover:text-brand">{t('whitePaper')}</a></li>
-                <li><Link href={href('/privacy')} className="hover:text-brand">{t('privacy')}</Link></li>
-                {site.hasImprint && <li><Link href={href('/imprint')} className="hover:text-brand">{t('imprint')}</Link></li>}
-                {marketing && site.contactEmail && <li><Link href={`${href('/enterprise')}#contact`} className="hover:text-brand">{t('contactSales')}</Link></li>}
-                <li><Link href={href('/rate')} className="hover:text-brand">{t('rate')}</Link></li>
+                <li>
+                  <Link href={href('/terms-of-service')} className="hover:text-brand">
+                    {t('terms')}
+                  </Link>
+                </li>
+                <li>
+                  <Link href={href('/security')} className="hover:text-brand">
+                    {t('security')}
+                  </Link>
+                </li>
+                <li>
+                  <a href="/white-paper.pdf" className="hover:text-brand">
+                    {t('whitePaper')}
+                  </a>
+                </li>
+                <li>
+                  <Link href={href('/privacy')} className="hover:text-brand">
+                    {t('privacy')}
+                  </Link>
+                </li>
+                {site.hasImprint && (
+                  <li>
+                    <Link href={href('/imprint')} className="hover:text-brand">
+                      {t('imprint')}
+                    </Link>
+                  </li>
+                )}
+                {marketing && site.contactEmail && (
+                  <li>
+                    <Link href={`${href('/enterprise')}#contact`} className="hover:text-brand">
+                      {t('contactSales')}
+                    </Link>
+                  </li>
+                )}
+                <li>
+                  <Link href={href('/rate')} className="hover:text-brand">
+                    {t('rate')}
+                  </Link>
+                </li>
               </ul>
             </nav>
             <PublicLanguageSelect locale={locale} label={language('label')} />

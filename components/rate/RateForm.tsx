@@ -90,7 +90,14 @@ export function RateForm({ labels, onDone }: { labels: RateLabels; onDone?: () =
         <label htmlFor={`${id}-comment`} className="font-medium">
           {labels.comment}
         </label>
-        <textarea id={`${id}-comment`} name="comment" rows={4} maxLength={RATING_COMMENT_MAX} aria-describedby={`${id}-hint`} className="w-full rounded-md border border-slate-300 px-3 py-2" />
+        <textarea
+          id={`${id}-comment`}
+          name="comment"
+          rows={4}
+          maxLength={RATING_COMMENT_MAX}
+          aria-describedby={`${id}-hint`}
+          className="w-full rounded-md border border-slate-300 px-3 py-2"
+        />
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {labels.commentHint}
         </p>

@@ -59,18 +59,8 @@ export function RoomDialog({ room, sfu, onClose }: { room?: RoomView; sfu: boole
   return (
     <Dialog title={room ? t('editTitle') : t('addTitle')} onClose={onClose}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        <Field
-          label={t('name')}
-          hint={t('nameHint')}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <Controller
-          control={control}
-          name="color"
-          render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
-        />
+        <Field label={t('name')} hint={t('nameHint')} autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
         <Field
           label={room?.hasPassword ? t('newPassword') : t('password')}
           type="password"
@@ -82,11 +72,7 @@ export function RoomDialog({ room, sfu, onClose }: { room?: RoomView; sfu: boole
         />
         {room?.hasPassword && (
           <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={removePassword}
-              onChange={(event) => setRemovePassword(event.target.checked)}
-            />
+            <input type="checkbox" checked={removePassword} onChange={(event) => setRemovePassword(event.target.checked)} />
             {t('removePassword')}
           </label>
         )}

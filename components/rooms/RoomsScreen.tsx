@@ -19,17 +19,7 @@ const RoomDialog = lazyComponent(() => import('./RoomDialog').then((m) => m.Room
  * "managed by" and totals. `limit` is null for no limit; without billing it is the admin's (issue 35).
  * `sfu`: this server routes calls through an SFU (issue 38), which the room form mentions.
  */
-export function RoomsScreen({
-  rooms,
-  limit,
-  billingOn = true,
-  sfu = false,
-}: {
-  rooms: RoomView[];
-  limit: number | null;
-  billingOn?: boolean;
-  sfu?: boolean;
-}) {
+export function RoomsScreen({ rooms, limit, billingOn = true, sfu = false }: { rooms: RoomView[]; limit: number | null; billingOn?: boolean; sfu?: boolean }) {
   const t = useTranslations('Rooms');
   const m = useTranslations('Manage');
   const format = useFormatter();

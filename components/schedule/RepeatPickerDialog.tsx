@@ -22,15 +22,7 @@ function nthOf(date: string): number {
  * The repeating picker (SPEC point 2): every N days, weeks (on chosen days), months (on a day of
  * the month or on the nth weekday) or years, ending never, on a date, or after N meetings.
  */
-export function RepeatPickerDialog({
-  draft,
-  onSave,
-  onClose,
-}: {
-  draft: Draft;
-  onSave: (rule: CustomRepeat) => void;
-  onClose: () => void;
-}) {
+export function RepeatPickerDialog({ draft, onSave, onClose }: { draft: Draft; onSave: (rule: CustomRepeat) => void; onClose: () => void }) {
   const t = useTranslations('Schedule');
   const weekdayName = useWeekdayName();
   const startDay = weekdayCodes[weekdayOf(draft.date)]!;

@@ -10,13 +10,7 @@ import type { StepProps, WizardData } from './types';
  * Step 2: contacts and groups to invite, e-mail guests, and whether the invitation shows who else
  * is invited. The organizer's own address and duplicates are refused (SPEC point 5).
  */
-export function StepAttendees({
-  draft,
-  errors,
-  onChange,
-  contacts,
-  groups,
-}: StepProps & { contacts: WizardData['contacts']; groups: WizardData['groups'] }) {
+export function StepAttendees({ draft, errors, onChange, contacts, groups }: StepProps & { contacts: WizardData['contacts']; groups: WizardData['groups'] }) {
   const t = useTranslations('Schedule');
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
@@ -69,11 +63,7 @@ export function StepAttendees({
         <div className="max-h-56 overflow-y-auto">
           {shownContacts.map((contact) => (
             <label key={contact.id} className="flex items-center gap-2 py-1">
-              <input
-                type="checkbox"
-                checked={chosen.has(contact.email.toLowerCase())}
-                onChange={(e) => toggleContact(contact, e.target.checked)}
-              />
+              <input type="checkbox" checked={chosen.has(contact.email.toLowerCase())} onChange={(e) => toggleContact(contact, e.target.checked)} />
               <span>{contact.name}</span>
               <span className="text-sm text-slate-500">{contact.email}</span>
             </label>
@@ -89,9 +79,7 @@ export function StepAttendees({
               <input
                 type="checkbox"
                 checked={draft.groups.includes(group.id)}
-                onChange={(e) =>
-                  onChange({ groups: e.target.checked ? [...draft.groups, group.id] : draft.groups.filter((id) => id !== group.id) })
-                }
+                onChange={(e) => onChange({ groups: e.target.checked ? [...draft.groups, group.id] : draft.groups.filter((id) => id !== group.id) })}
               />
               {group.name}
               <span className="text-sm text-slate-500">{t('groupSize', { count: group.attendees.length })}</span>

@@ -56,13 +56,7 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
           onChange={(e) => onChange({ title: e.target.value })}
         />
       </div>
-      <Field
-        label={t('date')}
-        type="date"
-        required
-        value={draft.date}
-        onChange={(e) => e.target.value && onChange({ date: e.target.value })}
-      />
+      <Field label={t('date')} type="date" required value={draft.date} onChange={(e) => e.target.value && onChange({ date: e.target.value })} />
       <Field
         label={t('startTime')}
         type="time"
@@ -132,7 +126,11 @@ export function StepDetails({ draft, errors, onChange }: StepProps) {
         value={draft.description}
         onChange={(e) => onChange({ description: e.target.value })}
       />
-      {errors.timezone && <p role="alert" className="text-sm text-red-700">{errorText(errors.timezone)}</p>}
+      {errors.timezone && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(errors.timezone)}
+        </p>
+      )}
       {picking && (
         <LazyDialog>
           <TimezonePickerDialog

@@ -166,7 +166,6 @@ export function StepRepeat({ draft, errors, onChange }: StepProps) {
               setPicking(false);
             }}
           />
-
         </LazyDialog>
       )}
       {adding && (

@@ -56,18 +56,10 @@ export function StepReview({ draft, data }: { draft: Draft; data: WizardData }) 
       )}
       {row(t('room'), room?.name ?? '—')}
       {row(t('security'), t(`reviewPassword.${passwordState}`))}
-      {row(
-        t('attendees'),
-        draft.attendees.length ? draft.attendees.map((a) => a.name || a.email).join(', ') : t('nobody'),
-      )}
+      {row(t('attendees'), draft.attendees.length ? draft.attendees.map((a) => a.name || a.email).join(', ') : t('nobody'))}
       {groups.length > 0 && row(t('groups'), groups.map((g) => g.name).join(', '))}
       {row(t('repeat'), repeatText(draft))}
-      {row(
-        t('notifications'),
-        draft.notifications.length
-          ? draft.notifications.map((n) => notificationText(n)).join(', ')
-          : t('noNotifications'),
-      )}
+      {row(t('notifications'), draft.notifications.length ? draft.notifications.map((n) => notificationText(n)).join(', ') : t('noNotifications'))}
       {draft.description.trim() && row(t('description'), <span className="whitespace-pre-wrap">{draft.description}</span>)}
     </dl>
   );

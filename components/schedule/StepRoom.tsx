@@ -93,23 +93,11 @@ export function StepRoom({
         <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">{t('roomPassword.legend', { room: room?.name ?? '' })}</legend>
           <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name="roomPassword"
-              className="mt-1"
-              checked={draft.roomPassword !== 'change'}
-              onChange={() => chooseRoomPassword('keep')}
-            />
+            <input type="radio" name="roomPassword" className="mt-1" checked={draft.roomPassword !== 'change'} onChange={() => chooseRoomPassword('keep')} />
             <span>{keepsGenerated ? t('generatedKept') : t('roomPassword.keep')}</span>
           </label>
           <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name="roomPassword"
-              className="mt-1"
-              checked={draft.roomPassword === 'change'}
-              onChange={() => chooseRoomPassword('change')}
-            />
+            <input type="radio" name="roomPassword" className="mt-1" checked={draft.roomPassword === 'change'} onChange={() => chooseRoomPassword('change')} />
             <span>{t('roomPassword.change')}</span>
           </label>
         </fieldset>

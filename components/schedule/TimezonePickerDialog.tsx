@@ -6,15 +6,7 @@ import { formatOffset, offsetMinutes } from '@/lib/time/timezones';
 import { Dialog } from '@/components/dialog/Dialog';
 
 /** The time-zone picker modal (SPEC point 2): every IANA zone with its offset now, searchable. */
-export function TimezonePickerDialog({
-  value,
-  onChoose,
-  onClose,
-}: {
-  value: string;
-  onChoose: (timezone: string) => void;
-  onClose: () => void;
-}) {
+export function TimezonePickerDialog({ value, onChoose, onClose }: { value: string; onChoose: (timezone: string) => void; onClose: () => void }) {
   const t = useTranslations('Schedule');
   const searchId = useId();
   const [query, setQuery] = useState('');

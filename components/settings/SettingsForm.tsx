@@ -25,13 +25,7 @@ export interface SettingsValues {
  * /settings, "Preferences": time zone, tooltips, language, theme (SPEC point 2) and, with
  * `showRegion` (billing on: it picks the currency of prices), the preferred region.
  */
-export function SettingsForm({
-  initial,
-  showRegion,
-}: {
-  initial: SettingsValues;
-  showRegion: boolean;
-}) {
+export function SettingsForm({ initial, showRegion }: { initial: SettingsValues; showRegion: boolean }) {
   const t = useTranslations('Settings');
   const themeText = useTranslations('Theme');
   const toastText = useTranslations('Toast');
@@ -44,8 +38,7 @@ export function SettingsForm({
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const zoneId = useId();
-  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -53,10 +46,7 @@ export function SettingsForm({
     const { preferredRegion, ...rest } = values;
     const answer = await apiPost('/api/me', showRegion ? { ...rest, preferredRegion } : rest);
     setBusy(false);
-    const shown = toastForAnswer(
-      answer.status === 'error' ? { ...answer, message: errorText(answer.errorCode) } : answer,
-      toastText('success'),
-    );
+    const shown = toastForAnswer(answer.status === 'error' ? { ...answer, message: errorText(answer.errorCode) } : answer, toastText('success'));
     if (shown) toast.show(shown);
     if (answer.status !== 'ok') return;
     document.documentElement.dataset.theme = values.theme;
@@ -75,18 +65,10 @@ export function SettingsForm({
         <label htmlFor={zoneId} className="text-sm font-medium">
           {t('timezone')}
         </label>
-        <TimezoneSelect
-          id={zoneId}
-          value={values.timezone}
-          onChange={(zone) => set('timezone', zone)}
-        />
+        <TimezoneSelect id={zoneId} value={values.timezone} onChange={(zone) => set('timezone', zone)} />
       </div>
       <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={values.tooltips}
-          onChange={(e) => set('tooltips', e.target.checked)}
-        />
+        <input type="checkbox" checked={values.tooltips} onChange={(e) => set('tooltips', e.target.checked)} />
         <span>{t('tooltips')}</span>
       </label>
       {showRegion && (
@@ -108,11 +90,7 @@ export function SettingsForm({
       )}
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t('language')}</span>
-        <select
-          className={select}
-          value={values.lang}
-          onChange={(e) => set('lang', e.target.value as Locale)}
-        >
+        <select className={select} value={values.lang} onChange={(e) => set('lang', e.target.value as Locale)}>
           {locales.map((code) => (
             <option key={code} value={code} lang={code}>
               {localeOptionLabel(code)}
@@ -122,11 +100,7 @@ export function SettingsForm({
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t('theme')}</span>
-        <select
-          className={select}
-          value={values.theme}
-          onChange={(e) => set('theme', e.target.value as Theme)}
-        >
+        <select className={select} value={values.theme} onChange={(e) => set('theme', e.target.value as Theme)}>
           {themes.map((name) => (
             <option key={name} value={name}>
               {themeText(name)}

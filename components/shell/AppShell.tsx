@@ -12,22 +12,11 @@ import { ThemeSwitcher } from './ThemeSwitcher';
 import { TrialNotice } from './TrialNotice';
 import type { ShellUser } from '@/lib/auth/shell-user';
 
-
 /**
  * The frame around every page but the meeting: a sidebar from the lg breakpoint (1200 px) up,
  * a top bar with a drawer below it (SPEC point 2).
  */
-export function AppShell({
-  user,
-  brand,
-  theme,
-  children,
-}: {
-  user: ShellUser | null;
-  brand: string;
-  theme: Theme;
-  children: React.ReactNode;
-}) {
+export function AppShell({ user, brand, theme, children }: { user: ShellUser | null; brand: string; theme: Theme; children: React.ReactNode }) {
   const t = useTranslations('Nav');
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -55,7 +44,10 @@ export function AppShell({
 
   return (
     <div className="min-h-screen lg:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t('skipToContent')}
       </a>
       <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen">

@@ -10,7 +10,10 @@ export function TrialNotice({ trial }: { trial: { daysLeft: number; ended: boole
   // The billing screen says it itself, next to the plan.
   if (pathname === '/settings') return null;
   return (
-    <aside aria-label={t('sectionTitle')} className={`mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-4 py-2 text-sm ${trial.ended ? 'bg-amber-100 text-amber-950' : 'bg-slate-100 text-slate-800'}`}>
+    <aside
+      aria-label={t('sectionTitle')}
+      className={`mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-4 py-2 text-sm ${trial.ended ? 'bg-amber-100 text-amber-950' : 'bg-slate-100 text-slate-800'}`}
+    >
       <span>{trial.ended ? t('trialEndedNotice') : t('trialEndsIn', { days: trial.daysLeft })}</span>
       <Link href="/settings#billing" className="font-medium underline">
         {t('trialBannerLink')}

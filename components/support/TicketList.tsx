@@ -14,29 +14,25 @@ export function TicketList({ tickets, label, showOwner = false }: { tickets: Tic
   const when = useClock().dateTime;
   return (
     <>
-    <ZoneNote />
-    <ul aria-label={label} className="flex flex-col gap-3">
-      {tickets.map((ticket) => (
-        <li key={ticket.id} className="rounded-lg border border-slate-200 bg-white p-4">
-          <Link href={`/view-ticket/${ticket.id}`} className="font-semibold text-brand underline-offset-2 hover:underline">
-            {ticket.subject}
-          </Link>
-          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <TicketBadges status={ticket.status} category={ticket.category} />
-            {showOwner && (
-              <span>
-                {a('owner')}: {ticket.owner.name} ({ticket.owner.email})
-              </span>
-            )}
-            <span>
-              {ticket.lastReply
-                ? t(ticket.lastReply.byStaff ? 'lastReplyStaff' : 'lastReply', { date: when(ticket.lastReply.at) })
-                : t('noReply')}
-            </span>
-          </div>
-        </li>
-      ))}
-    </ul>
+      <ZoneNote />
+      <ul aria-label={label} className="flex flex-col gap-3">
+        {tickets.map((ticket) => (
+          <li key={ticket.id} className="rounded-lg border border-slate-200 bg-white p-4">
+            <Link href={`/view-ticket/${ticket.id}`} className="font-semibold text-brand underline-offset-2 hover:underline">
+              {ticket.subject}
+            </Link>
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              <TicketBadges status={ticket.status} category={ticket.category} />
+              {showOwner && (
+                <span>
+                  {a('owner')}: {ticket.owner.name} ({ticket.owner.email})
+                </span>
+              )}
+              <span>{ticket.lastReply ? t(ticket.lastReply.byStaff ? 'lastReplyStaff' : 'lastReply', { date: when(ticket.lastReply.at) }) : t('noReply')}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -71,10 +71,7 @@ export function TicketView({ ticket }: { ticket: TicketDetail }) {
       <h2 className="sr-only">{t('conversation')}</h2>
       <ol className="flex flex-col gap-3" aria-label={t('conversation')}>
         {ticket.messages.map((message) => (
-          <li
-            key={message.id}
-            className={`rounded-lg border p-4 ${message.byStaff ? 'border-brand bg-brand-soft/40' : 'border-slate-200 bg-white'}`}
-          >
+          <li key={message.id} className={`rounded-lg border p-4 ${message.byStaff ? 'border-brand bg-brand-soft/40' : 'border-slate-200 bg-white'}`}>
             <p className="text-sm font-semibold">
               {message.byStaff ? t('staff') : ticket.isOwner ? t('you') : message.author || ticket.owner.name}
               <span className="ml-2 font-normal text-slate-600">{when(message.createdAt)}</span>

@@ -7,8 +7,7 @@ type Tree = { [key: string]: unknown };
 
 /** One line of an entry's details, ready to show. */
 export type AuditLine =
-  | { key: string; label: string; kind: 'change'; before: string; after: string }
-  | { key: string; label: string; kind: 'value'; value: string };
+  { key: string; label: string; kind: 'change'; before: string; after: string } | { key: string; label: string; kind: 'value'; value: string };
 
 /** Which field a bare `{from, to}` is about, by action; the state actions imply their outcome. */
 const TOP_LEVEL_FIELD: Record<string, { field: string; after?: string }> = {
@@ -96,7 +95,12 @@ export function describeAudit(action: string, details: unknown, messages: Tree, 
     }
     if (Array.isArray(raw)) return raw.length ? raw.map((item) => value(key, item)).join(', ') : empty;
     // A nested object where a value was expected: its own key/value pairs, in words.
-    if (isPlainObject(raw)) return Object.entries(raw).map(([k, v]) => `${label(k)}: ${value(k, v)}`).join('; ') || empty;
+    if (isPlainObject(raw))
+      return (
+        Object.entries(raw)
+          .map(([k, v]) => `${label(k)}: ${value(k, v)}`)
+          .join('; ') || empty
+      );
     return String(raw);
   };
 
@@ -108,7 +112,8 @@ export function describeAudit(action: string, details: unknown, messages: Tree, 
     after: value(key, after),
   });
 
-  if (!isPlainObject(details)) return details === undefined || details === null ? [] : [{ key: 'details', label: 'details', kind: 'value', value: value('details', details) }];
+  if (!isPlainObject(details))
+    return details === undefined || details === null ? [] : [{ key: 'details', label: 'details', kind: 'value', value: value('details', details) }];
 
   const lines: AuditLine[] = [];
   const rest: Tree = { ...details };

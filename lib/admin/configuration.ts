@@ -201,7 +201,8 @@ export async function updateConfiguration(change: ConfigurationChange, actor: Ac
     for (const [field, column] of texts) {
       const next = change[field];
       if (next === undefined) continue;
-      if (next !== row![column]) diff[field] = field === 'home_sentence' ? { from: row![column], to: next } : { from: textSummary(row![column]), to: textSummary(next) };
+      if (next !== row![column])
+        diff[field] = field === 'home_sentence' ? { from: row![column], to: next } : { from: textSummary(row![column]), to: textSummary(next) };
       set[column] = next;
     }
     if (change.brandName !== undefined) {

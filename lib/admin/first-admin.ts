@@ -64,10 +64,7 @@ export function announceSetupLinks(): () => void {
       );
     }
   };
-  const run = () =>
-    void announce().catch((error: unknown) =>
-      log.warn('first-admin setup link not issued', { error: String(error) }),
-    );
+  const run = () => void announce().catch((error: unknown) => log.warn('first-admin setup link not issued', { error: String(error) }));
   run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();

@@ -4,13 +4,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { config } from '@/lib/environment';
 import { userForSession } from '@/lib/auth/session';
-import {
-  SESSION_COOKIE,
-  sealSession,
-  sessionCookieOptions,
-  unsealSession,
-  type SessionData,
-} from '@/lib/auth/session-cookie';
+import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession, type SessionData } from '@/lib/auth/session-cookie';
 import type { User } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableCode } from '@/lib/db/unavailable';
@@ -138,9 +132,7 @@ export function apiRoute<
       const response =
         result instanceof Response
           ? result
-          : NextResponse.json(
-              request.method === 'GET' || isEnvelope(result) ? result : { status: 'ok', ...(result as object) },
-            );
+          : NextResponse.json(request.method === 'GET' || isEnvelope(result) ? result : { status: 'ok', ...(result as object) });
       if (sessionChange) await applySession(response, sessionChange.data);
       return withApiHeaders(response);
     } catch (error) {

@@ -168,7 +168,10 @@ export async function logIn(email: string, password: string, client: string, dev
   }
   if (user.state === 'expired' || user.state === 'disabled') throw new ApiError('login_failed_expired');
   if (needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
   }
   if (user.has2fa) return { session: { ...sessionFor(user), pending2fa: true }, twoFactorRequired: true, user };
   // A device's count needs no reset: the completed login gives the browser a fresh token.

@@ -38,8 +38,7 @@ function newPasswordProblems(password: string, confirm: string | undefined): Pro
   return problems;
 }
 
-const only = (entries: [string, string | null][]): Problems =>
-  Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== null));
+const only = (entries: [string, string | null][]): Problems => Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== null));
 
 export function loginProblems(values: { email: string; password: string }): Problems {
   return only([

@@ -12,7 +12,10 @@ import { SESSION_TTL_SECONDS, type SessionData } from './session-cookie';
 export async function endSession(session: SessionData): Promise<void> {
   const db = await getDb();
   if (!session.sid) {
-    await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, session.userId));
+    await db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, session.userId));
     return;
   }
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);

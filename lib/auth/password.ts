@@ -30,8 +30,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 /** A hash of a random password, verified against for unknown e-mails so timing stays alike. */
-export const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$C2JpeNLubGGm+FhNAuXKrQ$6LnXCpZUsTwBAddy+Kso0PD8jQAkHJ/vC2Hzfn5sS2s';
+export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$C2JpeNLubGGm+FhNAuXKrQ$6LnXCpZUsTwBAddy+Kso0PD8jQAkHJ/vC2Hzfn5sS2s';
 
 /** True when a stored hash was made with weaker parameters than today's (rehash at login). */
 export function needsRehash(passwordHash: string): boolean {

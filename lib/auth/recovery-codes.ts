@@ -3,12 +3,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, like } from 'drizzle-orm';
 import { getDb, type Database, type Transaction } from '@/lib/db/client';
 import { recoveryCodes } from '@/lib/db/schema';
-import {
-  formatRecoveryCode,
-  normalizeRecoveryCode,
-  RECOVERY_CODE_ALPHABET,
-  RECOVERY_CODE_LENGTH,
-} from './two-factor-format';
+import { formatRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH } from './two-factor-format';
 import { verifyPassword } from './password';
 
 /**
@@ -24,8 +19,7 @@ const sha256 = (normalized: string) => createHash('sha256').update(normalized).d
 /** A fresh code from the CSPRNG, as stored (normalized, no dashes). */
 function freshCode(): string {
   let code = '';
-  for (let i = 0; i < RECOVERY_CODE_LENGTH; i++)
-    code += RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
+  for (let i = 0; i < RECOVERY_CODE_LENGTH; i++) code += RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
   return code;
 }
 
@@ -34,10 +28,7 @@ function freshCode(): string {
  * transaction; answers them in clear, the only time they exist so, grouped as they are shown
  * (abcd-efgh-jkmn).
  */
-export async function replaceRecoveryCodes(
-  tx: Database | Transaction,
-  userId: string,
-): Promise<string[]> {
+export async function replaceRecoveryCodes(tx: Database | Transaction, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, freshCode);
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: sha256(code) })));
@@ -50,10 +41,7 @@ export async function dropRecoveryCodes(tx: Database | Transaction, userId: stri
 }
 
 /** How many unused codes the account has left. */
-export async function recoveryCodesLeft(
-  db: Database | Transaction,
-  userId: string,
-): Promise<number> {
+export async function recoveryCodesLeft(db: Database | Transaction, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(recoveryCodes)
@@ -67,23 +55,14 @@ export async function recoveryCodesLeft(
  * when it is no code of the account. A six-digit code from before issue 48 is checked against
  * the password hash it was kept under (drizzle/0015_recovery_codes.sql).
  */
-export async function spendRecoveryCode(
-  userId: string,
-  input: string,
-): Promise<{ left: number } | null> {
+export async function spendRecoveryCode(userId: string, input: string): Promise<{ left: number } | null> {
   const db = await getDb();
   const normalized = normalizeRecoveryCode(input);
   if (normalized.length === RECOVERY_CODE_LENGTH) {
     const [used] = await db
       .update(recoveryCodes)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, sha256(normalized)),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
+      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, sha256(normalized)), isNull(recoveryCodes.usedAt)))
       .returning({ id: recoveryCodes.id });
     return used ? { left: await recoveryCodesLeft(db, userId) } : null;
   }
@@ -91,13 +70,7 @@ export async function spendRecoveryCode(
   const legacy = await db
     .select()
     .from(recoveryCodes)
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        isNull(recoveryCodes.usedAt),
-        like(recoveryCodes.codeHash, '$%'),
-      ),
-    );
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt), like(recoveryCodes.codeHash, '$%')));
   for (const row of legacy) {
     if (!(await verifyPassword(row.codeHash, normalized))) continue;
     const [used] = await db

@@ -22,13 +22,8 @@ export async function renewRecoveryCodes(user: User, proof: RenewalProof): Promi
   await consumeAttempt(limits.twoFactor, user.id);
   if (!user.has2fa) throw new ApiError('incorrect_data');
   if (proof.code) {
-    if (!(await verifyAppCode(user, proof.code)))
-      throw new ApiError('incorrect_data', { field: 'code' });
-  } else if (
-    user.enableMCard ||
-    !proof.password ||
-    !(await verifyPassword(user.passwordHash, proof.password))
-  ) {
+    if (!(await verifyAppCode(user, proof.code))) throw new ApiError('incorrect_data', { field: 'code' });
+  } else if (user.enableMCard || !proof.password || !(await verifyPassword(user.passwordHash, proof.password))) {
     throw new ApiError(proof.password ? 'invalid_old_password' : 'fill_old_password', {
       field: 'password',
     });

@@ -10,13 +10,7 @@ import { MAX_PASSWORD_LENGTH, passwordProblem } from './password-rules';
 export const accountEmailField = emailField({ required: 'email_required', invalid: 'format_email' });
 
 const nameField = (required: 'enter_first_name' | 'enter_last_name', min: string, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .min(2, min)
-    .max(NAME_MAX, invalid)
-    .regex(NAME_PATTERN, invalid);
+  z.string({ error: required }).trim().min(1, required).min(2, min).max(NAME_MAX, invalid).regex(NAME_PATTERN, invalid);
 
 export const firstNameField = nameField('enter_first_name', 'min_first_name', 'invalid_firstname');
 export const lastNameField = nameField('enter_last_name', 'min_last_name', 'invalid_lastname');
@@ -87,7 +81,10 @@ export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
 
 /** The six digits of the authenticator app, and only those: turning 2FA on. */
 export const twoFactorSetupCodeSchema = z.object({
-  code: z.string({ error: 'incorrect_data' }).trim().regex(/^\d{6}$/, 'incorrect_data'),
+  code: z
+    .string({ error: 'incorrect_data' })
+    .trim()
+    .regex(/^\d{6}$/, 'incorrect_data'),
 });
 
 /**
@@ -97,6 +94,10 @@ export const twoFactorSetupCodeSchema = z.object({
 export const recoveryCodesSchema = z
   .object({
     password: z.string({ error: 'incorrect_data' }).max(MAX_PASSWORD_LENGTH, 'invalid_old_password').optional(),
-    code: z.string({ error: 'incorrect_data' }).trim().regex(/^\d{6}$/, 'incorrect_data').optional(),
+    code: z
+      .string({ error: 'incorrect_data' })
+      .trim()
+      .regex(/^\d{6}$/, 'incorrect_data')
+      .optional(),
   })
   .refine((body) => Boolean(body.password || body.code), { message: 'fill_old_password', path: ['password'] });

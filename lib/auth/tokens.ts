@@ -34,13 +34,7 @@ export async function voidTokens(db: Database | Transaction, userId: string, kin
  * A new one-time link for a user: 256 bits from the CSPRNG, of which only a SHA-256 is stored.
  * `ttlMs` overrides the kind's lifetime (a meeting card handed out by an admin lives longer).
  */
-export async function issueToken(
-  db: Database | Transaction,
-  userId: string,
-  kind: TokenKind,
-  now = new Date(),
-  ttlMs = TOKEN_TTL_MS[kind],
-) {
+export async function issueToken(db: Database | Transaction, userId: string, kind: TokenKind, now = new Date(), ttlMs = TOKEN_TTL_MS[kind]) {
   const raw = randomBytes(32).toString('base64url');
   if (VOIDS_OLDER[kind]) await voidTokens(db, userId, kind, now);
   await db.insert(tokens).values({

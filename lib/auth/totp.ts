@@ -92,7 +92,10 @@ function totpSecretOf(user: User): string {
   if (!isSealedWithCurrentKey(stored)) {
     runAfterAnswer('sealing a TOTP secret again', async () => {
       const db = await getDb();
-      await db.update(users).set({ totpSecret: sealSecret(secret, user.id) }).where(and(eq(users.id, user.id), eq(users.totpSecret, stored)));
+      await db
+        .update(users)
+        .set({ totpSecret: sealSecret(secret, user.id) })
+        .where(and(eq(users.id, user.id), eq(users.totpSecret, stored)));
     });
   }
   return secret;
@@ -107,9 +110,7 @@ async function acceptedStep(secret: string, code: string, lastStep: number | nul
     ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
   });
   if (!result.valid) return null;
-  return 'timeStep' in result && typeof result.timeStep === 'number'
-    ? result.timeStep
-    : Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + result.delta;
+  return 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + result.delta;
 }
 
 /** How a second factor was proven: the app's code, or a recovery code (`left` of them remain). */

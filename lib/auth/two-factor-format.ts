@@ -3,7 +3,10 @@
 
 /** The TOTP secret (base32) in groups of four, for reading and typing: "ABCD EFGH IJKL". */
 export function groupSecret(secret: string): string {
-  return secret.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
+  return secret
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /** Recovery codes (issue 48, point 6): 12 characters of Crockford's base32, 60 random bits. */
@@ -15,11 +18,7 @@ export const RECOVERY_CODE_LENGTH = 12;
  * digits (o, i, l) are read as those digits, as Crockford's base32 does.
  */
 export function normalizeRecoveryCode(input: string): string {
-  return input
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/o/g, '0')
-    .replace(/[il]/g, '1');
+  return input.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
 }
 
 /** Could this be a recovery code (new or, six digits, from before issue 48)? */

@@ -39,7 +39,9 @@ export async function cardSetupSecret(user: User): Promise<{ clientSecret: strin
     const previous = await lastSetupIntentId(user.id);
     if (previous) {
       // Unreadable (Stripe lost it, or a blip): a new one is made below.
-      const open = await stripe().setupIntents.retrieve(previous).catch(() => null);
+      const open = await stripe()
+        .setupIntents.retrieve(previous)
+        .catch(() => null);
       if (open && OPEN_SETUP_STATES.has(open.status) && idOf(open.customer) === customer && open.client_secret) {
         return { clientSecret: open.client_secret, setupIntent: open.id };
       }

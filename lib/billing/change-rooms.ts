@@ -125,4 +125,3 @@ async function clearReduction(userId: string) {
   const db = await getDb();
   await db.update(subscriptions).set({ roomsUntilPeriodEnd: null }).where(eq(subscriptions.userId, userId));
 }
-

@@ -10,7 +10,6 @@ import { applySubscription, syncAccount, viewOf } from './sync';
 import type Stripe from 'stripe';
 import type { StripeCurrency } from './pricing';
 
-
 /** What the browser needs to confirm a payment with Stripe Elements. */
 export interface PaymentStart {
   clientSecret: string;
@@ -56,18 +55,22 @@ export function startSubscription(user: User, rooms: number, preferredCurrency: 
     const customer = await ensureCustomer(user, currency);
     const product = await roomProductId();
     const subscription = await callStripe('create subscription', () =>
-      withIdempotencyKey(user.id, 'subscribe', { customer: customer.stripeCustomerId, rooms, currency, unitAmount, product, replaces: stored?.stripeSubscriptionId ?? null }, (idempotencyKey) =>
-        stripe().subscriptions.create(
-          {
-            customer: customer.stripeCustomerId,
-            items: [{ quantity: rooms, price_data: { currency, product, unit_amount: unitAmount, recurring: { interval: 'month' } } }],
-            payment_behavior: 'default_incomplete',
-            payment_settings: { payment_method_types: ['card'], save_default_payment_method: 'on_subscription' },
-            metadata: { userId: user.id },
-            expand: ['latest_invoice.confirmation_secret'],
-          },
-          { idempotencyKey },
-        ),
+      withIdempotencyKey(
+        user.id,
+        'subscribe',
+        { customer: customer.stripeCustomerId, rooms, currency, unitAmount, product, replaces: stored?.stripeSubscriptionId ?? null },
+        (idempotencyKey) =>
+          stripe().subscriptions.create(
+            {
+              customer: customer.stripeCustomerId,
+              items: [{ quantity: rooms, price_data: { currency, product, unit_amount: unitAmount, recurring: { interval: 'month' } } }],
+              payment_behavior: 'default_incomplete',
+              payment_settings: { payment_method_types: ['card'], save_default_payment_method: 'on_subscription' },
+              metadata: { userId: user.id },
+              expand: ['latest_invoice.confirmation_secret'],
+            },
+            { idempotencyKey },
+          ),
       ),
     );
     await applySubscription(viewOf(subscription));

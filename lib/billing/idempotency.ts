@@ -38,10 +38,7 @@ export async function withIdempotencyKey<T extends { id: string }>(
   const idempotencyKey = unfinished?.key ?? `enclave-${operation}-${randomUUID()}`;
   if (!unfinished) await db.insert(stripeRequests).values({ idempotencyKey, userId, operation, fingerprint });
   const result = await call(idempotencyKey);
-  await db
-    .update(stripeRequests)
-    .set({ completedAt: new Date(), resultId: result.id })
-    .where(eq(stripeRequests.idempotencyKey, idempotencyKey));
+  await db.update(stripeRequests).set({ completedAt: new Date(), resultId: result.id }).where(eq(stripeRequests.idempotencyKey, idempotencyKey));
   return result;
 }
 
@@ -55,8 +52,10 @@ export function oneAtATime<T>(userId: string, run: () => Promise<T>): Promise<T>
   const previous = queues.get(userId) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(run);
   queues.set(userId, next);
-  void next.finally(() => {
-    if (queues.get(userId) === next) queues.delete(userId);
-  }).catch(() => undefined);
+  void next
+    .finally(() => {
+      if (queues.get(userId) === next) queues.delete(userId);
+    })
+    .catch(() => undefined);
   return next;
 }

@@ -22,7 +22,9 @@ async function accountsToReconcile(now: Date): Promise<string[]> {
   const lost = await db
     .selectDistinct({ userId: stripeRequests.userId })
     .from(stripeRequests)
-    .where(and(isNull(stripeRequests.completedAt), isNotNull(stripeRequests.userId), lt(stripeRequests.createdAt, new Date(now.getTime() - UNFINISHED_AFTER_MS))));
+    .where(
+      and(isNull(stripeRequests.completedAt), isNotNull(stripeRequests.userId), lt(stripeRequests.createdAt, new Date(now.getTime() - UNFINISHED_AFTER_MS))),
+    );
   const due = await db
     .select({ userId: subscriptions.userId })
     .from(subscriptions)
@@ -40,7 +42,12 @@ export async function reconcileAccount(userId: string): Promise<void> {
   const db = await getDb();
   const [stored] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (stored && (!stored.stripeSubscriptionId || !isPaying(stored.status))) {
-    const { data } = await stripe().subscriptions.list({ customer: stored.stripeCustomerId, status: 'all', limit: 5, expand: ['data.default_payment_method', 'data.latest_invoice'] });
+    const { data } = await stripe().subscriptions.list({
+      customer: stored.stripeCustomerId,
+      status: 'all',
+      limit: 5,
+      expand: ['data.default_payment_method', 'data.latest_invoice'],
+    });
     const newest = data.sort((a, b) => b.created - a.created)[0];
     if (newest) await applySubscription(viewOf(newest));
   } else {
@@ -50,7 +57,9 @@ export async function reconcileAccount(userId: string): Promise<void> {
   await db
     .update(stripeRequests)
     .set({ completedAt: sql`now()` })
-    .where(and(eq(stripeRequests.userId, userId), isNull(stripeRequests.completedAt), lt(stripeRequests.createdAt, new Date(Date.now() - UNFINISHED_AFTER_MS))));
+    .where(
+      and(eq(stripeRequests.userId, userId), isNull(stripeRequests.completedAt), lt(stripeRequests.createdAt, new Date(Date.now() - UNFINISHED_AFTER_MS))),
+    );
 }
 
 /** One pass of the reconcile job; answers how many accounts it looked at. */

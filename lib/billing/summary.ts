@@ -61,7 +61,6 @@ export async function billingOf(user: User, now = new Date()) {
   };
 }
 
-
 /** The account part of the account modal (SPEC point 3): type, amount, rooms, attendees, dates, owner. */
 export async function accountSummary(user: User, now = new Date()) {
   const db = await getDb();
@@ -88,4 +87,3 @@ export async function accountSummary(user: User, now = new Date()) {
     owner: { name: `${user.firstName} ${user.lastName}`, email: user.email },
   };
 }
-

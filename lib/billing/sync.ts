@@ -56,16 +56,28 @@ export async function applySubscription(view: SubscriptionView, event?: { id: st
     if (!stored || !isCurrent(stored, view)) return { applied: false, changed: false };
 
     const user = await lockOwner(tx, stored.userId);
-    const account = { isTrial: user.isTrial, state: user.state, numberOfRooms: user.numberOfRooms, accountType: user.accountType, sessionVersion: user.sessionVersion };
+    const account = {
+      isTrial: user.isTrial,
+      state: user.state,
+      numberOfRooms: user.numberOfRooms,
+      accountType: user.accountType,
+      sessionVersion: user.sessionVersion,
+    };
     const nextAccount = accountAfter(account, view, stored, now);
     const nextSubscription = subscriptionAfter(view, stored, now);
     let changed = false;
     if (!sameFields(account, nextAccount)) {
-      await tx.update(users).set({ ...nextAccount, updatedAt: now }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ ...nextAccount, updatedAt: now })
+        .where(eq(users.id, user.id));
       changed = true;
     }
     if (!sameFields(stored, nextSubscription)) {
-      await tx.update(subscriptions).set({ ...nextSubscription, syncedAt: now }).where(eq(subscriptions.userId, user.id));
+      await tx
+        .update(subscriptions)
+        .set({ ...nextSubscription, syncedAt: now })
+        .where(eq(subscriptions.userId, user.id));
       changed = true;
     }
     if (await recordCharge(tx, user.id, nextAccount.accountType, view, stored.cardName)) changed = true;

@@ -25,14 +25,23 @@ export function brandIconPng(size: number, options?: { maskable?: boolean }): Im
 /** The Open Graph / Twitter card: 1200×630, the mark, the brand name and the promise. */
 export function socialImage(brand: string, tagline: string): ImageResponse {
   return new ImageResponse(
-    (
-      <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', padding: 80, background: 'linear-gradient(135deg, #0f3d27 0%, #1f7a4d 100%)', color: '#fff' }}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- satori draws <img>, not next/image */}
-        <img src={svgDataUrl(brandIconSvg())} width={120} height={120} alt="" />
-        <div style={{ marginTop: 48, fontSize: 96, fontWeight: 700 }}>{brand}</div>
-        <div style={{ marginTop: 16, fontSize: 44, opacity: 0.9 }}>{tagline}</div>
-      </div>
-    ),
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        padding: 80,
+        background: 'linear-gradient(135deg, #0f3d27 0%, #1f7a4d 100%)',
+        color: '#fff',
+      }}
+    >
+      {/* eslint-disable-next-line @next/next/no-img-element -- satori draws <img>, not next/image */}
+      <img src={svgDataUrl(brandIconSvg())} width={120} height={120} alt="" />
+      <div style={{ marginTop: 48, fontSize: 96, fontWeight: 700 }}>{brand}</div>
+      <div style={{ marginTop: 16, fontSize: 44, opacity: 0.9 }}>{tagline}</div>
+    </div>,
     { width: 1200, height: 630 },
   );
 }

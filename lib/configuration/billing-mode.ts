@@ -31,14 +31,26 @@ export function billingMode(settings: BillingSettings = config): BillingMode {
   const missingKeys = [!secretKey && 'STRIPE_SECRET_KEY', !publishableKey && 'STRIPE_PUBLISHABLE_KEY'].filter(Boolean).join(' and ');
 
   if (choice !== undefined && choice !== '' && choice !== 'stripe' && choice !== 'off') {
-    return { mode: 'off', reason: `BILLING=${settings.billing}`, problem: `Enclave will not start: BILLING=${settings.billing} is not a mode. Write BILLING=stripe (the hosted service, with Stripe) or BILLING=off (a private server).` };
+    return {
+      mode: 'off',
+      reason: `BILLING=${settings.billing}`,
+      problem: `Enclave will not start: BILLING=${settings.billing} is not a mode. Write BILLING=stripe (the hosted service, with Stripe) or BILLING=off (a private server).`,
+    };
   }
   if (choice === 'stripe') {
     if (settings.onPremise) {
-      return { mode: 'stripe', reason: 'BILLING=stripe', problem: 'Enclave will not start: BILLING=stripe and ON_PREMISE=true contradict each other. Remove one of them (ON_PREMISE=true means BILLING=off).' };
+      return {
+        mode: 'stripe',
+        reason: 'BILLING=stripe',
+        problem: 'Enclave will not start: BILLING=stripe and ON_PREMISE=true contradict each other. Remove one of them (ON_PREMISE=true means BILLING=off).',
+      };
     }
     if (missingKeys) {
-      return { mode: 'stripe', reason: 'BILLING=stripe', problem: `Enclave will not start: BILLING=stripe needs ${missingKeys} (and STRIPE_WEBHOOK_SECRET) from your Stripe dashboard. Set them, or use BILLING=off for a server without billing.` };
+      return {
+        mode: 'stripe',
+        reason: 'BILLING=stripe',
+        problem: `Enclave will not start: BILLING=stripe needs ${missingKeys} (and STRIPE_WEBHOOK_SECRET) from your Stripe dashboard. Set them, or use BILLING=off for a server without billing.`,
+      };
     }
     return { mode: 'stripe', reason: 'BILLING=stripe' };
   }
@@ -47,7 +59,11 @@ export function billingMode(settings: BillingSettings = config): BillingMode {
   if (!missingKeys) return { mode: 'stripe', reason: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set' };
   if (secretKey || publishableKey) {
     // One key alone is a half-done setup: neither mode would be what the operator meant.
-    return { mode: 'off', reason: `only one Stripe key`, problem: `Enclave will not start: ${missingKeys} is missing while the other Stripe key is set. Set both (billing on) or neither (billing off), or choose with BILLING=stripe or BILLING=off.` };
+    return {
+      mode: 'off',
+      reason: `only one Stripe key`,
+      problem: `Enclave will not start: ${missingKeys} is missing while the other Stripe key is set. Set both (billing on) or neither (billing off), or choose with BILLING=stripe or BILLING=off.`,
+    };
   }
   return { mode: 'off', reason: `no STRIPE_SECRET_KEY (${OFF_NOTE})` };
 }
@@ -59,5 +75,7 @@ export function billingOn(): boolean {
 
 /** The one line the start-up log says about it. */
 export function billingModeNote(mode: BillingMode = billingMode()): string {
-  return mode.mode === 'stripe' ? `Billing on: ${mode.reason} (the hosted service: 14-day trial, plans and payment through Stripe)` : `Billing off: ${mode.reason}`;
+  return mode.mode === 'stripe'
+    ? `Billing on: ${mode.reason} (the hosted service: 14-day trial, plans and payment through Stripe)`
+    : `Billing off: ${mode.reason}`;
 }

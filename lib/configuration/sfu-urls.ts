@@ -66,12 +66,18 @@ export function sfuSettingsReport(urls: string | undefined, secret: string | und
   }
   const hasSecret = Boolean(secret?.trim());
   if (nodes.length > 0 && !hasSecret) {
-    return { problem: 'Enclave will not start: SFU_URLS is set without SFU_SECRET, the secret Janus shares with the app (docs/self-hosting/sfu.md).', note: '' };
+    return {
+      problem: 'Enclave will not start: SFU_URLS is set without SFU_SECRET, the secret Janus shares with the app (docs/self-hosting/sfu.md).',
+      note: '',
+    };
   }
   if (nodes.length === 0) {
     // A secret alone is what .env.example starts with: said, not refused.
     const secretAlone = hasSecret ? ' SFU_SECRET is set but not used until SFU_URLS names the Janus nodes.' : '';
     return { problem: null, note: `SFU: off (SFU_URLS is not set): every call is peer to peer, which suits calls of up to about 5 people.${secretAlone}` };
   }
-  return { problem: null, note: `SFU: ${nodes.length} Janus node${nodes.length === 1 ? '' : 's'} (${nodes.map((node) => node.publicUrl).join(', ')}): calls of 6 or more go through it, end-to-end encrypted.` };
+  return {
+    problem: null,
+    note: `SFU: ${nodes.length} Janus node${nodes.length === 1 ? '' : 's'} (${nodes.map((node) => node.publicUrl).join(', ')}): calls of 6 or more go through it, end-to-end encrypted.`,
+  };
 }

@@ -18,9 +18,7 @@ async function assertUsableEmail(tx: Transaction, owner: User, email: string, ex
   const [taken] = await tx
     .select({ id: attendees.id })
     .from(attendees)
-    .where(
-      and(eq(attendees.ownerId, owner.id), sql`lower(${attendees.email}) = ${email}`, exceptId ? ne(attendees.id, exceptId) : undefined),
-    )
+    .where(and(eq(attendees.ownerId, owner.id), sql`lower(${attendees.email}) = ${email}`, exceptId ? ne(attendees.id, exceptId) : undefined))
     .limit(1);
   if (taken) throw new ApiError('contact_exists', { field: 'email' });
 }

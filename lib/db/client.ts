@@ -54,8 +54,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const dataDir =
-    options.dataDir ?? (config.dataDir === 'memory://' ? 'memory://' : path.join(config.dataDir, 'pglite'));
+  const dataDir = options.dataDir ?? (config.dataDir === 'memory://' ? 'memory://' : path.join(config.dataDir, 'pglite'));
   // PGlite serves one process: a folder another process has open is refused (data-dir-lock.ts).
   const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
   try {

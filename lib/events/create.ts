@@ -23,7 +23,10 @@ export async function createEvent(user: User, input: EventInput): Promise<{ even
     const owner = await lockOwner(tx, user.id);
     const { values, generatedPassword } = await eventValues(tx, owner, input, { now });
     const { participants, groupIds } = await resolveParticipants(tx, owner, input);
-    const [event] = await tx.insert(events).values({ ownerId: owner.id, ...values }).returning();
+    const [event] = await tx
+      .insert(events)
+      .values({ ownerId: owner.id, ...values })
+      .returning();
     await writeParticipants(tx, event!.id, participants, groupIds);
     await writeNotifications(tx, event!.id, input.notifications);
     await planReminders(tx, event!, { now });

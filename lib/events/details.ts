@@ -43,7 +43,10 @@ export async function eventDetails(db: Db, event: Event, now = new Date()) {
     hasPassword: room?.passwordHash != null,
     notifications: notifications
       .map((n) => ({ type: n.type, time: n.time, timeType: n.timeType }))
-      .sort((a, b) => a.time * (a.timeType === 'day' ? 1440 : a.timeType === 'hour' ? 60 : 1) - b.time * (b.timeType === 'day' ? 1440 : b.timeType === 'hour' ? 60 : 1)),
+      .sort(
+        (a, b) =>
+          a.time * (a.timeType === 'day' ? 1440 : a.timeType === 'hour' ? 60 : 1) - b.time * (b.timeType === 'day' ? 1440 : b.timeType === 'hour' ? 60 : 1),
+      ),
     roomId: event.roomId,
     room: room ? { id: room.id, name: room.name, color: room.color } : null,
     link: event.link,

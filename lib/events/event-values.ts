@@ -60,7 +60,12 @@ export async function eventValues(
     ? await findOwnRoom(tx, owner.id, input.roomId)
     : input.roomId === null
       ? null
-      : ((await tx.select().from(rooms).where(and(eq(rooms.ownerId, owner.id), eq(rooms.isDefault, true))))[0] ?? null);
+      : ((
+          await tx
+            .select()
+            .from(rooms)
+            .where(and(eq(rooms.ownerId, owner.id), eq(rooms.isDefault, true)))
+        )[0] ?? null);
 
   const { passwordMode, generatedPassword } = await applyRoomPassword(tx, room, input, options.previous);
   const series = { start, timezone: input.timezone, durationMinutes: minutes, rrule };

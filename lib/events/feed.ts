@@ -36,7 +36,10 @@ export async function revokeFeed(user: User): Promise<void> {
 export async function feedCalendar(token: string): Promise<string> {
   if (!/^[\w-]{32}$/.test(token)) throw new ApiError('invite_not_found');
   const db = await getDb();
-  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hash(token)));
+  const [feed] = await db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hash(token)));
   if (!feed) throw new ApiError('invite_not_found');
   const rows = await db
     .select()

@@ -19,5 +19,7 @@ export async function findOccurrence(db: Database | Transaction, event: Event, o
   // Moved far away: expand around where it went.
   const moved = exceptions[0]?.startsAt;
   if (!moved || exceptions[0]?.cancelled) return null;
-  return expandSeries(seriesOf(event), exceptions, moved, new Date(moved.getTime() + 1)).find((o) => o.originalStart.getTime() === originalStart.getTime()) ?? null;
+  return (
+    expandSeries(seriesOf(event), exceptions, moved, new Date(moved.getTime() + 1)).find((o) => o.originalStart.getTime() === originalStart.getTime()) ?? null
+  );
 }

@@ -34,4 +34,3 @@ export async function upcomingEvents(user: User, now = new Date()): Promise<Occu
   const list = await occurrencesBetween(user, now, new Date(now.getTime() + UPCOMING_DAYS * DAY_MS), now);
   return list.slice(0, UPCOMING_LIMIT);
 }
-

@@ -56,7 +56,10 @@ export async function expandWindow(user: Pick<User, 'id'>, from: Date, to: Date)
               eq(events.ownerId, user.id),
               isNull(events.cancelledAt),
               or(
-                and(gte(eventExceptions.originalStart, new Date(from.getTime() - 2 * DAY_MS)), lt(eventExceptions.originalStart, new Date(to.getTime() + 2 * DAY_MS))),
+                and(
+                  gte(eventExceptions.originalStart, new Date(from.getTime() - 2 * DAY_MS)),
+                  lt(eventExceptions.originalStart, new Date(to.getTime() + 2 * DAY_MS)),
+                ),
                 and(gte(eventExceptions.startsAt, new Date(from.getTime() - DAY_MS)), lt(eventExceptions.startsAt, new Date(to.getTime() + DAY_MS))),
               ),
             ),

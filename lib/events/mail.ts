@@ -51,9 +51,7 @@ export async function eventComponents(tx: Transaction, event: Event, participant
     rrule: event.rrule,
     exdates: exceptions.filter((e) => e.cancelled).map((e) => e.originalStart),
   };
-  const overrides = exceptions
-    .filter((e) => !e.cancelled)
-    .map((e) => ({ ...occurrenceComponent(event, e), ...base }));
+  const overrides = exceptions.filter((e) => !e.cancelled).map((e) => ({ ...occurrenceComponent(event, e), ...base }));
   return [master, ...overrides.map((o) => ({ ...o, organizer, attendees: base.attendees }))];
 }
 
@@ -69,12 +67,7 @@ function occurrenceComponent(event: Event, e: EventException) {
 }
 
 /** The ICS component of one occurrence (RECURRENCE-ID), for its update or cancellation. */
-export async function occurrenceComponents(
-  tx: Transaction,
-  event: Event,
-  occurrence: Occurrence,
-  participants: Participant[],
-): Promise<IcsEvent[]> {
+export async function occurrenceComponents(tx: Transaction, event: Event, occurrence: Occurrence, participants: Participant[]): Promise<IcsEvent[]> {
   const organizer = await organizerOf(tx, event);
   const e = occurrence.exception;
   return [
@@ -121,7 +114,7 @@ export async function mailAttendees(
   if (first.recurrenceId && first.end < now) return;
   const ics = buildIcs(methodOf[kind], components, { productName: config.brandName });
   const organizer = first.organizer.name;
-  const attendeeList = event.showAttendees ? attendees.map((a) => a.name ? `${a.name} <${a.email}>` : a.email).join(', ') : null;
+  const attendeeList = event.showAttendees ? attendees.map((a) => (a.name ? `${a.name} <${a.email}>` : a.email)).join(', ') : null;
   for (const person of attendees) {
     const data: EventMailData = {
       title: first.title,
@@ -137,9 +130,7 @@ export async function mailAttendees(
     await enqueueMail(tx, {
       to: person.email,
       locale: person.lang,
-      ...(kind === 'eventCancellation'
-        ? { template: kind, data: { ...data, message: options.message } }
-        : { template: kind, data }),
+      ...(kind === 'eventCancellation' ? { template: kind, data: { ...data, message: options.message } } : { template: kind, data }),
       idempotencyKey: `${kind}:${event.id}:${event.sequence}:${first.recurrenceId?.getTime() ?? 'all'}:${person.email}`,
       attachments: [
         {

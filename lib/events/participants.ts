@@ -35,7 +35,10 @@ export async function resolveParticipants(
   const groupIds = [...new Set(input.groups.map((id) => id.toLowerCase()))];
   if (groupIds.some((id) => !isUuid(id))) throw new ApiError('incorrect_data', { field: 'groups' });
   const ownGroups = groupIds.length
-    ? await tx.select({ id: groups.id }).from(groups).where(and(eq(groups.ownerId, organizer.id), inArray(groups.id, groupIds)))
+    ? await tx
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.ownerId, organizer.id), inArray(groups.id, groupIds)))
     : [];
   if (ownGroups.length !== groupIds.length) throw new ApiError('incorrect_data', { field: 'groups' });
   const members = groupIds.length
@@ -102,9 +105,9 @@ export async function resolveParticipants(
 export async function writeParticipants(tx: Transaction, eventId: string, participants: Participant[], groupIds: string[]) {
   await tx.delete(eventAttendees).where(eq(eventAttendees.eventId, eventId));
   await tx.delete(eventGroups).where(eq(eventGroups.eventId, eventId));
-  await tx.insert(eventAttendees).values(
-    participants.map((p) => ({ eventId, email: p.email, name: p.name, attendeeId: p.attendeeId, userId: p.userId, role: p.role })),
-  );
+  await tx
+    .insert(eventAttendees)
+    .values(participants.map((p) => ({ eventId, email: p.email, name: p.name, attendeeId: p.attendeeId, userId: p.userId, role: p.role })));
   if (groupIds.length) await tx.insert(eventGroups).values(groupIds.map((groupId) => ({ eventId, groupId })));
 }
 

@@ -38,9 +38,7 @@ export async function planReminders(tx: Transaction, event: Event, options: { no
   if (!notifications.length) return;
   const maxLeadMs = Math.max(...notifications.map(leadMinutes)) * 60_000;
   const until = new Date(now.getTime() + REMINDER_HORIZON_MS + maxLeadMs);
-  const exceptions = event.rrule
-    ? await tx.select().from(eventExceptions).where(eq(eventExceptions.eventId, event.id))
-    : [];
+  const exceptions = event.rrule ? await tx.select().from(eventExceptions).where(eq(eventExceptions.eventId, event.id)) : [];
   const occurrences = expandSeries(seriesOf(event), exceptions, now, until).filter((o) => o.start > now);
   if (!occurrences.length) return;
   const recipients = await loadParticipants(tx, event.id);
@@ -76,13 +74,7 @@ export async function planReminders(tx: Transaction, event: Event, options: { no
 export async function dropOccurrenceReminders(tx: Transaction, eventId: string, originalStart: Date) {
   await tx
     .delete(eventReminders)
-    .where(
-      and(
-        eq(eventReminders.eventId, eventId),
-        eq(eventReminders.occurrenceStart, originalStart),
-        eq(eventReminders.status, 'pending'),
-      ),
-    );
+    .where(and(eq(eventReminders.eventId, eventId), eq(eventReminders.occurrenceStart, originalStart), eq(eventReminders.status, 'pending')));
 }
 
 /**

@@ -39,7 +39,10 @@ export async function removeEvent(user: User, id: string, message?: string): Pro
       .where(and(eq(events.ownerId, user.id), eq(events.id, key), isNull(events.cancelledAt)));
     const targets = byId.length
       ? byId
-      : await tx.select().from(events).where(and(eq(events.ownerId, user.id), eq(events.repeat, key), isNull(events.cancelledAt)));
+      : await tx
+          .select()
+          .from(events)
+          .where(and(eq(events.ownerId, user.id), eq(events.repeat, key), isNull(events.cancelledAt)));
     if (!targets.length) throw new ApiError('event_not_found');
     for (const event of targets) await cancelEvent(tx, event, message, now);
     return targets.length;

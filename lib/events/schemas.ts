@@ -9,7 +9,22 @@ import { emailField } from '@/lib/email-field';
 import { eventProblems, titleFits, titleOf } from './rules/checks';
 import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, isDuration, notificationChoices, timeTypes } from './rules/limits';
 
-export { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, DURATION_MAX_MINUTES, durationMinutes, durations, isDuration, EVENT_PASSWORD_MIN, leadMinutes, notificationChoices, notificationKey, timeTypes, TITLE_MIN, type Duration, type TimeType } from './rules/limits';
+export {
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_TITLE,
+  DURATION_MAX_MINUTES,
+  durationMinutes,
+  durations,
+  isDuration,
+  EVENT_PASSWORD_MIN,
+  leadMinutes,
+  notificationChoices,
+  notificationKey,
+  timeTypes,
+  TITLE_MIN,
+  type Duration,
+  type TimeType,
+} from './rules/limits';
 export { formatDuration } from './rules/duration';
 
 export const notificationSchema = z
@@ -18,10 +33,7 @@ export const notificationSchema = z
     time: z.number({ error: 'incorrect_data' }).int('incorrect_data'),
     timeType: z.enum(timeTypes, { error: 'incorrect_data' }),
   })
-  .refine(
-    (n) => notificationChoices.some((c) => c.time === n.time && c.timeType === n.timeType),
-    'incorrect_data',
-  );
+  .refine((n) => notificationChoices.some((c) => c.time === n.time && c.timeType === n.timeType), 'incorrect_data');
 export type NotificationInput = z.output<typeof notificationSchema>;
 
 const email = emailField({ invalid: 'invite_incorrect_email_format' });
@@ -36,18 +48,27 @@ export const attendeeSchema = z
 export const customRepeatSchema = z.object({
   freq: z.enum(['daily', 'weekly', 'monthly', 'annually'], { error: 'incorrect_data' }),
   interval: z.number({ error: 'incorrect_data' }).int('incorrect_data').min(1, 'incorrect_data').max(999, 'incorrect_data'),
-  weekdays: z.array(z.enum(weekdayCodes, { error: 'incorrect_data' })).max(7, 'incorrect_data').optional(),
+  weekdays: z
+    .array(z.enum(weekdayCodes, { error: 'incorrect_data' }))
+    .max(7, 'incorrect_data')
+    .optional(),
   monthly: z
     .discriminatedUnion(
       'mode',
       [
         z.object({
           mode: z.literal('day'),
-          day: z.number().int().refine((d) => (d >= 1 && d <= 31) || d === -1, 'incorrect_data'),
+          day: z
+            .number()
+            .int()
+            .refine((d) => (d >= 1 && d <= 31) || d === -1, 'incorrect_data'),
         }),
         z.object({
           mode: z.literal('nth'),
-          n: z.number().int().refine((n) => (n >= 1 && n <= 4) || n === -1, 'incorrect_data'),
+          n: z
+            .number()
+            .int()
+            .refine((n) => (n >= 1 && n <= 4) || n === -1, 'incorrect_data'),
           weekday: z.enum(weekdayCodes),
         }),
       ],
@@ -81,12 +102,7 @@ const uuidish = z.string({ error: 'incorrect_data' }).max(64, 'incorrect_data');
 
 export const eventFields = {
   // SPEC point 3: "(No Title)" when left empty; point 5: a name has at least 5 characters.
-  title: z
-    .string({ error: 'incorrect_data' })
-    .trim()
-    .max(200, 'incorrect_data')
-    .transform(titleOf)
-    .refine(titleFits, 'room_title_length'),
+  title: z.string({ error: 'incorrect_data' }).trim().max(200, 'incorrect_data').transform(titleOf).refine(titleFits, 'room_title_length'),
   /** Unix seconds. */
   from: z.number({ error: missingOrIncorrect }).int('incorrect_data').min(0, 'incorrect_data').max(32503680000, 'incorrect_data'),
   // One of SPEC point 9's lengths, 45 or 90 minutes, or a custom h:mm up to 12 hours (issue 48).

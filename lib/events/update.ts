@@ -70,14 +70,7 @@ async function mailChange(tx: Transaction, after: Event, old: Participant[], now
   }
 }
 
-async function updateWhole(
-  tx: Transaction,
-  owner: User,
-  event: Event,
-  occurrence: Occurrence | null,
-  input: EventUpdate,
-  now: Date,
-): Promise<Result> {
+async function updateWhole(tx: Transaction, owner: User, event: Event, occurrence: Occurrence | null, input: EventUpdate, now: Date): Promise<Result> {
   const wanted = new Date(input.from * 1000);
   let from = input.from;
   let checkPast = true;
@@ -178,18 +171,13 @@ async function updateOne(tx: Transaction, event: Event, occurrence: Occurrence, 
     .select()
     .from(eventExceptions)
     .where(and(eq(eventExceptions.eventId, event.id), eq(eventExceptions.originalStart, occurrence.originalStart)));
-  await mailAttendees(tx, 'eventUpdate', updated!, people, await occurrenceComponents(tx, updated!, { ...changed, exception: exception ?? null }, people), { now });
+  await mailAttendees(tx, 'eventUpdate', updated!, people, await occurrenceComponents(tx, updated!, { ...changed, exception: exception ?? null }, people), {
+    now,
+  });
   return { event: updated! };
 }
 
-async function splitFollowing(
-  tx: Transaction,
-  owner: User,
-  event: Event,
-  occurrence: Occurrence,
-  input: EventUpdate,
-  now: Date,
-): Promise<Result> {
+async function splitFollowing(tx: Transaction, owner: User, event: Event, occurrence: Occurrence, input: EventUpdate, now: Date): Promise<Result> {
   const at = occurrence.originalStart;
   const oldSeries = seriesOf(event);
   const { values, generatedPassword } = await eventValues(tx, owner, input, { now, previous: event });
@@ -203,7 +191,10 @@ async function splitFollowing(
     .set({ rrule: firstRule, endsAt: seriesEnd({ ...oldSeries, rrule: firstRule }), sequence: event.sequence + 1, updatedAt: sql`now()` })
     .where(eq(events.id, event.id))
     .returning();
-  const [next] = await tx.insert(events).values({ ownerId: owner.id, repeat: event.repeat, ...following }).returning();
+  const [next] = await tx
+    .insert(events)
+    .values({ ownerId: owner.id, repeat: event.repeat, ...following })
+    .returning();
 
   const later = await tx
     .select()

@@ -7,7 +7,11 @@ import { groupView, type GroupView } from './view';
 /** GET /api/groups: the user's groups by name, each with its contacts' ids. */
 export async function listGroups(ownerId: string): Promise<GroupView[]> {
   const db = await getDb();
-  const rows = await db.select().from(groups).where(eq(groups.ownerId, ownerId)).orderBy(sql`lower(${groups.name})`, asc(groups.id));
+  const rows = await db
+    .select()
+    .from(groups)
+    .where(eq(groups.ownerId, ownerId))
+    .orderBy(sql`lower(${groups.name})`, asc(groups.id));
   const members = await db
     .select({ groupId: groupMembers.groupId, attendeeId: groupMembers.attendeeId })
     .from(groupMembers)

@@ -32,7 +32,10 @@ export async function createGroup(user: User, input: GroupInput): Promise<GroupV
     await lockOwner(tx, user.id);
     await assertFreeGroupName(tx, user.id, input.name);
     const members = await resolveMembers(tx, user.id, input.attendees);
-    const [group] = await tx.insert(groups).values({ ownerId: user.id, name: input.name, color: input.color ?? DEFAULT_COLOR }).returning();
+    const [group] = await tx
+      .insert(groups)
+      .values({ ownerId: user.id, name: input.name, color: input.color ?? DEFAULT_COLOR })
+      .returning();
     await setMembers(tx, group!.id, members);
     return groupView(group!, members);
   });
@@ -55,6 +58,9 @@ export async function updateGroup(user: User, input: GroupUpdate): Promise<Group
     const changes = changesOf({ name: input.name, color: input.color });
     const [group] = changes ? await tx.update(groups).set(changes).where(own).returning() : [existing];
     const members = await tx.select({ id: groupMembers.attendeeId }).from(groupMembers).where(eq(groupMembers.groupId, existing.id));
-    return groupView(group!, members.map((member) => member.id));
+    return groupView(
+      group!,
+      members.map((member) => member.id),
+    );
   });
 }

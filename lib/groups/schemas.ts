@@ -38,7 +38,5 @@ export const groupSchema = groupObject;
 export type GroupInput = z.output<typeof groupSchema>;
 
 /** Fields left out stay as they are. */
-export const groupUpdateSchema = groupObject
-  .partial()
-  .extend({ id: z.string({ error: 'missing_data' }).max(64, 'attendee_not_found') });
+export const groupUpdateSchema = groupObject.partial().extend({ id: z.string({ error: 'missing_data' }).max(64, 'attendee_not_found') });
 export type GroupUpdate = z.output<typeof groupUpdateSchema>;

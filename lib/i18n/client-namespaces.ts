@@ -35,7 +35,18 @@ export const frameNamespaces = [
  * The account pages' frame (components/account/AccountFrame, issue 33): the sidebar and drawer,
  * the app-info and terms modals, and the forms' errors and labels.
  */
-export const accountFrameNamespaces = ['Nav', 'Language', 'Theme', 'Modal', 'Errors', 'Forms', 'Login', 'AppInfo', 'Terms', 'Billing'] as const satisfies readonly Namespace[];
+export const accountFrameNamespaces = [
+  'Nav',
+  'Language',
+  'Theme',
+  'Modal',
+  'Errors',
+  'Forms',
+  'Login',
+  'AppInfo',
+  'Terms',
+  'Billing',
+] as const satisfies readonly Namespace[];
 
 /**
  * The meeting's frame (app/[locale]/now/layout.tsx), whose one page is the meeting: the modal

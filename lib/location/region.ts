@@ -2,9 +2,7 @@
 export type Region = 'na' | 'eu' | 'ca' | 'ot';
 
 const europe = new Set(
-  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GB NO CH IS LI UA RS BA ME MK AL MD AD MC SM VA'.split(
-    ' ',
-  ),
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GB NO CH IS LI UA RS BA ME MK AL MD AD MC SM VA'.split(' '),
 );
 const northAmerica = new Set(['US', 'MX', 'PR']);
 

@@ -26,10 +26,7 @@ export type EnqueueMailInput = MailInput & {
  * Queues a mail in the caller's database or transaction, so that it commits or rolls back with
  * the change it is about. Call kickMailWorker() after the commit to send it at once.
  */
-export async function enqueueMail(
-  db: Database | Transaction,
-  input: EnqueueMailInput,
-): Promise<void> {
+export async function enqueueMail(db: Database | Transaction, input: EnqueueMailInput): Promise<void> {
   const mail = await renderMail(input.locale, input.template, input.data);
   await db
     .insert(mailOutbox)
@@ -130,9 +127,7 @@ async function deliver(db: Database, row: OutboxRow): Promise<boolean> {
 }
 
 /** Sends the mail that is due; safe to run in several processes at once. */
-export async function deliverDueMail(
-  options: { limit?: number } = {},
-): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMail(options: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
   const db = await getDb();
   const rows = await claimDueMail(db, options.limit ?? 10);
   // In parallel, one connection each: a slow server delays the batch by one send, not by all.

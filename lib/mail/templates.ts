@@ -29,7 +29,13 @@ export interface MailTemplates {
   /** The contact-sales form, sent to the sales address. */
   contactSales: { name: string; email: string; message: string };
   /** "Invite by e-mail" from the new-meeting modal. The link never carries the room secret. */
-  meetingInvite: { inviterName: string; roomName: string; link: string; needsPassword: boolean; /** The call may go through this server's SFU (issue 48); absent in mail queued before. */ viaSfu?: boolean };
+  meetingInvite: {
+    inviterName: string;
+    roomName: string;
+    link: string;
+    needsPassword: boolean;
+    /** The call may go through this server's SFU (issue 48); absent in mail queued before. */ viaSfu?: boolean;
+  };
   /** A scheduled meeting (SPEC point 4); the .ics file travels as an attachment. */
   eventInvitation: EventMailData;
   eventUpdate: EventMailData;
@@ -116,7 +122,11 @@ function ticketOpenedMail(t: Awaited<ReturnType<typeof supportTranslator>>, data
   return {
     subject: t('ticketOpened.subject', { subject: data.subject }),
     heading: t('ticketOpened.heading'),
-    blocks: [t('ticketOpened.intro', { from: data.from, subject: data.subject }), { quote: data.message }, { button: t('ticketOpened.button'), url: data.link }],
+    blocks: [
+      t('ticketOpened.intro', { from: data.from, subject: data.subject }),
+      { quote: data.message },
+      { button: t('ticketOpened.button'), url: data.link },
+    ],
   };
 }
 
@@ -146,10 +156,7 @@ function reminderIntro(t: Translate, minutes: number): string {
 }
 
 const eventTemplates: {
-  [K in 'eventInvitation' | 'eventUpdate' | 'eventCancellation' | 'eventReminder']: (
-    t: Translate,
-    data: MailTemplates[K],
-  ) => MailContent;
+  [K in 'eventInvitation' | 'eventUpdate' | 'eventCancellation' | 'eventReminder']: (t: Translate, data: MailTemplates[K]) => MailContent;
 } = {
   eventInvitation: (t, data) => ({
     subject: t('eventInvitation.subject', { title: t.title(data.title) }),
@@ -183,12 +190,7 @@ const templates: { [K in Exclude<MailTemplate, SupportTemplate>]: (t: Translate,
   activation: (t, { firstName, link }) => ({
     subject: t('activation.subject'),
     heading: t('activation.heading'),
-    blocks: [
-      t('activation.greeting', { firstName }),
-      t('activation.intro'),
-      { button: t('activation.button'), url: link },
-      t('activation.ignore'),
-    ],
+    blocks: [t('activation.greeting', { firstName }), t('activation.intro'), { button: t('activation.button'), url: link }, t('activation.ignore')],
   }),
   // Without a name, the invitation comes from the server's operator (the CLI).
   registrationInvitation: (t, { inviterName, link }) => ({
@@ -215,11 +217,7 @@ const templates: { [K in Exclude<MailTemplate, SupportTemplate>]: (t: Translate,
   emailChanged: (t, { firstName, newEmail }) => ({
     subject: t('emailChanged.subject'),
     heading: t('emailChanged.heading'),
-    blocks: [
-      t('emailChanged.greeting', { firstName }),
-      t('emailChanged.intro', { newEmail }),
-      t('emailChanged.notYou'),
-    ],
+    blocks: [t('emailChanged.greeting', { firstName }), t('emailChanged.intro', { newEmail }), t('emailChanged.notYou')],
   }),
   twoFactorDisabled: (t, { firstName }) => ({
     subject: t('twoFactorDisabled.subject'),
@@ -270,25 +268,19 @@ const templates: { [K in Exclude<MailTemplate, SupportTemplate>]: (t: Translate,
   contactSales: (t, { name, email, message }) => ({
     subject: t('contactSales.subject', { name }),
     heading: t('contactSales.heading'),
-    blocks: [
-      t('contactSales.intro', { name, email }),
-      { quote: message },
-      t('contactSales.reply', { email }),
-    ],
+    blocks: [t('contactSales.intro', { name, email }), { quote: message }, t('contactSales.reply', { email })],
   }),
   ...eventTemplates,
 };
 
-
 /** Renders a template in the recipient's language (English where a translation lacks a text). */
-export async function renderMail<K extends MailTemplate>(
-  locale: Locale,
-  template: K,
-  data: MailTemplates[K],
-): Promise<RenderedMail> {
+export async function renderMail<K extends MailTemplate>(locale: Locale, template: K, data: MailTemplates[K]): Promise<RenderedMail> {
   const t = await translator(locale);
   const content = isSupportTemplate(template)
-    ? (supportTemplates[template] as (t: Awaited<ReturnType<typeof supportTranslator>>, data: MailTemplates[K]) => MailContent)(await supportTranslator(locale), data)
+    ? (supportTemplates[template] as (t: Awaited<ReturnType<typeof supportTranslator>>, data: MailTemplates[K]) => MailContent)(
+        await supportTranslator(locale),
+        data,
+      )
     : (templates[template as Exclude<MailTemplate, SupportTemplate>] as (t: Translate, data: MailTemplates[K]) => MailContent)(t, data);
   // A line break in a header would end it; user input (a name) can reach the subject.
   const subject = content.subject.replace(/\s+/g, ' ').trim();

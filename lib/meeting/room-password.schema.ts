@@ -6,9 +6,7 @@ import { PASSWORD_PROOF_LENGTH, PASSWORD_SALT_LENGTH } from './room-password';
 export const passwordProofSchema = z
   .string({ error: 'incorrect_password' })
   .regex(new RegExp(`^[A-Za-z0-9_-]{${PASSWORD_PROOF_LENGTH}}$`), 'incorrect_password');
-export const passwordSaltSchema = z
-  .string({ error: 'incorrect_data' })
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${PASSWORD_SALT_LENGTH}}$`), 'incorrect_data');
+export const passwordSaltSchema = z.string({ error: 'incorrect_data' }).regex(new RegExp(`^[A-Za-z0-9_-]{${PASSWORD_SALT_LENGTH}}$`), 'incorrect_data');
 
 /** Request fields that set a password by its proof (a form) rather than in plain text (an API client). */
 export const passwordProofFields = {
@@ -17,10 +15,7 @@ export const passwordProofFields = {
 };
 
 /** A proof needs its salt and the other way round, and one request cannot set two passwords. */
-export function checkPasswordProofFields(
-  value: { password?: string | null; passwordProof?: string; passwordSalt?: string },
-  ctx: z.RefinementCtx,
-) {
+export function checkPasswordProofFields(value: { password?: string | null; passwordProof?: string; passwordSalt?: string }, ctx: z.RefinementCtx) {
   if (!value.passwordProof !== !value.passwordSalt) {
     ctx.addIssue({ code: 'custom', path: [value.passwordProof ? 'passwordSalt' : 'passwordProof'], message: 'missing_data' });
   }

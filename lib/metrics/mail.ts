@@ -20,7 +20,11 @@ export async function readOutbox(): Promise<OutboxFigures> {
     .select({
       pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')`.mapWith(Number),
       failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
-      oldest: sql<number | null>`extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'pending' and ${mailOutbox.sendAfter} <= now()))`.mapWith(Number),
+      oldest: sql<
+        number | null
+      >`extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'pending' and ${mailOutbox.sendAfter} <= now()))`.mapWith(
+        Number,
+      ),
     })
     .from(mailOutbox)
     .where(inArray(mailOutbox.status, ['pending', 'failed']));

@@ -27,9 +27,7 @@ export function navEntries(user: { enableMCard: boolean; isAdmin?: boolean } | n
     // The spec has no rooms route; rooms are managed in the admin area (docs/decisions.md).
     { key: 'rooms', kind: 'link', href: '/admin' },
     // The instance's administration, for admins only (issue 48, point 5).
-    ...(user.isAdmin
-      ? [{ key: 'administration', kind: 'link', href: '/admin/users' } as const]
-      : []),
+    ...(user.isAdmin ? [{ key: 'administration', kind: 'link', href: '/admin/users' } as const] : []),
     // SPEC's "settings" entry opens the account modal. Issue 48, point 6: two screens were both
     // called Settings; the modal is "Account & security" (profile, password, two-factor sign-in)
     // and /settings is "Preferences" (time zone, language, theme…).

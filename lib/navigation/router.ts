@@ -1,4 +1,3 @@
-
 // The app's routers (issue 48): a push or replace to a page whose Content-Security-Policy differs
 // from this document's (lib/security/page-policy.ts) loads a whole document, so that the page runs
 // under its own policy; anything else stays a client-side navigation. Links are guarded by

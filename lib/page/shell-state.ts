@@ -26,10 +26,7 @@ export const shellState = cache(async (): Promise<{ user: ShellUser | null; them
           isAdmin: user.role === 'admin',
           needsBilling: needsBillingModal(user, billingOn()),
           // Every user on trial sees how long it lasts (a server without billing has no trial).
-          trial:
-            user.isTrial && billingOn()
-              ? { ended: trialEnded(user), daysLeft: trialDaysLeft(user) }
-              : null,
+          trial: user.isTrial && billingOn() ? { ended: trialEnded(user), daysLeft: trialDaysLeft(user) } : null,
           timezone: user.timezone,
           hasRoom: await hasAnyRoom(user.id),
         }

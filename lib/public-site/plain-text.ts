@@ -11,7 +11,10 @@ export type TextBlock = { kind: 'heading'; text: string } | { kind: 'paragraph';
 export function parsePlainText(source: string): TextBlock[] {
   const blocks: TextBlock[] = [];
   for (const chunk of source.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = chunk
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     while (lines.length && /^#{1,3}\s+/.test(lines[0]!)) blocks.push({ kind: 'heading', text: lines.shift()!.replace(/^#{1,3}\s+/, '') });
     if (!lines.length) continue;
     if (lines.every((line) => /^[-*]\s+/.test(line))) blocks.push({ kind: 'list', items: lines.map((line) => line.replace(/^[-*]\s+/, '')) });

@@ -31,7 +31,13 @@ export const contactEmail = (): string | null => config.salesEmail ?? null;
 export async function publicSiteSettings(): Promise<PublicSiteSettings> {
   const db = await getDb();
   const [row] = await db
-    .select({ homePage: configuration.homePage, homeSentence: configuration.homeSentence, privacyText: configuration.privacyText, termsText: configuration.termsText, imprintText: configuration.imprintText })
+    .select({
+      homePage: configuration.homePage,
+      homeSentence: configuration.homeSentence,
+      privacyText: configuration.privacyText,
+      termsText: configuration.termsText,
+      imprintText: configuration.imprintText,
+    })
     .from(configuration)
     .where(eq(configuration.id, 1))
     .limit(1);

@@ -28,7 +28,13 @@ export const isDomain = (domain: string) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0
 /** The domain part of an address, lower case ('' without one). */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');
-  return at < 0 ? '' : email.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()
+        .replace(/\.$/, '');
 }
 
 export function domainAllowed(email: string, domains: readonly string[]): boolean {
@@ -61,7 +67,8 @@ export function registrationSettingsProblem(mode: string | undefined, domains: s
     return `Enclave will not start: REGISTRATION=${mode} is not a setting. Write open, domains, invitation or closed.`;
   }
   const bad = parseDomains(domains).filter((domain) => !isDomain(domain));
-  if (bad.length) return `Enclave will not start: REGISTRATION_DOMAINS has ${bad.join(', ')}, which is not a domain. Write domains such as example.org,example.com.`;
+  if (bad.length)
+    return `Enclave will not start: REGISTRATION_DOMAINS has ${bad.join(', ')}, which is not a domain. Write domains such as example.org,example.com.`;
   if (chosen === 'domains' && parseDomains(domains).length === 0) {
     return 'Enclave will not start: REGISTRATION=domains needs REGISTRATION_DOMAINS (e.g. example.org,example.com).';
   }

@@ -10,7 +10,10 @@ type Db = Database | Transaction;
 /** The user's own room `id`; another user's room answers as not found. */
 export async function findOwnRoom(db: Db, ownerId: string, id: string): Promise<Room> {
   const [room] = isUuid(id)
-    ? await db.select().from(rooms).where(and(eq(rooms.id, id), eq(rooms.ownerId, ownerId)))
+    ? await db
+        .select()
+        .from(rooms)
+        .where(and(eq(rooms.id, id), eq(rooms.ownerId, ownerId)))
     : [];
   if (!room) throw new ApiError('room_not_found');
   return room;
@@ -28,5 +31,8 @@ export async function assertFreeRoomName(db: Db, ownerId: string, name: string, 
 
 /** Takes the default flag from the user's rooms, before another room gets it (one per user). */
 export async function clearDefaultRoom(db: Db, ownerId: string) {
-  await db.update(rooms).set({ isDefault: false }).where(and(eq(rooms.ownerId, ownerId), eq(rooms.isDefault, true)));
+  await db
+    .update(rooms)
+    .set({ isDefault: false })
+    .where(and(eq(rooms.ownerId, ownerId), eq(rooms.isDefault, true)));
 }

@@ -25,12 +25,7 @@ export async function removeRoom(user: User, id: string): Promise<void> {
     await tx.update(events).set({ roomId: null }).where(eq(events.roomId, room.id));
     await tx.delete(rooms).where(eq(rooms.id, room.id));
     if (!room.isDefault) return;
-    const [oldest] = await tx
-      .select({ id: rooms.id })
-      .from(rooms)
-      .where(eq(rooms.ownerId, user.id))
-      .orderBy(asc(rooms.createdAt), asc(rooms.id))
-      .limit(1);
+    const [oldest] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.ownerId, user.id)).orderBy(asc(rooms.createdAt), asc(rooms.id)).limit(1);
     if (oldest) await tx.update(rooms).set({ isDefault: true }).where(eq(rooms.id, oldest.id));
   });
 }

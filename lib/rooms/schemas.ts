@@ -8,11 +8,7 @@ import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/roo
 export const ROOM_NAME_MIN = 5;
 export const ROOM_PASSWORD_MIN = 8;
 
-const name = z
-  .string({ error: 'room_title_length' })
-  .trim()
-  .min(ROOM_NAME_MIN, 'room_title_length')
-  .max(100, 'incorrect_data');
+const name = z.string({ error: 'room_title_length' }).trim().min(ROOM_NAME_MIN, 'room_title_length').max(100, 'incorrect_data');
 
 /** An empty password means none (adding) or "keep the current one" (editing). */
 const password = z

@@ -136,7 +136,10 @@ export interface PasswordPlan {
  * generated already (the server keeps that one too), never as a new "generated" that the server
  * would replace the room's password with.
  */
-export function passwordPlan(draft: Pick<Draft, 'passwordMode' | 'password' | 'roomPassword'>, context: { roomHasPassword: boolean; editingGenerated?: boolean }): PasswordPlan {
+export function passwordPlan(
+  draft: Pick<Draft, 'passwordMode' | 'password' | 'roomPassword'>,
+  context: { roomHasPassword: boolean; editingGenerated?: boolean },
+): PasswordPlan {
   if (draft.passwordMode === 'none') return { passwordMode: 'none', password: '', changesRoom: false };
   if (context.roomHasPassword && draft.roomPassword !== 'change') {
     const keepGenerated = draft.passwordMode === 'generated' && context.editingGenerated === true;

@@ -63,7 +63,10 @@ function noteUnreadableHop(proxy: string) {
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const list = new BlockList();
   let all = false;
-  for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     if (entry === '*') {
       all = true;
       continue;

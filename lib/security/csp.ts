@@ -4,7 +4,12 @@ import { closedPolicy } from './base-headers.mjs';
 // Which page gets which policy (page-policy.ts): the browser's link guard reads the same rules.
 export { isWasmPage, STRIPE_PAGES } from './page-policy';
 
-const stripe = { script: ' https://js.stripe.com', frame: 'https://js.stripe.com https://hooks.stripe.com', connect: ' https://api.stripe.com', img: ' https://*.stripe.com' };
+const stripe = {
+  script: ' https://js.stripe.com',
+  frame: 'https://js.stripe.com https://hooks.stripe.com',
+  connect: ' https://api.stripe.com',
+  img: ' https://*.stripe.com',
+};
 
 /*
  * The meeting page (/now/{id}) compiles WebAssembly: the noise filter's RNNoise, in an AudioWorklet,

@@ -119,9 +119,7 @@ async function consumeInRedis(limit: RateLimit, key: string): Promise<Consumed> 
  */
 export async function consumeAttempt(limit: RateLimit, key: string, onFirstRefusal?: () => void): Promise<void> {
   const normalized = key.trim().toLowerCase();
-  const { points, resetsAt } = config.redisUrl
-    ? await consumeInRedis(limit, normalized)
-    : await consumeInDatabase(limit, normalized);
+  const { points, resetsAt } = config.redisUrl ? await consumeInRedis(limit, normalized) : await consumeInDatabase(limit, normalized);
   if (points > limit.points) {
     if (points === limit.points + 1) onFirstRefusal?.();
     throw new ApiError('too_many_attempts', { retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000)) });

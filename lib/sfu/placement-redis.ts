@@ -43,7 +43,10 @@ export class RedisPlacementStore implements PlacementStore {
   async place(meetingId: string, nodes: readonly string[], now = Date.now()) {
     if (nodes.length === 0) leastLoaded(nodes, {});
     const keys = [placementKey(meetingId), ...nodes.map(nodeKey)];
-    const [node, placed] = (await this.redis.eval(PLACE, keys.length, ...keys, meetingId, String(now), String(PLACEMENT_TTL_MS), ...nodes, nodeKey(''))) as [string, number];
+    const [node, placed] = (await this.redis.eval(PLACE, keys.length, ...keys, meetingId, String(now), String(PLACEMENT_TTL_MS), ...nodes, nodeKey(''))) as [
+      string,
+      number,
+    ];
     return { node, placed: placed === 1 };
   }
 

@@ -65,7 +65,11 @@ export async function sfuTicketFor(meetingId: string, participantId: string, opt
       nodes.map((node) => node.publicUrl),
       now,
     );
-    const room = roomOn(nodes.find((node) => node.publicUrl === name)!, secret, meetingId);
+    const room = roomOn(
+      nodes.find((node) => node.publicUrl === name)!,
+      secret,
+      meetingId,
+    );
     const roomToken = sfuRoomToken(secret, room.room, participantId);
     try {
       await videoRoom(room, secret, async (handle) => {

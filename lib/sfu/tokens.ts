@@ -17,7 +17,9 @@ export function janusToken(secret: string, expiresAtMs: number, plugins: readonl
 }
 
 const derive = (secret: string, label: string, ...parts: string[]) =>
-  createHmac('sha256', secret).update([label, ...parts].join('\0')).digest('base64url');
+  createHmac('sha256', secret)
+    .update([label, ...parts].join('\0'))
+    .digest('base64url');
 
 /**
  * The meeting's VideoRoom id: derived, so every app instance names the same room without storing
@@ -29,5 +31,4 @@ export const sfuRoomId = (secret: string, meetingId: string) => `m${derive(secre
 export const sfuRoomSecret = (secret: string, room: string) => derive(secret, 'enclave sfu room secret', room);
 
 /** A participant's entry in the room's `allowed` list: the `token` of their VideoRoom joins. */
-export const sfuRoomToken = (secret: string, room: string, participantId: string) =>
-  derive(secret, 'enclave sfu room token', room, participantId).slice(0, 32);
+export const sfuRoomToken = (secret: string, room: string, participantId: string) => derive(secret, 'enclave sfu room token', room, participantId).slice(0, 32);

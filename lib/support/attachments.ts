@@ -37,7 +37,10 @@ function isPlainText(bytes: Buffer) {
 /** A file name fit for a header and a list: its last path part, no control characters, at most 120 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-120);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-120);
   return clean || 'attachment';
 }
 

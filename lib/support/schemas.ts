@@ -3,11 +3,7 @@ import { MESSAGE_MAX, SUBJECT_MAX, SUBJECT_MIN, ticketCategories, ticketStatuses
 
 const required = (issue: { input: unknown }) => (issue.input === undefined ? 'missing_data' : 'incorrect_data');
 
-const message = z
-  .string({ error: required })
-  .trim()
-  .min(1, 'missing_data')
-  .max(MESSAGE_MAX, 'incorrect_data');
+const message = z.string({ error: required }).trim().min(1, 'missing_data').max(MESSAGE_MAX, 'incorrect_data');
 
 /** POST /api/tickets (the attachment travels beside it in the multipart form). */
 export const ticketSchema = z.object({

@@ -119,13 +119,26 @@ export async function getTicket(user: User, id: string): Promise<TicketDetail> {
   const ticket = await ticketFor(db, user, id);
   const [messages, files] = await Promise.all([
     db
-      .select({ id: ticketMessages.id, body: ticketMessages.body, authorId: ticketMessages.authorId, createdAt: ticketMessages.createdAt, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: ticketMessages.id,
+        body: ticketMessages.body,
+        authorId: ticketMessages.authorId,
+        createdAt: ticketMessages.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(ticketMessages)
       .leftJoin(users, eq(users.id, ticketMessages.authorId))
       .where(eq(ticketMessages.ticketId, ticket.id))
       .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id)),
     db
-      .select({ id: ticketAttachments.id, messageId: ticketAttachments.messageId, fileName: ticketAttachments.fileName, contentType: ticketAttachments.contentType, size: ticketAttachments.size })
+      .select({
+        id: ticketAttachments.id,
+        messageId: ticketAttachments.messageId,
+        fileName: ticketAttachments.fileName,
+        contentType: ticketAttachments.contentType,
+        size: ticketAttachments.size,
+      })
       .from(ticketAttachments)
       .where(eq(ticketAttachments.ticketId, ticket.id)),
   ]);
@@ -139,7 +152,9 @@ export async function getTicket(user: User, id: string): Promise<TicketDetail> {
       byStaff: m.authorId === null,
       author: m.authorId === null ? '' : `${m.firstName ?? ''} ${m.lastName ?? ''}`.trim(),
       createdAt: m.createdAt.toISOString(),
-      attachments: files.filter((f) => f.messageId === m.id).map(({ id: fileId, fileName, contentType, size }) => ({ id: fileId, fileName: nameForType(fileName, contentType), contentType, size })),
+      attachments: files
+        .filter((f) => f.messageId === m.id)
+        .map(({ id: fileId, fileName, contentType, size }) => ({ id: fileId, fileName: nameForType(fileName, contentType), contentType, size })),
     })),
   };
 }
@@ -180,7 +195,12 @@ async function openTicket(
         to: admin.email,
         locale: isLocale(admin.lang) ? admin.lang : 'en',
         template: 'ticketOpened',
-        data: { from: `${user.firstName} ${user.lastName} <${user.email}>`, subject: input.subject, message: input.message, link: `${config.appUrl}/view-ticket/${ticket!.id}` },
+        data: {
+          from: `${user.firstName} ${user.lastName} <${user.email}>`,
+          subject: input.subject,
+          message: input.message,
+          link: `${config.appUrl}/view-ticket/${ticket!.id}`,
+        },
         idempotencyKey: `ticket-opened:${ticket!.id}:${admin.id}`,
       });
       mailed = true;
@@ -205,7 +225,10 @@ export async function replyToTicket(user: User, id: string, body: string): Promi
     const ticket = await ticketFor(tx, user, id, true);
     const staff = actsAsStaff(user, ticket);
     const status: TicketStatus = staff ? 'answered' : 'open';
-    const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket.id, authorId: staff ? null : user.id, body }).returning();
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId: ticket.id, authorId: staff ? null : user.id, body })
+      .returning();
     await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticket.id));
     if (staff) {
       await writeAudit(tx, adminActor(user), 'ticket_reply', { userId: ticket.userId, label: ticket.subject }, { ticketId: ticket.id });
@@ -241,7 +264,13 @@ export async function setTicketStatus(user: User, id: string, status: TicketStat
     if (ticket.status === status) return { ticketStatus: status };
     await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticket.id));
     if (staff) {
-      await writeAudit(tx, adminActor(user), 'ticket_status', { userId: ticket.userId, label: ticket.subject }, { ticketId: ticket.id, from: ticket.status, to: status });
+      await writeAudit(
+        tx,
+        adminActor(user),
+        'ticket_status',
+        { userId: ticket.userId, label: ticket.subject },
+        { ticketId: ticket.id, from: ticket.status, to: status },
+      );
     }
     return { ticketStatus: status };
   });
@@ -251,4 +280,3 @@ export async function setTicketStatus(user: User, id: string, status: TicketStat
 export async function assertTicketAccess(user: User, id: string): Promise<void> {
   await ticketFor(await getDb(), user, id);
 }
-

@@ -46,7 +46,10 @@ export function formatMinutesOfDay(minutes: number, locale: string): string {
   const format = clockFormat(locale, 'UTC');
   const at = Date.UTC(2000, 0, 1, 0, minutes);
   if (minutes !== 1440 || hourCycleOf(locale) !== 'h23') return format.format(at);
-  return format.formatToParts(at).map((part) => (part.type === 'hour' ? '24' : part.value)).join('');
+  return format
+    .formatToParts(at)
+    .map((part) => (part.type === 'hour' ? '24' : part.value))
+    .join('');
 }
 
 const HALF_YEAR_MS = 182 * 86_400_000;

@@ -48,10 +48,7 @@ export function dismiss(queue: ToastQueue, id: number): ToastQueue {
  * What an API answer shows (SPEC points 4 and 7): "ok" shows the success text, an error its
  * localized message, and authentication failures nothing (the logout rule handles those).
  */
-export function toastForAnswer(
-  answer: { status?: string; errorCode?: string; message?: string },
-  successText: string,
-): ToastInput | null {
+export function toastForAnswer(answer: { status?: string; errorCode?: string; message?: string }, successText: string): ToastInput | null {
   if (answer.status === 'ok') return { kind: 'success', message: successText };
   if (answer.errorCode === 'authentication_error') return null;
   if (answer.status === 'error' && answer.message) return { kind: 'error', message: answer.message, long: true };

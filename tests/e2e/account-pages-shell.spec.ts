@@ -13,7 +13,11 @@ const accountPages = ['/register', '/forgotPassword', '/resetpassword/not-a-real
 test.use({ viewport: { width: 390, height: 844 } });
 
 for (const path of accountPages) {
-  test(`logged in on ${path}: the drawer's "New meeting" and "Settings" open their dialogs, and upcoming meetings are polled`, async ({ page, context, baseURL }) => {
+  test(`logged in on ${path}: the drawer's "New meeting" and "Settings" open their dialogs, and upcoming meetings are polled`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await logIn(context, baseURL!);
     const polled = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/events/upcoming');
     await page.goto(path);

@@ -6,8 +6,7 @@ const en = messages('en');
 const { Contacts: C, Groups: G, Rooms: R, Manage: M } = en;
 
 /** The list item whose heading is `name`. */
-const item = (list: Locator, name: string) =>
-  list.getByRole('listitem').filter({ has: list.page().getByRole('heading', { name, exact: true }) });
+const item = (list: Locator, name: string) => list.getByRole('listitem').filter({ has: list.page().getByRole('heading', { name, exact: true }) });
 
 async function confirmIn(page: Page, title: string, button: string) {
   const dialog = page.getByRole('dialog', { name: title });
@@ -67,7 +66,9 @@ test.describe('SPEC point 2: the address book and the rooms list, as the demo ac
     await expect(item(groups, team)).toContainText(`${ann} and ${bob}`);
 
     // Editing asks for confirmation before saving.
-    await item(contacts, ann).getByRole('button', { name: `Edit ${ann}` }).click();
+    await item(contacts, ann)
+      .getByRole('button', { name: `Edit ${ann}` })
+      .click();
     dialog = page.getByRole('dialog', { name: C.editTitle });
     await dialog.getByLabel(C.name, { exact: true }).fill(`Anna ${suffix}`);
     await dialog.getByRole('button', { name: M.save }).click();
@@ -75,7 +76,9 @@ test.describe('SPEC point 2: the address book and the rooms list, as the demo ac
     await expect(item(contacts, `Anna ${suffix}`)).toContainText('+442079460958');
     await expect(item(groups, team)).toContainText(`Anna ${suffix} and ${bob}`);
 
-    await item(groups, team).getByRole('button', { name: `Edit ${team}` }).click();
+    await item(groups, team)
+      .getByRole('button', { name: `Edit ${team}` })
+      .click();
     dialog = page.getByRole('dialog', { name: G.editTitle });
     await dialog.getByLabel(G.name, { exact: true }).fill(`Crew ${suffix}`);
     await dialog.getByRole('button', { name: M.save }).click();
@@ -83,11 +86,15 @@ test.describe('SPEC point 2: the address book and the rooms list, as the demo ac
     await expect(item(groups, `Crew ${suffix}`)).toBeVisible();
 
     // Deleting asks first; the group goes, then both contacts.
-    await item(groups, `Crew ${suffix}`).getByRole('button', { name: `Delete Crew ${suffix}` }).click();
+    await item(groups, `Crew ${suffix}`)
+      .getByRole('button', { name: `Delete Crew ${suffix}` })
+      .click();
     await confirmIn(page, G.deleteTitle, M.confirmDelete);
     await expect(item(groups, `Crew ${suffix}`)).toHaveCount(0);
     for (const name of [`Anna ${suffix}`, bob]) {
-      await item(contacts, name).getByRole('button', { name: `Delete ${name}` }).click();
+      await item(contacts, name)
+        .getByRole('button', { name: `Delete ${name}` })
+        .click();
       await confirmIn(page, C.deleteTitle, M.confirmDelete);
       await expect(item(contacts, name)).toHaveCount(0);
     }
@@ -115,7 +122,9 @@ test.describe('SPEC point 2: the address book and the rooms list, as the demo ac
     await expect(item(rooms, board)).toContainText('Managed by Demo User (demo@enclave.local)');
     await expect(item(rooms, board).getByRole('link')).toHaveAttribute('href', /\/now\/[\w-]{22}$/);
 
-    await item(rooms, board).getByRole('button', { name: `Edit ${board}` }).click();
+    await item(rooms, board)
+      .getByRole('button', { name: `Edit ${board}` })
+      .click();
     dialog = page.getByRole('dialog', { name: R.editTitle });
     await dialog.getByLabel(R.name, { exact: true }).fill(renamed);
     await dialog.getByLabel(R.removePassword).check();
@@ -123,7 +132,9 @@ test.describe('SPEC point 2: the address book and the rooms list, as the demo ac
     await expect(dialog).toBeHidden();
     await expect(item(rooms, renamed)).toContainText(R.open);
 
-    await item(rooms, renamed).getByRole('button', { name: `Delete ${renamed}` }).click();
+    await item(rooms, renamed)
+      .getByRole('button', { name: `Delete ${renamed}` })
+      .click();
     await confirmIn(page, R.deleteTitle, M.confirmDelete);
     await expect(item(rooms, renamed)).toHaveCount(0);
     await expect(item(rooms, 'Demo room')).toContainText(R.defaultBadge);

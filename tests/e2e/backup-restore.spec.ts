@@ -34,7 +34,10 @@ test('embedded database: backup, restore into an empty DATA_DIR, and the restore
     test.info().annotations.push({ type: 'restore', description: `${restore.seconds.toFixed(1)} s` });
     // Into a folder that holds a database: refused without --force.
     const again = runScript('scripts/restore.ts', [file], { DATA_DIR: target.dir });
-    expect([again.status, again.stderr.trim()]).toEqual([1, `${path.join(target.dir, 'pglite')} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it (the current one is kept beside it).`]);
+    expect([again.status, again.stderr.trim()]).toEqual([
+      1,
+      `${path.join(target.dir, 'pglite')} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it (the current one is kept beside it).`,
+    ]);
 
     const server = await startInstance(extraPort(40), { DATA_DIR: target.dir });
     try {
@@ -109,7 +112,10 @@ test('the commands answer wrong usage with exit status 2', () => {
     expect(runScript('scripts/restore.ts', [], { DATA_DIR: folder.dir }).status).toBe(2);
     expect(runScript('scripts/backup.ts', ['a', 'b'], { DATA_DIR: folder.dir }).status).toBe(2);
     const missing = runScript('scripts/backup.ts', [], { DATA_DIR: folder.dir });
-    expect([missing.status, missing.stderr.trim()]).toEqual([1, `No embedded database in ${path.join(folder.dir, 'pglite')}. Set DATA_DIR to the folder the server uses (the one that holds pglite/).`]);
+    expect([missing.status, missing.stderr.trim()]).toEqual([
+      1,
+      `No embedded database in ${path.join(folder.dir, 'pglite')}. Set DATA_DIR to the folder the server uses (the one that holds pglite/).`,
+    ]);
   } finally {
     folder.remove();
   }

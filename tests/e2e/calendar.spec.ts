@@ -25,8 +25,7 @@ test.describe('the calendar asks for the compact form and revalidates it', () =>
     const statusOnWire = new Map<string, number>();
     cdp.on('Network.requestWillBeSent', (event) => requested.set(event.requestId, event.request.url));
     cdp.on('Network.responseReceivedExtraInfo', (event) => statusOnWire.set(event.requestId, event.statusCode));
-    const wireStatus = () =>
-      [...requested].filter(([, url]) => new URL(url).pathname === '/api/events/calendar').map(([id]) => statusOnWire.get(id));
+    const wireStatus = () => [...requested].filter(([, url]) => new URL(url).pathname === '/api/events/calendar').map(([id]) => statusOnWire.get(id));
     const answers: Response[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/events/calendar') answers.push(response);

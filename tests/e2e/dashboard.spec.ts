@@ -67,7 +67,10 @@ test('the rooms card names the link shortly and copies it whole', async ({ page 
 });
 
 for (const width of [390, 768, 1366]) {
-  for (const [locale, m] of [['en', en], ['de', de]] as const) {
+  for (const [locale, m] of [
+    ['en', en],
+    ['de', de],
+  ] as const) {
     test(`dashboard and rooms fit ${width} px in ${locale}`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       const prefix = locale === 'en' ? '' : `/${locale}`;

@@ -56,7 +56,9 @@ test('a logged-in page answers 503 with Retry-After while the database is down, 
       expect(answer.text).not.toMatch(stackTrace);
     }
     // The line names the request it failed (lib/request-context.ts), as every line of a request does.
-    expect(instance.output()).toMatch(/"message":"database unavailable","requestId":"[\w-]+","code":"(ECONNREFUSED|CONNECTION_CLOSED|CONNECTION_ENDED|ECONNRESET)"/);
+    expect(instance.output()).toMatch(
+      /"message":"database unavailable","requestId":"[\w-]+","code":"(ECONNREFUSED|CONNECTION_CLOSED|CONNECTION_ENDED|ECONNRESET)"/,
+    );
 
     // In a browser: the French page, which loads the calendar by itself once the database is back.
     const context = await browser.newContext({ storageState: await api.storageState() });

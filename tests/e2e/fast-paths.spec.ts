@@ -86,15 +86,24 @@ function casesFor(cookie: string, meetingId: string, calendarTag: string): Recor
   return {
     calendar: [
       { name: 'compact, gzip', ask: { method: 'GET', path: calendar('compact'), headers: { cookie, 'accept-encoding': 'gzip' } } },
-      { name: 'compact, revalidated', ask: { method: 'GET', path: calendar('compact'), headers: { cookie, 'accept-encoding': 'gzip', 'if-none-match': calendarTag } } },
+      {
+        name: 'compact, revalidated',
+        ask: { method: 'GET', path: calendar('compact'), headers: { cookie, 'accept-encoding': 'gzip', 'if-none-match': calendarTag } },
+      },
       { name: 'compact, no gzip', ask: { method: 'GET', path: calendar('compact'), headers: { cookie } } },
       { name: 'full form', ask: { method: 'GET', path: calendar('full'), headers: { cookie, 'accept-encoding': 'gzip' } } },
       { name: 'no session', ask: { method: 'GET', path: calendar('compact'), headers: { 'accept-encoding': 'gzip' } } },
-      { name: 'another site', ask: { method: 'GET', path: calendar('compact'), headers: { cookie, 'accept-encoding': 'gzip', 'sec-fetch-site': 'cross-site' } } },
+      {
+        name: 'another site',
+        ask: { method: 'GET', path: calendar('compact'), headers: { cookie, 'accept-encoding': 'gzip', 'sec-fetch-site': 'cross-site' } },
+      },
     ],
     signal: [
       { name: 'no token', ask: { method: 'POST', path: signal, headers: json, body: message } },
-      { name: 'a forged token, in German', ask: { method: 'POST', path: signal, headers: { ...json, authorization: 'Bearer forged', 'accept-language': 'de' }, body: message } },
+      {
+        name: 'a forged token, in German',
+        ask: { method: 'POST', path: signal, headers: { ...json, authorization: 'Bearer forged', 'accept-language': 'de' }, body: message },
+      },
       { name: 'another origin', ask: { method: 'POST', path: signal, headers: { ...json, origin: 'https://evil.example' }, body: message } },
       { name: 'not JSON', ask: { method: 'POST', path: signal, headers: { ...json, authorization: 'Bearer forged' }, body: '{"type":' } },
       { name: 'too large', ask: { method: 'POST', path: signal, headers: json, body: Buffer.alloc(MAX_SIGNAL_BODY_BYTES + 1, 'x') } },
@@ -115,7 +124,12 @@ test('every fast path answers what the route answers without it (server/server.m
 
     const email = `fast-paths-${Date.now()}@enclave.local`;
     const { meetingId } = seed(env, email);
-    const login = await ask(withFastPaths, { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo-Meeting-2026' }) });
+    const login = await ask(withFastPaths, {
+      method: 'POST',
+      path: '/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Demo-Meeting-2026' }),
+    });
     expect(login.status).toBe(200);
     const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
     const cookie = setCookie.map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('enclave_session='))!;

@@ -79,10 +79,13 @@ test('the brand name set in the admin area is the public header logo and the foo
   const faq = await visitor.newPage();
   // Each route bundle keeps the name for up to 5 s (lib/configuration/brand.ts): the page follows within that.
   await expect
-    .poll(async () => {
-      await faq.goto(`${instance.url}/faq`);
-      return faq.getByRole('banner').getByRole('link').first().innerText();
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await faq.goto(`${instance.url}/faq`);
+        return faq.getByRole('banner').getByRole('link').first().innerText();
+      },
+      { timeout: 20_000 },
+    )
     .toBe('Acme Meet');
   const year = String(new Date().getFullYear());
   await expect(faq.getByRole('contentinfo')).toContainText(en.Public.copyright.replace('{year}', year).replace('{brand}', 'Acme Meet'));

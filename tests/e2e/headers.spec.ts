@@ -107,7 +107,12 @@ test('every route and page, given a path that does not decode, answers 4xx with 
   const appDir = path.join(process.cwd(), 'app');
   const folders = (readdirSync(appDir, { recursive: true }) as string[])
     .filter((file) => /(^|\/)(route\.tsx?|page\.tsx)$/.test(file))
-    .map((file) => `/${path.dirname(file)}`.replace(/\/\[locale\]/, '').replace(/\/\([^)]+\)/g, '').replace(/\[[^\]]+\]/g, 'x'));
+    .map((file) =>
+      `/${path.dirname(file)}`
+        .replace(/\/\[locale\]/, '')
+        .replace(/\/\([^)]+\)/g, '')
+        .replace(/\[[^\]]+\]/g, 'x'),
+    );
   const paths = [...new Set(folders)].map((folder) => `${folder === '/' ? '' : folder}/%E2%82`);
   expect(paths.length).toBeGreaterThan(60);
   let fiveHundreds = 0;

@@ -50,7 +50,7 @@ test.describe('SPEC point 1: languages', () => {
     await expect(page).toHaveURL(/\/de\/faq$/);
   });
 
-  test('a logged-in user\'s choice is saved to the account', async ({ page, context, baseURL }) => {
+  test("a logged-in user's choice is saved to the account", async ({ page, context, baseURL }) => {
     await logIn(context, baseURL!);
     await page.goto('/faq');
     // By keyboard this time: Enter opens the list, End and the arrows move, Enter chooses.

@@ -44,7 +44,21 @@ const meetings = [
   { title: 'Layout Sunday call', from: Date.UTC(2032, 5, 20, 11, 0) },
 ];
 
-const publicPages = ['/', '/enterprise', '/faq', '/download', '/security', '/terms-of-service', '/privacy', '/rate', '/login', '/register', '/forgotPassword', '/resetpassword/not-a-real-link', '/no-such-page'];
+const publicPages = [
+  '/',
+  '/enterprise',
+  '/faq',
+  '/download',
+  '/security',
+  '/terms-of-service',
+  '/privacy',
+  '/rate',
+  '/login',
+  '/register',
+  '/forgotPassword',
+  '/resetpassword/not-a-real-link',
+  '/no-such-page',
+];
 const appPages = [
   '/',
   '/schedule',

@@ -10,7 +10,16 @@ import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { syntheticCameraFile } from './support/fake-camera.mjs';
 import { insidePerson, outsidePerson } from './support/synthetic-person.mjs';
 import { seededAccount } from './support/session';
-import { enterLobby, expectInCall, expectMediaFromPeers, joinMeeting, newParticipantContext, participantCount, peerStats, type Participant } from './support/meeting';
+import {
+  enterLobby,
+  expectInCall,
+  expectMediaFromPeers,
+  joinMeeting,
+  newParticipantContext,
+  participantCount,
+  peerStats,
+  type Participant,
+} from './support/meeting';
 
 const WIDTH = 640;
 const HEIGHT = 360;
@@ -83,10 +92,17 @@ const playsGeneratedTrack = (page: Page, selector: string) =>
   page.evaluate((selector) => {
     const own = `figure[data-participant="${window.enclaveProbe?.getState().self.id}"][data-kind="camera"] video`;
     const track = (document.querySelector<HTMLVideoElement>(selector === 'own tile' ? own : selector)?.srcObject as MediaStream | null)?.getVideoTracks()[0];
-    return Boolean(track && 'MediaStreamTrackGenerator' in window && track instanceof (window as unknown as { MediaStreamTrackGenerator: typeof MediaStreamTrack }).MediaStreamTrackGenerator);
+    return Boolean(
+      track &&
+      'MediaStreamTrackGenerator' in window &&
+      track instanceof (window as unknown as { MediaStreamTrackGenerator: typeof MediaStreamTrack }).MediaStreamTrackGenerator,
+    );
   }, selector);
 
-test('blur and a picture replace the background of the camera sent on every link, the person stays; chosen in the lobby and the call, remembered', async ({ browser, baseURL }) => {
+test('blur and a picture replace the background of the camera sent on every link, the person stays; chosen in the lobby and the call, remembered', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
 
   // The lobby: the preview takes the effect, and loses it again.
@@ -130,7 +146,9 @@ test('blur and a picture replace the background of the camera sent on every link
   expect(await negotiations(page)).toEqual(offers);
 
   const blur = await compareSentToCamera(page);
-  console.log(`background effect, mean |sent − camera| (0–255): off person ${plain.person.toFixed(1)} background ${plain.background.toFixed(1)}; strong blur person ${blur.person.toFixed(1)} background ${blur.background.toFixed(1)}`);
+  console.log(
+    `background effect, mean |sent − camera| (0–255): off person ${plain.person.toFixed(1)} background ${plain.background.toFixed(1)}; strong blur person ${blur.person.toFixed(1)} background ${blur.background.toFixed(1)}`,
+  );
   expect(blur.person).toBeLessThan(15);
   expect(blur.background).toBeGreaterThan(Math.max(15, 2 * blur.person));
 
@@ -146,7 +164,8 @@ test('blur and a picture replace the background of the camera sent on every link
   // The person's own picture (magenta, with noise so that it weighs ~0.5 MB): it becomes the
   // background, and no request carries anything that large (it never leaves the browser).
   const own = new PNG({ width: 400, height: 300 });
-  for (let i = 0; i < own.data.length; i += 4) own.data.set([200 + Math.floor(Math.random() * 55), Math.floor(Math.random() * 40), 200 + Math.floor(Math.random() * 55), 255], i);
+  for (let i = 0; i < own.data.length; i += 4)
+    own.data.set([200 + Math.floor(Math.random() * 55), Math.floor(Math.random() * 40), 200 + Math.floor(Math.random() * 55), 255], i);
   const ownFile = PNG.sync.write(own);
   const bodies: number[] = [];
   page.on('request', (request) => bodies.push(request.postDataBuffer()?.length ?? 0));
@@ -160,7 +179,9 @@ test('blur and a picture replace the background of the camera sent on every link
   const before = Object.values(await peerStats(bob.page))[0]!.framesDecoded;
   await expect.poll(async () => Object.values(await peerStats(bob.page))[0]!.framesDecoded, { timeout: 10_000 }).toBeGreaterThan(before + 10);
   const stats = await page.evaluate(() => window.enclaveProbe!.backgroundStats());
-  console.log(`background effect at ${stats?.width}x${stats?.height}: ${stats?.msPerFrame.toFixed(1)} ms per frame (${stats?.msSegmenting.toFixed(1)} ms segmenting)`);
+  console.log(
+    `background effect at ${stats?.width}x${stats?.height}: ${stats?.msPerFrame.toFixed(1)} ms per frame (${stats?.msSegmenting.toFixed(1)} ms segmenting)`,
+  );
   expect(stats!.frames).toBeGreaterThan(0);
 
   // Remembered on this device: the next camera (turned off and on) comes with the forest.

@@ -211,7 +211,10 @@ test('without Document Picture-in-Picture, the video element itself floats', asy
   // The floating video is Bob's tile.
   const floated = await ada.page.evaluate(() => {
     const element = document.pictureInPictureElement as HTMLVideoElement | null;
-    return { tile: element?.closest('figure')?.getAttribute('aria-label') ?? null, playing: (element?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState ?? null };
+    return {
+      tile: element?.closest('figure')?.getAttribute('aria-label') ?? null,
+      playing: (element?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState ?? null,
+    };
   });
   expect(floated).toEqual({ tile: 'Bob', playing: 'live' });
   await button.click();

@@ -55,7 +55,10 @@ function entropy(bytes: number[]): number {
   return counts.filter(Boolean).reduce((sum, count) => sum - (count / bytes.length) * Math.log2(count / bytes.length), 0);
 }
 
-test('two and three participants decode each other with every receiver decrypting; a key comes by handoff when the link has none', async ({ browser, baseURL }) => {
+test('two and three participants decode each other with every receiver decrypting; a key comes by handoff when the link has none', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   const a = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: `#k=${newSecret()}` });
   open.push(a);
@@ -96,7 +99,10 @@ test('two and three participants decode each other with every receiver decryptin
   await expect(a.page.getByRole('dialog', { name: en.Meeting.e2ee.title }).getByTestId('safety-digits')).toHaveCount(2);
 });
 
-test('a participant whose link holds another key is never connected under it: told so, it gets the meeting\u2019s key as a link without one would (issue 48)', async ({ browser, baseURL }) => {
+test('a participant whose link holds another key is never connected under it: told so, it gets the meeting\u2019s key as a link without one would (issue 48)', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Host', fragment: `#k=${newSecret()}` });
   open.push(host);
@@ -232,7 +238,10 @@ function storedFiles(dir: string = E2E_DATA_DIR): string[] {
   });
 }
 
-test('a room password stays in the browser: set as a proof, remembered by its owner, mixed into the key, in no request, log, database file or mail', async ({ browser, baseURL }) => {
+test('a room password stays in the browser: set as a proof, remembered by its owner, mixed into the key, in no request, log, database file or mail', async ({
+  browser,
+  baseURL,
+}) => {
   const password = `Pw-${randomBytes(12).toString('base64url')}`;
   const seen: string[] = [];
   const capture = async (context: import('@playwright/test').BrowserContext) => {
@@ -311,9 +320,7 @@ test('a removal moves everyone else to a new epoch within 3 s; the removed parti
 
   const removedAt = Date.now();
   expect(await host.page.evaluate((id) => window.enclaveProbe!.hostAction('remove', id), cyId)).toBe(200);
-  await Promise.all(
-    [host.page, bob.page].map((page) => expect.poll(async () => (await encryption(page))?.epoch, { timeout: 3000, intervals: [100] }).toBe(1)),
-  );
+  await Promise.all([host.page, bob.page].map((page) => expect.poll(async () => (await encryption(page))?.epoch, { timeout: 3000, intervals: [100] }).toBe(1)));
   expect(Date.now() - removedAt).toBeLessThan(3000);
   // Media keeps flowing between those who stayed, under the new keys.
   await expectDecryptingFrom(host.page, 1);

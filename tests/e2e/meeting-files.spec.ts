@@ -38,12 +38,33 @@ function randomFile(name: string, size: number) {
   return { file, name, size, sha256: sha256(bytes), marker: bytes.subarray(0, 32) };
 }
 
-type Transfer = { key: string; name: string; status: string; problem: string | null; bytes: number; reserved: number; size: number; firstByteAt: number | null; finishedAt: number | null };
+type Transfer = {
+  key: string;
+  name: string;
+  status: string;
+  problem: string | null;
+  bytes: number;
+  reserved: number;
+  size: number;
+  firstByteAt: number | null;
+  finishedAt: number | null;
+};
 const transfers = (page: Page) => page.evaluate(() => window.enclaveProbe!.fileTransfers()) as Promise<Transfer[]>;
 
 /** Both sides verified each other's keys and the chat channel is open: a file can go. */
 async function connected(page: Page) {
-  await expect.poll(() => page.evaluate(() => window.enclaveProbe?.getState().peers.map((peer) => peer.keys).join()), { timeout: 30_000 }).toBe('verified');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          window.enclaveProbe
+            ?.getState()
+            .peers.map((peer) => peer.keys)
+            .join(),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe('verified');
 }
 
 /** Opens "Send a file" from the chat panel, picks the file and the recipient, sends. */
@@ -89,7 +110,13 @@ test('a 50 MB file arrives identical, peer to peer, with progress; cancel, decli
   await connected(ada.page);
   await connected(bo.page);
   // Nothing of the file code is on the page before someone uses it.
-  const scripts = () => ada.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')));
+  const scripts = () =>
+    ada.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.js')),
+    );
   const scriptsBefore = await scripts();
 
   const big = randomFile('big.bin', 50 * MB);
@@ -151,7 +178,11 @@ test('a 50 MB file arrives identical, peer to peer, with progress; cancel, decli
   const leaving = randomFile('leaving.bin', 40 * MB);
   await sendThroughDialog(ada.page, leaving.file);
   await bo.page.getByRole('button', { name: 'Accept leaving.bin' }).click();
-  await ada.page.waitForFunction(() => Number((document.querySelector('progress[aria-label="Progress of leaving.bin"]') as HTMLProgressElement | null)?.value) > 0, null, { polling: 10 });
+  await ada.page.waitForFunction(
+    () => Number((document.querySelector('progress[aria-label="Progress of leaving.bin"]') as HTMLProgressElement | null)?.value) > 0,
+    null,
+    { polling: 10 },
+  );
   await ada.page.getByRole('button', { name: 'Leave', exact: true }).click();
   const stopped = bo.page.getByTestId('file-transfer').filter({ hasText: 'leaving.bin' });
   await expect(stopped).toContainText('Ada left the meeting before the file arrived.', { timeout: 15_000 });
@@ -192,7 +223,10 @@ test('hostile offers: names that hide their type, a huge declared size, an HTML 
   const offer = (fields: Record<string, unknown>) =>
     ada.page.evaluate(
       ({ to, fields }) => {
-        const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
         const message = { t: 'file-offer', size: 1000, mime: 'application/pdf', sha256: 'ab'.repeat(32), key, ...fields };
         return window.enclaveProbe!.sendFileMessage(to, message);
       },

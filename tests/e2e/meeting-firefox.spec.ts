@@ -64,10 +64,7 @@ test.afterEach(async () => {
   [chromium, firefox] = [null, null];
 });
 
-test('Firefox (RTCRtpScriptTransform in a worker) and Chromium (createEncodedStreams) decode and decrypt each other', async ({
-  browser,
-  baseURL,
-}) => {
+test('Firefox (RTCRtpScriptTransform in a worker) and Chromium (createEncodedStreams) decode and decrypt each other', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
   const started = Date.now();
   const timings: Record<string, number> = {};

@@ -82,13 +82,17 @@ async function chatProblems(page: Page, participants: string): Promise<string[]>
       if (stage.getBoundingClientRect().width > 0) problems.push('below md the stage stays beside the chat');
       if (Math.abs(aside.width - window.innerWidth) > 1) problems.push(`below md the chat is ${aside.width}px of ${window.innerWidth}px`);
     } else {
-      const figures = [...stage.querySelectorAll('figure')].map((figure) => ({ name: figure.getAttribute('aria-label'), rect: figure.getBoundingClientRect() }));
+      const figures = [...stage.querySelectorAll('figure')].map((figure) => ({
+        name: figure.getAttribute('aria-label'),
+        rect: figure.getBoundingClientRect(),
+      }));
       for (const { name, rect } of figures) {
         if (rect.width > 0 && rect.width < 200) problems.push(`the tile "${name}" is ${Math.round(rect.width)}px wide beside the chat`);
       }
       // A stage wider than tall puts two people side by side, not in one column (call-layout.ts fitGrid).
       const box = stage.getBoundingClientRect();
-      if (box.width > box.height && figures.length === 2 && Math.abs(figures[0]!.rect.top - figures[1]!.rect.top) > 1) problems.push('two tiles stand in one column beside the chat');
+      if (box.width > box.height && figures.length === 2 && Math.abs(figures[0]!.rect.top - figures[1]!.rect.top) > 1)
+        problems.push('two tiles stand in one column beside the chat');
     }
     return problems;
   }, participants);
@@ -142,7 +146,10 @@ for (const locale of ['en', 'de']) {
     await ada.page.getByRole('button', { name: m.chat, exact: true }).click();
     await expect(ada.page.getByRole('region', { name: m.chat, exact: true })).toBeVisible();
     for (const viewport of widths) {
-      await sweep(ada.page, testInfo, `${locale} meeting with two, chat open`, viewport, { ...checks(ada.page), more: () => chatProblems(ada.page, m.participants) });
+      await sweep(ada.page, testInfo, `${locale} meeting with two, chat open`, viewport, {
+        ...checks(ada.page),
+        more: () => chatProblems(ada.page, m.participants),
+      });
     }
     await ada.page.getByRole('button', { name: m.chat, exact: true }).click();
     // A reaction arrives as this server's picture, drawn whatever fonts the desktop has (issue 48).

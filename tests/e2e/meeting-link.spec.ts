@@ -34,7 +34,10 @@ async function expectDecrypting(page: Page, peers: number) {
   for (const s of Object.values(await stats())) expect(s.received.failed.auth ?? 0).toBe(0);
 }
 
-test('weekly meetings in one room: last week’s link gets a newcomer in, seen and heard, after the room ended and started again', async ({ browser, baseURL }) => {
+test('weekly meetings in one room: last week’s link gets a newcomer in, seen and heard, after the room ended and started again', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   // Last week the link sent round carried a key ("#k=", as the in-call copy gave then).
   const lastWeek = `#k=${newSecret()}`;
@@ -72,7 +75,10 @@ test('weekly meetings in one room: last week’s link gets a newcomer in, seen a
   expect(await peersSeen(host.page)).toEqual([{ name: 'Bob', keys: 'verified' }]);
 });
 
-test('a link sent before the host removed someone still works after; the removed person is told they cannot rejoin and leaves no tile', async ({ browser, baseURL }) => {
+test('a link sent before the host removed someone still works after; the removed person is told they cannot rejoin and leaves no tile', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   const sent = `#k=${newSecret()}`;
   const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: sent });

@@ -116,7 +116,12 @@ test('with suppression on, the others hear at least 10 dB less noise in the paus
     .poll(() => ada.page.evaluate(async () => (await (await caches.open('enclave-assets-v1')).keys()).map((request) => new URL(request.url).pathname)), {
       timeout: 10_000,
     })
-    .toEqual(expect.arrayContaining([expect.stringMatching(/^\/_next\/static\/media\/rnnoise_simd\..*\.wasm$/), expect.stringMatching(/^\/_next\/static\/media\/workletProcessor\..*\.js$/)]));
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/_next\/static\/media\/rnnoise_simd\..*\.wasm$/),
+        expect.stringMatching(/^\/_next\/static\/media\/workletProcessor\..*\.js$/),
+      ]),
+    );
 });
 
 test('the lobby switch is keyboard reachable and remembered; mute silences the filtered microphone; another microphone is filtered too', async ({
@@ -200,6 +205,8 @@ test('the lobby switch is keyboard reachable and remembered; mute silences the f
   await expect.poll(async () => (await sentAudio(ada.page))?.id, { timeout: 15_000 }).not.toBe(filtered?.id);
   await expect.poll(() => sendsFiltered(ada.page), { timeout: 15_000 }).toBe(true);
   // Only the capture now in use is still open: the replaced ones were stopped with their filters.
-  expect(await ada.page.evaluate(() => (window as unknown as { captures: MediaStreamTrack[] }).captures.filter((track) => track.readyState === 'live').length)).toBe(1);
+  expect(
+    await ada.page.evaluate(() => (window as unknown as { captures: MediaStreamTrack[] }).captures.filter((track) => track.readyState === 'live').length),
+  ).toBe(1);
   expect(percentile(await receivedFrames(bob.page, 6_000), 95)).toBeGreaterThan(-50);
 });

@@ -127,7 +127,11 @@ test('"Start meeting now" and the address bar both run the call under its own po
     await expect(prompt.getByRole('link', { name: en.ChunkError.reloadInCall })).toBeVisible();
     await expect(host.getByText(en.ChunkError.message, { exact: true })).toBeHidden();
     const bar = (await prompt.boundingBox())!;
-    for (const part of [host.getByRole('heading', { level: 1 }), host.getByTestId('encryption-indicator'), host.getByRole('navigation', { name: 'Call controls' })]) {
+    for (const part of [
+      host.getByRole('heading', { level: 1 }),
+      host.getByTestId('encryption-indicator'),
+      host.getByRole('navigation', { name: 'Call controls' }),
+    ]) {
       const box = (await part.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
       // Still inside the window: the call shrank by the prompt's height instead of running off the bottom.

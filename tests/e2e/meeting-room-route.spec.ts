@@ -63,7 +63,9 @@ test('a room pinned to "Always through the server" in its dialog: a call of two 
     const link = await item(rooms, name).getByRole('link').getAttribute('href');
     const meetingId = link!.split('/now/')[1]!;
     // Opened again, the dialog shows what was saved.
-    await item(rooms, name).getByRole('button', { name: `Edit ${name}` }).click();
+    await item(rooms, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     dialog = owner.getByRole('dialog', { name: R.editTitle });
     await expect(dialog.getByRole('radio', { name: R.mediaRouteSfu })).toBeChecked();
     await dialog.getByRole('button', { name: M.cancel }).click();

@@ -50,7 +50,10 @@ async function meshFramesSent(page: Page, peers: string[]) {
   return peers.reduce((sum, id) => sum + (stats[id]?.sent.encrypted ?? 0), 0);
 }
 
-test('three participants through the SFU: every receiver decrypts every sender, the mesh carries no media, Janus forwards only ciphertext', async ({ browser, baseURL }) => {
+test('three participants through the SFU: every receiver decrypts every sender, the mesh carries no media, Janus forwards only ciphertext', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   const secret = newSecret();
   const people: Participant[] = [];
@@ -60,7 +63,11 @@ test('three participants through the SFU: every receiver decrypts every sender, 
   }
   const ids = await Promise.all(people.map(({ page }) => selfId(page)));
   for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
-  for (const [index, { page }] of people.entries()) await expectDecryptingThroughSfu(page, ids.filter((_, other) => other !== index));
+  for (const [index, { page }] of people.entries())
+    await expectDecryptingThroughSfu(
+      page,
+      ids.filter((_, other) => other !== index),
+    );
 
   // Who speaks is read from the SFU's receivers: the links carry no audio.
   await expect.poll(() => people[0]!.page.evaluate(() => window.enclaveProbe!.getState().activeSpeaker), { timeout: 15_000 }).not.toBeNull();
@@ -91,7 +98,10 @@ test('three participants through the SFU: every receiver decrypts every sender, 
   expect(clear.filter((window) => tap.payloads.includes(window))).toEqual([]);
 });
 
-test('someone removed gets none of the keys made after; a link with an out-of-date key falls back to being handed the current one', async ({ browser, baseURL }) => {
+test('someone removed gets none of the keys made after; a link with an out-of-date key falls back to being handed the current one', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   const secret = newSecret();
   const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', search: '?media=sfu', fragment: fragment(secret) });
@@ -109,10 +119,13 @@ test('someone removed gets none of the keys made after; a link with an out-of-da
   await expect.poll(() => route(eve.page), { timeout: 30_000 }).toBe('sfu');
   await expect(eve.page.getByTestId('stale-link')).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(async () => {
-      const stats = await cryptoStats(eve.page);
-      return [hostId!, bobId!].every((id) => (stats[`sfu:${id}`]?.received.decrypted ?? 0) > 20);
-    }, { timeout: 45_000, intervals: [1000] })
+    .poll(
+      async () => {
+        const stats = await cryptoStats(eve.page);
+        return [hostId!, bobId!].every((id) => (stats[`sfu:${id}`]?.received.decrypted ?? 0) > 20);
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
     .toBe(true);
 
   // Eve goes. Cy, who has the key, joins, gets everyone's sender key, and is removed by the host.
@@ -178,10 +191,17 @@ async function layersSending(page: Page): Promise<Record<string, number>> {
   const before = await stats();
   await page.waitForTimeout(500);
   const after = await stats();
-  return Object.fromEntries(Object.entries(after).filter(([rid, layer]) => layer.active && layer.frames > (before[rid]?.frames ?? 0)).map(([rid, layer]) => [rid, layer.height]));
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([rid, layer]) => layer.active && layer.frames > (before[rid]?.frames ?? 0))
+      .map(([rid, layer]) => [rid, layer.height]),
+  );
 }
 
-test("each receiver gets the camera layer its tile needs: the sender's full size in a small call, nothing while the tile is hidden", async ({ browser, baseURL }) => {
+test("each receiver gets the camera layer its tile needs: the sender's full size in a small call, nothing while the tile is hidden", async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   const secret = newSecret();
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', search: '?media=sfu', fragment: fragment(secret) });
@@ -193,7 +213,11 @@ test("each receiver gets the camera layer its tile needs: the sender's full size
   /** Frames of Ada's camera decoded on Bob's page, and their height. */
   const camera = async () => {
     const { received } = await bob.page.evaluate(() => window.enclaveProbe!.sfuStats());
-    return Object.values(received).filter(({ kind }) => kind === 'video').sort((a, b) => b.frames - a.frames)[0] ?? { frames: 0, height: 0 };
+    return (
+      Object.values(received)
+        .filter(({ kind }) => kind === 'video')
+        .sort((a, b) => b.frames - a.frames)[0] ?? { frames: 0, height: 0 }
+    );
   };
   // Two in the call: Bob asks Janus for the top layer. Ada's encoder sends it at the capture's
   // size, unless her bandwidth estimate or this machine's load has it scaled down or paused for

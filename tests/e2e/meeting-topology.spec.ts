@@ -108,7 +108,8 @@ test('two browsers meet over HTTPS through Caddy, one per app instance, media re
         // Which of Caddy's routes served the meeting page (its X-Enclave-Upstream header).
         prepare: async (context) => {
           context.on('response', (response) => {
-            if (response.url().startsWith(`${origin}/now/`) && response.request().resourceType() === 'document') upstream = response.headers()['x-enclave-upstream'];
+            if (response.url().startsWith(`${origin}/now/`) && response.request().resourceType() === 'document')
+              upstream = response.headers()['x-enclave-upstream'];
           });
         },
       });
@@ -129,7 +130,9 @@ test('two browsers meet over HTTPS through Caddy, one per app instance, media re
       expect(Object.values(await peerStats(participant.page)).map((stats) => stats.candidateType)).toEqual(['relay']);
     }
     // Each participant's event stream is held by a different instance: the call crossed Redis.
-    const roster = Object.values(await redis.hgetall(`enclave:meeting:${account.meetingId}:roster`)).map((raw) => JSON.parse(raw) as { name: string; instance: string });
+    const roster = Object.values(await redis.hgetall(`enclave:meeting:${account.meetingId}:roster`)).map(
+      (raw) => JSON.parse(raw) as { name: string; instance: string },
+    );
     expect(roster.map((entry) => entry.name).sort()).toEqual(['East', 'West']);
     expect(new Set(roster.map((entry) => entry.instance)).size).toBe(2);
 

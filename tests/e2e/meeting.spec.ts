@@ -125,9 +125,7 @@ test('screen sharing starts and stops without renegotiation while video keeps fl
 
   await presenter.page.getByRole('button', { name: 'Present your screen' }).click();
   await expect(viewer.page.getByRole('figure', { name: "Presenter's screen" })).toBeVisible({ timeout: 15_000 });
-  await expect
-    .poll(async () => Object.values(await peerStats(viewer.page))[0]?.screenFramesDecoded ?? 0, { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => Object.values(await peerStats(viewer.page))[0]?.screenFramesDecoded ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
 
   await presenter.page.getByRole('button', { name: 'Stop presenting' }).click();
   await expect(viewer.page.getByRole('figure', { name: "Presenter's screen" })).toHaveCount(0);
@@ -169,7 +167,7 @@ test('the host mutes, locks, admits and removes', async ({ browser, baseURL }) =
   await expect(host.page.getByRole('banner').getByText('Locked', { exact: true })).toHaveCount(0);
 });
 
-test('local recording shows everyone a badge and saves a WebM file on the recorder\'s machine', async ({ browser, baseURL }) => {
+test("local recording shows everyone a badge and saves a WebM file on the recorder's machine", async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
   const recorder = await joinMeeting(browser, baseURL!, meetingId, { name: 'Rita Recorder' });
   const other = await joinMeeting(browser, baseURL!, meetingId, { name: 'Otto' });

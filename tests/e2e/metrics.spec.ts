@@ -28,17 +28,22 @@ test('/metrics counts requests by route template and status; API answers carry X
   expect(sent.status()).toBe(200);
   const requestId = sent.headers()['x-request-id'];
   expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-  const refused = await request.post('/api/meeting/no-such-meeting-1/signal', { data: { type: 'leave' }, headers: { origin: baseURL!, authorization: 'Bearer forged' } });
+  const refused = await request.post('/api/meeting/no-such-meeting-1/signal', {
+    data: { type: 'leave' },
+    headers: { origin: baseURL!, authorization: 'Bearer forged' },
+  });
   expect(refused.status()).toBe(401);
   expect(refused.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   expect((await request.get('/en/login')).status()).toBe(200);
 
   // A page's answer is counted when it is done: poll the scrape.
-  await expect.poll(async () => ({ contact: await series(request, contact), signal: await series(request, signal), page: (await series(request, page)) > before.page })).toEqual({
-    contact: before.contact + 1,
-    signal: before.signal + 1,
-    page: true,
-  });
+  await expect
+    .poll(async () => ({ contact: await series(request, contact), signal: await series(request, signal), page: (await series(request, page)) > before.page }))
+    .toEqual({
+      contact: before.contact + 1,
+      signal: before.signal + 1,
+      page: true,
+    });
 
   // The mail the contact form queued was logged during that request, under its id.
   const logged = () =>

@@ -14,7 +14,6 @@ const en = messages('en');
 const de = messages('de');
 test.describe.configure({ timeout: 180_000 });
 
-
 /** The provider's own pages: its login form, then its consent (when it asks). */
 async function logInAtProvider(page: Page, issuer: string, login: string) {
   await page.waitForURL(`${issuer}/**`);

@@ -23,7 +23,5 @@ test('/de/settings is "Präferenzen": German shown as the language, the region o
   await page.getByRole('button', { name: de.Settings.openAccount }).click();
   await expect(page.getByRole('dialog', { name: de.AccountModal.title })).toBeVisible();
   // Nothing on the way is called "Einstellungen" any more.
-  await expect(
-    page.getByRole('complementary').getByText('Einstellungen', { exact: true }),
-  ).toHaveCount(0);
+  await expect(page.getByRole('complementary').getByText('Einstellungen', { exact: true })).toHaveCount(0);
 });

@@ -22,13 +22,18 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { p
 
 /** What Stripe's real card form does beyond the stand-in's: a frame from js.stripe.com and calls to api.stripe.com. */
 async function reachStripe(page: Page) {
-  await page.route('https://js.stripe.com/v3/elements-inner-card.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>card</title>' }));
+  await page.route('https://js.stripe.com/v3/elements-inner-card.html', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>card</title>' }),
+  );
   return page.evaluate(async () => {
     const frame = document.createElement('iframe');
     frame.src = 'https://js.stripe.com/v3/elements-inner-card.html';
     frame.title = 'Stripe card frame';
     document.body.append(frame);
-    const answer = await fetch('https://api.stripe.com/v1/ping', { method: 'POST' }).then((response) => response.status, (error: Error) => error.message);
+    const answer = await fetch('https://api.stripe.com/v1/ping', { method: 'POST' }).then(
+      (response) => response.status,
+      (error: Error) => error.message,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     frame.remove();
     return answer;

@@ -28,7 +28,9 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
     instance = await startInstance(extraPort(14), env);
     const url = instance.url;
     // One line in the log says which mode runs and why.
-    expect(instance.output().match(/Billing (on|off):[^"]*/g)).toEqual(['Billing off: no STRIPE_SECRET_KEY (a private server: no trial, limits from the admin\u2019s configuration)']);
+    expect(instance.output().match(/Billing (on|off):[^"]*/g)).toEqual([
+      'Billing off: no STRIPE_SECRET_KEY (a private server: no trial, limits from the admin\u2019s configuration)',
+    ]);
 
     const page = await context.newPage();
     const email = `private.${Date.now()}@example.test`;
@@ -97,8 +99,15 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
     await expect(page.getByText(en.Billing.choosePlan, { exact: true })).toHaveCount(0);
 
     // An admin whose 14 days ran out (as they would have with billing on) is not stopped.
-    const seeded = seed({ ...env, SEED_TRIAL_ENDED: '1' }, `ended.${Date.now()}@example.test`) as { userId: string; meetingId: string; sessionVersion?: number };
-    const cookie = await sealData({ userId: seeded.userId, version: seeded.sessionVersion ?? 0, role: 'admin', sid: crypto.randomUUID() }, { password: E2E_SESSION_SECRET, ttl: 3600 });
+    const seeded = seed({ ...env, SEED_TRIAL_ENDED: '1' }, `ended.${Date.now()}@example.test`) as {
+      userId: string;
+      meetingId: string;
+      sessionVersion?: number;
+    };
+    const cookie = await sealData(
+      { userId: seeded.userId, version: seeded.sessionVersion ?? 0, role: 'admin', sid: crypto.randomUUID() },
+      { password: E2E_SESSION_SECRET, ttl: 3600 },
+    );
     const admin = await browser.newContext();
     try {
       await admin.addCookies([{ name: 'enclave_session', value: cookie, url, httpOnly: true, sameSite: 'Lax' }]);
@@ -148,7 +157,10 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
         const register = await visitor.newPage();
         await register.goto(`${url}/register`);
         // The link in the "I agree" line opens the terms dialog.
-        await register.locator('label', { has: register.getByRole('checkbox') }).getByRole('link').click();
+        await register
+          .locator('label', { has: register.getByRole('checkbox') })
+          .getByRole('link')
+          .click();
         const terms = register.getByRole('dialog', { name: en.Terms.title });
         await expect(terms.getByText('Only staff of Example Ltd may use this server.')).toBeVisible();
       } finally {

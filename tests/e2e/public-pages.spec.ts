@@ -47,9 +47,9 @@ for (const locale of ['en', 'de', 'zh-cn']) {
         return url.origin === new URL(baseURL!).origin ? url.pathname : href;
       };
       expect(address(await head.locator('link[rel="canonical"]').getAttribute('href')), route).toBe(localized(locale, route));
-      const alternates = await head.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-        Object.fromEntries(links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])),
-      );
+      const alternates = await head
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => Object.fromEntries(links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])));
       expect(Object.keys(alternates).sort(), route).toEqual([...locales.map(htmlLang), 'x-default'].sort());
       expect(address(alternates['x-default']!)).toBe(route);
       expect(address(alternates['zh-TW']!)).toBe(localized('zh-tw', route));
@@ -116,10 +116,13 @@ test('the contact-sales form sends a mail to sales over SMTP, and says when it i
   await context.close();
 });
 
-test('the contact-sales form shows the rate limit message in the page\'s language', async ({ browser, baseURL }) => {
+test("the contact-sales form shows the rate limit message in the page's language", async ({ browser, baseURL }) => {
   const context = await client(browser, baseURL!, '192.0.2.11');
   for (let i = 0; i < 5; i += 1) {
-    const sent = await context.request.post('/contact', { data: { name: 'Limit Test', email: 'limit@example.test', message: `try ${i}` }, headers: { origin: baseURL! } });
+    const sent = await context.request.post('/contact', {
+      data: { name: 'Limit Test', email: 'limit@example.test', message: `try ${i}` },
+      headers: { origin: baseURL! },
+    });
     expect(sent.ok()).toBe(true);
   }
   const page = await context.newPage();

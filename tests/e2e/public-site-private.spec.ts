@@ -34,7 +34,10 @@ test.beforeAll(async ({ browser }) => {
   // The seeded account is an admin with a room, as `npm run db:seed` makes it.
   const seeded = seed(env, `operator.${Date.now()}@example.test`) as { userId: string; meetingId: string; sessionVersion?: number };
   meetingId = seeded.meetingId;
-  const cookie = await sealData({ userId: seeded.userId, version: seeded.sessionVersion ?? 0, role: 'admin', sid: crypto.randomUUID() }, { password: E2E_SESSION_SECRET, ttl: 3600 });
+  const cookie = await sealData(
+    { userId: seeded.userId, version: seeded.sessionVersion ?? 0, role: 'admin', sid: crypto.randomUUID() },
+    { password: E2E_SESSION_SECRET, ttl: 3600 },
+  );
   admin = await browser.newContext();
   await admin.addCookies([{ name: 'enclave_session', value: cookie, url, httpOnly: true, sameSite: 'Lax' }]);
 });
@@ -89,7 +92,10 @@ test('a visitor\u2019s / is the plain home: brand, sentence, sign in, register; 
 
   // The sales page does not exist here, and /contact says why instead of mailing no-reply@localhost.
   expect((await page.request.get(`${url}/enterprise`)).status()).toBe(404);
-  const refused = await page.request.post(`${url}/contact`, { data: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Hello' }, headers: { origin: url } });
+  const refused = await page.request.post(`${url}/contact`, {
+    data: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Hello' },
+    headers: { origin: url },
+  });
   expect(refused.status()).toBe(404);
   expect(await refused.json()).toMatchObject({ status: 'error', errorCode: 'contact_not_configured', message: en.Errors.contact_not_configured });
 
@@ -160,7 +166,11 @@ test('/privacy has a true default policy, linked from the footer and the registe
 
 test('the admin writes the sentence, a privacy policy and an imprint: shown as text, linked, in the sitemap', async ({ page }) => {
   const imprint = '# Example Choir e.V.\n\nMusterstraße 1\n10115 Berlin\n\n<script>window.injected = true</script>';
-  await configurePublicPages({ sentence: 'Rehearsals and board meetings of the Example Choir.', privacy: '# Our policy\n\n- We keep your account.\n- Media stays between you.', imprint });
+  await configurePublicPages({
+    sentence: 'Rehearsals and board meetings of the Example Choir.',
+    privacy: '# Our policy\n\n- We keep your account.\n- Media stays between you.',
+    imprint,
+  });
 
   await page.goto(`${url}/`);
   await expect(page.getByRole('main').getByText('Rehearsals and board meetings of the Example Choir.')).toBeVisible();

@@ -40,7 +40,10 @@ test('REGISTRATION=invitation: /register says why, an admin invites, the invited
 
     // An admin (seeded as `npm run db:seed` makes one) invites from Admin → Configuration, by keyboard.
     const seeded = seed(env, `admin.${Date.now()}@example.test`) as { userId: string; sessionVersion?: number };
-    const cookie = await sealData({ userId: seeded.userId, version: seeded.sessionVersion ?? 0, role: 'admin', sid: crypto.randomUUID() }, { password: E2E_SESSION_SECRET, ttl: 3600 });
+    const cookie = await sealData(
+      { userId: seeded.userId, version: seeded.sessionVersion ?? 0, role: 'admin', sid: crypto.randomUUID() },
+      { password: E2E_SESSION_SECRET, ttl: 3600 },
+    );
     await adminContext.addCookies([{ name: 'enclave_session', value: cookie, url, httpOnly: true, sameSite: 'Lax' }]);
     const admin = await adminContext.newPage();
     await admin.goto(`${url}/admin/configuration`);
@@ -83,7 +86,9 @@ test('REGISTRATION=invitation: /register says why, an admin invites, the invited
     await admin.reload();
     const mode = admin.getByLabel(en.AdminConfiguration.registrationMode);
     await expect(mode).toHaveValue('');
-    await expect(mode.locator('option:checked')).toHaveText(en.AdminConfiguration.registrationDefault.replace('{mode}', en.AdminConfiguration.registrationModes.invitation));
+    await expect(mode.locator('option:checked')).toHaveText(
+      en.AdminConfiguration.registrationDefault.replace('{mode}', en.AdminConfiguration.registrationModes.invitation),
+    );
     await mode.selectOption('closed');
     await admin.getByRole('button', { name: en.AdminConfiguration.save }).click();
     await expect(admin.getByText(en.Toast.success)).toBeVisible();

@@ -111,7 +111,7 @@ test.describe('what the client writes stays out of the answer', () => {
     expect(new URL(String(language.headers.location), 'http://localhost').pathname).toBe('/de/login');
   });
 
-  test('a Host of the client\'s choosing is neither echoed nor believed by the Origin check', async () => {
+  test("a Host of the client's choosing is neither echoed nor believed by the Origin check", async () => {
     const page = await raw('GET', '/login', { host: 'evil.example:4101' });
     expect(page.status).toBe(200);
     expect(JSON.stringify(page.headers)).not.toContain('evil.example');
@@ -122,7 +122,12 @@ test.describe('what the client writes stays out of the answer', () => {
     expect(JSON.parse(forged.body)).toMatchObject({ errorCode: 'authentication_error' });
     // The browsers' loopback stands in for a trusted proxy here (TRUSTED_PROXIES=127.0.0.1, ::1):
     // a forwarded host is believed from it, and the Origin that names it passes.
-    const proxied = await raw('POST', '/api/lang', { 'x-forwarded-host': 'meet.example.org', 'x-forwarded-proto': 'https', origin: 'https://meet.example.org', 'content-type': 'application/json' }, body);
+    const proxied = await raw(
+      'POST',
+      '/api/lang',
+      { 'x-forwarded-host': 'meet.example.org', 'x-forwarded-proto': 'https', origin: 'https://meet.example.org', 'content-type': 'application/json' },
+      body,
+    );
     expect(proxied.status).toBe(200);
   });
 });

@@ -85,13 +85,13 @@ test.describe('SPEC point 2: redirect rules', () => {
     expect((await context.request.get('/api/me')).status()).toBe(401);
   });
 
-  test('/calendar/{view} redirects to the week view with today\'s date', async ({ page, context, baseURL }) => {
+  test("/calendar/{view} redirects to the week view with today's date", async ({ page, context, baseURL }) => {
     await logIn(context, baseURL!);
     await page.goto('/calendar/month');
     await expect(page).toHaveURL(/\/calendar\/week\/\d{4}-\d{2}-\d{2}$/);
   });
 
-  test('/calendar/{view}/{date} accepts only the spec\'s views and real dates', async ({ context, baseURL }) => {
+  test("/calendar/{view}/{date} accepts only the spec's views and real dates", async ({ context, baseURL }) => {
     await logIn(context, baseURL!);
     for (const path of ['/calendar/year/2026-11-22', '/calendar/week/2026-02-30', '/calendar/week/tomorrow']) {
       expect((await context.request.get(path)).status(), path).toBe(404);
@@ -135,10 +135,7 @@ test.describe('every route of SPEC point 2 answers in all 12 locales', () => {
 
 test('a revoked session (valid seal, old version) is cleared instead of looping', async ({ page, context, baseURL }) => {
   const account = seededAccount('demo');
-  const stale = await sealData(
-    { userId: account.userId, version: account.sessionVersion - 1, role: 'admin' },
-    { password: E2E_SESSION_SECRET, ttl: 3600 },
-  );
+  const stale = await sealData({ userId: account.userId, version: account.sessionVersion - 1, role: 'admin' }, { password: E2E_SESSION_SECRET, ttl: 3600 });
   await context.addCookies([{ name: 'enclave_session', value: stale, url: baseURL! }]);
   await page.goto('/calendar');
   await expect(page).toHaveURL(/\/login$/);

@@ -33,7 +33,7 @@ test.beforeEach(async ({ page, context, baseURL }) => {
   await logIn(context, baseURL!);
 });
 
-test('a generated password is shown on its step and replaces a room\'s password only when asked to', async ({ page, baseURL }) => {
+test("a generated password is shown on its step and replaces a room's password only when asked to", async ({ page, baseURL }) => {
   const roomName = `Locked room ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/room', { data: { name: roomName, password: 'Sesame-Street-42' }, headers: { origin: baseURL! } });
   expect(created.ok()).toBe(true);

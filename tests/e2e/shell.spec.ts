@@ -7,8 +7,20 @@ const nav = en.Nav;
 // The seeded accounts are admins: "Administration" follows Rooms (issue 48, point 5); SPEC's
 // "settings" entry is "Account & security", and /settings is "Preferences" (issue 48, point 6).
 const memberEntries = [
-  nav.newMeeting, nav.dashboard, nav.schedule, nav.calendar, nav.attendees, nav.rooms, nav.administration,
-  nav.account, nav.preferences, nav.faq, nav.appInfo, nav.download, nav.support, nav.logout,
+  nav.newMeeting,
+  nav.dashboard,
+  nav.schedule,
+  nav.calendar,
+  nav.attendees,
+  nav.rooms,
+  nav.administration,
+  nav.account,
+  nav.preferences,
+  nav.faq,
+  nav.appInfo,
+  nav.download,
+  nav.support,
+  nav.logout,
 ];
 
 async function sidebarEntries(page: Page) {

@@ -37,7 +37,13 @@ async function waitHealthy(started: { child: ChildProcess; output: () => string 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`npm start exited: ${started.output()}`);
-    if (await fetch(`${url}/api/health`).then((answer) => answer.ok, () => false)) return;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`npm start did not answer: ${started.output()}`);
@@ -139,7 +145,10 @@ test('SIGTERM to npm start ends every process within 10 s, ends event streams wi
     if (started && started.child.exitCode === null) {
       const pids = [started.child.pid!, ...descendants(started.child.pid!)];
       started.child.kill('SIGTERM');
-      await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]).catch(() => pids.forEach((pid) => alive(pid) && process.kill(pid, 'SIGKILL')));
+      await expect
+        .poll(() => pids.filter(alive), { timeout: 10_000 })
+        .toEqual([])
+        .catch(() => pids.forEach((pid) => alive(pid) && process.kill(pid, 'SIGKILL')));
     }
     data.remove();
   }

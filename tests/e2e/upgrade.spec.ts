@@ -18,7 +18,7 @@ test.skip(missing !== null, missing ?? '');
 
 const current = migrationFiles(process.cwd()).length;
 
-test('PostgreSQL: two current instances start at once on the previous release\'s database; the migration applies once and nothing is lost', async () => {
+test("PostgreSQL: two current instances start at once on the previous release's database; the migration applies once and nothing is lost", async () => {
   const started = Date.now();
   const previous = checkOutPreviousRelease();
   const database = await createDatabase();
@@ -48,7 +48,7 @@ test('PostgreSQL: two current instances start at once on the previous release\'s
   }
 });
 
-test('embedded database: the current build opens the previous release\'s DATA_DIR, migrates it once, and nothing is lost', async () => {
+test("embedded database: the current build opens the previous release's DATA_DIR, migrates it once, and nothing is lost", async () => {
   const started = Date.now();
   const previous = checkOutPreviousRelease();
   const data = tempDataDir();

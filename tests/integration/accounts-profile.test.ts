@@ -6,17 +6,7 @@ import { POST as register } from '@/app/register/route';
 import { GET as activate } from '@/app/invitation/activate/route';
 import { GET as me } from '@/app/api/me/route';
 import { call, cookieFrom, sessionCookies } from '../support/api';
-import {
-  STRONG_PASSWORD,
-  activeAccount,
-  fromIp,
-  lastMailTo,
-  logInAs,
-  mailCount,
-  registration,
-  uniqueEmail,
-  userByEmail,
-} from '../support/accounts';
+import { STRONG_PASSWORD, activeAccount, fromIp, lastMailTo, logInAs, mailCount, registration, uniqueEmail, userByEmail } from '../support/accounts';
 
 // The database opens here, not in the first test: an embedded one can take longer than a test's
 // 30 s to start on a busy machine (as in billing.test.ts).
@@ -24,9 +14,7 @@ beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
 
 describe('GET/POST /api/me', () => {
-  const { POST: updateMe } = jest.requireActual(
-    '@/app/api/me/route',
-  ) as typeof import('@/app/api/me/route');
+  const { POST: updateMe } = jest.requireActual('@/app/api/me/route') as typeof import('@/app/api/me/route');
 
   it('needs a session', async () => {
     expect((await call(me)).status).toBe(401);
@@ -76,9 +64,7 @@ describe('GET/POST /api/me', () => {
       lang: 'sk',
       theme: 'blue',
     };
-    expect((await call(updateMe, { body, cookies: sessionCookies(cookie!) })).json.status).toBe(
-      'ok',
-    );
+    expect((await call(updateMe, { body, cookies: sessionCookies(cookie!) })).json.status).toBe('ok');
     expect(await userByEmail(email)).toMatchObject({
       timezone: 'Europe/London',
       tooltips: false,
@@ -155,9 +141,7 @@ describe('activation links', () => {
 });
 
 describe('POST /invitation: the activation mail again', () => {
-  const { POST: resend } = jest.requireActual(
-    '@/app/invitation/route',
-  ) as typeof import('@/app/invitation/route');
+  const { POST: resend } = jest.requireActual('@/app/invitation/route') as typeof import('@/app/invitation/route');
 
   it('re-sends to an unverified account and answers alike for anyone else', async () => {
     const body = registration();
@@ -176,12 +160,8 @@ describe('POST /invitation: the activation mail again', () => {
 });
 
 describe('meeting cards: POST /vip and POST /vip/activate', () => {
-  const { POST: requestLink } = jest.requireActual(
-    '@/app/vip/route',
-  ) as typeof import('@/app/vip/route');
-  const { POST: cardLogin } = jest.requireActual(
-    '@/app/vip/activate/route',
-  ) as typeof import('@/app/vip/activate/route');
+  const { POST: requestLink } = jest.requireActual('@/app/vip/route') as typeof import('@/app/vip/route');
+  const { POST: cardLogin } = jest.requireActual('@/app/vip/activate/route') as typeof import('@/app/vip/activate/route');
 
   async function cardHolder() {
     const account = await activeAccount();
@@ -220,11 +200,7 @@ describe('meeting cards: POST /vip and POST /vip/activate', () => {
   });
 
   it('a forged or short code is refused', async () => {
-    expect(
-      (await call(cardLogin, { body: { code: 'x'.repeat(43) }, headers: fromIp() })).json.errorCode,
-    ).toBe('invite_not_found');
-    expect(
-      (await call(cardLogin, { body: { code: 'short' }, headers: fromIp() })).json.errorCode,
-    ).toBe('invite_not_found');
+    expect((await call(cardLogin, { body: { code: 'x'.repeat(43) }, headers: fromIp() })).json.errorCode).toBe('invite_not_found');
+    expect((await call(cardLogin, { body: { code: 'short' }, headers: fromIp() })).json.errorCode).toBe('invite_not_found');
   });
 });

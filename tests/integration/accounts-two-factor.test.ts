@@ -15,18 +15,10 @@ beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
 
 describe('two-factor authentication (TOTP)', () => {
-  const { POST: check } = jest.requireActual(
-    '@/app/2fa/g2f/check/route',
-  ) as typeof import('@/app/2fa/g2f/check/route');
-  const { POST: finish } = jest.requireActual(
-    '@/app/2fa/g2f/finish/route',
-  ) as typeof import('@/app/2fa/g2f/finish/route');
-  const { POST: cancel } = jest.requireActual(
-    '@/app/2fa/g2f/cancel/route',
-  ) as typeof import('@/app/2fa/g2f/cancel/route');
-  const { GET: setup } = jest.requireActual(
-    '@/app/2fa/g2f/setup/route',
-  ) as typeof import('@/app/2fa/g2f/setup/route');
+  const { POST: check } = jest.requireActual('@/app/2fa/g2f/check/route') as typeof import('@/app/2fa/g2f/check/route');
+  const { POST: finish } = jest.requireActual('@/app/2fa/g2f/finish/route') as typeof import('@/app/2fa/g2f/finish/route');
+  const { POST: cancel } = jest.requireActual('@/app/2fa/g2f/cancel/route') as typeof import('@/app/2fa/g2f/cancel/route');
+  const { GET: setup } = jest.requireActual('@/app/2fa/g2f/setup/route') as typeof import('@/app/2fa/g2f/setup/route');
 
   async function enableTwoFactor() {
     const account = await activeAccount();
@@ -71,44 +63,27 @@ describe('two-factor authentication (TOTP)', () => {
 
     // The same code never works twice.
     const again = await logInAs(email, password);
-    expect(
-      (await call(check, { body: { code }, cookies: sessionCookies(again.cookie!) })).status,
-    ).toBe(401);
+    expect((await call(check, { body: { code }, cookies: sessionCookies(again.cookie!) })).status).toBe(401);
   });
 
   it('the recovery code works once', async () => {
     const { email, password, recoveryCode } = await enableTwoFactor();
     const first = await logInAs(email, password);
-    expect(
-      (await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(first.cookie!) }))
-        .json.status,
-    ).toBe('ok');
+    expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(first.cookie!) })).json.status).toBe('ok');
     const second = await logInAs(email, password);
-    expect(
-      (await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(second.cookie!) }))
-        .status,
-    ).toBe(401);
+    expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(second.cookie!) })).status).toBe(401);
   });
 
   it('a recovery code, shown with dashes, works written with them or without (issue 33, point 7)', async () => {
     const { email, password, recoveryCode: dashed } = await enableTwoFactor();
     const recoveryCode = dashed.replace(/-/g, '');
     const first = await logInAs(email, password);
-    expect(
-      (await call(check, { body: { code: dashed }, cookies: sessionCookies(first.cookie!) })).json
-        .status,
-    ).toBe('ok');
+    expect((await call(check, { body: { code: dashed }, cookies: sessionCookies(first.cookie!) })).json.status).toBe('ok');
     // Still once only, whichever way it is written.
     const second = await logInAs(email, password);
-    expect(
-      (await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(second.cookie!) }))
-        .status,
-    ).toBe(401);
+    expect((await call(check, { body: { code: recoveryCode }, cookies: sessionCookies(second.cookie!) })).status).toBe(401);
     const bad = await logInAs(email, password);
-    expect(
-      (await call(check, { body: { code: '12-345' }, cookies: sessionCookies(bad.cookie!) }))
-        .status,
-    ).toBe(400);
+    expect((await call(check, { body: { code: '12-345' }, cookies: sessionCookies(bad.cookie!) })).status).toBe(400);
   });
 
   it('set-up as JSON gives the key to type by hand, the same secret the QR code holds (issue 33, point 7)', async () => {
@@ -135,9 +110,7 @@ describe('two-factor authentication (TOTP)', () => {
     await db.update(users).set({ totpSecret: secret }).where(eq(users.email, email));
     const pending = await logInAs(email, password);
     const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-    expect(
-      (await call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) })).json.status,
-    ).toBe('ok');
+    expect((await call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) })).json.status).toBe('ok');
     // Sealed again after the answer, not in its way: wait for that work.
     await backgroundSettled();
     const stored = (await userByEmail(email)).totpSecret ?? '';
@@ -160,8 +133,7 @@ describe('two-factor authentication (TOTP)', () => {
     });
     return { ...account, session: cookieFrom(done, 'enclave_session')! };
   }
-  const nextCode = (secret: string) =>
-    generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+  const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
   // Issue 16, item 4: turning 2FA off needs the factor and the password, not just a session.
   it.each([
@@ -225,9 +197,7 @@ describe('two-factor authentication (TOTP)', () => {
     expect((await userByEmail(email)).totpSecret).toBeNull();
     expect((await logInAs(email, password)).answer.json.twoFactorRequired).toBe(false);
     const mails = await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(mails.map((mail) => mail.subject)).toContain(
-      `Two-factor authentication was turned off for your Enclave account`,
-    );
+    expect(mails.map((mail) => mail.subject)).toContain(`Two-factor authentication was turned off for your Enclave account`);
   });
 
   it('the recovery code can turn 2FA off instead of an app code', async () => {
@@ -265,14 +235,10 @@ describe('two-factor authentication (TOTP)', () => {
   it("guessing a login's second factor is rate limited, and a right code clears the count", async () => {
     const { email, password, secret } = await enableTwoFactor();
     const pending = await logInAs(email, password);
-    const guess = (code: string) =>
-      call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) });
+    const guess = (code: string) => call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) });
     // Setting 2FA up used two of the five attempts (the check and the finish).
-    for (let i = 0; i < 2; i += 1)
-      expect((await guess(String(200000 + i))).json.errorCode).toBe('authentication_error');
-    const right = await guess(
-      await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
-    );
+    for (let i = 0; i < 2; i += 1) expect((await guess(String(200000 + i))).json.errorCode).toBe('authentication_error');
+    const right = await guess(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     expect(right.json.status).toBe('ok');
     // The count started again: five more wrong codes are answered as wrong before the limit.
     const next = await logInAs(email, password);

@@ -12,16 +12,7 @@ import { GET as checkLink } from '@/app/api/password/[link]/route';
 import { GET as me } from '@/app/api/me/route';
 import { backgroundSettled } from '@/lib/background';
 import { call, sessionCookies } from '../support/api';
-import {
-  activeAccount,
-  fromIp,
-  lastMailTo,
-  logInAs,
-  mailCount,
-  registration,
-  uniqueEmail,
-  userByEmail,
-} from '../support/accounts';
+import { activeAccount, fromIp, lastMailTo, logInAs, mailCount, registration, uniqueEmail, userByEmail } from '../support/accounts';
 
 // The database opens here, not in the first test: an embedded one can take longer than a test's
 // 30 s to start on a busy machine (as in billing.test.ts).
@@ -71,8 +62,7 @@ describe('POST /register: SPEC point 5 rules', () => {
       message: expect.any(String),
     });
     const db = await getDb();
-    if (typeof input.email === 'string')
-      expect(await db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
+    if (typeof input.email === 'string') expect(await db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
   });
 
   it('creates an unverified account with a 14-day trial and mails its activation link', async () => {
@@ -133,9 +123,7 @@ describe('SPEC point 4: activation and login', () => {
     const { email, password } = await activeAccount({ lang: 'de' });
     const { answer, cookie } = await logInAs(email, password);
     expect(answer.json).toMatchObject({ status: 'ok', twoFactorRequired: false });
-    expect(answer.headers.getSetCookie().join('\n')).toMatch(
-      /enclave_session=.*HttpOnly.*SameSite=lax/i,
-    );
+    expect(answer.headers.getSetCookie().join('\n')).toMatch(/enclave_session=.*HttpOnly.*SameSite=lax/i);
     const profile = await call(me, { cookies: sessionCookies(cookie!) });
     expect(profile.json).toMatchObject({
       email,
@@ -153,15 +141,12 @@ describe('SPEC point 4: activation and login', () => {
     expect(wrong.json.errorCode).toBe('login_failed');
   });
 
-  it.each(['expired', 'disabled'] as const)(
-    'a %s account answers login_failed_expired',
-    async (state) => {
-      const { email, password, user } = await activeAccount();
-      const db = await getDb();
-      await db.update(users).set({ state }).where(eq(users.id, user.id));
-      expect((await logInAs(email, password)).answer.json.errorCode).toBe('login_failed_expired');
-    },
-  );
+  it.each(['expired', 'disabled'] as const)('a %s account answers login_failed_expired', async (state) => {
+    const { email, password, user } = await activeAccount();
+    const db = await getDb();
+    await db.update(users).set({ state }).where(eq(users.id, user.id));
+    expect((await logInAs(email, password)).answer.json.errorCode).toBe('login_failed_expired');
+  });
 
   it('rehashes a password stored with weaker argon2 parameters at login', async () => {
     const { hash } = await import('@node-rs/argon2');
@@ -179,8 +164,7 @@ describe('SPEC point 4: activation and login', () => {
     const { email, password } = await activeAccount();
     const client = fromIp();
     let last;
-    for (let i = 0; i < 11; i++)
-      last = await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: client });
+    for (let i = 0; i < 11; i++) last = await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: client });
     expect(last!.status).toBe(429);
     expect(last!.json.errorCode).toBe('too_many_attempts');
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(800);
@@ -196,25 +180,15 @@ describe('SPEC point 4: activation and login', () => {
   it('an attacker elsewhere cannot lock a person out: the owner logs in from their own address', async () => {
     const { email, password } = await activeAccount();
     const attacker = fromIp('203.0.113.66');
-    for (let i = 0; i < 12; i++)
-      await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: attacker });
-    expect(
-      (await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: attacker }))
-        .status,
-    ).toBe(429);
-    expect(
-      (await call(login, { body: { email, password }, headers: fromIp('198.51.100.7') })).status,
-    ).toBe(200);
+    for (let i = 0; i < 12; i++) await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: attacker });
+    expect((await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: attacker })).status).toBe(429);
+    expect((await call(login, { body: { email, password }, headers: fromIp('198.51.100.7') })).status).toBe(200);
   });
 
   it('guessing spread over many addresses meets the slower per-account limit', async () => {
     const { email, password } = await activeAccount();
     const statuses: number[] = [];
-    for (let i = 0; i < 101; i++)
-      statuses.push(
-        (await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: fromIp() }))
-          .status,
-      );
+    for (let i = 0; i < 101; i++) statuses.push((await call(login, { body: { email, password: 'Wrong-Password-1' }, headers: fromIp() })).status);
     expect(statuses.slice(0, 100).every((status) => status === 400)).toBe(true);
     expect(statuses[100]).toBe(429);
     // Until the hour is over, that account waits whoever asks.
@@ -304,9 +278,7 @@ describe('password reset', () => {
       headers: fromIp(),
     });
     expect(again.json.errorCode).toBe('invalid_reset_link');
-    expect((await call(checkLink, { params: { link }, headers: fromIp() })).json.errorCode).toBe(
-      'invalid_reset_link',
-    );
+    expect((await call(checkLink, { params: { link }, headers: fromIp() })).json.errorCode).toBe('invalid_reset_link');
   });
 
   it('a newer link voids the older one, and links expire within an hour', async () => {
@@ -319,25 +291,17 @@ describe('password reset', () => {
     await backgroundSettled();
     const newer = (await lastMailTo(email)).link!.split('/').pop()!;
     expect(newer).not.toBe(older);
-    expect(
-      (await call(reset, { body: { link: older, password: 'Green-Valley-77' }, headers: fromIp() }))
-        .json.errorCode,
-    ).toBe('invalid_reset_link');
+    expect((await call(reset, { body: { link: older, password: 'Green-Valley-77' }, headers: fromIp() })).json.errorCode).toBe('invalid_reset_link');
     const db = await getDb();
     const rows = await db.select().from(tokens).where(eq(tokens.userId, user.id));
     const live = rows.filter((row) => row.kind === 'reset' && !row.usedAt);
     expect(live).toHaveLength(1);
-    expect(live[0]!.expiresAt.getTime() - live[0]!.createdAt.getTime()).toBeLessThanOrEqual(
-      60 * 60 * 1000 + 1000,
-    );
+    expect(live[0]!.expiresAt.getTime() - live[0]!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
     await db
       .update(tokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(tokens.id, live[0]!.id));
-    expect(
-      (await call(reset, { body: { link: newer, password: 'Green-Valley-77' }, headers: fromIp() }))
-        .json.errorCode,
-    ).toBe('invalid_reset_link');
+    expect((await call(reset, { body: { link: newer, password: 'Green-Valley-77' }, headers: fromIp() })).json.errorCode).toBe('invalid_reset_link');
   });
 
   it('the new password follows the same rules', async () => {

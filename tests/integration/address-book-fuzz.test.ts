@@ -20,7 +20,15 @@ async function snapshot(userId: string) {
   const db = await getDb();
   const ownGroups = await db.select().from(groups).where(eq(groups.ownerId, userId));
   const members = ownGroups.length
-    ? await db.select().from(groupMembers).where(inArray(groupMembers.groupId, ownGroups.map((g) => g.id)))
+    ? await db
+        .select()
+        .from(groupMembers)
+        .where(
+          inArray(
+            groupMembers.groupId,
+            ownGroups.map((g) => g.id),
+          ),
+        )
     : [];
   const sorted = <T extends object>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
   return {
@@ -54,13 +62,12 @@ describe('property: random bodies never cause a 5xx, and a refused one creates o
       countryCode: fc.oneof(value, fc.constantFrom('US', 'GB', 'DE', 'XX')),
       lang: fc.oneof(value, fc.constantFrom('en', 'de', 'ja')),
       timezone: fc.oneof(value, fc.constantFrom('Europe/Paris', 'UTC', 'Nowhere/Place')),
-      attendees: fc.oneof(value, fc.array(fc.oneof(id, fc.emailAddress()), { maxLength: 5 }).map((list) => JSON.stringify(list))),
+      attendees: fc.oneof(
+        value,
+        fc.array(fc.oneof(id, fc.emailAddress()), { maxLength: 5 }).map((list) => JSON.stringify(list)),
+      ),
     };
-    body = fc.oneof(
-      fc.jsonValue(),
-      fc.record(fields, { requiredKeys: [] }),
-      fc.string({ maxLength: 200 }),
-    );
+    body = fc.oneof(fc.jsonValue(), fc.record(fields, { requiredKeys: [] }), fc.string({ maxLength: 200 }));
   }, 60_000);
 
   it.each([
@@ -70,20 +77,24 @@ describe('property: random bodies never cause a 5xx, and a refused one creates o
     ['POST /api/attendee/update', updateContact],
     ['POST /api/groups', addGroup],
     ['POST /api/groups/update', updateGroup],
-  ] as const)('%s', async (_name, handler) => {
-    await fc.assert(
-      fc.asyncProperty(body, async (value) => {
-        const before = await snapshot(as.user.id);
-        const answer = await call(handler as never, {
-          method: 'POST',
-          body: typeof value === 'string' ? value : JSON.stringify(value),
-          cookies: sessionCookies(as.cookie),
-        });
-        expect(answer.status).toBeLessThan(500);
-        expect(answer.json.status).toBe(answer.status === 200 ? 'ok' : 'error');
-        if (answer.status >= 400) expect(await snapshot(as.user.id)).toEqual(before);
-      }),
-      { numRuns: 60 },
-    );
-  }, 120_000);
+  ] as const)(
+    '%s',
+    async (_name, handler) => {
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          const before = await snapshot(as.user.id);
+          const answer = await call(handler as never, {
+            method: 'POST',
+            body: typeof value === 'string' ? value : JSON.stringify(value),
+            cookies: sessionCookies(as.cookie),
+          });
+          expect(answer.status).toBeLessThan(500);
+          expect(answer.json.status).toBe(answer.status === 200 ? 'ok' : 'error');
+          if (answer.status >= 400) expect(await snapshot(as.user.id)).toEqual(before);
+        }),
+        { numRuns: 60 },
+      );
+    },
+    120_000,
+  );
 });

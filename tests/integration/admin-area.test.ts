@@ -41,7 +41,9 @@ async function handlersOf(file: string): Promise<[string, Handler][]> {
 
 describe('issue 18: every admin endpoint refuses a guest (401) and a plain user (403)', () => {
   it('finds the admin routes (the sweep is not empty)', () => {
-    expect(adminRoutes).toEqual(expect.arrayContaining(['users/route.ts', 'configuration/route.ts', 'audit/route.ts', 'cards/route.ts', 'users/[id]/state/route.ts']));
+    expect(adminRoutes).toEqual(
+      expect.arrayContaining(['users/route.ts', 'configuration/route.ts', 'audit/route.ts', 'cards/route.ts', 'users/[id]/state/route.ts']),
+    );
     expect(adminRoutes.length).toBeGreaterThanOrEqual(9);
   });
 
@@ -52,7 +54,10 @@ describe('issue 18: every admin endpoint refuses a guest (401) and a plain user 
     for (const [method, handler] of await handlersOf(file)) {
       const request = {
         method,
-        body: method === 'GET' ? undefined : { role: 'admin', state: 'disabled', accountType: 'enterprise', numberOfRooms: 5, email: `${Date.now()}@x.test`, enable2fa: false },
+        body:
+          method === 'GET'
+            ? undefined
+            : { role: 'admin', state: 'disabled', accountType: 'enterprise', numberOfRooms: 5, email: `${Date.now()}@x.test`, enable2fa: false },
         params: { id: target.user.id },
       };
       const guest = await call(handler, request);
@@ -76,7 +81,13 @@ async function lastAudit(actorId: string | null) {
 describe('issue 18: admin actions apply and are written to the audit log', () => {
   it.each([
     { name: 'grant admin', handler: setRole, body: { role: 'admin' }, action: 'grant_admin', check: { role: 'admin' } },
-    { name: 'set an executive plan', handler: setPlan, body: { accountType: 'executive', numberOfRooms: 12 }, action: 'set_plan', check: { accountType: 'executive', numberOfRooms: 12, isTrial: false } },
+    {
+      name: 'set an executive plan',
+      handler: setPlan,
+      body: { accountType: 'executive', numberOfRooms: 12 },
+      action: 'set_plan',
+      check: { accountType: 'executive', numberOfRooms: 12, isTrial: false },
+    },
     { name: 'disable', handler: setState, body: { state: 'disabled' }, action: 'disable_account', check: { state: 'disabled' } },
   ])('$name', async ({ handler, body, action, check }) => {
     const admin = await createUser({ role: 'admin' });
@@ -152,7 +163,10 @@ describe('issue 18: admin actions apply and are written to the audit log', () =>
 describe('issue 18: configuration changes take effect where SPEC uses them', () => {
   afterEach(async () => {
     const db = await getDb();
-    await db.update(configuration).set({ maxEventAttendees: 100, enable2fa: true, productPriceCents: 3495, brandName: null, downloads: {} }).where(eq(configuration.id, 1));
+    await db
+      .update(configuration)
+      .set({ maxEventAttendees: 100, enable2fa: true, productPriceCents: 3495, brandName: null, downloads: {} })
+      .where(eq(configuration.id, 1));
   });
 
   it.each([
@@ -181,7 +195,9 @@ describe('issue 18: configuration changes take effect where SPEC uses them', () 
     const priced = await call(publicConfiguration, {}).finally(() => Object.assign(stripe, { secretKey: undefined, publishableKey: undefined }));
     expect(priced.json).toMatchObject({ product_price: 29.5 });
     expect((await call(publicConfiguration, {})).json).not.toHaveProperty('product_price');
-    expect((await call(downloads, {})).json).toEqual(expect.arrayContaining([expect.objectContaining({ platform: 'android', url: 'https://apps.example/enclave.apk' })]));
+    expect((await call(downloads, {})).json).toEqual(
+      expect.arrayContaining([expect.objectContaining({ platform: 'android', url: 'https://apps.example/enclave.apk' })]),
+    );
     expect((await call(getConfiguration, { cookies: sessionCookies(admin.cookie) })).json).toMatchObject({ brandName: 'Acme Meet' });
     const entry = await lastAudit(admin.user.id);
     expect(entry).toMatchObject({ action: 'update_configuration', target: 'configuration' });
@@ -250,6 +266,10 @@ describe('issue 18: ratings, queue and audit views', () => {
     const target = await createUser();
     await call(setRole, { params: { id: target.user.id }, body: { role: 'admin' }, cookies: sessionCookies(admin.cookie) });
     const entries = await call(audit, { cookies: sessionCookies(admin.cookie) });
-    expect((entries.json as unknown as Array<{ action: string; actor: string; target: string }>)[0]).toMatchObject({ action: 'grant_admin', actor: admin.user.email, target: target.user.email });
+    expect((entries.json as unknown as Array<{ action: string; actor: string; target: string }>)[0]).toMatchObject({
+      action: 'grant_admin',
+      actor: admin.user.email,
+      target: target.user.email,
+    });
   });
 });

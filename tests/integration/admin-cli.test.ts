@@ -138,12 +138,15 @@ describe('issue 18: npm run admin (the CLI process, against its own embedded dat
 
     const help = run('scripts/admin.ts', ['help']);
     expect(help.status).toBe(0);
-    for (const name of ['grant-admin', 'revoke-admin', 'set-plan', 'disable', 'enable', 'issue-card', 'invite', 'list-admins']) expect(help.stdout).toContain(name);
+    for (const name of ['grant-admin', 'revoke-admin', 'set-plan', 'disable', 'enable', 'issue-card', 'invite', 'list-admins'])
+      expect(help.stdout).toContain(name);
 
     // Issue 35: the operator invites by mail from the CLI, and the link is printed for them too.
     const invite = run('scripts/admin.ts', ['invite', 'newcomer@enclave.local', 'de'], { REGISTRATION: 'invitation' });
     expect(invite.status).toBe(0);
-    expect(invite.stdout).toMatch(/^Invitation mailed to newcomer@enclave\.local \(works once, until \d{4}-.*\):\nhttp:\/\/\S+\/register\?invitation=[\w-]{43}$/m);
+    expect(invite.stdout).toMatch(
+      /^Invitation mailed to newcomer@enclave\.local \(works once, until \d{4}-.*\):\nhttp:\/\/\S+\/register\?invitation=[\w-]{43}$/m,
+    );
     const taken = run('scripts/admin.ts', ['invite', 'operator-test@enclave.local']);
     expect([taken.status, taken.stderr.trim()]).toEqual([1, 'operator-test@enclave.local already has an account.']);
     const closed = run('scripts/admin.ts', ['invite', 'other@enclave.local'], { REGISTRATION: 'closed' });

@@ -11,10 +11,7 @@ import { fromIp } from '../support/accounts';
 afterAll(() => closeDb());
 
 // The smallest valid PNG: 1×1 transparent pixel.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 function multipart(file: Buffer, type = 'image/png', field = 'avatar') {
   const form = new FormData();

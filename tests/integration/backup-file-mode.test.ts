@@ -17,7 +17,11 @@ const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
 /** `npm run backup -- FILE` in a shell whose umask lets anyone read what it makes. */
 function backup(file: string) {
-  return spawnSync('sh', ['-c', 'umask 000 && exec "$0" --conditions=react-server scripts/backup.ts "$1"', tsx, file], { env, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync('sh', ['-c', 'umask 000 && exec "$0" --conditions=react-server scripts/backup.ts "$1"', tsx, file], {
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
 

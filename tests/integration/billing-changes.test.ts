@@ -47,17 +47,10 @@ describe('a crash between Stripe and our write', () => {
 
     const db = await getDb();
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    const creates = standIn.state.requests.filter(
-      (r) =>
-        r.path === '/v1/subscriptions' &&
-        r.method === 'POST' &&
-        r.params.customer === row!.stripeCustomerId,
-    );
+    const creates = standIn.state.requests.filter((r) => r.path === '/v1/subscriptions' && r.method === 'POST' && r.params.customer === row!.stripeCustomerId);
     expect(creates.length).toBeGreaterThanOrEqual(2);
     expect(new Set(creates.map((r) => r.idempotencyKey)).size).toBe(1);
-    const theirs = standIn
-      .snapshot()
-      .subscriptions.filter((s) => s.customer === row!.stripeCustomerId);
+    const theirs = standIn.snapshot().subscriptions.filter((s) => s.customer === row!.stripeCustomerId);
     expect(theirs).toHaveLength(1);
     expect(retry.json.subscription).toBe(theirs[0]!.id);
   });
@@ -68,10 +61,7 @@ describe('a crash between Stripe and our write', () => {
     standIn.controls.pay({ clientSecret: start.json.clientSecret as string });
     // Our row still says incomplete; no webhook, no report from the browser.
     const db = await getDb();
-    await db
-      .update(subscriptions)
-      .set({ stripeSubscriptionId: null })
-      .where(eq(subscriptions.userId, user.id));
+    await db.update(subscriptions).set({ stripeSubscriptionId: null }).where(eq(subscriptions.userId, user.id));
     expect(await userRow(user.id)).toMatchObject({ isTrial: true });
     // A call left unfinished two minutes ago makes the job look at the account.
     await db.insert(stripeRequests).values({
@@ -150,10 +140,7 @@ describe('changing the number of rooms', () => {
   // Issue 32, item 5: 28 calls from another site had made 28 SetupIntents.
   it('GET /billing/upgrade/secret is safe to repeat: the open SetupIntent is answered again until it is used', async () => {
     const { cookie } = await subscribed(standIn, 1);
-    const created = () =>
-      standIn.state.requests.filter(
-        (request) => request.method === 'POST' && request.path === '/v1/setup_intents',
-      ).length;
+    const created = () => standIn.state.requests.filter((request) => request.method === 'POST' && request.path === '/v1/setup_intents').length;
     const before = created();
     const first = await call(upgradeSecret, as(cookie));
     const second = await call(upgradeSecret, {
@@ -161,10 +148,7 @@ describe('changing the number of rooms', () => {
       headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(first.json.setupIntent).toMatch(/^seti_/);
-    expect([second.json.setupIntent, second.json.clientSecret]).toEqual([
-      first.json.setupIntent,
-      first.json.clientSecret,
-    ]);
+    expect([second.json.setupIntent, second.json.clientSecret]).toEqual([first.json.setupIntent, first.json.clientSecret]);
     expect(created()).toBe(before + 1);
 
     // Another site's request is refused before it reaches Stripe.
@@ -218,28 +202,18 @@ describe('changing the number of rooms', () => {
       const room = await call(createRoom, { body: { name, color: 1 }, ...as(cookie) });
       expect(room.json.status).toBe('ok');
     }
-    expect((await call(downgrade, { body: { rooms: 1 }, ...as(cookie) })).json.errorCode).toBe(
-      'rooms_in_use',
-    );
-    expect((await call(downgrade, { body: { rooms: 2 }, ...as(cookie) })).json.errorCode).toBe(
-      'incorrect_data',
-    );
+    expect((await call(downgrade, { body: { rooms: 1 }, ...as(cookie) })).json.errorCode).toBe('rooms_in_use');
+    expect((await call(downgrade, { body: { rooms: 2 }, ...as(cookie) })).json.errorCode).toBe('incorrect_data');
   });
 
   it('room limits follow the paid quantity', async () => {
     const { cookie } = await subscribed(standIn, 2);
     const made: Answer[] = [];
-    for (const name of ['Room one', 'Room two', 'Room three'])
-      made.push(await call(createRoom, { body: { name, color: 1 }, ...as(cookie) }));
+    for (const name of ['Room one', 'Room two', 'Room three']) made.push(await call(createRoom, { body: { name, color: 1 }, ...as(cookie) }));
     expect(made.map((answer) => answer.json.status)).toEqual(['ok', 'ok', 'error']);
     expect(made[2]!.json.errorCode).toBe('room_max_limit');
-    expect((await call(upgradeSetup, { body: { rooms: 3 }, ...as(cookie) })).json.state).toBe(
-      'complete',
-    );
-    expect(
-      (await call(createRoom, { body: { name: 'Room three', color: 1 }, ...as(cookie) })).json
-        .status,
-    ).toBe('ok');
+    expect((await call(upgradeSetup, { body: { rooms: 3 }, ...as(cookie) })).json.state).toBe('complete');
+    expect((await call(createRoom, { body: { name: 'Room three', color: 1 }, ...as(cookie) })).json.status).toBe('ok');
   });
 });
 
@@ -268,9 +242,7 @@ describe('expiry', () => {
   it('a trial that has ended shows as such in billing, and its rooms hold no meeting until a plan is paid', async () => {
     const { user, cookie } = await createUser({ trialEndsAt: new Date(Date.now() + 60_000) });
     const room = await call(createRoom, { body: { name: 'Trial room', color: 1 }, ...as(cookie) });
-    const meetingId =
-      (room.json.room as { meetingId: string } | undefined)?.meetingId ??
-      (room.json.meetingId as string);
+    const meetingId = (room.json.room as { meetingId: string } | undefined)?.meetingId ?? (room.json.meetingId as string);
     const info = () => call(meetingInfo, { params: { id: meetingId } });
     expect((await info()).status).toBe(200);
 

@@ -87,7 +87,11 @@ describe('billing off: limits from the admin configuration', () => {
     expect(answers.map((answer) => answer.json.errorCode ?? 'ok')).toEqual(['ok', 'ok', 'ok', 'room_max_limit']);
 
     const admin = await createUser({ role: 'admin' });
-    const granted = await call(grantPlan, { body: { accountType: 'executive', numberOfRooms: 5 }, params: { id: as.user.id }, cookies: sessionCookies(admin.cookie) });
+    const granted = await call(grantPlan, {
+      body: { accountType: 'executive', numberOfRooms: 5 },
+      params: { id: as.user.id },
+      cookies: sessionCookies(admin.cookie),
+    });
     expect(granted.json).toMatchObject({ status: 'ok', numberOfRooms: 5 });
     const more = await addRooms(as, 3, 'Granted');
     expect(more.map((answer) => answer.json.errorCode ?? 'ok')).toEqual(['ok', 'ok', 'room_max_limit']);

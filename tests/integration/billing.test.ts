@@ -46,14 +46,14 @@ describe('every billing call refuses what it cannot use', () => {
     ['GET /stripe/key', stripeKey],
   ];
 
-  it.each([
-    ...posts.map(([name, handler, body]) => [name, handler, body] as const),
-    ...gets.map(([name, handler]) => [name, handler, undefined] as const),
-  ])('%s without a session → 401 authentication_error', async (_name, handler, body) => {
-    const answer = await call(handler, { body });
-    expect(answer.status).toBe(401);
-    expect(answer.json.errorCode).toBe('authentication_error');
-  });
+  it.each([...posts.map(([name, handler, body]) => [name, handler, body] as const), ...gets.map(([name, handler]) => [name, handler, undefined] as const)])(
+    '%s without a session → 401 authentication_error',
+    async (_name, handler, body) => {
+      const answer = await call(handler, { body });
+      expect(answer.status).toBe(401);
+      expect(answer.json.errorCode).toBe('authentication_error');
+    },
+  );
 
   const badRooms: [string, unknown, string][] = [
     ['no body field', {}, 'missing_data'],
@@ -64,20 +64,17 @@ describe('every billing call refuses what it cannot use', () => {
     ['an unknown field', { rooms: 2, price: 1 }, 'incorrect_data'],
     ['an array', [2], 'incorrect_data'],
   ];
-  it.each(
-    posts
-      .slice(0, 3)
-      .flatMap(([name, handler]) =>
-        badRooms.map(([what, body, code]) => [name, what, handler, body, code] as const),
-      ),
-  )('%s with %s → 400 %s', async (_name, _what, handler, body, code) => {
-    const { user, cookie } = await createUser();
-    const answer = await call(handler, { body, ...as(cookie) });
-    expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ status: 'error', errorCode: code });
-    expect(answer.json.message).toEqual(expect.any(String));
-    expect(await records(user.id)).toBe(0);
-  });
+  it.each(posts.slice(0, 3).flatMap(([name, handler]) => badRooms.map(([what, body, code]) => [name, what, handler, body, code] as const)))(
+    '%s with %s → 400 %s',
+    async (_name, _what, handler, body, code) => {
+      const { user, cookie } = await createUser();
+      const answer = await call(handler, { body, ...as(cookie) });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({ status: 'error', errorCode: code });
+      expect(answer.json.message).toEqual(expect.any(String));
+      expect(await records(user.id)).toBe(0);
+    },
+  );
 
   const badIntents: [string, Handler, unknown][] = [
     ['finish: not a payment intent id', upgradeFinish, { paymentIntent: 'ch_123' }],
@@ -154,9 +151,7 @@ describe('subscribe: trial → processing payment → complete', () => {
       chargeAmountCents: 3 * 3495,
     });
     expect(billing.transactionId).toMatch(/^in_/);
-    expect(new Date(billing.nextBillingDate as string).getTime()).toBeGreaterThan(
-      Date.now() + 27 * 86_400_000,
-    );
+    expect(new Date(billing.nextBillingDate as string).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     expect(await records(user.id)).toBe(1);
   });
 
@@ -176,27 +171,20 @@ describe('subscribe: trial → processing payment → complete', () => {
     expect(other.json.subscription).not.toBe(first.json.subscription);
     const db = await getDb();
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    const theirs = standIn
-      .snapshot()
-      .subscriptions.filter((s) => s.customer === row!.stripeCustomerId);
+    const theirs = standIn.snapshot().subscriptions.filter((s) => s.customer === row!.stripeCustomerId);
     expect(theirs.map((s) => s.status).sort()).toEqual(['incomplete', 'incomplete_expired']);
   });
 
   it('two tabs starting at once create one subscription', async () => {
     const { cookie } = await createUser();
-    const [a, b] = await Promise.all([
-      call(paymentSecret, { body: { rooms: 2 }, ...as(cookie) }),
-      call(paymentSecret, { body: { rooms: 2 }, ...as(cookie) }),
-    ]);
+    const [a, b] = await Promise.all([call(paymentSecret, { body: { rooms: 2 }, ...as(cookie) }), call(paymentSecret, { body: { rooms: 2 }, ...as(cookie) })]);
     expect(a.json.subscription).toBe(b.json.subscription);
   });
 
   it('a subscribed account cannot start a second subscription', async () => {
     const { cookie } = await createUser();
     const { cookie: other } = await subscribed(standIn, 1);
-    expect((await call(paymentSecret, { body: { rooms: 2 }, ...as(other) })).json.errorCode).toBe(
-      'incorrect_data',
-    );
+    expect((await call(paymentSecret, { body: { rooms: 2 }, ...as(other) })).json.errorCode).toBe('incorrect_data');
     expect((await call(paymentSecret, { body: { rooms: 2 }, ...as(cookie) })).status).toBe(200);
   });
 
@@ -254,13 +242,9 @@ describe('webhooks', () => {
       data: { object: { id: 'sub_x', object: 'subscription' } },
     };
     expect((await deliver(event, { secret: 'whsec_other' })).status).toBe(400);
-    expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(
-      400,
-    );
+    expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
     const db = await getDb();
-    expect(
-      await db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_forged')),
-    ).toHaveLength(0);
+    expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_forged'))).toHaveLength(0);
   });
 
   it('each event replayed 10 times in shuffled order → exactly one state change', async () => {
@@ -273,13 +257,7 @@ describe('webhooks', () => {
       name: 'Katherine Johnson',
     });
     const events = newEventsSince(mark);
-    expect(events.map((e) => e.type)).toEqual(
-      expect.arrayContaining([
-        'invoice.paid',
-        'customer.subscription.updated',
-        'payment_intent.succeeded',
-      ]),
-    );
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['invoice.paid', 'customer.subscription.updated', 'payment_intent.succeeded']));
 
     const deliveries = events.flatMap((event) => Array.from({ length: 10 }, () => event));
     for (let i = deliveries.length - 1; i > 0; i -= 1) {
@@ -291,15 +269,7 @@ describe('webhooks', () => {
       const answer = await deliver(event);
       expect(answer.status).toBe(200);
       const row = await userRow(user.id);
-      snapshots.push(
-        JSON.stringify([
-          row.isTrial,
-          row.numberOfRooms,
-          row.accountType,
-          row.state,
-          await records(user.id),
-        ]),
-      );
+      snapshots.push(JSON.stringify([row.isTrial, row.numberOfRooms, row.accountType, row.state, await records(user.id)]));
     }
     const changes =
       snapshots.filter((snapshot, i) => i > 0 && snapshot !== snapshots[i - 1]).length +
@@ -338,9 +308,7 @@ describe('webhooks', () => {
       expect([offset, answer.status]).toEqual([offset, status]);
       if (status === 400) expect(answer.json.errorCode).toBe('incorrect_data');
       const db = await getDb();
-      expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toHaveLength(
-        status === 200 ? 1 : 0,
-      );
+      expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).toHaveLength(status === 200 ? 1 : 0);
     }
   });
 

@@ -65,7 +65,17 @@ async function pastSeries(as: Owner, roomId: string, title: string, type: 'daily
   const rrule = buildRRule(type, start, zone);
   const [row] = await db
     .insert(events)
-    .values({ ownerId: as.user.id, roomId, title, startsAt: start, durationMinutes: 45, timezone: zone, repeatType: type, rrule, endsAt: seriesEnd({ start, timezone: zone, durationMinutes: 45, rrule }) })
+    .values({
+      ownerId: as.user.id,
+      roomId,
+      title,
+      startsAt: start,
+      durationMinutes: 45,
+      timezone: zone,
+      repeatType: type,
+      rrule,
+      endsAt: seriesEnd({ start, timezone: zone, durationMinutes: 45, rrule }),
+    })
     .returning();
   return row!;
 }
@@ -78,14 +88,42 @@ describe('the compact form expands to exactly the full form', () => {
     as = await owner({ accountType: 'executive', numberOfRooms: 3 });
     const main = (await as.post(addRoom, { name: 'Main room', color: 3 })).json.room as { id: string };
     const board = (await as.post(addRoom, { name: 'Board room', color: 12 })).json.room as { id: string };
-    const at = (zone: string, month: number, day: number, hour: number, minute = 0) => DateTime.fromObject({ year: nextYear, month, day, hour, minute }, { zone });
+    const at = (zone: string, month: number, day: number, hour: number, minute = 0) =>
+      DateTime.fromObject({ year: nextYear, month, day, hour, minute }, { zone });
 
     // Every repeat type, zones with and without DST (northern and southern), windows across the changes.
-    const daily = await create(as, { title: 'Daily Berlin', from: unix(at('Europe/Berlin', 3, 20, 9)), timezone: 'Europe/Berlin', repeatType: 'daily', roomId: main.id });
-    const weekly = await create(as, { title: 'Weekly New York', from: unix(at('America/New_York', 10, 20, 17, 30)), timezone: 'America/New_York', repeatType: 'weekly', roomId: board.id, description: 'Status and blockers' });
-    await create(as, { title: 'Monthly Sydney', from: unix(at('Australia/Sydney', 1, 31, 8)), timezone: 'Australia/Sydney', repeatType: 'monthly', roomId: main.id, duration: '1:00' });
+    const daily = await create(as, {
+      title: 'Daily Berlin',
+      from: unix(at('Europe/Berlin', 3, 20, 9)),
+      timezone: 'Europe/Berlin',
+      repeatType: 'daily',
+      roomId: main.id,
+    });
+    const weekly = await create(as, {
+      title: 'Weekly New York',
+      from: unix(at('America/New_York', 10, 20, 17, 30)),
+      timezone: 'America/New_York',
+      repeatType: 'weekly',
+      roomId: board.id,
+      description: 'Status and blockers',
+    });
+    await create(as, {
+      title: 'Monthly Sydney',
+      from: unix(at('Australia/Sydney', 1, 31, 8)),
+      timezone: 'Australia/Sydney',
+      repeatType: 'monthly',
+      roomId: main.id,
+      duration: '1:00',
+    });
     await create(as, { title: 'Annual Kolkata', from: unix(at('Asia/Kolkata', 3, 25, 10)), timezone: 'Asia/Kolkata', repeatType: 'annually', roomId: null });
-    const workdays = await create(as, { title: 'Workdays London', from: unix(at('Europe/London', 3, 23, 8, 15)), timezone: 'Europe/London', repeatType: 'weekdays', roomId: main.id, duration: '0:15' });
+    const workdays = await create(as, {
+      title: 'Workdays London',
+      from: unix(at('Europe/London', 3, 23, 8, 15)),
+      timezone: 'Europe/London',
+      repeatType: 'weekdays',
+      roomId: main.id,
+      duration: '0:15',
+    });
     await create(as, {
       title: 'Custom fortnightly MWF',
       from: unix(at('Europe/Berlin', 3, 2, 23, 30)),
@@ -119,7 +157,13 @@ describe('the compact form expands to exactly the full form', () => {
       repeatCustom: { freq: 'monthly', interval: 1, monthly: { mode: 'day', day: -1 } },
       roomId: null,
     });
-    await create(as, { title: 'A single meeting', from: unix(at('Europe/Berlin', 3, 29, 2, 30)), timezone: 'Europe/Berlin', roomId: board.id, description: 'Once' });
+    await create(as, {
+      title: 'A single meeting',
+      from: unix(at('Europe/Berlin', 3, 29, 2, 30)),
+      timezone: 'Europe/Berlin',
+      roomId: board.id,
+      description: 'Once',
+    });
     // Started weeks ago: some occurrences are past.
     await pastSeries(as, main.id, 'Daily since last month', 'daily', 'Europe/Berlin', 40);
 
@@ -130,15 +174,43 @@ describe('the compact form expands to exactly the full form', () => {
       if (answer.status !== 200) throw new Error(answer.text);
     };
     const dailyBase = { title: 'Daily Berlin', timezone: 'Europe/Berlin', repeatType: 'daily', roomId: main.id };
-    ok(await update(as, { ...dailyBase, id: occurrenceId(daily, at('Europe/Berlin', 3, 27, 9)), repeatUpdate: 0, from: unix(at('Europe/Berlin', 3, 27, 11)), title: 'Daily Berlin (moved)' }));
-    ok(await update(as, { ...dailyBase, id: occurrenceId(daily, at('Europe/Berlin', 3, 30, 9)), repeatUpdate: 0, from: unix(at('Europe/Berlin', 3, 30, 9)), description: 'Only this one has notes', duration: '1:00' }));
+    ok(
+      await update(as, {
+        ...dailyBase,
+        id: occurrenceId(daily, at('Europe/Berlin', 3, 27, 9)),
+        repeatUpdate: 0,
+        from: unix(at('Europe/Berlin', 3, 27, 11)),
+        title: 'Daily Berlin (moved)',
+      }),
+    );
+    ok(
+      await update(as, {
+        ...dailyBase,
+        id: occurrenceId(daily, at('Europe/Berlin', 3, 30, 9)),
+        repeatUpdate: 0,
+        from: unix(at('Europe/Berlin', 3, 30, 9)),
+        description: 'Only this one has notes',
+        duration: '1:00',
+      }),
+    );
     ok(await remove(as, occurrenceId(daily, at('Europe/Berlin', 3, 29, 9))));
     const weeklyBase = { title: 'Weekly New York', timezone: 'America/New_York', repeatType: 'weekly', roomId: board.id, description: 'Status and blockers' };
-    ok(await update(as, { ...weeklyBase, id: occurrenceId(weekly, at('America/New_York', 10, 27, 17, 30)), repeatUpdate: 0, from: unix(at('America/New_York', 11, 2, 9)) }));
+    ok(
+      await update(as, {
+        ...weeklyBase,
+        id: occurrenceId(weekly, at('America/New_York', 10, 27, 17, 30)),
+        repeatUpdate: 0,
+        from: unix(at('America/New_York', 11, 2, 9)),
+      }),
+    );
     ok(await remove(as, occurrenceId(weekly, at('America/New_York', 11, 10, 17, 30))));
     // Moved only, as another client could write it: title and description stay the series'.
     const db = await getDb();
-    await db.insert(eventExceptions).values({ eventId: weekly.id, originalStart: at('America/New_York', 11, 17, 17, 30).toJSDate(), startsAt: at('America/New_York', 11, 17, 19, 30).toJSDate() });
+    await db.insert(eventExceptions).values({
+      eventId: weekly.id,
+      originalStart: at('America/New_York', 11, 17, 17, 30).toJSDate(),
+      startsAt: at('America/New_York', 11, 17, 19, 30).toJSDate(),
+    });
     ok(
       await update(as, {
         title: 'Workdays London, later',
@@ -173,10 +245,20 @@ describe('the compact form expands to exactly the full form', () => {
   it('covers what it claims: exceptions, cancellations, a split, DST, single and past meetings', async () => {
     const { full, compactAnswer } = await bothForms(as, windows[7]!.window);
     const titles = new Set(full.map((o) => o.title));
-    for (const title of ['Daily Berlin (moved)', 'Workdays London, later', 'A single meeting', 'Annual Kolkata', 'Custom last Friday']) expect(titles).toContain(title);
+    for (const title of ['Daily Berlin (moved)', 'Workdays London, later', 'A single meeting', 'Annual Kolkata', 'Custom last Friday'])
+      expect(titles).toContain(title);
     expect(full.some((o) => o.isException && o.description === 'Only this one has notes' && o.duration === '1:00')).toBe(true);
-    expect(full.some((o) => o.title === 'Weekly New York' && o.isException && DateTime.fromSeconds(o.from, { zone: 'America/New_York' }).toFormat('MM-dd HH:mm') === '11-02 09:00')).toBe(true);
-    expect(full.find((o) => o.isException && DateTime.fromSeconds(o.from, { zone: 'America/New_York' }).toFormat('MM-dd HH:mm') === '11-17 19:30')).toMatchObject({ title: 'Weekly New York', description: 'Status and blockers' });
+    expect(
+      full.some(
+        (o) =>
+          o.title === 'Weekly New York' &&
+          o.isException &&
+          DateTime.fromSeconds(o.from, { zone: 'America/New_York' }).toFormat('MM-dd HH:mm') === '11-02 09:00',
+      ),
+    ).toBe(true);
+    expect(
+      full.find((o) => o.isException && DateTime.fromSeconds(o.from, { zone: 'America/New_York' }).toFormat('MM-dd HH:mm') === '11-17 19:30'),
+    ).toMatchObject({ title: 'Weekly New York', description: 'Status and blockers' });
     const berlinDaily = full.filter((o) => o.title === 'Daily Berlin');
     expect(new Set(berlinDaily.map((o) => DateTime.fromSeconds(o.from, { zone: 'Europe/Berlin' }).toFormat('HH:mm')))).toEqual(new Set(['09:00']));
     expect(berlinDaily.some((o) => DateTime.fromSeconds(o.from, { zone: 'Europe/Berlin' }).toFormat('MM-dd') === '03-29')).toBe(false);
@@ -290,7 +372,9 @@ describe('ETag and 304', () => {
     await other.post(updateRoom, { id: theirRoom.id, name: 'Their renamed room' });
     await remove(other, theirs.repeat);
     // Locking a row for an update that is then refused changes nothing either.
-    expect((await update(as, { ...weekly, id: mine.id, from: unix(DateTime.now().minus({ days: 1 })) })).json).toMatchObject({ errorCode: 'error_is_past_event' });
+    expect((await update(as, { ...weekly, id: mine.id, from: unix(DateTime.now().minus({ days: 1 })) })).json).toMatchObject({
+      errorCode: 'error_is_past_event',
+    });
     expect(await tags()).toEqual(before);
   });
 
@@ -365,4 +449,3 @@ describe('bad query → 400 with a catalogue code', () => {
     expect(answer.headers.get('etag')).toBeNull();
   });
 });
-

@@ -33,7 +33,12 @@ async function route(cookie: string, ifNoneMatch?: string) {
 
 /** What the fast path answers to a client without gzip: the 304's tag, or null (Next.js answers). */
 async function fast(cookie: string | undefined, ifNoneMatch: string | undefined, path = url()) {
-  const answer = await calendarFastAnswer({ url: path, cookie: cookie === undefined ? undefined : `theme=dark; enclave_session=${cookie}`, ifNoneMatch, acceptEncoding: undefined });
+  const answer = await calendarFastAnswer({
+    url: path,
+    cookie: cookie === undefined ? undefined : `theme=dark; enclave_session=${cookie}`,
+    ifNoneMatch,
+    acceptEncoding: undefined,
+  });
   if (answer) expect(answer.status).toBe(304);
   return answer?.headers.ETag ?? null;
 }
@@ -41,7 +46,14 @@ async function fast(cookie: string | undefined, ifNoneMatch: string | undefined,
 async function withSeries(): Promise<{ as: Owner; roomId: string; eventId: string; tag: string }> {
   const as = await owner();
   const roomId = ((await as.post(addRoom, { name: 'Fast room' })).json.room as { id: string }).id;
-  const created = await as.post(createEvent, { title: 'Daily', from: Math.floor(start.toSeconds()), duration: '0:30', timezone: 'Europe/Berlin', repeatType: 'daily', roomId });
+  const created = await as.post(createEvent, {
+    title: 'Daily',
+    from: Math.floor(start.toSeconds()),
+    duration: '0:30',
+    timezone: 'Europe/Berlin',
+    repeatType: 'daily',
+    roomId,
+  });
   expect(created.status).toBe(200);
   const { status, etag } = await route(as.cookie);
   expect(status).toBe(200);
@@ -75,7 +87,9 @@ describe('calendarFastAnswer answers what the route would answer, or leaves it t
     expect(await fast(as.cookie, tag, `/api/events/calendar?start=${window.start}&end=${window.end}`)).toBeNull();
     expect(await fast(undefined, tag)).toBeNull();
     expect(await fast(`${as.cookie.slice(0, -4)}AAAA`, tag)).toBeNull();
-    expect(await calendarFastAnswer({ url: url(), cookie: `enclave_session=${as.cookie}; enclave_session=${as.cookie}`, ifNoneMatch: tag, acceptEncoding: 'gzip' })).toBeNull();
+    expect(
+      await calendarFastAnswer({ url: url(), cookie: `enclave_session=${as.cookie}; enclave_session=${as.cookie}`, ifNoneMatch: tag, acceptEncoding: 'gzip' }),
+    ).toBeNull();
     expect(await fast(as.cookie, tag)).toBe(tag);
   });
 
@@ -115,8 +129,14 @@ describe('calendarFastAnswer answers what the route would answer, or leaves it t
 describe('after a write, the old tag is not answered 304 by either path', () => {
   const writes: [string, (w: Awaited<ReturnType<typeof withSeries>>) => Promise<unknown>][] = [
     ['a room renamed through the API', ({ as, roomId }) => as.post(updateRoom, { id: roomId, name: 'Renamed' })],
-    ['an event written with SQL (another instance, an administrator)', async ({ eventId }) => (await getDb()).update(events).set({ title: 'By SQL' }).where(eq(events.id, eventId))],
-    ['an exception inserted with SQL', async ({ eventId }) => (await getDb()).insert(eventExceptions).values({ eventId, originalStart: start.plus({ days: 1 }).toJSDate(), cancelled: true })],
+    [
+      'an event written with SQL (another instance, an administrator)',
+      async ({ eventId }) => (await getDb()).update(events).set({ title: 'By SQL' }).where(eq(events.id, eventId)),
+    ],
+    [
+      'an exception inserted with SQL',
+      async ({ eventId }) => (await getDb()).insert(eventExceptions).values({ eventId, originalStart: start.plus({ days: 1 }).toJSDate(), cancelled: true }),
+    ],
     ['a room recoloured with SQL', async ({ roomId }) => (await getDb()).update(rooms).set({ color: 5 }).where(eq(rooms.id, roomId))],
     ['the event deleted with SQL', async ({ eventId }) => (await getDb()).delete(events).where(eq(events.id, eventId))],
   ];
@@ -135,10 +155,12 @@ describe('after a write, the old tag is not answered 304 by either path', () => 
     const mine = await withSeries();
     const theirs = await withSeries();
     const db = await getDb();
-    await expect(db.transaction(async (tx) => {
-      await tx.update(events).set({ title: 'Rolled back' }).where(eq(events.id, mine.eventId));
-      throw new Error('rollback');
-    })).rejects.toThrow('rollback');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(events).set({ title: 'Rolled back' }).where(eq(events.id, mine.eventId));
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
     await db.update(events).set({ title: 'Theirs' }).where(eq(events.id, theirs.eventId));
     expect(await fast(mine.as.cookie, mine.tag)).toBe(mine.tag);
   });

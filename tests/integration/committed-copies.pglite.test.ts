@@ -45,7 +45,10 @@ describe('a session’s user row', () => {
     await db.update(users).set({ state: 'active' }).where(eq(users.id, user.id));
     expect(await userForSession(session)).not.toBeNull();
 
-    await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id));
     expect(await userForSession(session)).toBeNull();
   });
 
@@ -102,7 +105,10 @@ describe('a calendar’s version', () => {
     const first = await calendarVersion(db, user.id);
     expect(await calendarVersion(db, user.id)).toBe(first);
 
-    const [room] = await db.insert(rooms).values({ ownerId: user.id, name: 'Copies', color: 3, meetingId: `copies-${user.id}` }).returning();
+    const [room] = await db
+      .insert(rooms)
+      .values({ ownerId: user.id, name: 'Copies', color: 3, meetingId: `copies-${user.id}` })
+      .returning();
     const afterRoom = await calendarVersion(db, user.id);
     expect(afterRoom).not.toBe(first);
 

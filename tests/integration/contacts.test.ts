@@ -55,7 +55,7 @@ describe('POST /api/attendee: SPEC point 5 rules', () => {
     expect((await as.get(listContacts)).json).toEqual([]);
   });
 
-  it('the attendee e-mail message is the spec\'s own wording', async () => {
+  it("the attendee e-mail message is the spec's own wording", async () => {
     const as = await owner();
     const answer = await as.post(addContact, contactBody({ email: 'nope' }));
     expect(answer.json.message).toBe('Email address must have a valid format');
@@ -98,7 +98,7 @@ describe('POST /api/attendee: SPEC point 5 rules', () => {
     expect(await add(as, { timezone: 'UTC' })).toMatchObject({ timezone: 'Europe/London' });
   });
 
-  it('the user\'s own e-mail is refused, whatever its case', async () => {
+  it("the user's own e-mail is refused, whatever its case", async () => {
     const as = await owner();
     const answer = await as.post(addContact, contactBody({ email: as.user.email.toUpperCase() }));
     expect(answer.status).toBe(400);
@@ -166,7 +166,7 @@ describe('POST /api/attendee/update', () => {
     expect(answer.json.attendee).toMatchObject({ phoneNumber: null, countryCode: null, dialCode: null, timezone: null });
   });
 
-  it('the same e-mail in another case is fine; another contact\'s e-mail is contact_exists; the user\'s own is refused', async () => {
+  it("the same e-mail in another case is fine; another contact's e-mail is contact_exists; the user's own is refused", async () => {
     await add(as, { email: 'other@example.test' });
     expect((await as.post(updateContact, { id: contact.id, email: 'DANA@example.test' })).status).toBe(200);
     const taken = await as.post(updateContact, { id: contact.id, email: 'other@example.test' });

@@ -14,10 +14,7 @@ let startingPort: number;
 
 /** PostgreSQL's ErrorResponse message: 'E', its length, then typed NUL-ended fields. */
 function errorResponseMessage(fields: Record<string, string>): Buffer {
-  const body = Buffer.concat([
-    ...Object.entries(fields).map(([type, value]) => Buffer.from(`${type}${value}\0`)),
-    Buffer.from([0]),
-  ]);
+  const body = Buffer.concat([...Object.entries(fields).map(([type, value]) => Buffer.from(`${type}${value}\0`)), Buffer.from([0])]);
   const head = Buffer.alloc(5);
   head.write('E');
   head.writeInt32BE(body.length + 4, 1);
@@ -35,9 +32,7 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   refusedPort = await freePort();
   starting = createServer((socket) =>
-    socket.once('data', () =>
-      socket.end(errorResponseMessage({ S: 'FATAL', V: 'FATAL', C: '57P03', M: 'the database system is starting up' })),
-    ),
+    socket.once('data', () => socket.end(errorResponseMessage({ S: 'FATAL', V: 'FATAL', C: '57P03', M: 'the database system is starting up' }))),
   );
   await new Promise<void>((resolve) => starting.listen(0, '127.0.0.1', resolve));
   startingPort = (starting.address() as AddressInfo).port;

@@ -66,7 +66,7 @@ describe('docs/design.md security: state-changing requests from another origin a
     expect(answer.headers.get('set-cookie') ?? '').not.toContain('NEXT_LOCALE=de');
   });
 
-  it('the app\'s own origin is accepted', async () => {
+  it("the app's own origin is accepted", async () => {
     const answer = await call(postLang, { body: { lang: 'de' } });
     expect(answer.status).toBe(200);
   });
@@ -83,10 +83,22 @@ describe('docs/design.md security: state-changing requests from another origin a
   // Issue 32, item 6: the client's own Host and X-Forwarded-Host are not believed.
   it.each([
     ['a Host the client chose', { host: 'evil.example:4101' }, 'http://evil.example:4101'],
-    ['a forwarded host from a peer that is no trusted proxy', { [PEER_HEADER]: '203.0.113.9', [FORWARDED_HOST_HEADER]: 'evil.example', [FORWARDED_PROTO_HEADER]: 'https' }, 'https://evil.example'],
-    ['a forwarded host without a peer (no proxy in front)', { [FORWARDED_HOST_HEADER]: 'evil.example', [FORWARDED_PROTO_HEADER]: 'https' }, 'https://evil.example'],
+    [
+      'a forwarded host from a peer that is no trusted proxy',
+      { [PEER_HEADER]: '203.0.113.9', [FORWARDED_HOST_HEADER]: 'evil.example', [FORWARDED_PROTO_HEADER]: 'https' },
+      'https://evil.example',
+    ],
+    [
+      'a forwarded host without a peer (no proxy in front)',
+      { [FORWARDED_HOST_HEADER]: 'evil.example', [FORWARDED_PROTO_HEADER]: 'https' },
+      'https://evil.example',
+    ],
     // Next.js fills in X-Forwarded-Host from the Host header: that one proves nothing.
-    ['the X-Forwarded-Host Next.js writes from the Host header', { [PEER_HEADER]: '127.0.0.1', host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, 'https://evil.example'],
+    [
+      'the X-Forwarded-Host Next.js writes from the Host header',
+      { [PEER_HEADER]: '127.0.0.1', host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      'https://evil.example',
+    ],
   ])('%s → 403', async (_name, headers, origin) => {
     const answer = await call(postLang, { body: { lang: 'de' }, origin, headers });
     expect(answer.status).toBe(403);

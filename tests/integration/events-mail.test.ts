@@ -109,10 +109,12 @@ describe('meeting mail with .ics files', () => {
     expect(mailsTo(contact, /^Einladung: Weekly planning$/)).toHaveLength(1);
 
     // One occurrence moves: an update with RECURRENCE-ID and a higher SEQUENCE.
-    const list = (await support.call(routes.calendar, {
-      cookies: support.sessionCookies(as.cookie),
-      path: `/api/events/calendar?start=${unix(start.minus({ days: 1 }))}&end=${unix(start.plus({ weeks: 3 }))}`,
-    })).json as unknown as { id: string; from: number }[];
+    const list = (
+      await support.call(routes.calendar, {
+        cookies: support.sessionCookies(as.cookie),
+        path: `/api/events/calendar?start=${unix(start.minus({ days: 1 }))}&end=${unix(start.plus({ weeks: 3 }))}`,
+      })
+    ).json as unknown as { id: string; from: number }[];
     const moved = await as.post(routes.update, {
       id: list[1]!.id,
       repeatUpdate: 0,
@@ -157,7 +159,7 @@ describe('meeting mail with .ics files', () => {
     expect(mailsTo(as.user.email, /./)).toHaveLength(0);
   });
 
-  it('a series\' invitation says that it repeats, how and until when, in each reader\'s language (issue 33)', async () => {
+  it("a series' invitation says that it repeats, how and until when, in each reader's language (issue 33)", async () => {
     const as = await book.owner({ firstName: 'Rita', lastName: 'Repeat' });
     const guest = `series-${Date.now()}@mail.test`;
     const contact = `serie-${Date.now()}@mail.test`;

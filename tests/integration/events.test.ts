@@ -23,8 +23,7 @@ afterAll(() => closeDb());
 const BERLIN = 'Europe/Berlin';
 const unix = (dt: DateTime) => Math.floor(dt.toSeconds());
 /** 09:00 Berlin on the Monday `weeks` weeks ahead: always in the future. */
-const monday = (weeks = 2, hour = 9) =>
-  DateTime.now().setZone(BERLIN).startOf('week').plus({ weeks }).set({ hour, minute: 0, second: 0, millisecond: 0 });
+const monday = (weeks = 2, hour = 9) => DateTime.now().setZone(BERLIN).startOf('week').plus({ weeks }).set({ hour, minute: 0, second: 0, millisecond: 0 });
 
 type Occ = { id: string; eventId: string; repeat: string; from: number; to: number; title: string; isException: boolean; occurrence: number };
 
@@ -82,7 +81,16 @@ describe('POST /api/event: SPEC point 5 rules', () => {
     { name: 'custom repeat every 0 days', body: { repeatType: 'custom', repeatCustom: { freq: 'daily', interval: 0 } }, code: 'incorrect_data' },
     { name: 'an attendee with a bad address', body: { attendees: ['not-an-address'] }, code: 'invite_incorrect_email_format' },
     { name: 'the same attendee twice', body: { attendees: ['ann@example.test', { email: 'ANN@example.test' }] }, code: 'contact_exists', status: 409 },
-    { name: 'the same notification twice', body: { notifications: [{ type: 'email', time: 15, timeType: 'minutes' }, { time: 15, timeType: 'minutes' }] }, code: 'notification_not_added' },
+    {
+      name: 'the same notification twice',
+      body: {
+        notifications: [
+          { type: 'email', time: 15, timeType: 'minutes' },
+          { time: 15, timeType: 'minutes' },
+        ],
+      },
+      code: 'notification_not_added',
+    },
     { name: 'a notification period that is not a choice', body: { notifications: [{ time: 45, timeType: 'minutes' }] }, code: 'incorrect_data' },
     { name: 'a notification that is not e-mail', body: { notifications: [{ type: 'sms', time: 15, timeType: 'minutes' }] }, code: 'incorrect_data' },
     { name: 'a custom password of 7 characters', body: { passwordMode: 'custom', password: 'seven77' }, code: 'room_password_length' },
@@ -105,7 +113,10 @@ describe('POST /api/event: SPEC point 5 rules', () => {
   });
 
   it("the user's own address is not an attendee; another user's room or group is not found", async () => {
-    expect((await as.post(createEvent, base({ attendees: [as.user.email.toUpperCase()] }))).json).toMatchObject({ errorCode: 'incorrect_email', field: 'attendees' });
+    expect((await as.post(createEvent, base({ attendees: [as.user.email.toUpperCase()] }))).json).toMatchObject({
+      errorCode: 'incorrect_email',
+      field: 'attendees',
+    });
     expect((await as.post(createEvent, base({ roomId: otherRoom }))).json).toMatchObject({ errorCode: 'room_not_found' });
     expect((await as.post(createEvent, base({ groups: [otherGroup] }))).json).toMatchObject({ errorCode: 'incorrect_data', field: 'groups' });
     expect((await as.get(listEvents)).json).toEqual([]);
@@ -118,7 +129,10 @@ describe('POST /api/event: SPEC point 5 rules', () => {
     await db.update(configuration).set({ participantsPerMeeting: 4, maxEventAttendees: 100 });
     try {
       const group = ((await as.post(addGroup, { name: 'Three people', attendees: await addContacts(as, 3) })).json.group as { id: string }).id;
-      expect((await as.post(createEvent, base({ groups: [group], attendees: ['x@example.test'] }))).json).toMatchObject({ errorCode: 'incorrect_data', field: 'attendees' });
+      expect((await as.post(createEvent, base({ groups: [group], attendees: ['x@example.test'] }))).json).toMatchObject({
+        errorCode: 'incorrect_data',
+        field: 'attendees',
+      });
       const ok = await as.post(createEvent, base({ groups: [group] }));
       expect(ok.status).toBe(200);
       expect((ok.json.event as { attendees: unknown[] }).attendees).toHaveLength(4);
@@ -246,9 +260,7 @@ describe('changing a series (SPEC point 4: this meeting, this and following, all
     const answer = await update({ id: second.id, repeatUpdate: 0, from: second.from + 3600, title: 'Moved planning' });
     expect(answer.status).toBe(200);
     const list = await window(as, ...span);
-    expect(berlinTimes(list)).toEqual(
-      [0, 1, 2, 3, 4, 5].map((w) => start.plus({ weeks: w, hours: w === 1 ? 1 : 0 }).toFormat('MM-dd HH:mm')),
-    );
+    expect(berlinTimes(list)).toEqual([0, 1, 2, 3, 4, 5].map((w) => start.plus({ weeks: w, hours: w === 1 ? 1 : 0 }).toFormat('MM-dd HH:mm')));
     expect(list[1]).toMatchObject({ title: 'Moved planning', isException: true, id: second.id });
     expect((await as.get(getEvent, { id: second.id })).json).toMatchObject({ occurrence: { title: 'Moved planning' } });
   });
@@ -281,7 +293,9 @@ describe('changing a series (SPEC point 4: this meeting, this and following, all
 
   it('an occurrence cannot move into the past; an unknown occurrence is not found', async () => {
     const list = await window(as, ...span);
-    expect((await update({ id: list[1]!.id, repeatUpdate: 0, from: unix(DateTime.now().minus({ hours: 1 })) })).json).toMatchObject({ errorCode: 'error_is_past_event' });
+    expect((await update({ id: list[1]!.id, repeatUpdate: 0, from: unix(DateTime.now().minus({ hours: 1 })) })).json).toMatchObject({
+      errorCode: 'error_is_past_event',
+    });
     expect((await update({ id: `${event.id}_${list[1]!.from + 60}`, repeatUpdate: 0 })).json).toMatchObject({ errorCode: 'event_not_found' });
     expect((await update({ id: 'not-an-id' })).json).toMatchObject({ errorCode: 'event_not_found' });
   });
@@ -302,13 +316,26 @@ describe('changing a series (SPEC point 4: this meeting, this and following, all
 describe('reminders are planned in the transaction of the change', () => {
   const pending = async (eventId: string) => {
     const db = await getDb();
-    return db.select().from(eventReminders).where(and(eq(eventReminders.eventId, eventId), eq(eventReminders.status, 'pending')));
+    return db
+      .select()
+      .from(eventReminders)
+      .where(and(eq(eventReminders.eventId, eventId), eq(eventReminders.status, 'pending')));
   };
 
   it('one row per (occurrence, recipient, kind), re-planned when the meeting moves, dropped when it is cancelled', async () => {
     const as = await owner();
     const start = DateTime.now().plus({ days: 2 }).startOf('hour');
-    const event = await create(as, base({ from: unix(start), attendees: ['guest@example.test'], notifications: [{ time: 15, timeType: 'minutes' }, { time: 1, timeType: 'day' }] }));
+    const event = await create(
+      as,
+      base({
+        from: unix(start),
+        attendees: ['guest@example.test'],
+        notifications: [
+          { time: 15, timeType: 'minutes' },
+          { time: 1, timeType: 'day' },
+        ],
+      }),
+    );
     const rows = await pending(event.id);
     expect(rows).toHaveLength(4);
     expect(new Set(rows.map((r) => r.dueAt.getTime()))).toEqual(new Set([start.minus({ minutes: 15 }).toMillis(), start.minus({ days: 1 }).toMillis()]));

@@ -27,9 +27,7 @@ describe('the first-admin setup link', () => {
 
   it('is written to the log at start while there is no admin, with the token in the fragment only', async () => {
     const lines: string[] = [];
-    const spy = jest
-      .spyOn(console, 'log')
-      .mockImplementation((line: unknown) => void lines.push(String(line)));
+    const spy = jest.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
     const stop = announceSetupLinks();
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -37,9 +35,7 @@ describe('the first-admin setup link', () => {
       stop();
       spy.mockRestore();
     }
-    const logged = lines
-      .map((line) => JSON.parse(line) as { setupLink?: string })
-      .find((line) => line.setupLink);
+    const logged = lines.map((line) => JSON.parse(line) as { setupLink?: string }).find((line) => line.setupLink);
     expect(logged?.setupLink).toMatch(/^http:\/\/localhost:3000\/first-admin#[A-Za-z0-9_-]{43}$/);
   });
 
@@ -54,10 +50,7 @@ describe('the first-admin setup link', () => {
     const fresh = cookieFrom(answer, 'enclave_session')!;
     expect((await call(me, { cookies: sessionCookies(fresh) })).json.role).toBe('admin');
     const db = await getDb();
-    const [entry] = await db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.targetUserId, person.user.id));
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetUserId, person.user.id));
     expect(entry).toMatchObject({
       action: 'grant_admin',
       actor: person.user.email,
@@ -79,20 +72,12 @@ describe('the first-admin setup link', () => {
     const link = (await issueSetupLink())!;
     const person = await createUser();
     expect((await call(claim, { body: { token: tokenOf(link) } })).status).toBe(401);
-    for (const token of [
-      '',
-      'x'.repeat(43),
-      tokenOf(link).slice(0, -1) + (tokenOf(link).endsWith('A') ? 'B' : 'A'),
-    ]) {
+    for (const token of ['', 'x'.repeat(43), tokenOf(link).slice(0, -1) + (tokenOf(link).endsWith('A') ? 'B' : 'A')]) {
       const refused = await call(claim, {
         body: { token },
         cookies: sessionCookies(person.cookie),
       });
-      expect([token, refused.status, refused.json.errorCode]).toEqual([
-        token,
-        400,
-        token ? 'incorrect_data' : 'missing_data',
-      ]);
+      expect([token, refused.status, refused.json.errorCode]).toEqual([token, 400, token ? 'incorrect_data' : 'missing_data']);
     }
     // A newer link replaces the older one.
     const newer = (await issueSetupLink())!;

@@ -40,13 +40,43 @@ describe('POST /api/groups: SPEC point 5 rules', () => {
     { name: 'no attendees', body: () => ({ name: 'Team' }), status: 400, code: 'incorrect_data', field: 'attendees' },
     { name: 'attendees that are not JSON', body: () => ({ name: 'Team', attendees: '[oops' }), status: 400, code: 'incorrect_data', field: 'attendees' },
     { name: 'an empty list', body: () => ({ name: 'Team', attendees: '[]' }), status: 400, code: 'incorrect_data', field: 'attendees' },
-    { name: 'one contact', body: (ids) => ({ name: 'Team', attendees: JSON.stringify(ids.slice(0, 1)) }), status: 400, code: 'incorrect_data', field: 'attendees' },
-    { name: 'one contact twice', body: (ids) => ({ name: 'Team', attendees: [ids[0], ids[0]!.toUpperCase()] }), status: 400, code: 'incorrect_data', field: 'attendees' },
+    {
+      name: 'one contact',
+      body: (ids) => ({ name: 'Team', attendees: JSON.stringify(ids.slice(0, 1)) }),
+      status: 400,
+      code: 'incorrect_data',
+      field: 'attendees',
+    },
+    {
+      name: 'one contact twice',
+      body: (ids) => ({ name: 'Team', attendees: [ids[0], ids[0]!.toUpperCase()] }),
+      status: 400,
+      code: 'incorrect_data',
+      field: 'attendees',
+    },
     { name: 'numbers for ids', body: () => ({ name: 'Team', attendees: '[1,2]' }), status: 400, code: 'incorrect_data', field: 'attendees.0' },
     { name: 'an object for the list', body: () => ({ name: 'Team', attendees: '{"a":1,"b":2}' }), status: 400, code: 'incorrect_data', field: 'attendees' },
-    { name: 'an unknown contact id', body: (ids) => ({ name: 'Team', attendees: [ids[0], UNKNOWN] }), status: 404, code: 'attendee_not_found', field: 'attendees' },
-    { name: 'a malformed contact id', body: (ids) => ({ name: 'Team', attendees: [ids[0], 'contact-2'] }), status: 404, code: 'attendee_not_found', field: 'attendees' },
-    { name: 'an e-mail that is not a contact', body: (ids) => ({ name: 'Team', attendees: [ids[0], 'stranger@example.test'] }), status: 404, code: 'attendee_not_found', field: 'attendees' },
+    {
+      name: 'an unknown contact id',
+      body: (ids) => ({ name: 'Team', attendees: [ids[0], UNKNOWN] }),
+      status: 404,
+      code: 'attendee_not_found',
+      field: 'attendees',
+    },
+    {
+      name: 'a malformed contact id',
+      body: (ids) => ({ name: 'Team', attendees: [ids[0], 'contact-2'] }),
+      status: 404,
+      code: 'attendee_not_found',
+      field: 'attendees',
+    },
+    {
+      name: 'an e-mail that is not a contact',
+      body: (ids) => ({ name: 'Team', attendees: [ids[0], 'stranger@example.test'] }),
+      status: 404,
+      code: 'attendee_not_found',
+      field: 'attendees',
+    },
   ];
 
   it.each(cases)('$name → $status $code, and no group is created', async ({ body, status, code, field }) => {
@@ -56,7 +86,7 @@ describe('POST /api/groups: SPEC point 5 rules', () => {
     expect(await groupsOf(as)).toEqual([]);
   });
 
-  it('the missing-name message is the spec\'s own wording', async () => {
+  it("the missing-name message is the spec's own wording", async () => {
     expect((await as.post(addGroup, { name: '', attendees: ids })).json.message).toBe('Add a group name');
   });
 
@@ -87,7 +117,7 @@ describe('POST /api/groups: creating', () => {
     expect(DEFAULT_COLOR).not.toBe(1);
   });
 
-  it('maps e-mails of the user\'s contacts to their ids, whatever their case', async () => {
+  it("maps e-mails of the user's contacts to their ids, whatever their case", async () => {
     const as = await owner();
     const ids = await addContacts(as, 2);
     const emails = await Promise.all(ids.map((id) => emailOf(as, id)));
@@ -144,7 +174,7 @@ describe('POST /api/groups/update and DELETE /api/groups/{id}', () => {
     expect((await as.post(updateGroup, { id: group.id })).json.group).toEqual({ ...group, color: 12 });
   });
 
-  it('group_name_exists for another group\'s name; its own name in another case is fine', async () => {
+  it("group_name_exists for another group's name; its own name in another case is fine", async () => {
     await as.post(addGroup, { name: 'Other', attendees: ids.slice(2) });
     const taken = await as.post(updateGroup, { id: group.id, name: 'other' });
     expect([taken.status, taken.json.errorCode]).toEqual([409, 'group_name_exists']);

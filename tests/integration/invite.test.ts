@@ -24,7 +24,7 @@ function send(meetingId: string, email: string, cookie?: string, headers: Record
 describe('GET /api/invite/{hash}/{email}', () => {
   it.each([
     ['a contact (their language)', 'de', 'fr', 'Ines Inviter lädt Sie zu einer Enclave-Besprechung ein', 'Passwort'],
-    ['a stranger (the inviter\'s language)', null, 'fr', 'Ines Inviter vous invite à une réunion Enclave', 'mot de passe'],
+    ["a stranger (the inviter's language)", null, 'fr', 'Ines Inviter vous invite à une réunion Enclave', 'mot de passe'],
   ])('mails %s the link, never a key or the password', async (_label, contactLang, inviterLang, subject, passwordWord) => {
     const { user, cookie } = await createUser({ isTrial: false, firstName: 'Ines', lastName: 'Inviter', lang: inviterLang });
     const meetingId = await makeRoom(user, { password: 'Room-Password-1' });
@@ -66,7 +66,7 @@ describe('GET /api/invite/{hash}/{email}', () => {
     expect([answer.status, answer.json.errorCode, answer.json.field]).toEqual([400, 'invite_incorrect_email_format', 'email']);
   });
 
-  it('refuses another user\'s room, an unknown one, a cross-site request and an anonymous caller, sending nothing', async () => {
+  it("refuses another user's room, an unknown one, a cross-site request and an anonymous caller, sending nothing", async () => {
     const { user: owner } = await createUser({ isTrial: false });
     const { user, cookie } = await createUser({ isTrial: false });
     const foreign = await makeRoom(owner);

@@ -26,7 +26,15 @@ async function everything(userId: string) {
   const db = await getDb();
   const ownGroups = await db.select().from(groups).where(eq(groups.ownerId, userId));
   const members = ownGroups.length
-    ? await db.select().from(groupMembers).where(inArray(groupMembers.groupId, ownGroups.map((g) => g.id)))
+    ? await db
+        .select()
+        .from(groupMembers)
+        .where(
+          inArray(
+            groupMembers.groupId,
+            ownGroups.map((g) => g.id),
+          ),
+        )
     : [];
   return {
     rooms: await db.select().from(rooms).where(eq(rooms.ownerId, userId)),
@@ -81,7 +89,7 @@ describe('docs/design.md "Data": a second user can neither read, change nor dele
     ['POST /api/attendee/update', () => bob.post(updateContact, { id: her.contacts[0], name: 'Taken over' }), 404, 'attendee_not_found'],
     ['DELETE /api/attendee/{id}', () => bob.remove(deleteContact, her.contacts[0]!), 404, 'attendee_not_found'],
     ['POST /api/groups with her contact ids', () => bob.post(addGroup, { name: 'Stolen', attendees: JSON.stringify(her.contacts) }), 404, 'attendee_not_found'],
-    ['POST /api/groups with her contacts\' e-mails', () => bob.post(addGroup, { name: 'Stolen', attendees: her.emails }), 404, 'attendee_not_found'],
+    ["POST /api/groups with her contacts' e-mails", () => bob.post(addGroup, { name: 'Stolen', attendees: her.emails }), 404, 'attendee_not_found'],
     ['POST /api/groups/update of her group', () => bob.post(updateGroup, { id: her.group, name: 'Taken over' }), 404, 'attendee_not_found'],
     [
       'POST /api/groups/update of his group with her contacts',
@@ -103,7 +111,7 @@ describe('docs/design.md "Data": a second user can neither read, change nor dele
     expect(await everything(alice.user.id)).toEqual(before);
   });
 
-  it('a contact with her contact\'s e-mail is his own, separate contact', async () => {
+  it("a contact with her contact's e-mail is his own, separate contact", async () => {
     const answer = await bob.post(addContact, contactBody({ email: her.emails[0] }));
     expect(answer.status).toBe(200);
     expect((answer.json.attendee as { id: string }).id).not.toBe(her.contacts[0]);

@@ -92,7 +92,10 @@ async function spendAccountWindow(email: string, points: number) {
 }
 
 const failedLoginMails = (to: string, subject: string) =>
-  db.select().from(mailOutbox).where(and(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()), eq(mailOutbox.subject, subject)));
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()), eq(mailOutbox.subject, subject)));
 
 describe('the device cookie of a complete login', () => {
   it('is HttpOnly, SameSite=Lax, for the whole site, kept a year, and names neither the e-mail nor the account', async () => {
@@ -217,7 +220,10 @@ describe('guessing spread over many addresses (issue 32, item 4)', () => {
     expect(smtp.messages.filter((m) => m.envelope.to.includes(email) && m.subject === subject)).toHaveLength(1);
 
     // A new window, a new mail.
-    await db.update(rateLimits).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, `login-account:${email}`));
+    await db
+      .update(rateLimits)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `login-account:${email}`));
     await spendAccountWindow(email, 100);
     expect((await attempt(email, WRONG)).status).toBe(429);
     await backgroundSettled();
@@ -249,12 +255,18 @@ describe("a known browser's own limit", () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
 
     // Its failures did not count against the account: another browser logs in.
-    const [windowRow] = await db.select().from(rateLimits).where(eq(rateLimits.key, `login-account:${email}`));
+    const [windowRow] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login-account:${email}`));
     expect(windowRow?.points).toBe(1); // the first login only
     expect((await attempt(email, password)).status).toBe(200);
 
     // Once its window has passed, the browser logs in again.
-    await db.update(rateLimits).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${rateLimits.key} like 'login-device:%'`);
+    await db
+      .update(rateLimits)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${rateLimits.key} like 'login-device:%'`);
     expect((await attempt(email, password, '198.19.7.99', token)).status).toBe(200);
   });
 });

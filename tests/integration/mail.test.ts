@@ -188,10 +188,7 @@ describe('mail through the outbox and a real SMTP server', () => {
 
     const rounds: number[][] = [];
     for (;;) {
-      const results = await Promise.all([
-        mail.deliverDueMail({ limit: 5 }),
-        mail.deliverDueMail({ limit: 5 }),
-      ]);
+      const results = await Promise.all([mail.deliverDueMail({ limit: 5 }), mail.deliverDueMail({ limit: 5 })]);
       expect(results.every((r) => r.failed === 0)).toBe(true);
       if (results.every((r) => r.sent === 0)) break;
       rounds.push(results.map((r) => r.sent));

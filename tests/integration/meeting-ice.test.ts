@@ -32,7 +32,7 @@ describe('GET /api/meeting/{id}/ice', () => {
     }
   });
 
-  it('answers the configured servers with the participant\'s own TURN credentials', async () => {
+  it("answers the configured servers with the participant's own TURN credentials", async () => {
     Object.assign(settings, { turnUrls: ['turn:127.0.0.1:3478'], turnSecret: 'loopback-secret', iceTransportPolicy: 'relay' });
     const { user } = await createUser({ isTrial: false });
     const meetingId = await makeRoom(user);

@@ -62,7 +62,7 @@ describe('POST /api/meeting/{id}/join', () => {
     expect(answer.json).toMatchObject({ status: 'ok', admitted: false });
   });
 
-  it('holds a trial owner\'s meeting to 2 participants: the third gets meeting_full (409)', async () => {
+  it("holds a trial owner's meeting to 2 participants: the third gets meeting_full (409)", async () => {
     const { user } = await createUser({ isTrial: true });
     const meetingId = await makeRoom(user);
     expect((await join(meetingId, { name: 'One' })).status).toBe(200);
@@ -114,7 +114,16 @@ describe('GET /api/meeting/{id}', () => {
     const meetingId = await makeRoom(user, { password: PASSWORD });
     const guest = await call(info as never, { params: { id: meetingId } });
     expect(guest.json.passwordSalt).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(guest.json).toMatchObject({ meetingId, hasPassword: true, askToJoin: false, isHost: false, userName: null, maxParticipants: 30, participantCount: 0, locked: false });
+    expect(guest.json).toMatchObject({
+      meetingId,
+      hasPassword: true,
+      askToJoin: false,
+      isHost: false,
+      userName: null,
+      maxParticipants: 30,
+      participantCount: 0,
+      locked: false,
+    });
     expect(guest.text).not.toMatch(/argon2|passwordHash/);
     const owner = await call(info as never, { params: { id: meetingId }, cookies: { enclave_session: cookie } });
     expect(owner.json).toMatchObject({ isHost: true, userName: 'Hana Host' });

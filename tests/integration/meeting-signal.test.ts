@@ -95,7 +95,7 @@ describe('the signaling stream and relay', () => {
     expect(aStream.pending().some((event) => event.type === 'leave')).toBe(false);
   });
 
-  it('a join that asks for the stream and is refused answers JSON in the user\'s terms, and seats nobody', async () => {
+  it("a join that asks for the stream and is refused answers JSON in the user's terms, and seats nobody", async () => {
     const { user } = await createUser({ isTrial: false });
     const meetingId = await makeRoom(user, { password: 'opensesame' });
     const refused = await joinStreaming(meetingId, { name: 'Eve', passwordProof: await proofFor(meetingId, 'wrong one') });
@@ -107,7 +107,7 @@ describe('the signaling stream and relay', () => {
     expect(await stream.next('welcome')).toMatchObject({ participants: [] });
   });
 
-  it('refuses missing, forged, expired and other meetings\' tokens', async () => {
+  it("refuses missing, forged, expired and other meetings' tokens", async () => {
     const { meetingId } = await meeting();
     const other = await meeting();
     const a = await joined(meetingId, 'Ada');
@@ -132,7 +132,15 @@ describe('the signaling stream and relay', () => {
     const bStream = await connect(meetingId, b.token);
     await bStream.next('welcome');
 
-    for (const body of ['{not json', { type: 'shout' }, { type: 'signal' }, { type: 'signal', to: b.self.id, envelope: { type: 'offer' } }, { type: 'signal', to: b.self.id, envelope: '' }, { type: 'host', action: 'explode' }, [1, 2]]) {
+    for (const body of [
+      '{not json',
+      { type: 'shout' },
+      { type: 'signal' },
+      { type: 'signal', to: b.self.id, envelope: { type: 'offer' } },
+      { type: 'signal', to: b.self.id, envelope: '' },
+      { type: 'host', action: 'explode' },
+      [1, 2],
+    ]) {
       const answer = await send(meetingId, a.token, body);
       expect(answer.status).toBe(400);
       expect(['incorrect_data', 'missing_data']).toContain(answer.json.errorCode);
@@ -281,7 +289,7 @@ describe('the host', () => {
     expect(guestStream.pending().some((event) => event.type === 'join' && 'participant' in event && event.participant.id === denied.self.id)).toBe(false);
   });
 
-  it('hands a newcomer\'s handoff key from its join to those present, in the join event only, and refuses a malformed one', async () => {
+  it("hands a newcomer's handoff key from its join to those present, in the join event only, and refuses a malformed one", async () => {
     const { meetingId, cookie } = await meeting({ askToJoin: true });
     const host = await joined(meetingId, '', { cookie });
     const hostStream = await connect(meetingId, host.token);

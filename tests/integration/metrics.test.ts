@@ -91,14 +91,31 @@ describe('GET /metrics', () => {
     const { POST: signalRoute } = await import('@/app/api/meeting/[id]/signal/route');
     const { PEER_HEADER } = await import('@/lib/security/client-address');
     const path = `/api/meeting/${meetingId}`;
-    const joined = await api.call(joinRoute as never, { path: `${path}/join`, body: { name: 'Guest' }, params: { id: meetingId }, headers: { [PEER_HEADER]: meeting.freshIp() } });
+    const joined = await api.call(joinRoute as never, {
+      path: `${path}/join`,
+      body: { name: 'Guest' },
+      params: { id: meetingId },
+      headers: { [PEER_HEADER]: meeting.freshIp() },
+    });
     expect(joined.status).toBe(200);
     expect(joined.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const refused = await api.call(signalRoute as never, { path: `${path}/signal`, body: { type: 'leave' }, params: { id: meetingId }, headers: { authorization: 'Bearer not-a-token' } });
+    const refused = await api.call(signalRoute as never, {
+      path: `${path}/signal`,
+      body: { type: 'leave' },
+      params: { id: meetingId },
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(refused.status).toBe(401);
     // A mail queued an hour ago and due since: the outbox is behind by an hour.
     const db = await getDb();
-    await db.insert(mailOutbox).values({ to: 'late@mail.test', subject: 's', html: 'h', text: 't', createdAt: sql`now() - interval '1 hour'`, sendAfter: sql`now() - interval '1 hour'` });
+    await db.insert(mailOutbox).values({
+      to: 'late@mail.test',
+      subject: 's',
+      html: 'h',
+      text: 't',
+      createdAt: sql`now() - interval '1 hour'`,
+      sendAfter: sql`now() - interval '1 hour'`,
+    });
 
     const { text } = await scrape(`Bearer ${TOKEN}`);
     expect(valueOf(text, 'enclave_meeting_joins_total{outcome="admitted",reason=""}')).toBe(1);

@@ -47,7 +47,11 @@ describe.each(CLAIMS)('the %s claim', (claim) => {
     const { login } = await oidc.personAtIdp(provider.idp, claims);
     const lines: string[] = [];
     const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
-    const spies = [jest.spyOn(console, 'log').mockImplementation(keep), jest.spyOn(console, 'error').mockImplementation(keep), jest.spyOn(console, 'warn').mockImplementation(keep)];
+    const spies = [
+      jest.spyOn(console, 'log').mockImplementation(keep),
+      jest.spyOn(console, 'error').mockImplementation(keep),
+      jest.spyOn(console, 'warn').mockImplementation(keep),
+    ];
     let answer: Awaited<ReturnType<typeof signIn>>['answer'];
     try {
       answer = (await signIn(login)).answer;

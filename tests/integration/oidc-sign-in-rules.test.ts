@@ -37,14 +37,23 @@ const OWNER_PASSWORD = 'Owners-Own-Secret-2026';
 
 async function unusedTokensOf(userId: string) {
   const db = await getDb();
-  return db.select().from(tokens).where(and(eq(tokens.userId, userId), isNull(tokens.usedAt)));
+  return db
+    .select()
+    .from(tokens)
+    .where(and(eq(tokens.userId, userId), isNull(tokens.usedAt)));
 }
 
 describe('an account someone else registered and never activated (point 1)', () => {
   it("loses the registrant's password, names and links when its address's owner signs in through SSO", async () => {
     // The attacker registers the victim's address with a password of their own; the activation
     // mail goes to the victim, who never follows it.
-    const body = registration({ firstName: 'Mallory', lastName: 'Attacker', password: ATTACKER_PASSWORD, passwordConfirm: ATTACKER_PASSWORD, timezone: 'Pacific/Auckland' });
+    const body = registration({
+      firstName: 'Mallory',
+      lastName: 'Attacker',
+      password: ATTACKER_PASSWORD,
+      passwordConfirm: ATTACKER_PASSWORD,
+      timezone: 'Pacific/Auckland',
+    });
     expect((await call(register, { body, headers: fromIp() })).status).toBe(200);
     expect((await logInAs(body.email, ATTACKER_PASSWORD)).answer.json.errorCode).toBe('login_failed_not_verified');
     const { link: activationLink } = await lastMailTo(body.email);
@@ -126,7 +135,11 @@ describe('an account someone else registered and never activated (point 1)', () 
 async function logLinesOf(run: () => Promise<void>): Promise<string> {
   const lines: string[] = [];
   const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
-  const spies = [jest.spyOn(console, 'log').mockImplementation(keep), jest.spyOn(console, 'error').mockImplementation(keep), jest.spyOn(console, 'warn').mockImplementation(keep)];
+  const spies = [
+    jest.spyOn(console, 'log').mockImplementation(keep),
+    jest.spyOn(console, 'error').mockImplementation(keep),
+    jest.spyOn(console, 'warn').mockImplementation(keep),
+  ];
   try {
     await run();
   } finally {
@@ -146,7 +159,11 @@ describe("the provider's claims follow the input rules (point 2)", () => {
     expect(await accountsWith(email)).toHaveLength(0);
     // Before: "oidc sign-in failed" with the failed insert's values (the claims, an argon2 hash) and a stack.
     expect(logged).not.toMatch(/e-marker|\$argon2|Failed query|oidc sign-in failed/);
-    expect(JSON.parse(logged.split('\n').find((line) => line.includes('oidc sign-in refused'))!)).toMatchObject({ provider: 'test', reason: 'incorrect_data', claim: 'given_name' });
+    expect(JSON.parse(logged.split('\n').find((line) => line.includes('oidc sign-in refused'))!)).toMatchObject({
+      provider: 'test',
+      reason: 'incorrect_data',
+      claim: 'given_name',
+    });
   });
 
   it.each([
@@ -160,7 +177,7 @@ describe("the provider's claims follow the input rules (point 2)", () => {
     expect(await accountsWith(email)).toHaveLength(0);
   });
 
-  it("REGISTRATION=domains: x@evil.test@corp.test is not an address of corp.test", async () => {
+  it('REGISTRATION=domains: x@evil.test@corp.test is not an address of corp.test', async () => {
     env.registration = 'domains';
     env.registrationDomains = 'corp.test';
     const { login, email } = await personAtIdp({ email: 'x@evil.test@corp.test' });

@@ -55,7 +55,11 @@ describe('start', () => {
   });
 
   it('is refused when another site starts it (a GET that sets a cookie)', async () => {
-    const answer = await call(start, { path: '/api/auth/oidc/test/start', params: { provider: 'test' }, headers: { 'sec-fetch-site': 'cross-site', ...fromIp() } });
+    const answer = await call(start, {
+      path: '/api/auth/oidc/test/start',
+      params: { provider: 'test' },
+      headers: { 'sec-fetch-site': 'cross-site', ...fromIp() },
+    });
     expect([answer.status, answer.json.errorCode]).toEqual([403, 'authentication_error']);
   });
 });

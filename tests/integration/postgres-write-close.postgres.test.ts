@@ -19,7 +19,10 @@ it('a connection killed inside a transaction: a catchable 503-class error, then 
         .begin(async (tx) => {
           await tx`select pg_terminate_backend(pg_backend_pid())`;
         })
-        .then(() => undefined, (error: unknown) => error);
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(databaseUnavailableCode(killed)).toEqual(expect.any(String));
       // At most one more refusal from the dead socket, each fast; then answers again.
       const started = Date.now();

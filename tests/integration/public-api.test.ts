@@ -35,7 +35,7 @@ describe('GET /api/configuration (SPEC point 3)', () => {
 });
 
 describe('GET /api/configuration/downloads (SPEC point 1)', () => {
-  it('lists the six platforms with their minimum system and the operator\'s URLs', async () => {
+  it("lists the six platforms with their minimum system and the operator's URLs", async () => {
     const db = await getDb();
     await db.update(configuration).set({ downloads: { android: 'https://downloads.example/enclave.apk', ios: 42 as never } });
     const answer = await call(getDownloads);
@@ -70,21 +70,21 @@ describe('GET /api/location (no third-party lookup)', () => {
     expect((await call(getLocation, { headers })).json).toEqual({ country, region });
   });
 
-  it('falls back to the logged-in user\'s preferred region', async () => {
+  it("falls back to the logged-in user's preferred region", async () => {
     const { cookie } = await createUser({ preferredRegion: 'na' });
     expect((await call(getLocation, { cookies: sessionCookies(cookie) })).json).toEqual({ country: null, region: 'na' });
   });
 });
 
 describe('GET/POST /api/lang (SPEC point 1)', () => {
-  it('a guest\'s choice is saved as the guest language cookie', async () => {
+  it("a guest's choice is saved as the guest language cookie", async () => {
     const answer = await call(postLang, { body: { lang: 'sk' } });
     expect(answer.json).toEqual({ status: 'ok', lang: 'sk' });
     expect(answer.headers.get('set-cookie')).toMatch(/NEXT_LOCALE=sk;.*Path=\//i);
     expect((await call(getLang, { cookies: { NEXT_LOCALE: 'sk' } })).json).toEqual({ lang: 'sk' });
   });
 
-  it('a logged-in user\'s choice is saved to the user', async () => {
+  it("a logged-in user's choice is saved to the user", async () => {
     const { user, cookie } = await createUser({ lang: 'en' });
     await call(postLang, { body: { lang: 'zh-tw' }, cookies: sessionCookies(cookie) });
     const db = await getDb();
@@ -96,7 +96,7 @@ describe('GET/POST /api/lang (SPEC point 1)', () => {
     });
   });
 
-  it('without cookie or user, the browser\'s language is used', async () => {
+  it("without cookie or user, the browser's language is used", async () => {
     expect((await call(getLang, { headers: { 'accept-language': 'nl-BE,nl;q=0.9' } })).json).toEqual({ lang: 'nl' });
     expect((await call(getLang)).json).toEqual({ lang: 'en' });
   });

@@ -95,7 +95,9 @@ describe('sitemap.xml lists every public page in every language', () => {
     urls = entries.map((entry) => new URL(entry.url).pathname);
   });
   // Issue 35: this server has no imprint (none written) and no sales page (billing off: the plain home).
-  const existing = Object.entries(publicPages).filter(([page]) => page !== 'imprint' && page !== 'enterprise').map(([, path]) => path);
+  const existing = Object.entries(publicPages)
+    .filter(([page]) => page !== 'imprint' && page !== 'enterprise')
+    .map(([, path]) => path);
 
   it('one entry per public page × locale, nothing else', () => {
     expect(entries).toHaveLength(existing.length * locales.length);

@@ -24,7 +24,10 @@ async function resetSettings() {
   env.salesEmail = undefined;
   env.registration = undefined;
   const db = await getDb();
-  await db.update(configuration).set({ homePage: null, homeSentence: null, privacyText: null, imprintText: null, registration: null }).where(eq(configuration.id, 1));
+  await db
+    .update(configuration)
+    .set({ homePage: null, homeSentence: null, privacyText: null, imprintText: null, registration: null })
+    .where(eq(configuration.id, 1));
 }
 beforeEach(resetSettings);
 afterEach(resetSettings);
@@ -76,11 +79,22 @@ describe('the home setting', () => {
 describe('the operator\u2019s texts', () => {
   it('are stored trimmed and as written (markup included: pages render them as text), an empty one is none', async () => {
     const privacy = '# Our policy\n\n<script>alert(1)</script> stays text.\n\n- one\n- two';
-    const answer = await configure({ home_sentence: '  Meetings of the Example Choir.  ', privacy_text: `\n${privacy}\n`, imprint_text: 'Example e.V., Musterstraße 1, Berlin' });
+    const answer = await configure({
+      home_sentence: '  Meetings of the Example Choir.  ',
+      privacy_text: `\n${privacy}\n`,
+      imprint_text: 'Example e.V., Musterstraße 1, Berlin',
+    });
     expect(answer.json).toMatchObject({ status: 'ok', configuration: { home_sentence: 'Meetings of the Example Choir.', privacy_text: privacy } });
-    expect(await publicSiteSettings()).toMatchObject({ homeSentence: 'Meetings of the Example Choir.', privacyText: privacy, imprintText: 'Example e.V., Musterstraße 1, Berlin' });
+    expect(await publicSiteSettings()).toMatchObject({
+      homeSentence: 'Meetings of the Example Choir.',
+      privacyText: privacy,
+      imprintText: 'Example e.V., Musterstraße 1, Berlin',
+    });
 
-    expect((await configure({ privacy_text: '   ', imprint_text: '' })).json).toMatchObject({ status: 'ok', configuration: { privacy_text: null, imprint_text: null } });
+    expect((await configure({ privacy_text: '   ', imprint_text: '' })).json).toMatchObject({
+      status: 'ok',
+      configuration: { privacy_text: null, imprint_text: null },
+    });
     expect(await publicSiteSettings()).toMatchObject({ privacyText: null, imprintText: null });
   });
 

@@ -39,7 +39,9 @@ function printed(error: unknown): string {
 
 it('a failing insert (NUL in a name) is logged with its statement and the database message, without its values', async () => {
   const db = await getDb();
-  const error = await failure(() => insertUser(db, { email: `nul-${Date.now()}@example.test`, firstName: 'Name\u0000-marker', lastName: 'Lovelace', passwordHash: HASH }));
+  const error = await failure(() =>
+    insertUser(db, { email: `nul-${Date.now()}@example.test`, firstName: 'Name\u0000-marker', lastName: 'Lovelace', passwordHash: HASH }),
+  );
   const text = printed(error);
   expect(text).toContain('insert into "users"');
   expect(text).not.toMatch(/hash-marker|-marker|nul-\d+@example\.test|params:/);
@@ -51,7 +53,11 @@ it('a unique violation does not quote the duplicate key (PostgreSQL detail), and
   const db = await getDb();
   const email = `taken-${Date.now()}@example.test`;
   await insertUser(db, { email, firstName: 'Ada', lastName: 'Lovelace', passwordHash: HASH });
-  const error = await failure(() => db.insert(users).values({ email: email.toUpperCase(), firstName: 'Eve', lastName: 'Doe', passwordHash: HASH, hash: `h${Date.now()}`, trialEndsAt: new Date() }));
+  const error = await failure(() =>
+    db
+      .insert(users)
+      .values({ email: email.toUpperCase(), firstName: 'Eve', lastName: 'Doe', passwordHash: HASH, hash: `h${Date.now()}`, trialEndsAt: new Date() }),
+  );
   const text = printed(error);
   expect(text).not.toMatch(new RegExp(`hash-marker|${email.split('@')[0]}|params:`, 'i'));
   // What the app reads of it is kept: the SQLSTATE on the cause.

@@ -24,7 +24,10 @@ afterEach(async () => {
 
 async function accountCount(email: string) {
   const db = await getDb();
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return rows.length;
 }
 const registerAs = (body: Record<string, unknown>) => call(register, { body, headers: fromIp() });
@@ -148,7 +151,10 @@ describe('invitation', () => {
     const email = uniqueEmail('late');
     const token = await invitationFor(email);
     const db = await getDb();
-    await db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, email));
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.email, email));
     await expectRefused(registration({ email, invitation: token }), 'registration_invitation_required');
   });
 
@@ -269,7 +275,12 @@ describe('who may send invitations', () => {
     expect((await sendInvitation(cookie, email)).json).toMatchObject({ status: 'ok' });
     expect(await mailCount(email)).toBe(1);
     // Who invited which address is in the audit log; a refused invitation left no entry.
-    const entries = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, 'send_invitation'), eq(auditLog.target, email)));
+    const entries = await (
+      await getDb()
+    )
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'send_invitation'), eq(auditLog.target, email)));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: user.id, actor: user.email });
   });

@@ -105,7 +105,12 @@ it('a reminder that fell due while the app was down is sent once after a restart
   const second = await startWorker();
   const deadline = Date.now() + 30_000;
   while (reminders().length < 2 && Date.now() < deadline) await sleep(250);
-  expect(reminders().map((m) => m.envelope.to).flat().sort()).toEqual([as.user.email, guest].sort());
+  expect(
+    reminders()
+      .map((m) => m.envelope.to)
+      .flat()
+      .sort(),
+  ).toEqual([as.user.email, guest].sort());
   // A further poll of the same worker, and a third start after a clean stop, add nothing.
   await sleep(6000);
   await stop(second, 'SIGTERM');

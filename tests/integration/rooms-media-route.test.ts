@@ -110,7 +110,12 @@ describe('"Calls in this room" (issue 38)', () => {
     const as = await executive();
     const room = await add(as, { name: 'Checked room' });
     const db = await getDb();
-    await expect(db.update(rooms).set({ mediaRoute: 'janus' as never }).where(eq(rooms.id, room.id))).rejects.toThrow();
+    await expect(
+      db
+        .update(rooms)
+        .set({ mediaRoute: 'janus' as never })
+        .where(eq(rooms.id, room.id)),
+    ).rejects.toThrow();
     expect((await stored(room.id)).mediaRoute).toBe('auto');
   });
 });

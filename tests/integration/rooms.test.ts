@@ -110,7 +110,7 @@ describe('POST /api/room: SPEC point 5 rules', () => {
     expect(await verifyPassword(stored!.passwordHash!, password.passwordProof)).toBe(true);
   });
 
-  it('an API client\'s plain password is turned into a proof with a fresh salt, and is not kept', async () => {
+  it("an API client's plain password is turned into a proof with a fresh salt, and is not kept", async () => {
     const as = await executive();
     const answer = await as.post(addRoom, { name: 'Private room', password: 'correct horse' });
     expect(answer.text).not.toContain('correct horse');
@@ -183,7 +183,7 @@ describe('SPEC points 6 and 9: room limits', () => {
     expect((await listOf(as)).filter((room) => room.isDefault)).toHaveLength(1);
   });
 
-  it('ON_PREMISE: no room limit (SPEC point 4: on-premise installs skip room limits), not the plan\'s 1 nor the configured 10', async () => {
+  it("ON_PREMISE: no room limit (SPEC point 4: on-premise installs skip room limits), not the plan's 1 nor the configured 10", async () => {
     // This file runs with BILLING=stripe, which ON_PREMISE=true contradicts: only ON_PREMISE here.
     const settings = config as { onPremise: boolean; billing?: string };
     settings.onPremise = true;
@@ -245,7 +245,7 @@ describe('POST /api/room/update', () => {
     expect(await storedRoom(room.id)).toMatchObject({ passwordHash: null, passwordSalt: null });
   });
 
-  it('room_already_exists for another room\'s name; keeping its own name is fine', async () => {
+  it("room_already_exists for another room's name; keeping its own name is fine", async () => {
     await add(as, { name: 'Other room' });
     expect((await as.post(updateRoom, { id: room.id, name: 'other ROOM' })).json.errorCode).toBe('room_already_exists');
     expect((await as.post(updateRoom, { id: room.id, name: 'TEAM room' })).status).toBe(200);
@@ -336,7 +336,7 @@ describe('DELETE /api/room/{id}', () => {
 });
 
 describe('GET /api/rooms and GET /api/startmeeting/{id}', () => {
-  it('lists the user\'s rooms without any password hash', async () => {
+  it("lists the user's rooms without any password hash", async () => {
     const as = await executive();
     const password = sealed();
     await add(as, { name: 'Listed room', ...password });

@@ -29,8 +29,7 @@ describe('data layer constraints', () => {
   it('colors are 1 to 20', async () => {
     const db = await getDb();
     const { user } = await createUser();
-    const room = (color: number) =>
-      db.insert(rooms).values({ ownerId: user.id, name: `Room ${color}`, color, meetingId: `m-${user.id}-${color}` });
+    const room = (color: number) => db.insert(rooms).values({ ownerId: user.id, name: `Room ${color}`, color, meetingId: `m-${user.id}-${color}` });
     await expect(room(0)).rejects.toThrow();
     await expect(room(21)).rejects.toThrow();
     await expect(room(20)).resolves.toBeDefined();
@@ -39,8 +38,7 @@ describe('data layer constraints', () => {
   it('a user has at most one default room', async () => {
     const db = await getDb();
     const { user } = await createUser();
-    const room = (name: string) =>
-      db.insert(rooms).values({ ownerId: user.id, name, isDefault: true, meetingId: `d-${user.id}-${name}` });
+    const room = (name: string) => db.insert(rooms).values({ ownerId: user.id, name, isDefault: true, meetingId: `d-${user.id}-${name}` });
     await room('First room');
     await expect(room('Second room')).rejects.toThrow();
   });
@@ -61,7 +59,10 @@ describe('data layer constraints', () => {
     const [group] = await db.insert(groups).values({ ownerId: user.id, name: 'Team' }).returning();
     await db.insert(groupMembers).values({ groupId: group!.id, attendeeId: contact!.id });
     await db.delete(users).where(sql`${users.id} = ${user.id}`);
-    const left = await db.select().from(groupMembers).where(sql`${groupMembers.groupId} = ${group!.id}`);
+    const left = await db
+      .select()
+      .from(groupMembers)
+      .where(sql`${groupMembers.groupId} = ${group!.id}`);
     expect(left).toEqual([]);
   });
 });

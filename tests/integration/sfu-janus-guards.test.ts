@@ -89,7 +89,12 @@ async function publisher(ticket: SfuTicket, id: string) {
   const joined = await socket.message(ticket.token, handleId, { request: 'join', ptype: 'publisher', room: ticket.room, id, token: ticket.roomToken });
   const privateId = joined.plugindata!.data.private_id as number;
   const { pc, track, ssrc, sdp } = await audioOffer(id);
-  const answer = await socket.message(ticket.token, handleId, { request: 'publish', descriptions: [{ mid: '0', description: 'audio' }] }, { type: 'offer', sdp, e2ee: true });
+  const answer = await socket.message(
+    ticket.token,
+    handleId,
+    { request: 'publish', descriptions: [{ mid: '0', description: 'audio' }] },
+    { type: 'offer', sdp, e2ee: true },
+  );
   pc.setRemoteDescription((answer.jsep as { sdp: string }).sdp, 'answer');
   // A feed can be subscribed to once its media is up.
   await until(() => track.isOpen());
@@ -114,7 +119,14 @@ async function publisher(ticket: SfuTicket, id: string) {
 async function subscription(ticket: SfuTicket, socket: JanusSocket, privateId: number, feed: string) {
   const attached = await socket.attach(ticket.token);
   const handleId = attached.data!.id!;
-  const offer = await socket.message(ticket.token, handleId, { request: 'join', ptype: 'subscriber', room: ticket.room, streams: [{ feed }], private_id: privateId, token: ticket.roomToken });
+  const offer = await socket.message(ticket.token, handleId, {
+    request: 'join',
+    ptype: 'subscriber',
+    room: ticket.room,
+    streams: [{ feed }],
+    private_id: privateId,
+    token: ticket.roomToken,
+  });
   if (!offer.jsep) throw new Error(`no subscription: ${JSON.stringify(offer.plugindata?.data)}`);
   const pc = connection(`sub-${feed}`);
   const received = { packets: 0 };
@@ -204,7 +216,11 @@ describe('media that is not end-to-end encrypted', () => {
 describe('a participant the host removes', () => {
   it('stops receiving through the subscription it had, within a second, while the others still receive', async () => {
     const meetingId = meeting();
-    const [adaTicket, malloryTicket, beaTicket] = [await sfuTicketFor(meetingId, 'ada', { publishers: 4 }), await sfuTicketFor(meetingId, 'mallory', { publishers: 4 }), await sfuTicketFor(meetingId, 'bea', { publishers: 4 })];
+    const [adaTicket, malloryTicket, beaTicket] = [
+      await sfuTicketFor(meetingId, 'ada', { publishers: 4 }),
+      await sfuTicketFor(meetingId, 'mallory', { publishers: 4 }),
+      await sfuTicketFor(meetingId, 'bea', { publishers: 4 }),
+    ];
     await publisher(adaTicket, 'ada');
     const mallory = await publisher(malloryTicket, 'mallory');
     const bea = await publisher(beaTicket, 'bea');
@@ -230,12 +246,17 @@ describe('a participant the host removes', () => {
     expect(configure.plugindata?.data).toMatchObject({ error_code: 433 });
     const attached = await mallory.socket.attach(malloryTicket.token);
     const again = await mallory.socket.message(malloryTicket.token, attached.data!.id!, {
-      request: 'join', ptype: 'subscriber', room: malloryTicket.room, streams: [{ feed: 'ada' }], private_id: mallory.privateId, token: malloryTicket.roomToken,
+      request: 'join',
+      ptype: 'subscriber',
+      room: malloryTicket.room,
+      streams: [{ feed: 'ada' }],
+      private_id: mallory.privateId,
+      token: malloryTicket.roomToken,
     });
     expect(again.plugindata?.data.error_code).toEqual(expect.any(Number));
   });
 
-  it('is revoked under one time-out, however slowly each of Janus\'s answers comes', async () => {
+  it("is revoked under one time-out, however slowly each of Janus's answers comes", async () => {
     const meetingId = meeting();
     await sfuTicketFor(meetingId, 'slowpoke', { publishers: 4 });
     // Janus behind a link that takes 700 ms per request: five requests, each under the old per-request 2 s.
@@ -244,7 +265,9 @@ describe('a participant the host removes', () => {
       request.on('data', (chunk: Buffer) => body.push(chunk));
       request.on('end', () => {
         void sleep(700)
-          .then(() => fetch(new URL(request.url!, janus.httpUrl), { method: request.method, body: request.method === 'POST' ? Buffer.concat(body) : undefined }))
+          .then(() =>
+            fetch(new URL(request.url!, janus.httpUrl), { method: request.method, body: request.method === 'POST' ? Buffer.concat(body) : undefined }),
+          )
           .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
           .catch(() => response.destroy());
       });

@@ -83,14 +83,16 @@ describe('the Janus the tests start from deploy/janus', () => {
     expect(info.auth_token).toBe(true);
     // The admin API answers on loopback with its own secret only.
     const status = async (adminSecret: string) =>
-      (await (await fetch(one.adminUrl, { method: 'POST', body: JSON.stringify({ janus: 'get_status', transaction: 'a', admin_secret: adminSecret }) })).json()) as { janus: string };
+      (await (
+        await fetch(one.adminUrl, { method: 'POST', body: JSON.stringify({ janus: 'get_status', transaction: 'a', admin_secret: adminSecret }) })
+      ).json()) as { janus: string };
     expect((await status(one.adminSecret)).janus).toBe('success');
     expect((await status(SECRET)).janus).toBe('error');
   });
 });
 
 describe('Janus tokens', () => {
-  it('opens a session over WebSocket with a ticket\'s token, and refuses an expired, forged or other-plugin one', async () => {
+  it("opens a session over WebSocket with a ticket's token, and refuses an expired, forged or other-plugin one", async () => {
     const ticket = await sfuTicketFor(meeting(), 'p-token', { publishers: 4 });
     expect(ticket.url).toBe(one.wsUrl);
     expect(ticket.token).toMatch(/^\d+,janus,janus\.plugin\.videoroom:[A-Za-z0-9+/]+=*$/);
@@ -122,8 +124,8 @@ describe('Janus tokens', () => {
   });
 });
 
-describe('the meeting\'s room', () => {
-  it('is created on first ticket with end-to-end encryption required, private, for the meeting\'s limit', async () => {
+describe("the meeting's room", () => {
+  it("is created on first ticket with end-to-end encryption required, private, for the meeting's limit", async () => {
     const meetingId = meeting();
     const ticket = await sfuTicketFor(meetingId, 'p-room', { publishers: 250 });
     expect(ticket.room).toBe(sfuRoomId(SECRET, meetingId));
@@ -145,7 +147,8 @@ describe('the meeting\'s room', () => {
     expect((await create({})).plugindata?.data).toMatchObject({ error_code: 429, error: 'Missing mandatory element (admin_key)' });
     expect((await create({ admin_key: 'a-guess' })).plugindata?.data).toMatchObject({ error_code: 433, error: 'Unauthorized (wrong admin_key)' });
     // Nor edits it: the room's secret is derived, the app's alone.
-    const destroy = (extra: object) => socket.send({ janus: 'message', handle_id: handleId, token: ticket.token, body: { request: 'destroy', room: ticket.room, ...extra } });
+    const destroy = (extra: object) =>
+      socket.send({ janus: 'message', handle_id: handleId, token: ticket.token, body: { request: 'destroy', room: ticket.room, ...extra } });
     expect((await destroy({})).plugindata?.data).toMatchObject({ error_code: 429 });
     expect((await destroy({ secret: 'a-guess' })).plugindata?.data).toMatchObject({ error_code: 433, error: 'Unauthorized (wrong secret)' });
     expect(await roomOnNode(one, ticket.room)).not.toBeNull();
@@ -165,7 +168,7 @@ describe('the meeting\'s room', () => {
     expect(encrypted.jsep).toMatchObject({ type: 'answer', e2ee: true });
   });
 
-  it('lets in a room token from the allowed list, under the participant\'s own id, and no other', async () => {
+  it("lets in a room token from the allowed list, under the participant's own id, and no other", async () => {
     const meetingId = meeting();
     const alice = await sfuTicketFor(meetingId, 'alice', { publishers: 4 });
     const bob = await sfuTicketFor(meetingId, 'bob', { publishers: 4 });

@@ -59,7 +59,7 @@ async function participants(room: string) {
 }
 
 describe('POST /api/meeting/{id}/sfu', () => {
-  it('gives an admitted participant a ticket that lets them into the meeting\'s room as themselves', async () => {
+  it("gives an admitted participant a ticket that lets them into the meeting's room as themselves", async () => {
     const { user } = await createUser({ isTrial: false });
     const meetingId = await makeRoom(user);
     const guest = await inCall(meetingId, 'Sue');
@@ -71,7 +71,13 @@ describe('POST /api/meeting/{id}/sfu', () => {
 
     const { socket, handleId } = await videoRoomHandle(ticket.url, ticket.token);
     sockets.push(socket);
-    const joinedRoom = await socket.message(ticket.token, handleId, { request: 'join', ptype: 'publisher', room: ticket.room, id: guest.self.id, token: ticket.roomToken });
+    const joinedRoom = await socket.message(ticket.token, handleId, {
+      request: 'join',
+      ptype: 'publisher',
+      room: ticket.room,
+      id: guest.self.id,
+      token: ticket.roomToken,
+    });
     expect(joinedRoom.plugindata?.data).toMatchObject({ videoroom: 'joined', id: guest.self.id });
   });
 
@@ -116,7 +122,13 @@ describe('POST /api/meeting/{id}/sfu', () => {
     // A fresh handle (the kicked one counts as joined still): the room token is no longer listed.
     const retry = await videoRoomHandle(ticket.url, ticket.token);
     sockets.push(retry.socket);
-    const again = await retry.socket.message(ticket.token, retry.handleId, { request: 'join', ptype: 'publisher', room: ticket.room, id: guest.self.id, token: ticket.roomToken });
+    const again = await retry.socket.message(ticket.token, retry.handleId, {
+      request: 'join',
+      ptype: 'publisher',
+      room: ticket.room,
+      id: guest.self.id,
+      token: ticket.roomToken,
+    });
     expect(again.plugindata?.data).toMatchObject({ error_code: 433 });
     expect((await ticketFor(meetingId, bearer(guest.token))).status).toBe(403);
   });

@@ -61,9 +61,21 @@ describe('signaling\u2019s fast path', () => {
     const body = { type: 'signal', to: bob.self.id, envelope: 'x' };
     const cases: { name: string; headers: Record<string, string>; body: string | Buffer; status: number; code: string }[] = [
       { name: 'no token', headers: {}, body: JSON.stringify(body), status: 401, code: 'authentication_error' },
-      { name: 'another origin', headers: { authorization: `Bearer ${ada.token}`, origin: 'https://evil.example' }, body: JSON.stringify(body), status: 403, code: 'authentication_error' },
+      {
+        name: 'another origin',
+        headers: { authorization: `Bearer ${ada.token}`, origin: 'https://evil.example' },
+        body: JSON.stringify(body),
+        status: 403,
+        code: 'authentication_error',
+      },
       { name: 'not JSON', headers: { authorization: `Bearer ${ada.token}` }, body: '{"type":', status: 400, code: 'incorrect_data' },
-      { name: 'too large', headers: { authorization: `Bearer ${ada.token}` }, body: Buffer.alloc(MAX_SIGNAL_BODY_BYTES + 1, 'x'), status: 413, code: 'incorrect_data' },
+      {
+        name: 'too large',
+        headers: { authorization: `Bearer ${ada.token}` },
+        body: Buffer.alloc(MAX_SIGNAL_BODY_BYTES + 1, 'x'),
+        status: 413,
+        code: 'incorrect_data',
+      },
     ];
     for (const one of cases) {
       const answer = await fast(meetingId, one.body, one.headers);

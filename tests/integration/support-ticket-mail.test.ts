@@ -52,15 +52,12 @@ describe('a new support ticket', () => {
 
     const [toEnglish] = await mailsTo(english.user.email);
     expect(toEnglish?.subject).toBe('New support ticket: Echo in every call');
-    expect(toEnglish?.text).toContain(
-      `Pat Plain <${opener.user.email}> opened the ticket “Echo in every call”:`,
-    );
+    expect(toEnglish?.text).toContain(`Pat Plain <${opener.user.email}> opened the ticket “Echo in every call”:`);
     expect(toEnglish?.text).toContain('> Everyone hears themselves twice.');
     expect(toEnglish?.text).toContain(`http://localhost:3000/view-ticket/${id}`);
     const [toGerman] = await mailsTo(german.user.email);
     expect(toGerman?.subject).toBe('Neues Support-Ticket: Echo in every call');
-    for (const nobody of [disabled, plain, opener])
-      expect(await mailsTo(nobody.user.email)).toEqual([]);
+    for (const nobody of [disabled, plain, opener]) expect(await mailsTo(nobody.user.email)).toEqual([]);
   });
 
   it("an admin's own ticket goes to the other admins only", async () => {

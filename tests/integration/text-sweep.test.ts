@@ -94,7 +94,9 @@ function idFor(file: string): string {
 async function databaseFingerprint(): Promise<string> {
   const db = await getDb();
   const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-  const tables = rowsOf(await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_name <> 'rate_limits' order by 1`));
+  const tables = rowsOf(
+    await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_name <> 'rate_limits' order by 1`),
+  );
   const parts: string[] = [];
   for (const { table_name: table } of tables) {
     const [row] = rowsOf(await db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as sum from "${table}" t`)));
@@ -107,7 +109,12 @@ async function databaseFingerprint(): Promise<string> {
 // in-memory database (one per test file) can be compared whole.
 const wholeDatabaseIsOurs = !config.databaseUrl;
 
-async function send(file: string, method: string, handler: Handler, options: { body?: unknown; query?: string; params?: Record<string, string> }): Promise<Answer> {
+async function send(
+  file: string,
+  method: string,
+  handler: Handler,
+  options: { body?: unknown; query?: string; params?: Record<string, string> },
+): Promise<Answer> {
   figures.requests += 1;
   const answer = await call(handler, {
     method,
@@ -145,39 +152,43 @@ describe('every text a request carries is stored as sent or refused with incorre
     expect(withBodies).toEqual(expect.arrayContaining(['contact/route.ts', 'api/attendee/route.ts', 'api/rate/route.ts', 'api/admin/configuration/route.ts']));
   });
 
-  it.each(routeFiles)('%s', async (file) => {
-    for (const [method, handler] of await handlersOf(file, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])) {
-      // Only apiRoute's handlers carry input to the database (the icons, /logout read none of it).
-      if (!('bodySchema' in handler)) continue;
-      if (!handler.bodySchema && method !== 'GET' && segmentsOf(file).length === 0) continue;
-      figures.handlers += 1;
-      const fields = bodyFields(handler.bodySchema);
-      for (const field of fields) {
-        figures.fields += 1;
-        const base = { ...sampleBody(fields), ...(fields.includes('id') && field !== 'id' && { id: idFor(file) }) };
-        for (const unstorable of [NUL, LONE_SURROGATE]) {
-          const before = wholeDatabaseIsOurs ? await databaseFingerprint() : '';
-          expectRefused(await send(file, method, handler, { body: { ...base, [field]: unstorable } }), [file, method, field], field);
-          // The same text one level down meets the same rule.
-          expectRefused(await send(file, method, handler, { body: { ...base, [field]: [unstorable] } }), [file, method, field], `${field}.0`);
-          if (wholeDatabaseIsOurs) expect([file, field, await databaseFingerprint()]).toEqual([file, field, before]);
+  it.each(routeFiles)(
+    '%s',
+    async (file) => {
+      for (const [method, handler] of await handlersOf(file, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])) {
+        // Only apiRoute's handlers carry input to the database (the icons, /logout read none of it).
+        if (!('bodySchema' in handler)) continue;
+        if (!handler.bodySchema && method !== 'GET' && segmentsOf(file).length === 0) continue;
+        figures.handlers += 1;
+        const fields = bodyFields(handler.bodySchema);
+        for (const field of fields) {
+          figures.fields += 1;
+          const base = { ...sampleBody(fields), ...(fields.includes('id') && field !== 'id' && { id: idFor(file) }) };
+          for (const unstorable of [NUL, LONE_SURROGATE]) {
+            const before = wholeDatabaseIsOurs ? await databaseFingerprint() : '';
+            expectRefused(await send(file, method, handler, { body: { ...base, [field]: unstorable } }), [file, method, field], field);
+            // The same text one level down meets the same rule.
+            expectRefused(await send(file, method, handler, { body: { ...base, [field]: [unstorable] } }), [file, method, field], `${field}.0`);
+            if (wholeDatabaseIsOurs) expect([file, field, await databaseFingerprint()]).toEqual([file, field, before]);
+          }
+          for (const odd of [RIGHT_TO_LEFT, LONG_TEXT]) {
+            const answer = await send(file, method, handler, { body: { ...base, [field]: odd } });
+            expect([file, method, field, answer.status < 500, answer.json.status ?? 'not JSON']).toEqual([file, method, field, true, expect.any(String)]);
+          }
         }
-        for (const odd of [RIGHT_TO_LEFT, LONG_TEXT]) {
-          const answer = await send(file, method, handler, { body: { ...base, [field]: odd } });
-          expect([file, method, field, answer.status < 500, answer.json.status ?? 'not JSON']).toEqual([file, method, field, true, expect.any(String)]);
+        if (method === 'GET') {
+          expectRefused(await send(file, method, handler, { query: '?q=a%00b' }), [file, method, 'q'], 'q');
+        }
+        for (const segment of segmentsOf(file)) {
+          const params = Object.fromEntries(segmentsOf(file).map((name) => [name, name === segment ? NUL : idFor(file)]));
+          expectRefused(await send(file, method, handler, { params }), [file, method, segment], segment);
         }
       }
-      if (method === 'GET') {
-        expectRefused(await send(file, method, handler, { query: '?q=a%00b' }), [file, method, 'q'], 'q');
-      }
-      for (const segment of segmentsOf(file)) {
-        const params = Object.fromEntries(segmentsOf(file).map((name) => [name, name === segment ? NUL : idFor(file)]));
-        expectRefused(await send(file, method, handler, { params }), [file, method, segment], segment);
-      }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
-  it('refuses the text inside a field that carries JSON of its own (a group\'s attendees)', async () => {
+  it("refuses the text inside a field that carries JSON of its own (a group's attendees)", async () => {
     const [handler] = (await handlersOf('api/groups/route.ts'))[0]!.slice(1) as [Handler];
     const answer = await send('api/groups/route.ts', 'POST', handler, { body: { name: 'Sweep nested', attendees: JSON.stringify([fixtures.contactId, NUL]) } });
     expectRefused(answer, ['nested'], 'attendees.1');

@@ -27,21 +27,36 @@ beforeAll(async () => {
   port = await freeUdpPort();
   // The shipped file, with what compose.yaml passes on the command line (realm, secret, relay
   // range) and this machine's loopback for listening and relaying, in both families.
-  coturn = spawn('turnserver', [
-    '-c', path.join(process.cwd(), 'deploy', 'turnserver.conf'),
-    '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', '--relay-ip=::1',
-    `--listening-port=${port}`, `--min-port=${port + 1}`, `--max-port=${port + 40}`,
-    `--static-auth-secret=${SECRET}`, '--realm=enclave.test', '--pidfile=', '--no-stdout-log',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  coturn = spawn(
+    'turnserver',
+    [
+      '-c',
+      path.join(process.cwd(), 'deploy', 'turnserver.conf'),
+      '--listening-ip=127.0.0.1',
+      '--relay-ip=127.0.0.1',
+      '--relay-ip=::1',
+      `--listening-port=${port}`,
+      `--min-port=${port + 1}`,
+      `--max-port=${port + 40}`,
+      `--static-auth-secret=${SECRET}`,
+      '--realm=enclave.test',
+      '--pidfile=',
+      '--no-stdout-log',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   coturn.stdout!.on('data', (chunk) => (output += chunk));
   coturn.stderr!.on('data', (chunk) => (output += chunk));
   const spawned = new Promise((resolve, reject) => coturn.once('error', reject).once('spawn', resolve));
   await spawned;
   // Ready once it answers an Allocate (401, asking for credentials).
-  for (const deadline = Date.now() + 15_000; ; ) {
+  for (const deadline = Date.now() + 15_000; ;) {
     const probe = new TurnClient({ host: '127.0.0.1', port }, { username: 'x', password: 'x' });
-    const answered = await probe.allocate(4).then((answer) => answer.code === 401 || answer.code === 403, () => false);
+    const answered = await probe.allocate(4).then(
+      (answer) => answer.code === 401 || answer.code === 403,
+      () => false,
+    );
     probe.close();
     if (answered) break;
     if (coturn.exitCode !== null || Date.now() > deadline) throw new Error(`coturn did not start: ${output}`);
@@ -77,8 +92,20 @@ describe('coturn with deploy/turnserver.conf', () => {
 
   it('never relays to an IPv4-mapped or -compatible loopback or private address, nor IPv6 loopback and private ones', async () => {
     const denied = [
-      '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:172.16.0.1', '::ffff:192.168.1.1', '::ffff:169.254.169.254',
-      '::ffff:100.64.0.1', '::ffff:0.0.0.0', '::ffff:198.18.0.1', '::127.0.0.1', '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:172.16.0.1',
+      '::ffff:192.168.1.1',
+      '::ffff:169.254.169.254',
+      '::ffff:100.64.0.1',
+      '::ffff:0.0.0.0',
+      '::ffff:198.18.0.1',
+      '::127.0.0.1',
+      '::1',
+      '::',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
     ];
     expect(await permissions(6, ['2001:db8::7', ...denied])).toEqual({
       '2001:db8::7': 'relayed',

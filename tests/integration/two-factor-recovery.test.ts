@@ -14,18 +14,10 @@ import { activeAccount, logInAs, userByEmail } from '../support/accounts';
 beforeAll(() => getDb(), 60_000);
 afterAll(() => closeDb());
 
-const { POST: check } = jest.requireActual(
-  '@/app/2fa/g2f/check/route',
-) as typeof import('@/app/2fa/g2f/check/route');
-const { POST: finish } = jest.requireActual(
-  '@/app/2fa/g2f/finish/route',
-) as typeof import('@/app/2fa/g2f/finish/route');
-const { GET: setup } = jest.requireActual(
-  '@/app/2fa/g2f/setup/route',
-) as typeof import('@/app/2fa/g2f/setup/route');
-const recovery = jest.requireActual(
-  '@/app/2fa/g2f/recovery/route',
-) as typeof import('@/app/2fa/g2f/recovery/route');
+const { POST: check } = jest.requireActual('@/app/2fa/g2f/check/route') as typeof import('@/app/2fa/g2f/check/route');
+const { POST: finish } = jest.requireActual('@/app/2fa/g2f/finish/route') as typeof import('@/app/2fa/g2f/finish/route');
+const { GET: setup } = jest.requireActual('@/app/2fa/g2f/setup/route') as typeof import('@/app/2fa/g2f/setup/route');
+const recovery = jest.requireActual('@/app/2fa/g2f/recovery/route') as typeof import('@/app/2fa/g2f/recovery/route');
 
 const CODE_SHAPE = /^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/;
 
@@ -36,9 +28,7 @@ async function enableTwoFactor() {
   const stored = await userByEmail(account.email);
   const secret = openSecret(stored.totpSecret!, stored.id);
   const code = await generate({ secret });
-  expect(
-    (await call(check, { body: { code }, cookies: sessionCookies(cookie!) })).json.status,
-  ).toBe('ok');
+  expect((await call(check, { body: { code }, cookies: sessionCookies(cookie!) })).json.status).toBe('ok');
   const finished = await call(finish, { body: { code }, cookies: sessionCookies(cookie!) });
   expect(finished.json.status).toBe('ok');
   return { ...account, secret, codes: finished.json.recoveryCode as string[] };
@@ -53,17 +43,11 @@ async function logInWith(email: string, password: string, code: string) {
 
 async function newestMailTo(to: string) {
   const db = await getDb();
-  const [mail] = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
   return mail;
 }
 
-const nextCode = (secret: string) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 describe('two-factor recovery codes', () => {
   it('turning 2FA on answers ten different twelve-character codes as a list, and stores only their hashes', async () => {
@@ -93,9 +77,7 @@ describe('two-factor recovery codes', () => {
     // Used: refused the second time, whichever way it is written.
     expect((await logInWith(email, password, codes[0]!)).answer.status).toBe(401);
     // Another one still works, and counts down.
-    expect(
-      (await logInWith(email, password, codes[1]!.replace(/-/g, ''))).answer.json,
-    ).toMatchObject({ recoveryCodesLeft: 8 });
+    expect((await logInWith(email, password, codes[1]!.replace(/-/g, ''))).answer.json).toMatchObject({ recoveryCodesLeft: 8 });
     const status = await call(recovery.GET, { cookies: sessionCookies(first.session!) });
     expect(status.json).toEqual({ status: 'ok', has2FA: true, recoveryCodesLeft: 8 });
     // An app code answers no count, and mails nothing.
@@ -108,8 +90,7 @@ describe('two-factor recovery codes', () => {
 
   it('the last code used says none are left', async () => {
     const { email, password, codes } = await enableTwoFactor();
-    for (const code of codes.slice(0, 9))
-      expect((await logInWith(email, password, code)).answer.json.status).toBe('ok');
+    for (const code of codes.slice(0, 9)) expect((await logInWith(email, password, code)).answer.json.status).toBe('ok');
     expect((await logInWith(email, password, codes[9]!)).answer.json).toMatchObject({
       recoveryCodesLeft: 0,
     });
@@ -153,10 +134,7 @@ describe('two-factor recovery codes', () => {
   it('an account without 2FA has no codes to renew', async () => {
     const { email, password } = await activeAccount();
     const { cookie } = await logInAs(email, password);
-    expect(
-      (await call(recovery.POST, { body: { password }, cookies: sessionCookies(cookie!) })).json
-        .errorCode,
-    ).toBe('incorrect_data');
+    expect((await call(recovery.POST, { body: { password }, cookies: sessionCookies(cookie!) })).json.errorCode).toBe('incorrect_data');
     expect((await call(recovery.GET, { cookies: sessionCookies(cookie!) })).json).toEqual({
       status: 'ok',
       has2FA: false,
@@ -170,9 +148,7 @@ describe('two-factor recovery codes', () => {
     const user = await userByEmail(email);
     // As drizzle/0015_recovery_codes.sql carries it over: the old password hash, the only code.
     await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await db
-      .insert(recoveryCodes)
-      .values({ userId: user.id, codeHash: await hashPassword('482913') });
+    await db.insert(recoveryCodes).values({ userId: user.id, codeHash: await hashPassword('482913') });
     expect((await logInWith(email, password, '482-913')).answer.json).toMatchObject({
       status: 'ok',
       recoveryCodesLeft: 0,
@@ -196,9 +172,7 @@ describe('migration 0015', () => {
       .filter((name) => name.endsWith('.sql'))
       .sort();
     const run = async (file: string) => {
-      for (const statement of readFileSync(path.join(folder, file), 'utf8').split(
-        '--> statement-breakpoint',
-      )) {
+      for (const statement of readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint')) {
         if (statement.trim()) await db.exec(statement);
       }
     };
@@ -211,12 +185,8 @@ describe('migration 0015', () => {
     const moved = await db.query<{ email: string; code_hash: string; used_at: string | null }>(
       'SELECT u.email, r.code_hash, r.used_at FROM recovery_codes r JOIN users u ON u.id = r.user_id',
     );
-    expect(moved.rows).toEqual([
-      { email: 'old@example.test', code_hash: '$scrypt$old-hash', used_at: null },
-    ]);
-    const column = await db.query(
-      "SELECT 1 FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'recovery_code_hash'",
-    );
+    expect(moved.rows).toEqual([{ email: 'old@example.test', code_hash: '$scrypt$old-hash', used_at: null }]);
+    const column = await db.query("SELECT 1 FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'recovery_code_hash'");
     expect(column.rows).toEqual([]);
     await db.close();
   }, 60_000);

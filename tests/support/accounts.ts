@@ -31,9 +31,7 @@ export function registration(overrides: Record<string, unknown> = {}) {
  * Each call from its own address, so per-client limits do not mix tests: the TCP peer's address,
  * as the app's server (server/server.mjs) writes it; a forwarded header alone would not count.
  */
-export const fromIp = (
-  ip = `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-) => ({
+export const fromIp = (ip = `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => ({
   [PEER_HEADER]: ip,
 });
 
@@ -75,10 +73,7 @@ export async function activeAccount(overrides: Record<string, unknown> = {}) {
   return { email: body.email, password: body.password as string, user: user! };
 }
 
-export async function logInAs(
-  email: string,
-  password: string,
-): Promise<{ answer: Answer; cookie: string | undefined }> {
+export async function logInAs(email: string, password: string): Promise<{ answer: Answer; cookie: string | undefined }> {
   const answer = await call(login, { body: { email, password }, headers: fromIp() });
   return { answer, cookie: cookieFrom(answer, 'enclave_session') };
 }

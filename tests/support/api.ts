@@ -36,8 +36,7 @@ export async function call(handler: Handler, options: CallOptions = {}): Promise
   const cookies = Object.entries(options.cookies ?? {});
   if (cookies.length) headers.set('cookie', cookies.map(([k, v]) => `${k}=${v}`).join('; '));
   const raw = options.body;
-  const body =
-    raw === undefined ? undefined : typeof raw === 'string' || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
+  const body = raw === undefined ? undefined : typeof raw === 'string' || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
   const request = new NextRequest(new URL(options.path ?? '/api/test', ORIGIN), { method, headers, body: body as BodyInit });
   const response = await handler(request, { params: Promise.resolve((options.params ?? {}) as never) });
   const text = await response.text();

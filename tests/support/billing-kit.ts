@@ -18,10 +18,7 @@ export async function userRow(id: string): Promise<User> {
 
 export async function records(userId: string) {
   const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(billingRecords)
-    .where(eq(billingRecords.userId, userId));
+  const [row] = await db.select({ n: count() }).from(billingRecords).where(eq(billingRecords.userId, userId));
   return row!.n;
 }
 

@@ -11,7 +11,14 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * hundred modules: 1–2 s of CPU on a two-core machine, landing on whatever runs next (a meeting's
  * join went from ~0.5 s to 1.1–2.2 s). Names this build does not know are ignored.
  */
-const browserUiFeatures = ['PreloadTopChromeWebUI', 'PrewarmWebUIContents', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', 'WebUIReloadButton'];
+const browserUiFeatures = [
+  'PreloadTopChromeWebUI',
+  'PrewarmWebUIContents',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxFullPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIReloadButton',
+];
 
 /** Off the closed network: nothing that calls Google (and waits on it). Benchmarks use these too. */
 export const offlineArgs = [

@@ -27,7 +27,10 @@ class FakeTransceiver {
   direction = 'recvonly';
   /** The codec order asked for, if any (setCodecPreferences). */
   codecs: string[] | null = null;
-  constructor(readonly kind: string, readonly init?: RTCRtpTransceiverInit) {}
+  constructor(
+    readonly kind: string,
+    readonly init?: RTCRtpTransceiverInit,
+  ) {}
   setCodecPreferences(codecs: { mimeType: string }[]) {
     this.codecs = codecs.map((codec) => codec.mimeType);
   }
@@ -80,7 +83,10 @@ export class FakeConnection {
     return this.transceivers;
   }
   async createOffer() {
-    return { type: 'offer', sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\n' };
+    return {
+      type: 'offer',
+      sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\n',
+    };
   }
   async createAnswer() {
     return { type: 'answer', sdp: 'v=0\r\na=rtpmap:111 opus/48000/2\r\na=fmtp:111 minptime=10\r\n' };
@@ -99,7 +105,14 @@ export class FakeConnection {
     if (candidate) this.gathered.push(candidate.candidate);
     else this.iceGatheringState = 'complete';
     // Chromium's event spells it with the ufrag, which the SDP line leaves out.
-    const event = candidate && { sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u', tcpType: null, ...candidate, candidate: `${candidate.candidate} generation 0 ufrag u` };
+    const event = candidate && {
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+      usernameFragment: 'u',
+      tcpType: null,
+      ...candidate,
+      candidate: `${candidate.candidate} generation 0 ufrag u`,
+    };
     this.onicecandidate?.({ candidate: event });
   }
   async setRemoteDescription(description: { type: string; sdp?: string }) {
@@ -159,7 +172,10 @@ export function link(options: Partial<PeerLinkOptions> = {}) {
   const messages: unknown[] = [];
   const attached: string[] = [];
   const states: RTCPeerConnectionState[] = [];
-  const tracks = { audio: { id: 'mic', kind: 'audio' }, camera: { id: 'cam', kind: 'video' }, screen: null } as unknown as Record<Slot, MediaStreamTrack | null>;
+  const tracks = { audio: { id: 'mic', kind: 'audio' }, camera: { id: 'cam', kind: 'video' }, screen: null } as unknown as Record<
+    Slot,
+    MediaStreamTrack | null
+  >;
   const peer = new PeerLink({
     remoteId: 'other',
     polite: false,

@@ -141,29 +141,33 @@ export class Person {
     keys: Promise<MeetingCrypto>,
     requestPosted = false,
   ) {
-    this.exchange = new KeyExchange(keys, {
-      selfId: id,
-      selfIsHost: () => isHost,
-      peers: () => [...this.known.values()],
-      gated: () => gated,
-      post: (to, envelopes) => room.deliver(id, to, envelopes),
-      setPeerKeys: (peer, state) => {
-        const entry = this.known.get(peer);
-        if (entry) entry.keys = state;
+    this.exchange = new KeyExchange(
+      keys,
+      {
+        selfId: id,
+        selfIsHost: () => isHost,
+        peers: () => [...this.known.values()],
+        gated: () => gated,
+        post: (to, envelopes) => room.deliver(id, to, envelopes),
+        setPeerKeys: (peer, state) => {
+          const entry = this.known.get(peer);
+          if (entry) entry.keys = state;
+        },
+        encryption: () => this.encryption,
+        setEncryption: (state) => (this.encryption = state),
+        onVerified: async (peer, theyHandedOff) => {
+          this.verified.push(peer);
+          if (theyHandedOff) this.verifiedHandedOffBy.push(peer);
+        },
+        onHandedOff: async (peer) => {
+          this.handedOff.push(peer);
+          this.afterHandoff(peer);
+        },
+        onSignal: async (from, body) => void this.signals.push({ from, body }),
+        onTampered: (peer) => void this.tampered.push(peer),
       },
-      encryption: () => this.encryption,
-      setEncryption: (state) => (this.encryption = state),
-      onVerified: async (peer, theyHandedOff) => {
-        this.verified.push(peer);
-        if (theyHandedOff) this.verifiedHandedOffBy.push(peer);
-      },
-      onHandedOff: async (peer) => {
-        this.handedOff.push(peer);
-        this.afterHandoff(peer);
-      },
-      onSignal: async (from, body) => void this.signals.push({ from, body }),
-      onTampered: (peer) => void this.tampered.push(peer),
-    }, { requestPosted, lazyFlushMs: room.lazyFlushMs });
+      { requestPosted, lazyFlushMs: room.lazyFlushMs },
+    );
   }
 
   keysOf(peer: string) {

@@ -90,10 +90,24 @@ export async function openStream(meetingId: string, token: string | null, lastEv
  * POST /join asking for the event stream, as the lobby does (signaling.ts postJoin): the
  * response's content type, and its events (`joined` first) — or, for a refusal, its JSON.
  */
-export async function joinStreaming(meetingId: string, body: Record<string, unknown>): Promise<{ status: number; type: string | null; stream: Stream; json: Answer['json'] }> {
+export async function joinStreaming(
+  meetingId: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; type: string | null; stream: Stream; json: Answer['json'] }> {
   const abort = new AbortController();
-  const headers = new Headers({ host: 'localhost:3000', origin: ORIGIN, 'content-type': 'application/json', accept: 'text/event-stream, application/json', [PEER_HEADER]: freshIp() });
-  const request = new NextRequest(new URL(`/api/meeting/${meetingId}/join`, ORIGIN), { method: 'POST', headers, body: JSON.stringify(body), signal: abort.signal });
+  const headers = new Headers({
+    host: 'localhost:3000',
+    origin: ORIGIN,
+    'content-type': 'application/json',
+    accept: 'text/event-stream, application/json',
+    [PEER_HEADER]: freshIp(),
+  });
+  const request = new NextRequest(new URL(`/api/meeting/${meetingId}/join`, ORIGIN), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal: abort.signal,
+  });
   const response = await joinRoute(request, { params: Promise.resolve({ id: meetingId }) } as never);
   const type = response.headers.get('content-type');
   const json = type?.startsWith('application/json') ? ((await response.json()) as Answer['json']) : {};

@@ -49,7 +49,11 @@ export async function personAtIdp(idp: TestIdp, claims: Record<string, unknown> 
 
 /** The login page's link: answers the provider's URL and this browser's flow cookie. */
 export async function startSignIn(provider = 'test', headers: Record<string, string> = fromIp()) {
-  const answer = await call(start, { path: `/api/auth/oidc/${provider}/start?next=/rooms`, params: { provider }, headers: { 'sec-fetch-site': 'same-origin', ...headers } });
+  const answer = await call(start, {
+    path: `/api/auth/oidc/${provider}/start?next=/rooms`,
+    params: { provider },
+    headers: { 'sec-fetch-site': 'same-origin', ...headers },
+  });
   return { answer, location: answer.headers.get('location') ?? '', flow: cookieFrom(answer, OIDC_FLOW_COOKIE) ?? '' };
 }
 
@@ -78,7 +82,10 @@ export const sessionOf = async (answer: Answer) => unsealSession(cookieFrom(answ
 
 export async function accountsWith(email: string) {
   const db = await getDb();
-  return db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
 }
 export async function linksOf(userId: string) {
   const db = await getDb();

@@ -8,9 +8,7 @@ import type { call } from './api';
 export const appDir = path.join(process.cwd(), 'app');
 
 /** Every route file under app/, relative to it ("api/room/route.ts"), sorted. */
-export const routeFiles = (readdirSync(appDir, { recursive: true }) as string[])
-  .filter((file) => /(^|\/)route\.tsx?$/.test(file))
-  .sort();
+export const routeFiles = (readdirSync(appDir, { recursive: true }) as string[]).filter((file) => /(^|\/)route\.tsx?$/.test(file)).sort();
 
 export type Handler = Parameters<typeof call>[0] & { bodySchema?: z.ZodType };
 
@@ -24,7 +22,11 @@ export async function handlersOf(file: string, methods: readonly Method[] = STAT
 }
 
 /** A path for the route file, with a value in each dynamic segment. */
-export const routePath = (file: string) => `/${path.dirname(file).replace(/\[\.\.\.\w+\]/g, 'x/y').replace(/\[\w+\]/g, 'x')}`;
+export const routePath = (file: string) =>
+  `/${path
+    .dirname(file)
+    .replace(/\[\.\.\.\w+\]/g, 'x/y')
+    .replace(/\[\w+\]/g, 'x')}`;
 
 /** The dynamic segments' names of a route file ("api/tickets/[id]/reply/route.ts" → ["id"]). */
 export const segmentsOf = (file: string) => [...file.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((match) => match[1]!);

@@ -31,9 +31,7 @@ export interface TestSmtpServer {
 }
 
 function addresses(list: Address[] = []): string[] {
-  return list.flatMap((entry) =>
-    entry.group ? entry.group.map((m) => m.address) : [entry.address],
-  );
+  return list.flatMap((entry) => (entry.group ? entry.group.map((m) => m.address) : [entry.address]));
 }
 
 function parsed(email: Email, session: SMTPServerSession): ParsedMail {
@@ -111,9 +109,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           stop();
-          reject(
-            new Error(`no matching mail within ${timeoutMs} ms (${messages.length} received)`),
-          );
+          reject(new Error(`no matching mail within ${timeoutMs} ms (${messages.length} received)`));
         }, timeoutMs);
         const stop = () => {
           clearTimeout(timer);

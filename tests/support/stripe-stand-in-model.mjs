@@ -41,7 +41,8 @@ export function createStripeModel() {
     losePath: null,
   };
 
-  const emit = (type, object) => state.events.push({ id: newId('evt'), object: 'event', type, created: now(), api_version: '2026-10-28.endive', data: { object: clone(object) } });
+  const emit = (type, object) =>
+    state.events.push({ id: newId('evt'), object: 'event', type, created: now(), api_version: '2026-10-28.endive', data: { object: clone(object) } });
 
   function expandInvoice(invoice, paths) {
     const copy = clone(invoice);
@@ -52,8 +53,10 @@ export function createStripeModel() {
   function present(subscription, expand = []) {
     const out = clone(subscription);
     const paths = expand.map((p) => p.replace(/^data\./, ''));
-    if (paths.includes('default_payment_method') && out.default_payment_method) out.default_payment_method = clone(state.paymentMethods.get(out.default_payment_method));
-    if (paths.some((p) => p.startsWith('latest_invoice')) && out.latest_invoice) out.latest_invoice = expandInvoice(state.invoices.get(out.latest_invoice), paths);
+    if (paths.includes('default_payment_method') && out.default_payment_method)
+      out.default_payment_method = clone(state.paymentMethods.get(out.default_payment_method));
+    if (paths.some((p) => p.startsWith('latest_invoice')) && out.latest_invoice)
+      out.latest_invoice = expandInvoice(state.invoices.get(out.latest_invoice), paths);
     return out;
   }
 

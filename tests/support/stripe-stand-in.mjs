@@ -30,136 +30,212 @@ export function parseForm(text) {
 export function createStandIn() {
   const { state, emit, present, createPaymentMethod, createInvoice, charge, paymentMethodFor, publicIntent, publicMethod } = createStripeModel();
 
-  const fail = (status, message, code = 'resource_missing') => ({ status, body: { error: { type: status === 404 ? 'invalid_request_error' : 'invalid_request_error', code, message } } });
+  const fail = (status, message, code = 'resource_missing') => ({
+    status,
+    body: { error: { type: status === 404 ? 'invalid_request_error' : 'invalid_request_error', code, message } },
+  });
   const ok = (body) => ({ status: 200, body });
 
   const routes = [
-    ['POST', /^\/v1\/customers$/, (_m, p) => {
-      const customer = { id: newId('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, invoice_settings: { default_payment_method: null } };
-      state.customers.set(customer.id, customer);
-      return ok(customer);
-    }],
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_m, p) => {
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          email: p.email ?? null,
+          name: p.name ?? null,
+          metadata: p.metadata ?? {},
+          invoice_settings: { default_payment_method: null },
+        };
+        state.customers.set(customer.id, customer);
+        return ok(customer);
+      },
+    ],
     ['GET', /^\/v1\/customers\/([\w]+)$/, ([, id]) => (state.customers.has(id) ? ok(state.customers.get(id)) : fail(404, 'No such customer'))],
-    ['POST', /^\/v1\/customers\/([\w]+)$/, ([, id], p) => {
-      const customer = state.customers.get(id);
-      if (!customer) return fail(404, 'No such customer');
-      if (p.invoice_settings?.default_payment_method) customer.invoice_settings.default_payment_method = p.invoice_settings.default_payment_method;
-      return ok(customer);
-    }],
-    ['POST', /^\/v1\/products$/, (_m, p) => {
-      const id = p.metadata?.enclave === 'room' ? ROOM_PRODUCT.id : newId('prod');
-      const product = { id, object: 'product', name: p.name, metadata: p.metadata ?? {} };
-      state.products.set(product.id, product);
-      return ok(product);
-    }],
-    ['POST', /^\/v1\/subscriptions$/, (_m, p) => {
-      if (!state.customers.has(p.customer)) return fail(400, 'No such customer', 'resource_missing');
-      const spec = p.items?.[0];
-      const priceData = spec?.price_data;
-      if (!priceData || !state.products.has(priceData.product)) return fail(400, 'No such product', 'resource_missing');
-      const quantity = Number(spec.quantity ?? 1);
-      const subscription = {
-        id: newId('sub'),
-        object: 'subscription',
-        customer: p.customer,
-        status: 'incomplete',
-        created: now(),
-        metadata: p.metadata ?? {},
-        payment_settings: p.payment_settings ?? {},
-        default_payment_method: null,
-        pending_update: null,
-        latest_invoice: null,
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: newId('si'),
-              object: 'subscription_item',
-              quantity,
-              current_period_start: now(),
-              current_period_end: now() + PERIOD,
-              price: { id: newId('price'), object: 'price', currency: priceData.currency, unit_amount: Number(priceData.unit_amount), product: priceData.product, recurring: { interval: 'month' } },
-            },
-          ],
-        },
-      };
-      state.subscriptions.set(subscription.id, subscription);
-      createInvoice(subscription, quantity * Number(priceData.unit_amount), 'subscription_create');
-      emit('customer.subscription.created', subscription);
-      return ok(present(subscription, p.expand ?? []));
-    }],
-    ['GET', /^\/v1\/subscriptions$/, (_m, p) => {
-      const data = [...state.subscriptions.values()].filter((s) => !p.customer || s.customer === p.customer).map((s) => present(s, p.expand ?? []));
-      return ok({ object: 'list', data, has_more: false, url: '/v1/subscriptions' });
-    }],
-    ['GET', /^\/v1\/subscriptions\/([\w]+)$/, ([, id], p) => (state.subscriptions.has(id) ? ok(present(state.subscriptions.get(id), p.expand ?? [])) : fail(404, 'No such subscription'))],
-    ['POST', /^\/v1\/subscriptions\/([\w]+)$/, ([, id], p) => {
-      const subscription = state.subscriptions.get(id);
-      if (!subscription) return fail(404, 'No such subscription');
-      if (p.default_payment_method) {
-        if (!state.paymentMethods.has(p.default_payment_method)) return fail(400, 'No such PaymentMethod');
-        subscription.default_payment_method = p.default_payment_method;
-      }
-      const change = p.items?.[0];
-      if (change) {
-        const item = subscription.items.data[0];
-        if (change.id !== item.id) return fail(400, 'No such subscription item');
-        const quantity = Number(change.quantity);
-        if (p.proration_behavior === 'always_invoice' && quantity > item.quantity) {
-          const left = Math.max(0, item.current_period_end - now()) / (item.current_period_end - item.current_period_start);
-          const amount = Math.round((quantity - item.quantity) * item.price.unit_amount * left);
-          const { intent } = createInvoice(subscription, amount, 'subscription_update');
-          subscription.pending_update = p.payment_behavior === 'pending_if_incomplete' ? { quantity, expires_at: now() + DAY } : null;
-          if (!subscription.pending_update) item.quantity = quantity;
-          const method = paymentMethodFor(subscription);
-          if (method) charge(intent, method);
-        } else {
-          item.quantity = quantity;
+    [
+      'POST',
+      /^\/v1\/customers\/([\w]+)$/,
+      ([, id], p) => {
+        const customer = state.customers.get(id);
+        if (!customer) return fail(404, 'No such customer');
+        if (p.invoice_settings?.default_payment_method) customer.invoice_settings.default_payment_method = p.invoice_settings.default_payment_method;
+        return ok(customer);
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/products$/,
+      (_m, p) => {
+        const id = p.metadata?.enclave === 'room' ? ROOM_PRODUCT.id : newId('prod');
+        const product = { id, object: 'product', name: p.name, metadata: p.metadata ?? {} };
+        state.products.set(product.id, product);
+        return ok(product);
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/subscriptions$/,
+      (_m, p) => {
+        if (!state.customers.has(p.customer)) return fail(400, 'No such customer', 'resource_missing');
+        const spec = p.items?.[0];
+        const priceData = spec?.price_data;
+        if (!priceData || !state.products.has(priceData.product)) return fail(400, 'No such product', 'resource_missing');
+        const quantity = Number(spec.quantity ?? 1);
+        const subscription = {
+          id: newId('sub'),
+          object: 'subscription',
+          customer: p.customer,
+          status: 'incomplete',
+          created: now(),
+          metadata: p.metadata ?? {},
+          payment_settings: p.payment_settings ?? {},
+          default_payment_method: null,
+          pending_update: null,
+          latest_invoice: null,
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: newId('si'),
+                object: 'subscription_item',
+                quantity,
+                current_period_start: now(),
+                current_period_end: now() + PERIOD,
+                price: {
+                  id: newId('price'),
+                  object: 'price',
+                  currency: priceData.currency,
+                  unit_amount: Number(priceData.unit_amount),
+                  product: priceData.product,
+                  recurring: { interval: 'month' },
+                },
+              },
+            ],
+          },
+        };
+        state.subscriptions.set(subscription.id, subscription);
+        createInvoice(subscription, quantity * Number(priceData.unit_amount), 'subscription_create');
+        emit('customer.subscription.created', subscription);
+        return ok(present(subscription, p.expand ?? []));
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions$/,
+      (_m, p) => {
+        const data = [...state.subscriptions.values()].filter((s) => !p.customer || s.customer === p.customer).map((s) => present(s, p.expand ?? []));
+        return ok({ object: 'list', data, has_more: false, url: '/v1/subscriptions' });
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions\/([\w]+)$/,
+      ([, id], p) => (state.subscriptions.has(id) ? ok(present(state.subscriptions.get(id), p.expand ?? [])) : fail(404, 'No such subscription')),
+    ],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([\w]+)$/,
+      ([, id], p) => {
+        const subscription = state.subscriptions.get(id);
+        if (!subscription) return fail(404, 'No such subscription');
+        if (p.default_payment_method) {
+          if (!state.paymentMethods.has(p.default_payment_method)) return fail(400, 'No such PaymentMethod');
+          subscription.default_payment_method = p.default_payment_method;
         }
-      }
-      emit('customer.subscription.updated', subscription);
-      return ok(present(subscription, p.expand ?? []));
-    }],
-    ['DELETE', /^\/v1\/subscriptions\/([\w]+)$/, ([, id]) => {
-      const subscription = state.subscriptions.get(id);
-      if (!subscription) return fail(404, 'No such subscription');
-      subscription.status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
-      emit('customer.subscription.deleted', subscription);
-      return ok(present(subscription));
-    }],
-    ['GET', /^\/v1\/payment_intents\/([\w]+)$/, ([, id]) => (state.paymentIntents.has(id) ? ok(publicIntent(state.paymentIntents.get(id))) : fail(404, 'No such payment_intent'))],
-    ['POST', /^\/v1\/payment_intents\/([\w]+)\/confirm$/, ([, id], p) => {
-      const intent = state.paymentIntents.get(id);
-      if (!intent) return fail(404, 'No such payment_intent');
-      if (p.client_secret && p.client_secret !== intent.client_secret) return fail(400, 'Invalid client secret', 'payment_intent_invalid_parameter');
-      if (intent.status === 'succeeded') return ok(publicIntent(intent));
-      const method =
-        p.payment_method && state.paymentMethods.has(p.payment_method)
-          ? state.paymentMethods.get(p.payment_method)
-          : intent.status === 'requires_action' && intent.payment_method
-            ? { ...state.paymentMethods.get(intent.payment_method), behaviour: 'ok' }
-            : createPaymentMethod(p.payment_method_data, intent.customer);
-      charge(intent, method);
-      return ok(publicIntent(intent));
-    }],
-    ['POST', /^\/v1\/setup_intents$/, (_m, p) => {
-      const intent = { id: newId('seti'), object: 'setup_intent', customer: p.customer ?? null, status: 'requires_payment_method', payment_method: null, usage: p.usage ?? 'off_session' };
-      intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
-      state.setupIntents.set(intent.id, intent);
-      return ok(intent);
-    }],
+        const change = p.items?.[0];
+        if (change) {
+          const item = subscription.items.data[0];
+          if (change.id !== item.id) return fail(400, 'No such subscription item');
+          const quantity = Number(change.quantity);
+          if (p.proration_behavior === 'always_invoice' && quantity > item.quantity) {
+            const left = Math.max(0, item.current_period_end - now()) / (item.current_period_end - item.current_period_start);
+            const amount = Math.round((quantity - item.quantity) * item.price.unit_amount * left);
+            const { intent } = createInvoice(subscription, amount, 'subscription_update');
+            subscription.pending_update = p.payment_behavior === 'pending_if_incomplete' ? { quantity, expires_at: now() + DAY } : null;
+            if (!subscription.pending_update) item.quantity = quantity;
+            const method = paymentMethodFor(subscription);
+            if (method) charge(intent, method);
+          } else {
+            item.quantity = quantity;
+          }
+        }
+        emit('customer.subscription.updated', subscription);
+        return ok(present(subscription, p.expand ?? []));
+      },
+    ],
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([\w]+)$/,
+      ([, id]) => {
+        const subscription = state.subscriptions.get(id);
+        if (!subscription) return fail(404, 'No such subscription');
+        subscription.status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
+        emit('customer.subscription.deleted', subscription);
+        return ok(present(subscription));
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/payment_intents\/([\w]+)$/,
+      ([, id]) => (state.paymentIntents.has(id) ? ok(publicIntent(state.paymentIntents.get(id))) : fail(404, 'No such payment_intent')),
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([\w]+)\/confirm$/,
+      ([, id], p) => {
+        const intent = state.paymentIntents.get(id);
+        if (!intent) return fail(404, 'No such payment_intent');
+        if (p.client_secret && p.client_secret !== intent.client_secret) return fail(400, 'Invalid client secret', 'payment_intent_invalid_parameter');
+        if (intent.status === 'succeeded') return ok(publicIntent(intent));
+        const method =
+          p.payment_method && state.paymentMethods.has(p.payment_method)
+            ? state.paymentMethods.get(p.payment_method)
+            : intent.status === 'requires_action' && intent.payment_method
+              ? { ...state.paymentMethods.get(intent.payment_method), behaviour: 'ok' }
+              : createPaymentMethod(p.payment_method_data, intent.customer);
+        charge(intent, method);
+        return ok(publicIntent(intent));
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/setup_intents$/,
+      (_m, p) => {
+        const intent = {
+          id: newId('seti'),
+          object: 'setup_intent',
+          customer: p.customer ?? null,
+          status: 'requires_payment_method',
+          payment_method: null,
+          usage: p.usage ?? 'off_session',
+        };
+        intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
+        state.setupIntents.set(intent.id, intent);
+        return ok(intent);
+      },
+    ],
     ['GET', /^\/v1\/setup_intents\/([\w]+)$/, ([, id]) => (state.setupIntents.has(id) ? ok(state.setupIntents.get(id)) : fail(404, 'No such setup_intent'))],
-    ['POST', /^\/v1\/setup_intents\/([\w]+)\/confirm$/, ([, id], p) => {
-      const intent = state.setupIntents.get(id);
-      if (!intent) return fail(404, 'No such setup_intent');
-      const method = createPaymentMethod(p.payment_method_data, intent.customer);
-      if (method.behaviour === 'decline') return fail(402, 'Your card was declined.', 'card_declined');
-      intent.status = 'succeeded';
-      intent.payment_method = method.id;
-      emit('setup_intent.succeeded', intent);
-      return ok(intent);
-    }],
-    ['GET', /^\/v1\/payment_methods\/([\w]+)$/, ([, id]) => (state.paymentMethods.has(id) ? ok(publicMethod(state.paymentMethods.get(id))) : fail(404, 'No such PaymentMethod'))],
+    [
+      'POST',
+      /^\/v1\/setup_intents\/([\w]+)\/confirm$/,
+      ([, id], p) => {
+        const intent = state.setupIntents.get(id);
+        if (!intent) return fail(404, 'No such setup_intent');
+        const method = createPaymentMethod(p.payment_method_data, intent.customer);
+        if (method.behaviour === 'decline') return fail(402, 'Your card was declined.', 'card_declined');
+        intent.status = 'succeeded';
+        intent.payment_method = method.id;
+        emit('setup_intent.succeeded', intent);
+        return ok(intent);
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/payment_methods\/([\w]+)$/,
+      ([, id]) => (state.paymentMethods.has(id) ? ok(publicMethod(state.paymentMethods.get(id))) : fail(404, 'No such PaymentMethod')),
+    ],
   ];
 
   /** Test controls: what a browser, a bank or the passing of time would do at Stripe. */

@@ -39,14 +39,16 @@ function encode(method: number, transaction: Buffer, attributes: Attribute[], ke
   }
   // MESSAGE-INTEGRITY: HMAC-SHA1 over the message with the length that already counts it.
   header.writeUInt16BE(body.length + 24, 2);
-  const mac = createHmac('sha1', key).update(Buffer.concat([header, body])).digest();
+  const mac = createHmac('sha1', key)
+    .update(Buffer.concat([header, body]))
+    .digest();
   return Buffer.concat([header, body, attribute([ATTR.integrity, mac])]);
 }
 
 function decode(message: Buffer): TurnAnswer {
   const type = message.readUInt16BE(0);
   const attributes = new Map<number, Buffer>();
-  for (let at = 20; at + 4 <= message.length; ) {
+  for (let at = 20; at + 4 <= message.length;) {
     const kind = message.readUInt16BE(at);
     const length = message.readUInt16BE(at + 2);
     attributes.set(kind, message.subarray(at + 4, at + 4 + length));
@@ -101,7 +103,11 @@ export class TurnClient {
   private ask(method: number, attributesFor: (transaction: Buffer) => Attribute[]): Promise<TurnAnswer> {
     const transaction = randomBytes(12);
     const auth: Attribute[] = this.key
-      ? [[ATTR.username, Buffer.from(this.credentials.username)], [ATTR.realm, this.realm], [ATTR.nonce, this.nonce]]
+      ? [
+          [ATTR.username, Buffer.from(this.credentials.username)],
+          [ATTR.realm, this.realm],
+          [ATTR.nonce, this.nonce],
+        ]
       : [];
     const message = encode(method, transaction, [...attributesFor(transaction), ...auth], this.key ?? undefined);
     return new Promise((resolve, reject) => {

@@ -11,8 +11,7 @@ import { matchesSearch } from '@/lib/search';
 
 const A = '0b6f3f5e-3c1b-4a77-9d43-5a0f3e6f2c11';
 const B = '5d3a2c10-9f4e-4b1a-8c7d-2e6f1a0b9c8d';
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? 'ok' : result.error!.issues[0]!.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? 'ok' : result.error!.issues[0]!.message);
 
 describe('SPEC point 9: twenty colours', () => {
   it('accepts 1 to 20 only', () => {

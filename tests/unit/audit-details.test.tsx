@@ -7,8 +7,12 @@ import de from '@/messages/de.json';
 
 // Issue 33, point 11: the audit tab showed each entry's details as raw JSON.
 function shown(action: string, details: unknown, messages: object = en, locale = 'en', timeZone = 'UTC') {
-  const { container } = render(<AuditDetails lines={describeAudit(action, details, messages as Record<string, unknown>, locale, timeZone)} changedTo="changed to" />);
-  const rows = [...container.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent?.replace(/\s+/g, ' ').replace(' changed to ', ' ').trim()}`);
+  const { container } = render(
+    <AuditDetails lines={describeAudit(action, details, messages as Record<string, unknown>, locale, timeZone)} changedTo="changed to" />,
+  );
+  const rows = [...container.querySelectorAll('dt')].map(
+    (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent?.replace(/\s+/g, ' ').replace(' changed to ', ' ').trim()}`,
+  );
   expect(container.textContent).not.toMatch(/[{}"]/);
   return rows;
 }
@@ -35,11 +39,7 @@ describe('audit log details, in words', () => {
         enable2fa: { from: true, to: false },
         'downloads.linux': { from: null, to: 'https://example.com/app.AppImage' },
       }),
-    ).toEqual([
-      'Price per room and month: 34.95 → 40.00',
-      'Offer two-factor authentication: Yes → No',
-      'Linux app: (none) → https://example.com/app.AppImage',
-    ]);
+    ).toEqual(['Price per room and month: 34.95 → 40.00', 'Offer two-factor authentication: Yes → No', 'Linux app: (none) → https://example.com/app.AppImage']);
   });
 
   it('who may register (issue 35): the mode by name, the domains as a list', () => {
@@ -49,11 +49,7 @@ describe('audit log details, in words', () => {
         registration_domains: { from: null, to: ['example.org', 'example.com'] },
         users_may_invite: { from: false, to: true },
       }),
-    ).toEqual([
-      'Registration: (none) → By invitation only',
-      'Allowed e-mail domains: (none) → example.org, example.com',
-      'Users may invite people: No → Yes',
-    ]);
+    ).toEqual(['Registration: (none) → By invitation only', 'Allowed e-mail domains: (none) → example.org, example.com', 'Users may invite people: No → Yes']);
   });
 
   it('the public texts and the home page by their labels, not `imprint_text` (issue 48)', () => {
@@ -75,7 +71,7 @@ describe('audit log details, in words', () => {
     ]);
   });
 
-  it('times in the reader\'s zone and language, never ISO (issue 48)', () => {
+  it("times in the reader's zone and language, never ISO (issue 48)", () => {
     const details = { expiresAt: '2026-12-13T08:05:00.000Z' };
     expect(shown('send_invitation', details, en, 'en', 'America/New_York')).toEqual(['Expires: Dec 13, 2026, 3:05 AM']);
     expect(shown('send_invitation', details, de, 'de', 'Europe/Berlin')).toEqual([`${de.AdminAudit.fields.expiresAt}: 13.12.2026, 09:05`]);
@@ -85,7 +81,7 @@ describe('audit log details, in words', () => {
     expect(shown('ticket_status', { ticketId: 't-1', from: 'open', to: 'answered' })).toEqual(['Status: Open → Answered', 'Ticket: t-1']);
   });
 
-  it('in the reader\'s language and number format', () => {
+  it("in the reader's language and number format", () => {
     expect(shown('set_plan', { from: { numberOfRooms: 1200 }, to: { numberOfRooms: 1500 } }, de, 'de')).toEqual(['Räume: 1.200 → 1.500']);
   });
 

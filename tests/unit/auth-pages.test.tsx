@@ -10,7 +10,12 @@ import en from '@/messages/en.json';
 
 // Issue 33, point 10: the account pages' missing resend link, the unexplained meeting card, and
 // emoji flags that Windows and Linux without an emoji font cannot draw.
-const withMessages = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={en}>{ui}</NextIntlClientProvider>);
+const withMessages = (ui: React.ReactNode) =>
+  render(
+    <NextIntlClientProvider locale="en" messages={en}>
+      {ui}
+    </NextIntlClientProvider>,
+  );
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -32,7 +37,7 @@ describe('"Check your inbox": send the activation mail again', () => {
     expect(button).toBeDisabled();
   });
 
-  it('shows the server\'s refusal (too many attempts) and lets the person try later', async () => {
+  it("shows the server's refusal (too many attempts) and lets the person try later", async () => {
     global.fetch = jest.fn(() =>
       Promise.resolve({ ok: false, status: 429, json: () => Promise.resolve({ status: 'error', errorCode: 'too_many_attempts' }) } as Response),
     ) as unknown as typeof fetch;

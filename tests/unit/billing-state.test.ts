@@ -55,7 +55,11 @@ describe('roomAllowance: a reduction applies from the next billing date', () => 
 
   it('while a reduction waits, the stored period end is kept as the date it applies from', () => {
     const stored = { roomsUntilPeriodEnd: 3, currentPeriodEnd: later };
-    expect(subscriptionAfter({ ...view('active', 1), periodEnd: new Date('2027-01-25T12:00:00Z') }, stored, now)).toMatchObject({ rooms: 1, roomsUntilPeriodEnd: 3, currentPeriodEnd: later });
+    expect(subscriptionAfter({ ...view('active', 1), periodEnd: new Date('2027-01-25T12:00:00Z') }, stored, now)).toMatchObject({
+      rooms: 1,
+      roomsUntilPeriodEnd: 3,
+      currentPeriodEnd: later,
+    });
   });
 
   it('records the last charge only for a paid invoice', () => {

@@ -81,8 +81,23 @@ describe('expandCompact', () => {
   });
 
   it('a single meeting has its own id and no room; a changed occurrence keeps what it does not override', () => {
-    expect(list[1]).toMatchObject({ id: SINGLE, occurrence: T + 86_400, to: T + 86_400 + 7200, duration: '2:00', room: null, link: null, description: null, isException: false });
-    expect(list[3]).toMatchObject({ occurrence: T + 2 * 86_400, duration: '1:00', title: 'Standup', description: 'Yesterday, today, blockers', isException: true });
+    expect(list[1]).toMatchObject({
+      id: SINGLE,
+      occurrence: T + 86_400,
+      to: T + 86_400 + 7200,
+      duration: '2:00',
+      room: null,
+      link: null,
+      description: null,
+      isException: false,
+    });
+    expect(list[3]).toMatchObject({
+      occurrence: T + 2 * 86_400,
+      duration: '1:00',
+      title: 'Standup',
+      description: 'Yesterday, today, blockers',
+      isException: true,
+    });
     expect(list[5]).toMatchObject({ title: 'Standup (demo)', description: '', duration: '0:15', isException: true });
   });
 

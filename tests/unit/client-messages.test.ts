@@ -47,7 +47,7 @@ describe('client messages per page', () => {
     });
   }
 
-  it('the account pages\' frame provides what its sidebar, drawer and modals ask for', () => {
+  it("the account pages' frame provides what its sidebar, drawer and modals ask for", () => {
     expect(missing(clientNamespaces('components/account/AccountFrame.tsx'), accountFrameNamespaces)).toEqual([]);
   });
 

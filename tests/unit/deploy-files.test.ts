@@ -135,7 +135,8 @@ describe('compose.yaml', () => {
   it('uses only variables that .env.example lists', () => {
     const used = new Set<string>();
     for (const service of Object.values(compose.services)) {
-      for (const value of [...Object.values(service.environment ?? {}), ...(service.command ?? [])]) variablesIn(String(value)).forEach((name) => used.add(name));
+      for (const value of [...Object.values(service.environment ?? {}), ...(service.command ?? [])])
+        variablesIn(String(value)).forEach((name) => used.add(name));
     }
     expect([...used].filter((name) => !exampleKeys.has(name))).toEqual([]);
   });
@@ -169,7 +170,21 @@ describe('deploy/turnserver.conf', () => {
   // IPv6, so every IPv4 range needs its mapped form (tests/integration/turn-denied-peers.test.ts
   // asks a real coturn).
   it('never relays to loopback, private, link-local or reserved addresses, in any of their spellings', () => {
-    const ipv4 = ['0.0.0.1', '10.0.0.1', '100.64.0.1', '127.0.0.1', '127.255.255.254', '169.254.169.254', '172.16.0.1', '172.31.255.254', '192.0.0.8', '192.168.1.1', '198.18.0.1', '240.0.0.1', '255.255.255.255'];
+    const ipv4 = [
+      '0.0.0.1',
+      '10.0.0.1',
+      '100.64.0.1',
+      '127.0.0.1',
+      '127.255.255.254',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.31.255.254',
+      '192.0.0.8',
+      '192.168.1.1',
+      '198.18.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+    ];
     const spellings = ipv4.flatMap((address) => [address, `::ffff:${address}`, `::${address}`]);
     const undenied = [...spellings, '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1'].filter((address) => !denied(address));
     expect(undenied).toEqual([]);
@@ -210,7 +225,10 @@ describe('deploy/janus', () => {
   it('fills every placeholder from a variable start.sh requires, and compose gives each one', () => {
     const used = new Set(templates.flatMap((name) => [...placeholders(template(name))]));
     const required = /for name in ([A-Z0-9_ ]+); do/.exec(startScript)![1]!.trim().split(/\s+/);
-    const substituted = /envsubst '([^']+)'/.exec(startScript)![1]!.split(/\s+/).map((name) => name.replace(/^\$/, ''));
+    const substituted = /envsubst '([^']+)'/
+      .exec(startScript)![1]!
+      .split(/\s+/)
+      .map((name) => name.replace(/^\$/, ''));
     expect([...used].sort()).toEqual([...required, 'JANUS_CONFIG_DIR'].sort());
     expect([...substituted].sort()).toEqual([...used].sort());
     for (const name of required) expect([name, janus!.environment![name]]).toEqual([name, expect.any(String)]);
@@ -238,7 +256,9 @@ describe('deploy/janus', () => {
     const core = template('janus.jcfg');
     const disabled = (section: string) => new RegExp(`${section}: \\{\\s*disable = "([^"]+)"`).exec(core)![1]!.split(',');
     expect(disabled('plugins')).not.toContain('libjanus_videoroom.so');
-    expect(disabled('plugins')).toEqual(expect.arrayContaining(['libjanus_echotest.so', 'libjanus_streaming.so', 'libjanus_sip.so', 'libjanus_audiobridge.so']));
+    expect(disabled('plugins')).toEqual(
+      expect.arrayContaining(['libjanus_echotest.so', 'libjanus_streaming.so', 'libjanus_sip.so', 'libjanus_audiobridge.so']),
+    );
     expect(disabled('transports').sort()).toEqual(['libjanus_mqtt.so', 'libjanus_nanomsg.so', 'libjanus_pfunix.so', 'libjanus_rabbitmq.so']);
     // Where Debian's package is installed: every plugin it ships but VideoRoom is named (the
     // integration test asks a running Janus what it loaded).

@@ -209,8 +209,12 @@ describe('envelopes and peer messages are checked before use', () => {
     const full = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'abcd' };
     expect(parseSignalBody({ candidate: { ...full, extra: 1 } })).toEqual({ candidate: full });
     expect(parseSignalBody({ candidate: { candidate: full.candidate } })).toEqual({ candidate: { candidate: full.candidate } });
-    expect(parseSignalBody({ candidate: { candidate: '', sdpMid: null, sdpMLineIndex: null } })).toEqual({ candidate: { candidate: '', sdpMid: null, sdpMLineIndex: null } });
-    expect(parseSignalBody({ description: { type: 'answer', sdp: 'v=0', extra: 1 }, candidate: null })).toEqual({ description: { type: 'answer', sdp: 'v=0' } });
+    expect(parseSignalBody({ candidate: { candidate: '', sdpMid: null, sdpMLineIndex: null } })).toEqual({
+      candidate: { candidate: '', sdpMid: null, sdpMLineIndex: null },
+    });
+    expect(parseSignalBody({ description: { type: 'answer', sdp: 'v=0', extra: 1 }, candidate: null })).toEqual({
+      description: { type: 'answer', sdp: 'v=0' },
+    });
     expect(parseSignalBody({ description: { type: 'rollback' } })).toEqual({ description: { type: 'rollback' } });
     for (const body of [
       {},

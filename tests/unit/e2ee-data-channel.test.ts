@@ -1,16 +1,7 @@
 /** @jest-environment node */
 import { randomBytes, utf8 } from '@/lib/meeting/e2ee/bytes';
-import {
-  DataChannelCipher,
-  openDataMessage,
-  sealDataMessage,
-} from '@/lib/meeting/e2ee/data-channel';
-import {
-  deriveDataKey,
-  derivePairSecret,
-  deriveRoot,
-  generateEcdhKeyPair,
-} from '@/lib/meeting/e2ee/keys';
+import { DataChannelCipher, openDataMessage, sealDataMessage } from '@/lib/meeting/e2ee/data-channel';
+import { deriveDataKey, derivePairSecret, deriveRoot, generateEcdhKeyPair } from '@/lib/meeting/e2ee/keys';
 
 async function keys() {
   const root = await deriveRoot({ secret: randomBytes(32), roomId: 'room-1', epoch: 0 });
@@ -76,13 +67,7 @@ describe('data-channel messages', () => {
     const iv = randomBytes(12);
     const seq = new Uint8Array(8);
     const aad = new Uint8Array([...utf8('enclave data v1'), 0, 5, ...utf8('alice'), ...seq]);
-    const ct = new Uint8Array(
-      await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv, additionalData: aad },
-        k.aliceSend,
-        new Uint8Array([0xff, 0xfe]),
-      ),
-    );
+    const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad }, k.aliceSend, new Uint8Array([0xff, 0xfe])));
     const sealed = new Uint8Array([...seq, ...iv, ...ct]);
     expect(await openDataMessage(k.bobReceive, 'alice', sealed)).toBeNull();
   });

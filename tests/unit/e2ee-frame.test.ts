@@ -1,14 +1,6 @@
 /** @jest-environment node */
 import { randomBytes, toHex, type Bytes } from '@/lib/meeting/e2ee/bytes';
-import {
-  clearPrefixLength,
-  CounterExhaustedError,
-  FrameDecryptor,
-  FrameEncryptor,
-  MAX_COUNTER,
-  ReplayWindow,
-  type MediaCodec,
-} from '@/lib/meeting/e2ee/frame';
+import { clearPrefixLength, CounterExhaustedError, FrameDecryptor, FrameEncryptor, MAX_COUNTER, ReplayWindow, type MediaCodec } from '@/lib/meeting/e2ee/frame';
 import { decodeHeader, deriveSFrameKey, nonceFor, NT } from '@/lib/meeting/e2ee/sframe';
 
 const baseKey = new Uint8Array(32).fill(7);
@@ -41,25 +33,20 @@ describe('frame encrypt/decrypt', () => {
     ['unknown', false],
   ];
 
-  it.each(cases)(
-    'round-trips %s (key frame %s) with the prefix in clear',
-    async (codec, keyFrame) => {
-      const { encryptor, decryptor } = await pair();
-      const prefix = clearPrefixLength(codec, keyFrame);
-      const frame = frameOf(1200);
-      const sealed = (await encryptor.encrypt(frame, prefix))!;
-      // prefix ‖ header ‖ ciphertext ‖ tag
-      expect(toHex(sealed.subarray(0, prefix))).toBe(toHex(frame.subarray(0, prefix)));
-      const header = decodeHeader(sealed, prefix)!;
-      expect(header).toEqual({ kid: BigInt(1), ctr: BigInt(0), length: 1 }); // config byte 0x10
-      expect(sealed.length).toBe(frame.length + header.length + NT);
-      expect(toHex(sealed.subarray(prefix + header.length, prefix + header.length + 32))).not.toBe(
-        toHex(frame.subarray(prefix, prefix + 32)),
-      );
-      const opened = await decryptor.decrypt(sealed, prefix);
-      expect(opened && toHex(opened)).toBe(toHex(frame));
-    },
-  );
+  it.each(cases)('round-trips %s (key frame %s) with the prefix in clear', async (codec, keyFrame) => {
+    const { encryptor, decryptor } = await pair();
+    const prefix = clearPrefixLength(codec, keyFrame);
+    const frame = frameOf(1200);
+    const sealed = (await encryptor.encrypt(frame, prefix))!;
+    // prefix ‖ header ‖ ciphertext ‖ tag
+    expect(toHex(sealed.subarray(0, prefix))).toBe(toHex(frame.subarray(0, prefix)));
+    const header = decodeHeader(sealed, prefix)!;
+    expect(header).toEqual({ kid: BigInt(1), ctr: BigInt(0), length: 1 }); // config byte 0x10
+    expect(sealed.length).toBe(frame.length + header.length + NT);
+    expect(toHex(sealed.subarray(prefix + header.length, prefix + header.length + 32))).not.toBe(toHex(frame.subarray(prefix, prefix + 32)));
+    const opened = await decryptor.decrypt(sealed, prefix);
+    expect(opened && toHex(opened)).toBe(toHex(frame));
+  });
 
   it('round-trips a frame that is exactly its prefix, and refuses one shorter than it', async () => {
     const { encryptor, decryptor } = await pair();
@@ -126,11 +113,7 @@ describe('frame encrypt/decrypt', () => {
   it('does not let a concurrent duplicate through', async () => {
     const { encryptor, decryptor } = await pair();
     const sealed = (await encryptor.encrypt(frameOf(20), 1))!;
-    const results = await Promise.all([
-      decryptor.decrypt(sealed, 1),
-      decryptor.decrypt(sealed, 1),
-      decryptor.decrypt(sealed, 1),
-    ]);
+    const results = await Promise.all([decryptor.decrypt(sealed, 1), decryptor.decrypt(sealed, 1), decryptor.decrypt(sealed, 1)]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
   });
 
@@ -188,9 +171,7 @@ describe('counter and nonce uniqueness', () => {
 
   it('uses the same counter path for real frames, even when encrypting concurrently', async () => {
     const { encryptor } = await pair();
-    const sealed = await Promise.all(
-      Array.from({ length: 500 }, () => encryptor.encrypt(frameOf(30), 1)),
-    );
+    const sealed = await Promise.all(Array.from({ length: 500 }, () => encryptor.encrypt(frameOf(30), 1)));
     const counters = sealed.map((s) => Number(decodeHeader(s!, 1)!.ctr)).sort((a, b) => a - b);
     expect(counters).toEqual(Array.from({ length: 500 }, (_, i) => i));
     expect(encryptor.takeCounter()).toBe(500);

@@ -1,11 +1,6 @@
 /** @jest-environment node */
 import { base64urlDecode, base64urlEncode, randomBytes, toHex } from '@/lib/meeting/e2ee/bytes';
-import {
-  createHandoffRequest,
-  openHandoff,
-  sealHandoff,
-  type HandoffContext,
-} from '@/lib/meeting/e2ee/handoff';
+import { createHandoffRequest, openHandoff, sealHandoff, type HandoffContext } from '@/lib/meeting/e2ee/handoff';
 
 const CONTEXT: HandoffContext = { roomId: 'room-1', newcomerId: 'nora', holderId: 'hana' };
 
@@ -35,21 +30,11 @@ describe('key handoff', () => {
     const newcomer = await createHandoffRequest();
     const relay = await createHandoffRequest();
     // The relay hands the holder its own key instead of the newcomer's…
-    const { handoff: toRelay, code: holderSees } = await sealHandoff(
-      CONTEXT,
-      relay.publicKey,
-      randomBytes(32),
-      1,
-    );
+    const { handoff: toRelay, code: holderSees } = await sealHandoff(CONTEXT, relay.publicKey, randomBytes(32), 1);
     const stolen = await openHandoff(CONTEXT, relay, toRelay);
     expect(stolen).not.toBeNull(); // …and can read S (trust on first use)…
     // …then re-encrypts it to the newcomer, but the codes cannot match.
-    const { handoff: toNewcomer } = await sealHandoff(
-      CONTEXT,
-      newcomer.publicKey,
-      stolen!.secret,
-      1,
-    );
+    const { handoff: toNewcomer } = await sealHandoff(CONTEXT, newcomer.publicKey, stolen!.secret, 1);
     const newcomerSees = (await openHandoff(CONTEXT, newcomer, toNewcomer))!.code;
     expect(newcomerSees.digits).not.toBe(holderSees.digits);
     expect(newcomerSees.emoji).not.toEqual(holderSees.emoji);
@@ -58,18 +43,10 @@ describe('key handoff', () => {
   it('refuses tampered packages, the wrong recipient and a different context', async () => {
     const request = await createHandoffRequest();
     const { handoff } = await sealHandoff(CONTEXT, request.publicKey, randomBytes(32), 1);
-    expect(
-      await openHandoff(CONTEXT, request, { ...handoff, box: flip(handoff.box, 0) }),
-    ).toBeNull(); // nonce
-    expect(
-      await openHandoff(CONTEXT, request, { ...handoff, box: flip(handoff.box, 20) }),
-    ).toBeNull(); // ciphertext
-    expect(
-      await openHandoff(CONTEXT, request, { ...handoff, box: flip(handoff.box, 59) }),
-    ).toBeNull(); // tag
-    expect(
-      await openHandoff(CONTEXT, request, { ...handoff, holderKey: flip(handoff.holderKey, 40) }),
-    ).toBeNull();
+    expect(await openHandoff(CONTEXT, request, { ...handoff, box: flip(handoff.box, 0) })).toBeNull(); // nonce
+    expect(await openHandoff(CONTEXT, request, { ...handoff, box: flip(handoff.box, 20) })).toBeNull(); // ciphertext
+    expect(await openHandoff(CONTEXT, request, { ...handoff, box: flip(handoff.box, 59) })).toBeNull(); // tag
+    expect(await openHandoff(CONTEXT, request, { ...handoff, holderKey: flip(handoff.holderKey, 40) })).toBeNull();
     expect(await openHandoff(CONTEXT, request, { ...handoff, box: 'AAAA' })).toBeNull();
     const other = await createHandoffRequest();
     expect(await openHandoff(CONTEXT, other, handoff)).toBeNull();
@@ -79,8 +56,6 @@ describe('key handoff', () => {
 
   it('refuses to send anything but a 32-byte secret', async () => {
     const request = await createHandoffRequest();
-    await expect(sealHandoff(CONTEXT, request.publicKey, randomBytes(16), 1)).rejects.toThrow(
-      RangeError,
-    );
+    await expect(sealHandoff(CONTEXT, request.publicKey, randomBytes(16), 1)).rejects.toThrow(RangeError);
   });
 });

@@ -1,21 +1,6 @@
 /** @jest-environment node */
-import {
-  createHmac,
-  createPrivateKey,
-  createPublicKey,
-  diffieHellman,
-  hkdfSync,
-  pbkdf2Sync,
-} from 'node:crypto';
-import {
-  base64urlDecode,
-  base64urlEncode,
-  concatBytes,
-  field,
-  toHex,
-  utf8,
-  type Bytes,
-} from '@/lib/meeting/e2ee/bytes';
+import { createHmac, createPrivateKey, createPublicKey, diffieHellman, hkdfSync, pbkdf2Sync } from 'node:crypto';
+import { base64urlDecode, base64urlEncode, concatBytes, field, toHex, utf8, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import {
   decodeRoomSecret,
   deriveDataKey,
@@ -69,9 +54,7 @@ const KAT = {
   proof: 'uVXLJymqJt2knoDx3ThenJxZu-4GQKUkaHKBDQ32V5I',
   root: '47ffee7dc6b025b410fba4321a830f60488657b292a06c90e687000e6ada9f77',
   rootWithPassword: 'b4988b69ea3c5e83706cb122eb1dd516c3f4619c1aab305562fd9b826550a4c5',
-  joinTag:
-    '599564450b912f44cf6d0f5ac878151d1f1e24bf716aafcffd1887f95466a6d1' +
-    'fddedfed1e7b184f290fad5f012be3ac86d096378085226e156847eafde21256',
+  joinTag: '599564450b912f44cf6d0f5ac878151d1f1e24bf716aafcffd1887f95466a6d1' + 'fddedfed1e7b184f290fad5f012be3ac86d096378085226e156847eafde21256',
   mediaAliceBob0: '274df4fdba5098e3acb6bdedf12c8cf918804cfe0e1584be7ae4f8428a1b0c2f',
   mediaBobAlice0: 'b1a34d2aea46fdaf59e8f1fdded25bb5d9ab5696085ebd42871e0c64d873bb75',
   mediaAliceBob1: '22d454fed330683c6f66379bb9f3cf358806f13202af59486f9c021613549de0',
@@ -80,9 +63,7 @@ const KAT = {
 };
 
 async function importPrivate(jwk: typeof JWK_A): Promise<CryptoKey> {
-  return crypto.subtle.importKey('jwk', jwk, { name: 'ECDH', namedCurve: 'P-256' }, false, [
-    'deriveBits',
-  ]);
+  return crypto.subtle.importKey('jwk', jwk, { name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
 }
 
 async function publicOf(jwk: typeof JWK_A): Promise<CryptoKey> {
@@ -96,11 +77,7 @@ async function pairAB(): Promise<CryptoKey> {
 
 /** Encrypts a fixed block with a data key and a zero nonce, to pin a non-extractable key. */
 async function fingerprintAesKey(key: CryptoKey): Promise<string> {
-  const ct = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv: new Uint8Array(12) },
-    key,
-    utf8('known answer'),
-  );
+  const ct = await crypto.subtle.encrypt({ name: 'AES-GCM', iv: new Uint8Array(12) }, key, utf8('known answer'));
   return toHex(new Uint8Array(ct));
 }
 
@@ -116,9 +93,7 @@ function nodeHkdf(ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, length: n
 function nodeShared(): Uint8Array {
   const privateKey = createPrivateKey({ key: JWK_A, format: 'jwk' });
   const pub = { kty: JWK_B.kty, crv: JWK_B.crv, x: JWK_B.x, y: JWK_B.y };
-  return new Uint8Array(
-    diffieHellman({ privateKey, publicKey: createPublicKey({ key: pub, format: 'jwk' }) }),
-  );
+  return new Uint8Array(diffieHellman({ privateKey, publicKey: createPublicKey({ key: pub, format: 'jwk' }) }));
 }
 
 describe('room secret and fragment', () => {
@@ -172,9 +147,7 @@ describe('password stretching', () => {
     expect(PASSWORD_ITERATIONS).toBe(600_000);
     const stretched = await stretchPassword(PASSWORD, ROOM);
     expect(toHex(stretched)).toBe(KAT.stretchedDefault);
-    expect(toHex(stretched)).toBe(
-      pbkdf2Sync(PASSWORD, ROOM, 600_000, 32, 'sha256').toString('hex'),
-    );
+    expect(toHex(stretched)).toBe(pbkdf2Sync(PASSWORD, ROOM, 600_000, 32, 'sha256').toString('hex'));
   });
 
   it('derives a password key and a separate server proof (known answers)', async () => {
@@ -184,25 +157,15 @@ describe('password stretching', () => {
     expect(toHex(passwordKey)).toBe(KAT.passwordKey);
     expect(proof).toBe(KAT.proof);
     // Independently: HKDF-SHA-512 with an empty salt and the two labels.
-    expect(nodeHkdf(stretched, new Uint8Array(0), utf8('enclave password key'), 32)).toBe(
-      KAT.passwordKey,
-    );
-    expect(
-      base64urlEncode(
-        Buffer.from(hkdfSync('sha512', stretched, new Uint8Array(0), 'enclave password proof', 32)),
-      ),
-    ).toBe(KAT.proof);
+    expect(nodeHkdf(stretched, new Uint8Array(0), utf8('enclave password key'), 32)).toBe(KAT.passwordKey);
+    expect(base64urlEncode(Buffer.from(hkdfSync('sha512', stretched, new Uint8Array(0), 'enclave password proof', 32)))).toBe(KAT.proof);
     expect(toHex(base64urlDecode(proof)!)).not.toBe(toHex(passwordKey));
   });
 
   it('changes with the password, the salt and Unicode normalisation only as intended', async () => {
     const base = toHex(await stretchPassword(PASSWORD, ROOM, { unsafeIterationsForTests: 1000 }));
-    expect(
-      toHex(await stretchPassword(`${PASSWORD}!`, ROOM, { unsafeIterationsForTests: 1000 })),
-    ).not.toBe(base);
-    expect(
-      toHex(await stretchPassword(PASSWORD, 'room-124', { unsafeIterationsForTests: 1000 })),
-    ).not.toBe(base);
+    expect(toHex(await stretchPassword(`${PASSWORD}!`, ROOM, { unsafeIterationsForTests: 1000 }))).not.toBe(base);
+    expect(toHex(await stretchPassword(PASSWORD, 'room-124', { unsafeIterationsForTests: 1000 }))).not.toBe(base);
     const composed = await stretchPassword('caf\u00e9', ROOM, { unsafeIterationsForTests: 1000 });
     const decomposed = await stretchPassword('cafe\u0301', ROOM, {
       unsafeIterationsForTests: 1000,
@@ -220,9 +183,7 @@ describe('root, join key and pairwise keys (known answers)', () => {
     const { passwordKey } = await passwordSecrets(fromHexKat(KAT.stretched1000));
     const withPassword = await deriveRoot({ secret: S, passwordKey, roomId: ROOM, epoch: EPOCH });
     expect(toHex(withPassword)).toBe(KAT.rootWithPassword);
-    expect(nodeHkdf(concatBytes(S, passwordKey), salt, utf8('enclave root'), 32)).toBe(
-      KAT.rootWithPassword,
-    );
+    expect(nodeHkdf(concatBytes(S, passwordKey), salt, utf8('enclave root'), 32)).toBe(KAT.rootWithPassword);
   });
 
   it('changes R when any input byte changes', async () => {
@@ -256,34 +217,18 @@ describe('root, join key and pairwise keys (known answers)', () => {
   it('pins the media keys per direction and transceiver', async () => {
     const root = fromHexKat(KAT.root);
     const pair = await pairAB();
-    expect(toHex(await deriveMediaBaseKey(pair, root, 'alice', 'bob', '0'))).toBe(
-      KAT.mediaAliceBob0,
-    );
-    expect(toHex(await deriveMediaBaseKey(pair, root, 'bob', 'alice', '0'))).toBe(
-      KAT.mediaBobAlice0,
-    );
-    expect(toHex(await deriveMediaBaseKey(pair, root, 'alice', 'bob', '1'))).toBe(
-      KAT.mediaAliceBob1,
-    );
-    const info = concatBytes(
-      utf8('enclave media'),
-      field('alice'),
-      utf8('→'),
-      field('bob'),
-      field('0'),
-    );
+    expect(toHex(await deriveMediaBaseKey(pair, root, 'alice', 'bob', '0'))).toBe(KAT.mediaAliceBob0);
+    expect(toHex(await deriveMediaBaseKey(pair, root, 'bob', 'alice', '0'))).toBe(KAT.mediaBobAlice0);
+    expect(toHex(await deriveMediaBaseKey(pair, root, 'alice', 'bob', '1'))).toBe(KAT.mediaAliceBob1);
+    const info = concatBytes(utf8('enclave media'), field('alice'), utf8('→'), field('bob'), field('0'));
     expect(nodeHkdf(nodeShared(), root, info, 32)).toBe(KAT.mediaAliceBob0);
   });
 
   it('gives both ends of a pair the same keys, from either side of ECDH', async () => {
     const root = fromHexKat(KAT.root);
     const fromB = await derivePairSecret(await importPrivate(JWK_B), await publicOf(JWK_A));
-    expect(toHex(await deriveMediaBaseKey(fromB, root, 'alice', 'bob', '0'))).toBe(
-      KAT.mediaAliceBob0,
-    );
-    expect(await fingerprintAesKey(await deriveDataKey(fromB, root, 'alice', 'bob'))).toBe(
-      KAT.dataAliceBob,
-    );
+    expect(toHex(await deriveMediaBaseKey(fromB, root, 'alice', 'bob', '0'))).toBe(KAT.mediaAliceBob0);
+    expect(await fingerprintAesKey(await deriveDataKey(fromB, root, 'alice', 'bob'))).toBe(KAT.dataAliceBob);
   });
 
   it('pins the data-channel key (label "enclave data")', async () => {
@@ -301,12 +246,7 @@ describe('root, join key and pairwise keys (known answers)', () => {
     const root = fromHexKat(KAT.root);
     const shared = nodeShared();
     const media = (label: string, s: string, r: string, mid: string, arrow = '→') =>
-      nodeHkdf(
-        shared,
-        root,
-        concatBytes(utf8(label), field(s), utf8(arrow), field(r), field(mid)),
-        32,
-      );
+      nodeHkdf(shared, root, concatBytes(utf8(label), field(s), utf8(arrow), field(r), field(mid)), 32);
     const expected = KAT.mediaAliceBob0;
     expect(media('enclave media', 'alice', 'bob', '0')).toBe(expected);
     for (const variant of [
@@ -324,9 +264,7 @@ describe('root, join key and pairwise keys (known answers)', () => {
     expect(outputs.size).toBe(labels.length); // all labels distinct
     // Length prefixes keep ("ab", "c") and ("a", "bc") apart.
     const pair = await pairAB();
-    expect(toHex(await deriveMediaBaseKey(pair, root, 'ab', 'c', '0'))).not.toBe(
-      toHex(await deriveMediaBaseKey(pair, root, 'a', 'bc', '0')),
-    );
+    expect(toHex(await deriveMediaBaseKey(pair, root, 'ab', 'c', '0'))).not.toBe(toHex(await deriveMediaBaseKey(pair, root, 'a', 'bc', '0')));
   });
 
   it('uses non-extractable ECDH private keys and 65-byte public keys', async () => {
@@ -352,14 +290,10 @@ describe('key ids and ratchet', () => {
     const next = await ratchet(start);
     expect(next.kid).toBe(kidFor(EPOCH, 1));
     expect(toHex(next.baseKey)).toBe(KAT.ratchet1);
-    expect(nodeHkdf(start.baseKey, new Uint8Array(0), utf8('enclave ratchet'), 32)).toBe(
-      KAT.ratchet1,
-    );
+    expect(nodeHkdf(start.baseKey, new Uint8Array(0), utf8('enclave ratchet'), 32)).toBe(KAT.ratchet1);
     const again = await ratchet(next);
     expect(toHex(again.baseKey)).not.toBe(KAT.ratchet1);
-    await expect(ratchet({ baseKey: start.baseKey, kid: kidFor(EPOCH, 65535) })).rejects.toThrow(
-      RangeError,
-    );
+    await expect(ratchet({ baseKey: start.baseKey, kid: kidFor(EPOCH, 65535) })).rejects.toThrow(RangeError);
   });
 });
 

@@ -1,17 +1,9 @@
 /** @jest-environment node */
-import {
-  EMOJI_TABLE,
-  renderDigits,
-  renderEmoji,
-  safetyCode,
-  type SafetySide,
-} from '@/lib/meeting/e2ee/safety-code';
+import { EMOJI_TABLE, renderDigits, renderEmoji, safetyCode, type SafetySide } from '@/lib/meeting/e2ee/safety-code';
 import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
 
-const FP_A =
-  'sha-256 4A:AD:B9:B1:3F:82:18:3B:54:02:12:DF:3E:5D:49:6B:19:E5:7C:AB:3C:F7:5C:8C:AB:74:E6:B9:8B:1F:DE:2E';
-const FP_B =
-  'sha-256 11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00';
+const FP_A = 'sha-256 4A:AD:B9:B1:3F:82:18:3B:54:02:12:DF:3E:5D:49:6B:19:E5:7C:AB:3C:F7:5C:8C:AB:74:E6:B9:8B:1F:DE:2E';
+const FP_B = 'sha-256 11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00';
 
 async function side(fingerprint: string): Promise<SafetySide> {
   const { publicKey } = await generateSigningKeyPair();
@@ -60,14 +52,7 @@ describe('safety code', () => {
     // 0x0001020304 mod 10^5 = 09060; 0x0506070809 mod 10^5 = 60585
     expect(renderDigits(bytes, 2)).toBe('09060 60585');
     // 0x00 0x10 0x83 … → 6-bit groups 0, 1, 2, 3 (0b000000 000001 000010 000011)
-    expect(
-      renderEmoji(Uint8Array.from([0x00, 0x10, 0x83, 0xff]), 4).map(([, name]) => name),
-    ).toEqual(['dog', 'cat', 'lion', 'horse']);
-    expect(renderEmoji(Uint8Array.from([0xff, 0xff, 0xff]), 4).map(([, name]) => name)).toEqual([
-      'pin',
-      'pin',
-      'pin',
-      'pin',
-    ]);
+    expect(renderEmoji(Uint8Array.from([0x00, 0x10, 0x83, 0xff]), 4).map(([, name]) => name)).toEqual(['dog', 'cat', 'lion', 'horse']);
+    expect(renderEmoji(Uint8Array.from([0xff, 0xff, 0xff]), 4).map(([, name]) => name)).toEqual(['pin', 'pin', 'pin', 'pin']);
   });
 });

@@ -5,11 +5,18 @@
 import { hkdfSync } from 'node:crypto';
 import { base64urlDecode, base64urlEncode, concatBytes, field, utf8, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { derivePairSecret, generateEcdhKeyPair, kidFor } from '@/lib/meeting/e2ee/keys';
-import { deriveSealKey, generateSenderKey, openSenderKey, sealSenderKey, senderKid, senderMediaBaseKey, SENDER_KEY_LABELS } from '@/lib/meeting/e2ee/sender-keys';
+import {
+  deriveSealKey,
+  generateSenderKey,
+  openSenderKey,
+  sealSenderKey,
+  senderKid,
+  senderMediaBaseKey,
+  SENDER_KEY_LABELS,
+} from '@/lib/meeting/e2ee/sender-keys';
 import { FrameKeyring } from '@/lib/meeting/client/frames/frame-transform';
 import { ROTATE_DEBOUNCE_MS, SenderKeyRing, SFU_SEND, sfuPeer, SWITCH_DELAY_MS } from '@/lib/meeting/client/sfu/sender-key-ring';
 import { parseSignalBody } from '@/lib/meeting/client/keys/envelope';
-
 
 async function pairOf() {
   const [a, b] = await Promise.all([generateEcdhKeyPair(), generateEcdhKeyPair()]);
@@ -58,7 +65,8 @@ describe('sealing a sender key', () => {
 async function room(ids: string[]) {
   const pairs = new Map<string, { pair: CryptoKey }>();
   const keyPairs = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await generateEcdhKeyPair()] as const)));
-  for (const a of ids) for (const b of ids) if (a !== b) pairs.set(`${a}>${b}`, { pair: await derivePairSecret(keyPairs[a]!.privateKey, keyPairs[b]!.publicKey) });
+  for (const a of ids)
+    for (const b of ids) if (a !== b) pairs.set(`${a}>${b}`, { pair: await derivePairSecret(keyPairs[a]!.privateKey, keyPairs[b]!.publicKey) });
   const present = new Set(ids);
   const keyrings: Record<string, FrameKeyring> = {};
   const rings: Record<string, SenderKeyRing> = {};
@@ -70,7 +78,8 @@ async function room(ids: string[]) {
       frames: keyrings[id]!,
       peers: () => [...present].filter((other) => other !== id),
       seal: async (to, key) => sealSenderKey(await deriveSealKey(pairs.get(`${id}>${to}`)!.pair, id, to), { roomId: 'r', senderId: id, receiverId: to }, key),
-      open: async (from, generation, box) => openSenderKey(await deriveSealKey(pairs.get(`${id}>${from}`)!.pair, from, id), { roomId: 'r', senderId: from, receiverId: id }, generation, box),
+      open: async (from, generation, box) =>
+        openSenderKey(await deriveSealKey(pairs.get(`${id}>${from}`)!.pair, from, id), { roomId: 'r', senderId: from, receiverId: id }, generation, box),
       send: (to, body) => {
         sent.push({ from: id, to, ...body.senderKey });
         delivered.push(rings[to]!.receive(id, body.senderKey.generation, body.senderKey.box));

@@ -1,11 +1,6 @@
 /** @jest-environment node */
 import { base64urlDecode, base64urlEncode, utf8 } from '@/lib/meeting/e2ee/bytes';
-import {
-  deriveJoinKey,
-  deriveRoot,
-  exportPublicKey,
-  generateEcdhKeyPair,
-} from '@/lib/meeting/e2ee/keys';
+import { deriveJoinKey, deriveRoot, exportPublicKey, generateEcdhKeyPair } from '@/lib/meeting/e2ee/keys';
 import {
   canonicalJson,
   createJoinAnnouncement,
@@ -23,27 +18,18 @@ import {
   type SignedSignal,
 } from '@/lib/meeting/e2ee/signing';
 
-const FP =
-  'sha-256 4A:AD:B9:B1:3F:82:18:3B:54:02:12:DF:3E:5D:49:6B:19:E5:7C:AB:3C:F7:5C:8C:AB:74:E6:B9:8B:1F:DE:2E';
-const FP_OTHER =
-  'sha-256 4A:AD:B9:B1:3F:82:18:3B:54:02:12:DF:3E:5D:49:6B:19:E5:7C:AB:3C:F7:5C:8C:AB:74:E6:B9:8B:1F:DE:2F';
+const FP = 'sha-256 4A:AD:B9:B1:3F:82:18:3B:54:02:12:DF:3E:5D:49:6B:19:E5:7C:AB:3C:F7:5C:8C:AB:74:E6:B9:8B:1F:DE:2E';
+const FP_OTHER = 'sha-256 4A:AD:B9:B1:3F:82:18:3B:54:02:12:DF:3E:5D:49:6B:19:E5:7C:AB:3C:F7:5C:8C:AB:74:E6:B9:8B:1F:DE:2F';
 
 function sdpWith(...fingerprints: string[]): string {
   const lines = ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0'];
-  for (const [i, fp] of fingerprints.entries())
-    lines.push(
-      `m=${i === 0 ? 'audio' : 'video'} 9 UDP/TLS/RTP/SAVPF 111`,
-      `a=mid:${i}`,
-      `a=fingerprint:${fp}`,
-    );
+  for (const [i, fp] of fingerprints.entries()) lines.push(`m=${i === 0 ? 'audio' : 'video'} 9 UDP/TLS/RTP/SAVPF 111`, `a=mid:${i}`, `a=fingerprint:${fp}`);
   return `${lines.join('\r\n')}\r\n`;
 }
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth, keeps array order and has no whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, 1, { z: null, y: true }], c: 'é"' } })).toBe(
-      '{"a":{"c":"é\\"","d":[3,1,{"y":true,"z":null}]},"b":1}',
-    );
+    expect(canonicalJson({ b: 1, a: { d: [3, 1, { z: null, y: true }], c: 'é"' } })).toBe('{"a":{"c":"é\\"","d":[3,1,{"y":true,"z":null}]},"b":1}');
     expect(canonicalJson({ b: 1, a: 2 })).toBe(canonicalJson({ a: 2, b: 1 }));
   });
 

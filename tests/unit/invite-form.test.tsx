@@ -5,9 +5,16 @@ import { InviteForm } from '@/components/registration/InviteForm';
 import en from '@/messages/en.json';
 
 // Issue 35: "Invite someone" posts one address and says what happened, in words.
-const withMessages = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={en}>{ui}</NextIntlClientProvider>);
+const withMessages = (ui: React.ReactNode) =>
+  render(
+    <NextIntlClientProvider locale="en" messages={en}>
+      {ui}
+    </NextIntlClientProvider>,
+  );
 const answering = (status: number, body: Record<string, unknown>) => {
-  const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>(() => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response));
+  const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>(() =>
+    Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response),
+  );
   global.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
 };

@@ -50,7 +50,13 @@ describe('the Node participant of the large-room benchmark', () => {
 
   it('finds the payload after CSRCs, a header extension and padding, and skips RTCP', () => {
     const payload = Uint8Array.from([9, 8, 7]);
-    const packet = Buffer.concat([Buffer.from([0xb1, 111, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3]), Buffer.alloc(4), Buffer.from([0xbe, 0xde, 0, 1, 1, 2, 3, 4]), payload, Buffer.from([0, 2])]);
+    const packet = Buffer.concat([
+      Buffer.from([0xb1, 111, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3]),
+      Buffer.alloc(4),
+      Buffer.from([0xbe, 0xde, 0, 1, 1, 2, 3, 4]),
+      payload,
+      Buffer.from([0, 2]),
+    ]);
     expect(rtpPayload(packet)).toEqual(payload);
     expect(rtpPayload(Buffer.from([0x80, 200, 0, 6, 0, 0, 0, 1, 0, 0, 0, 0]))).toBeNull();
   });

@@ -2,9 +2,7 @@ import { htmlLang, isLocale, localeFromAcceptLanguage, locales } from '@/lib/i18
 
 describe('SPEC point 1: twelve interface languages, English the fallback', () => {
   it('has exactly the twelve languages of the spec', () => {
-    expect([...locales].sort()).toEqual(
-      ['de', 'el', 'en', 'es', 'fr', 'hi', 'nl', 'pl', 'pt', 'sk', 'zh-cn', 'zh-tw'].sort(),
-    );
+    expect([...locales].sort()).toEqual(['de', 'el', 'en', 'es', 'fr', 'hi', 'nl', 'pl', 'pt', 'sk', 'zh-cn', 'zh-tw'].sort());
   });
 
   it.each([

@@ -9,8 +9,7 @@ beforeAll(async () => {
   templates = await import('@/lib/mail/templates');
 });
 
-const render = (input: MailInput, locale: 'en' | 'de' = 'en'): Promise<RenderedMail> =>
-  templates.renderMail(locale, input.template, input.data);
+const render = (input: MailInput, locale: 'en' | 'de' = 'en'): Promise<RenderedMail> => templates.renderMail(locale, input.template, input.data);
 
 const hostile = '<b>Eve</b> & "Co"';
 const escaped = '&lt;b&gt;Eve&lt;/b&gt; &amp; &quot;Co&quot;';
@@ -105,9 +104,7 @@ describe('what each mail says', () => {
     expect(mail.subject).toBe(`Acme Meet sales enquiry from ${hostile}`);
     expect(mail.text).toContain('> We need 40 seats.\n> <script>x</script>');
     expect(mail.text).toContain('(buyer@example.test)');
-    expect(mail.html).toMatch(
-      /<blockquote[^>]*>We need 40 seats\.\n&lt;script&gt;x&lt;\/script&gt;<\/blockquote>/,
-    );
+    expect(mail.html).toMatch(/<blockquote[^>]*>We need 40 seats\.\n&lt;script&gt;x&lt;\/script&gt;<\/blockquote>/);
   });
 
   it('failed logins say how many, that a browser used before still logs in, and advise by 2FA state', async () => {
@@ -135,8 +132,7 @@ describe('what each mail says', () => {
     expect(mail.html).toMatch(/^<!doctype html>\n<html lang="de">/);
     expect(mail.subject).toContain('Acme Meet');
     expect(mail.text).toContain(hostile);
-    for (const part of [mail.subject, mail.html, mail.text])
-      expect(part).not.toMatch(/[{}]|Mail\./);
+    for (const part of [mail.subject, mail.html, mail.text]) expect(part).not.toMatch(/[{}]|Mail\./);
   });
 
   it('a meeting stored with the default title "(No Title)" is named in the reader’s language', async () => {

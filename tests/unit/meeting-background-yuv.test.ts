@@ -61,9 +61,12 @@ const firstDifference = (a: Uint8Array, b: Uint8Array) => (a.length !== b.length
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 /** Mean |difference| of the luma between two frames over points. */
 const lumaDiff = (a: Uint8Array, b: Uint8Array, points: { x: number; y: number }[]) => mean(points.map(({ x, y }) => Math.abs(a[y * W + x]! - b[y * W + x]!)));
-const roomPixels = Array.from({ length: (W - 1) * (H - 1) }, (_, i) => ({ x: i % (W - 1), y: Math.floor(i / (W - 1)) })).filter(({ x, y }) => outsidePerson(x / W, y / H, W / H));
+const roomPixels = Array.from({ length: (W - 1) * (H - 1) }, (_, i) => ({ x: i % (W - 1), y: Math.floor(i / (W - 1)) })).filter(({ x, y }) =>
+  outsidePerson(x / W, y / H, W / H),
+);
 /** Mean |step| of the luma to the next pixel across and down, over the whole room: how sharp the background is. */
-const roomSharpness = (frame: Uint8Array) => mean(roomPixels.map(({ x, y }) => Math.abs(frame[y * W + x + 1]! - frame[y * W + x]!) + Math.abs(frame[(y + 1) * W + x]! - frame[y * W + x]!)));
+const roomSharpness = (frame: Uint8Array) =>
+  mean(roomPixels.map(({ x, y }) => Math.abs(frame[y * W + x + 1]! - frame[y * W + x]!) + Math.abs(frame[(y + 1) * W + x]! - frame[y * W + x]!)));
 
 let segmenter: Segmenter;
 let personMask: Uint8Array;
@@ -73,7 +76,11 @@ const layout = packedI420(W, H);
 beforeAll(async () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- Emscripten's loader is CommonJS
   const create = require(path.join(PACKAGE, BACKGROUND_ASSET_FILES['tflite-simd.mjs'].source)) as (options: object) => Promise<TFLiteModule>;
-  const tflite = await create({ wasmBinary: readFileSync(path.join(PACKAGE, BACKGROUND_ASSET_FILES['tflite-simd.wasm'].source)), print: () => undefined, printErr: () => undefined });
+  const tflite = await create({
+    wasmBinary: readFileSync(path.join(PACKAGE, BACKGROUND_ASSET_FILES['tflite-simd.wasm'].source)),
+    print: () => undefined,
+    printErr: () => undefined,
+  });
   segmenter = Segmenter.withModel(tflite, readFileSync(path.join(PACKAGE, BACKGROUND_ASSET_FILES['selfie-landscape.tflite'].source)));
   personMask = new Uint8Array(segmenter.width * segmenter.height);
   segmenter.segmentWith((input) => fillModelInput(camera, layout, input, segmenter.width, segmenter.height), personMask);

@@ -11,7 +11,13 @@ const PACKAGE = path.join(process.cwd(), 'node_modules', '@100mslive', 'hms-virt
 
 describe('the remembered background choice', () => {
   it('reads back what was stored', () => {
-    for (const choice of [{ kind: 'off' }, { kind: 'blur', strength: 'light' }, { kind: 'blur', strength: 'strong' }, { kind: 'image', image: 'forest' }, { kind: 'image', image: 'own' }] as const) {
+    for (const choice of [
+      { kind: 'off' },
+      { kind: 'blur', strength: 'light' },
+      { kind: 'blur', strength: 'strong' },
+      { kind: 'image', image: 'forest' },
+      { kind: 'image', image: 'own' },
+    ] as const) {
       expect(parseChoice(JSON.parse(JSON.stringify(choice)))).toEqual(choice);
     }
   });
@@ -23,7 +29,9 @@ describe('the remembered background choice', () => {
   });
 
   it('gives each choice its own key', () => {
-    const keys = [{ kind: 'off' }, { kind: 'blur', strength: 'light' }, { kind: 'blur', strength: 'strong' }, { kind: 'image', image: 'dawn' }].map((choice) => choiceKey(parseChoice(choice)));
+    const keys = [{ kind: 'off' }, { kind: 'blur', strength: 'light' }, { kind: 'blur', strength: 'strong' }, { kind: 'image', image: 'dawn' }].map((choice) =>
+      choiceKey(parseChoice(choice)),
+    );
     expect(new Set(keys).size).toBe(4);
   });
 });
@@ -62,7 +70,11 @@ describe('the segmentation model on the synthetic person of the e2e camera', () 
   beforeAll(async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- Emscripten's loader is CommonJS
     const create = require(path.join(PACKAGE, BACKGROUND_ASSET_FILES['tflite-simd.mjs'].source)) as (options: object) => Promise<TFLiteModule>;
-    const tflite = await create({ wasmBinary: readFileSync(path.join(PACKAGE, BACKGROUND_ASSET_FILES['tflite-simd.wasm'].source)), print: () => undefined, printErr: () => undefined });
+    const tflite = await create({
+      wasmBinary: readFileSync(path.join(PACKAGE, BACKGROUND_ASSET_FILES['tflite-simd.wasm'].source)),
+      print: () => undefined,
+      printErr: () => undefined,
+    });
     segmenter = Segmenter.withModel(tflite, readFileSync(path.join(PACKAGE, BACKGROUND_ASSET_FILES['selfie-landscape.tflite'].source)));
   });
 

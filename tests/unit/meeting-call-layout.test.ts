@@ -10,7 +10,11 @@ const track = (id: string) => ({ id }) as unknown as MediaStreamTrack;
 
 function callWith(ids: string[], change: (state: SessionState) => SessionState = (s) => s): SessionState {
   let machine = initialState({ self: person('m'), local: LOCAL, camera: track('own-camera'), password: false });
-  machine = step(machine, { type: 'server', event: { type: 'welcome', self: person('m'), participants: [person('m'), ...ids.map(person)], locked: false }, at: 0 }).state;
+  machine = step(machine, {
+    type: 'server',
+    event: { type: 'welcome', self: person('m'), participants: [person('m'), ...ids.map(person)], locked: false },
+    at: 0,
+  }).state;
   return change(machine.view);
 }
 
@@ -31,7 +35,10 @@ describe('buildTiles', () => {
   });
 
   it('our shared screen is a tile of its own, named for us', () => {
-    const tiles = buildTiles(callWith([], (s) => ({ ...s, localScreen: track('own-screen') })), 'Your screen');
+    const tiles = buildTiles(
+      callWith([], (s) => ({ ...s, localScreen: track('own-screen') })),
+      'Your screen',
+    );
     expect(tiles.map((t) => [t.key, t.kind, t.name])).toEqual([
       ['m:camera', 'camera', 'M'],
       ['m:screen', 'screen', 'Your screen'],
@@ -63,7 +70,10 @@ describe('buildTiles', () => {
 });
 
 describe('stageTile', () => {
-  const state = callWith(['x'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), localScreen: track('own') }));
+  const state = callWith(['x'], (s) => ({
+    ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s),
+    localScreen: track('own'),
+  }));
   const tiles = buildTiles(state, '');
 
   it.each([
@@ -81,7 +91,11 @@ describe('stageTile', () => {
 
 describe('floatingTile (picture-in-picture)', () => {
   it.each([
-    ['someone else\u2019s shared screen first', callWith(['x', 'y'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), activeSpeaker: 'y' })), 'x:screen'],
+    [
+      'someone else\u2019s shared screen first',
+      callWith(['x', 'y'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), activeSpeaker: 'y' })),
+      'x:screen',
+    ],
     ['else who speaks', callWith(['x', 'y'], (s) => ({ ...s, activeSpeaker: 'y', localScreen: track('own') })), 'y:camera'],
     ['else the first other camera', callWith(['x', 'y']), 'x:camera'],
     ['alone: our own', callWith([]), 'm:camera'],
@@ -114,9 +128,15 @@ describe('the rest of the screen', () => {
     expect(columns * fit.tileWidth + (columns - 1) * 12).toBeLessThanOrEqual(width);
   });
 
-  it("names our own shared screen \"Your screen\", not \"Your screen's screen\" (issue 33)", () => {
+  it('names our own shared screen "Your screen", not "Your screen\'s screen" (issue 33)', () => {
     const words = { you: (name: string) => `${name} (you)`, screenOf: (name: string) => `${name}'s screen`, screenYours: 'Your screen' };
-    const tiles = buildTiles(callWith(['x'], (s) => ({ ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s), localScreen: track('own-screen') })), 'Your screen');
+    const tiles = buildTiles(
+      callWith(['x'], (s) => ({
+        ...withPeer('x', { media: { ...LOCAL, sharing: true }, tracks: { screen: track('x-screen') } })(s),
+        localScreen: track('own-screen'),
+      })),
+      'Your screen',
+    );
     expect(tiles.map((tile) => tileLabel(tile, words))).toEqual(['M (you)', 'Your screen', 'X', "X's screen"]);
   });
 

@@ -1,6 +1,16 @@
 /** @jest-environment node */
 import { parseEventStream } from '@/lib/meeting/client/signaling/event-stream';
-import { cameraEncoding, cameraOnByDefault, screenEncoding, startBitrateKbps, videoEncodings, videoTarget, WARM_UP_HEIGHT, withOpusDtx, withVideoStartBitrate } from '@/lib/meeting/client/links/quality';
+import {
+  cameraEncoding,
+  cameraOnByDefault,
+  screenEncoding,
+  startBitrateKbps,
+  videoEncodings,
+  videoTarget,
+  WARM_UP_HEIGHT,
+  withOpusDtx,
+  withVideoStartBitrate,
+} from '@/lib/meeting/client/links/quality';
 import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
 import { parsePeerMessage } from '@/lib/meeting/client/call/peer-messages';
 import { classifyQuality } from '@/lib/meeting/client/links/stats';
@@ -72,8 +82,14 @@ describe('mesh quality policy (docs/e2ee-crypto.md "Mesh size")', () => {
 
   it('keeps a sender without a track inactive, so the camera gets the whole estimate at the start of a call', () => {
     const base = { participants: 2, captureHeight: 720, visible: true, warmingUp: false };
-    expect(videoEncodings({ ...base, camera: true, screen: false })).toMatchObject({ camera: { active: true, scaleResolutionDownBy: 1 }, screen: { active: false } });
-    expect(videoEncodings({ ...base, camera: false, screen: true })).toMatchObject({ camera: { active: false }, screen: { active: true, maxBitrate: 2_500_000 } });
+    expect(videoEncodings({ ...base, camera: true, screen: false })).toMatchObject({
+      camera: { active: true, scaleResolutionDownBy: 1 },
+      screen: { active: false },
+    });
+    expect(videoEncodings({ ...base, camera: false, screen: true })).toMatchObject({
+      camera: { active: false },
+      screen: { active: true, maxBitrate: 2_500_000 },
+    });
     expect(videoEncodings({ ...base, visible: false, camera: true, screen: false }).camera.active).toBe(false);
   });
 

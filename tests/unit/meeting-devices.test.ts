@@ -72,7 +72,12 @@ describe('the speaker', () => {
     expect([currentSpeaker(), rememberedDevice('audiooutput')]).toEqual(['', 'out-1']);
     stop();
 
-    const element = { sinkId: '', setSinkId: jest.fn(async function (this: { sinkId: string }, id: string) { this.sinkId = id; }) };
+    const element = {
+      sinkId: '',
+      setSinkId: jest.fn(async function (this: { sinkId: string }, id: string) {
+        this.sinkId = id;
+      }),
+    };
     await routeAudio(element as unknown as HTMLMediaElement, 'out-1');
     await routeAudio(element as unknown as HTMLMediaElement, 'out-1');
     expect(element.setSinkId).toHaveBeenCalledTimes(1);

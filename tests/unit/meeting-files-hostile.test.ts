@@ -27,8 +27,7 @@ describe('offered names', () => {
     expect(safeFileName('lone\uD800half.txt')).toBe('lonehalf.txt');
     // An override hiding a folder is still a folder.
     expect(safeFileName('..\u202E/..\u202E/evil.sh')).toBe('evil.sh');
-    for (const nothing of ['\u202E', '\u202E\u200B\u2066', ' \u00AD ', '.\u202E.', '...', '', 'dir/'])
-      expect(safeFileName(nothing)).toBe(FALLBACK_FILE_NAME);
+    for (const nothing of ['\u202E', '\u202E\u200B\u2066', ' \u00AD ', '.\u202E.', '...', '', 'dir/']) expect(safeFileName(nothing)).toBe(FALLBACK_FILE_NAME);
   });
 
   it('are cut by characters, never in the middle of one', () => {

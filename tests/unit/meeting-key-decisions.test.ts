@@ -1,5 +1,14 @@
 /** @jest-environment node */
-import { decide, describedSdp, initialExchange, mustHold, type ExchangeEffect, type ExchangeInput, type ExchangeState, type Facts } from '@/lib/meeting/client/keys/key-decisions';
+import {
+  decide,
+  describedSdp,
+  initialExchange,
+  mustHold,
+  type ExchangeEffect,
+  type ExchangeInput,
+  type ExchangeState,
+  type Facts,
+} from '@/lib/meeting/client/keys/key-decisions';
 import type { PeerKeyState } from '@/lib/meeting/client/keys/key-state';
 import type { JoinAnnouncement } from '@/lib/meeting/e2ee/signing';
 
@@ -97,7 +106,14 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
   ],
   'let-in': [
     { name: 'the host lets someone in', facts: facts(), input: { type: 'let-in', id: 'n', confirmed: true }, effects: [], then: { letInHere: ['n'] } },
-    { name: 'the server refused it: taken back', state: state({ letInHere: ['n'] }), facts: facts(), input: { type: 'let-in', id: 'n', confirmed: false }, effects: [], then: { letInHere: [] } },
+    {
+      name: 'the server refused it: taken back',
+      state: state({ letInHere: ['n'] }),
+      facts: facts(),
+      input: { type: 'let-in', id: 'n', confirmed: false },
+      effects: [],
+      then: { letInHere: [] },
+    },
   ],
   'peer-left': [
     {
@@ -124,7 +140,14 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       ],
     },
     { name: 'keys not made yet: nothing to ask', facts: noKey({ peers: [] }), input: { type: 'peer-left', id: 'a', keysReady: false }, effects: [] },
-    { name: 'one our link is on trial with leaves: off the trial', state: state({ linkOnTrial: ['a', 'z'] }), facts: facts({ peers: [peer('z')] }), input: { type: 'peer-left', id: 'a', keysReady: true }, effects: [], then: { linkOnTrial: ['z'] } },
+    {
+      name: 'one our link is on trial with leaves: off the trial',
+      state: state({ linkOnTrial: ['a', 'z'] }),
+      facts: facts({ peers: [peer('z')] }),
+      input: { type: 'peer-left', id: 'a', keysReady: true },
+      effects: [],
+      then: { linkOnTrial: ['z'] },
+    },
   ],
   hello: [
     {
@@ -133,7 +156,12 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       input: { type: 'hello', from: 'a', announcement: announcement('a'), reply: false },
       effects: [{ type: 'check-announcement', from: 'a', announcement: announcement('a'), reply: false }],
     },
-    { name: 'one that names someone else is dropped', facts: facts(), input: { type: 'hello', from: 'a', announcement: announcement('z'), reply: false }, effects: [] },
+    {
+      name: 'one that names someone else is dropped',
+      facts: facts(),
+      input: { type: 'hello', from: 'a', announcement: announcement('z'), reply: false },
+      effects: [],
+    },
   ],
   'announcement-checked': [
     {
@@ -232,7 +260,12 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
     },
     { name: 'a key we cannot seal to: nothing', facts: facts(), input: { type: 'handoff-request', from: 'a', key: 'bad', canAnswer: false }, effects: [] },
     { name: 'from someone gone: nothing', facts: facts({ peers: [] }), input: { type: 'handoff-request', from: 'a', key: 'k', canAnswer: true }, effects: [] },
-    { name: 'gated: not to someone this host did not let in', facts: facts({ gated: true, selfIsHost: true }), input: { type: 'handoff-request', from: 'a', key: 'k', canAnswer: true }, effects: [] },
+    {
+      name: 'gated: not to someone this host did not let in',
+      facts: facts({ gated: true, selfIsHost: true }),
+      input: { type: 'handoff-request', from: 'a', key: 'k', canAnswer: true },
+      effects: [],
+    },
     {
       name: 'gated: to someone this host let in',
       state: state({ letInHere: ['a'] }),
@@ -264,11 +297,21 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
     },
     {
       name: 'without S, a second request from the same peer replaces the first in its place',
-      state: state({ unanswered: [['a', 'k1'], ['z', 'kz']] }),
+      state: state({
+        unanswered: [
+          ['a', 'k1'],
+          ['z', 'kz'],
+        ],
+      }),
       facts: noKey({ peers: [peer('a'), peer('z'), peer('b')] }),
       input: { type: 'handoff-request', from: 'a', key: 'k2', canAnswer: false },
       effects: [],
-      then: { unanswered: [['a', 'k2'], ['z', 'kz']] },
+      then: {
+        unanswered: [
+          ['a', 'k2'],
+          ['z', 'kz'],
+        ],
+      },
     },
     {
       name: 'without S, and now everyone here asked us: nobody holds it, and the smallest id (us) makes it',
@@ -276,7 +319,12 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       facts: noKey({ peers: [peer('x'), peer('z')] }),
       input: { type: 'handoff-request', from: 'x', key: 'kx', canAnswer: false },
       effects: [{ type: 'enter', others: [] }],
-      then: { unanswered: [['z', 'kz'], ['x', 'kx']] },
+      then: {
+        unanswered: [
+          ['z', 'kz'],
+          ['x', 'kx'],
+        ],
+      },
     },
     {
       name: 'without S, everyone asked, but a smaller id is here: it makes S, not us',
@@ -284,7 +332,12 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       facts: noKey({ peers: [peer('a'), peer('z')] }),
       input: { type: 'handoff-request', from: 'a', key: 'ka', canAnswer: false },
       effects: [],
-      then: { unanswered: [['z', 'kz'], ['a', 'ka']] },
+      then: {
+        unanswered: [
+          ['z', 'kz'],
+          ['a', 'ka'],
+        ],
+      },
     },
   ],
   handoff: [
@@ -295,7 +348,13 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       effects: [{ type: 'open-handoff', from: 'a', handoff: { holderKey: 'h', box: 'b' } }],
       then: { handedOffBy: ['a'] },
     },
-    { name: 'holding S already: not opened, but its sender still offers', facts: facts(), input: { type: 'handoff', from: 'a', handoff: { holderKey: 'h', box: 'b' } }, effects: [], then: { handedOffBy: ['a'] } },
+    {
+      name: 'holding S already: not opened, but its sender still offers',
+      facts: facts(),
+      input: { type: 'handoff', from: 'a', handoff: { holderKey: 'h', box: 'b' } },
+      effects: [],
+      then: { handedOffBy: ['a'] },
+    },
   ],
   'key-received': [
     {
@@ -308,16 +367,51 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
     },
   ],
   signed: [
-    { name: 'a signed signal is opened', facts: facts(), input: { type: 'signed', from: 'a', signal: signal('a') }, effects: [{ type: 'open-signal', from: 'a', signal: signal('a') }] },
+    {
+      name: 'a signed signal is opened',
+      facts: facts(),
+      input: { type: 'signed', from: 'a', signal: signal('a') },
+      effects: [{ type: 'open-signal', from: 'a', signal: signal('a') }],
+    },
     { name: 'signed by someone else than its sender: dropped', facts: facts(), input: { type: 'signed', from: 'a', signal: signal('z') }, effects: [] },
-    { name: 'from a tampered peer: dropped', facts: facts({ peers: [peer('a', 'tampered')] }), input: { type: 'signed', from: 'a', signal: signal('a') }, effects: [] },
+    {
+      name: 'from a tampered peer: dropped',
+      facts: facts({ peers: [peer('a', 'tampered')] }),
+      input: { type: 'signed', from: 'a', signal: signal('a') },
+      effects: [],
+    },
   ],
   'signal-checked': [
-    { name: 'checked: handed to the session', facts: facts(), input: { type: 'signal-checked', from: 'a', check: { ok: true, body: offer, fingerprintMatches: true } }, effects: [{ type: 'signal', from: 'a', body: offer }] },
-    { name: 'a bad signature: the relay changed it, the peer is refused', facts: facts(), input: { type: 'signal-checked', from: 'a', check: { ok: false, reason: 'signature' } }, effects: [{ type: 'tampered', id: 'a' }] },
-    { name: 'unopenable for another reason (a replay, say): dropped', facts: facts(), input: { type: 'signal-checked', from: 'a', check: { ok: false, reason: 'other' } }, effects: [] },
-    { name: 'another DTLS fingerprint: refused', facts: facts(), input: { type: 'signal-checked', from: 'a', check: { ok: true, body: offer, fingerprintMatches: false } }, effects: [{ type: 'tampered', id: 'a' }] },
-    { name: 'a body that is no signal: dropped', facts: facts(), input: { type: 'signal-checked', from: 'a', check: { ok: true, body: null, fingerprintMatches: true } }, effects: [] },
+    {
+      name: 'checked: handed to the session',
+      facts: facts(),
+      input: { type: 'signal-checked', from: 'a', check: { ok: true, body: offer, fingerprintMatches: true } },
+      effects: [{ type: 'signal', from: 'a', body: offer }],
+    },
+    {
+      name: 'a bad signature: the relay changed it, the peer is refused',
+      facts: facts(),
+      input: { type: 'signal-checked', from: 'a', check: { ok: false, reason: 'signature' } },
+      effects: [{ type: 'tampered', id: 'a' }],
+    },
+    {
+      name: 'unopenable for another reason (a replay, say): dropped',
+      facts: facts(),
+      input: { type: 'signal-checked', from: 'a', check: { ok: false, reason: 'other' } },
+      effects: [],
+    },
+    {
+      name: 'another DTLS fingerprint: refused',
+      facts: facts(),
+      input: { type: 'signal-checked', from: 'a', check: { ok: true, body: offer, fingerprintMatches: false } },
+      effects: [{ type: 'tampered', id: 'a' }],
+    },
+    {
+      name: 'a body that is no signal: dropped',
+      facts: facts(),
+      input: { type: 'signal-checked', from: 'a', check: { ok: true, body: null, fingerprintMatches: true } },
+      effects: [],
+    },
   ],
   'check-wrong-key': [
     {
@@ -332,8 +426,18 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
       input: { type: 'check-wrong-key' },
       effects: [],
     },
-    { name: 'a lone maker of S, the same', facts: facts({ source: 'created', peers: [peer('n', 'mismatch')] }), input: { type: 'check-wrong-key' }, effects: [] },
-    { name: 'one verified: still on, nothing to change', facts: facts({ peers: [peer('a', 'mismatch'), peer('z', 'verified')] }), input: { type: 'check-wrong-key' }, effects: [] },
+    {
+      name: 'a lone maker of S, the same',
+      facts: facts({ source: 'created', peers: [peer('n', 'mismatch')] }),
+      input: { type: 'check-wrong-key' },
+      effects: [],
+    },
+    {
+      name: 'one verified: still on, nothing to change',
+      facts: facts({ peers: [peer('a', 'mismatch'), peer('z', 'verified')] }),
+      input: { type: 'check-wrong-key' },
+      effects: [],
+    },
     {
       name: 'no longer all mismatches, holding S: back on',
       facts: facts({ peers: [peer('a', 'verified')], encryption: { ...ON, status: 'wrong-key' } }),
@@ -343,9 +447,27 @@ const table: { [T in ExchangeInput['type']]: (Row & { input: Input<T> })[] } = {
     { name: 'nobody here: unchanged', facts: noKey({ peers: [] }), input: { type: 'check-wrong-key' }, effects: [] },
   ],
   'check-nobody-holds': [
-    { name: 'everyone asked us, none smaller: we make S', state: state({ unanswered: [['z', 'k']] }), facts: noKey({ peers: [peer('z')] }), input: { type: 'check-nobody-holds' }, effects: [{ type: 'enter', others: [] }] },
-    { name: 'someone has not asked: maybe it holds S', state: state({ unanswered: [['z', 'k']] }), facts: noKey({ peers: [peer('x'), peer('z')] }), input: { type: 'check-nobody-holds' }, effects: [] },
-    { name: 'we got S meanwhile: nothing', state: state({ unanswered: [['z', 'k']] }), facts: facts({ peers: [peer('z')] }), input: { type: 'check-nobody-holds' }, effects: [] },
+    {
+      name: 'everyone asked us, none smaller: we make S',
+      state: state({ unanswered: [['z', 'k']] }),
+      facts: noKey({ peers: [peer('z')] }),
+      input: { type: 'check-nobody-holds' },
+      effects: [{ type: 'enter', others: [] }],
+    },
+    {
+      name: 'someone has not asked: maybe it holds S',
+      state: state({ unanswered: [['z', 'k']] }),
+      facts: noKey({ peers: [peer('x'), peer('z')] }),
+      input: { type: 'check-nobody-holds' },
+      effects: [],
+    },
+    {
+      name: 'we got S meanwhile: nothing',
+      state: state({ unanswered: [['z', 'k']] }),
+      facts: facts({ peers: [peer('z')] }),
+      input: { type: 'check-nobody-holds' },
+      effects: [],
+    },
   ],
 };
 

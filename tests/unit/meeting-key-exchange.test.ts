@@ -65,7 +65,10 @@ describe('KeyExchange', () => {
     while (ada.keysOf('bob') !== 'verified') await new Promise((resolve) => setTimeout(resolve, 5));
     ada.exchange.sendSignal('bob', { description: { type: 'offer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } });
     await bobJoined;
-    expect(room.posts.filter((post) => post.from === 'ada').map((post) => post.kinds)).toEqual([['handoff', 'hello'], ['hello', 'signed']]);
+    expect(room.posts.filter((post) => post.from === 'ada').map((post) => post.kinds)).toEqual([
+      ['handoff', 'hello'],
+      ['hello', 'signed'],
+    ]);
   });
 
   it('the holder offers as it hands the key over: key, announcement and offer reach the newcomer in one POST', async () => {
@@ -131,5 +134,4 @@ describe('KeyExchange', () => {
     await waiting;
     expect(ada.exchange.keys!.isVerified('bob')).toBe(true);
   });
-
 });

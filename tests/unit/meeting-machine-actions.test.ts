@@ -16,7 +16,17 @@ describe('host actions', () => {
     ['deny', 'k', 200, [], [], []],
     ['mute', 'x', 200, ['k'], [], []],
     ['ask-unmute', 'x', 200, ['k'], [], []],
-    ['remove', 'x', 200, ['k'], [], [{ type: 'close-link', peerId: 'x' }, { type: 'rekey', removed: 'x' }]],
+    [
+      'remove',
+      'x',
+      200,
+      ['k'],
+      [],
+      [
+        { type: 'close-link', peerId: 'x' },
+        { type: 'rekey', removed: 'x' },
+      ],
+    ],
     ['remove', 'x', 403, ['k'], [], []],
   ] as const)('%s %s, answered %i', (action, target, status, knocks, onRequest, onAnswer) => {
     const asked = step(frozen(host()), { type: 'host-action', action, target });
@@ -35,7 +45,12 @@ describe('host actions', () => {
   });
 
   it('a refused lock does not undo what the server said meanwhile', () => {
-    const { state } = run(inCall(), { type: 'lock', locked: true }, server({ type: 'locked', locked: false }), { type: 'lock-done', locked: true, previous: false, status: 500 });
+    const { state } = run(inCall(), { type: 'lock', locked: true }, server({ type: 'locked', locked: false }), {
+      type: 'lock-done',
+      locked: true,
+      previous: false,
+      status: 500,
+    });
     expect(state.view.locked).toBe(false);
   });
 });
@@ -102,8 +117,15 @@ describe('removal during the key exchange', () => {
   });
 
   it('the host removes a peer still pending: its connection closes, the meeting rekeys, the leave forgets it', () => {
-    const { state, effects } = run(inCall('x', 'y'), { type: 'host-action', action: 'remove', target: 'x' }, { type: 'host-action-done', action: 'remove', target: 'x', status: 200 });
-    expect(effects).toEqual([{ type: 'close-link', peerId: 'x' }, { type: 'rekey', removed: 'x' }]);
+    const { state, effects } = run(
+      inCall('x', 'y'),
+      { type: 'host-action', action: 'remove', target: 'x' },
+      { type: 'host-action-done', action: 'remove', target: 'x', status: 200 },
+    );
+    expect(effects).toEqual([
+      { type: 'close-link', peerId: 'x' },
+      { type: 'rekey', removed: 'x' },
+    ]);
     expect(step(state, server({ type: 'leave', participantId: 'x', reason: 'removed' })).effects).toContainEqual({ type: 'keys-forget', peerId: 'x' });
   });
 
@@ -129,7 +151,10 @@ describe('connections and key-exchange outcomes', () => {
     ['smaller id than theirs', 'x'],
     ['larger id than theirs', 'a'],
   ])('handed the key to a newcomer, %s: we offer at once', (_name, id) => {
-    expect(step(inCall(id), { type: 'peer-handed-off', peerId: id }).effects).toEqual([{ type: 'open-link', peerId: id, initiator: true }, { type: 'apply-encodings' }]);
+    expect(step(inCall(id), { type: 'peer-handed-off', peerId: id }).effects).toEqual([
+      { type: 'open-link', peerId: id, initiator: true },
+      { type: 'apply-encodings' },
+    ]);
   });
 
   it('a newcomer we connected to at the handoff who fails to prove the key: the connection closes; a verified peer keeps its own', () => {
@@ -141,7 +166,10 @@ describe('connections and key-exchange outcomes', () => {
   });
 
   it('their first signal opens the answering side', () => {
-    expect(step(inCall('a'), { type: 'peer-signal', peerId: 'a' }).effects).toEqual([{ type: 'open-link', peerId: 'a', initiator: false }, { type: 'apply-encodings' }]);
+    expect(step(inCall('a'), { type: 'peer-signal', peerId: 'a' }).effects).toEqual([
+      { type: 'open-link', peerId: 'a', initiator: false },
+      { type: 'apply-encodings' },
+    ]);
   });
 
   it('a tampered peer: connection closed and marked failed', () => {

@@ -21,7 +21,14 @@ describe('PeerLink', () => {
   it('received: sealed messages are opened in order; plain text, unsealed or oversized data is refused', async () => {
     const { pc, messages } = link();
     const bytes = (text: string) => new TextEncoder().encode(text).buffer;
-    for (const data of [bytes('sealed:{"n":1}'), 'sealed:{"n":2}', bytes('{"n":3}'), new ArrayBuffer(97 * 1024), bytes('sealed:not json'), bytes('sealed:{"n":4}')])
+    for (const data of [
+      bytes('sealed:{"n":1}'),
+      'sealed:{"n":2}',
+      bytes('{"n":3}'),
+      new ArrayBuffer(97 * 1024),
+      bytes('sealed:not json'),
+      bytes('sealed:{"n":4}'),
+    ])
       pc.channel.onmessage?.({ data });
     await settle();
     await settle();

@@ -54,7 +54,8 @@ describe('PeerLink', () => {
   it('codec order: the initiator puts ours first; the answering side only when the offer did not (its answer keeps the offer’s order)', async () => {
     expect(link().pc.transceivers.map((t) => t.codecs)).toEqual([['audio/opus', 'audio/red'], ['video/VP8'], ['video/VP8']]);
 
-    const ours = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111 63\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:63 red/48000/2\r\nm=video 9 UDP/TLS/RTP/SAVPF 96 102\r\na=rtpmap:96 VP8/90000\r\na=rtpmap:102 H264/90000\r\n';
+    const ours =
+      'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111 63\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:63 red/48000/2\r\nm=video 9 UDP/TLS/RTP/SAVPF 96 102\r\na=rtpmap:96 VP8/90000\r\na=rtpmap:102 H264/90000\r\n';
     const answering = link({ initiator: false, polite: true });
     await answering.peer.handleSignal({ description: { type: 'offer', sdp: ours } });
     expect(answering.pc.transceivers.map((t) => t.codecs)).toEqual([null, null, null]);
@@ -70,8 +71,17 @@ describe('PeerLink', () => {
     const video = ['video/VP9', 'video/rtx', 'video/VP8', 'video/H264', 'video/AV1', 'video/red', 'video/ulpfec'].map(codec);
     expect(codecOrder('video', video)?.map((c) => c.mimeType)).toEqual(['video/VP8', 'video/rtx']);
     // A browser without VP8 keeps what it has.
-    expect(codecOrder('video', video.filter((c) => c.mimeType !== 'video/VP8'))?.map((c) => c.mimeType)).toEqual(['video/VP9', 'video/rtx', 'video/H264', 'video/AV1', 'video/red', 'video/ulpfec']);
-    expect(codecOrder('audio', ['audio/red', 'audio/G722', 'audio/opus'].map(codec))?.map((c) => c.mimeType)).toEqual(['audio/opus', 'audio/red', 'audio/G722']);
+    expect(
+      codecOrder(
+        'video',
+        video.filter((c) => c.mimeType !== 'video/VP8'),
+      )?.map((c) => c.mimeType),
+    ).toEqual(['video/VP9', 'video/rtx', 'video/H264', 'video/AV1', 'video/red', 'video/ulpfec']);
+    expect(codecOrder('audio', ['audio/red', 'audio/G722', 'audio/opus'].map(codec))?.map((c) => c.mimeType)).toEqual([
+      'audio/opus',
+      'audio/red',
+      'audio/G722',
+    ]);
     expect(codecOrder('video', undefined)).toBeNull();
   });
 
@@ -117,9 +127,17 @@ describe('PeerLink', () => {
 
   describe('our candidates: the description carries the first burst, the rest trickles', () => {
     const udp = (n: number) => ({ candidate: `candidate:${n} 1 udp 2122194687 127.0.0.${n} 5000${n} typ host`, protocol: 'udp' });
-    const tcpActive = (n: number) => ({ candidate: `candidate:${n} 1 tcp 1518214911 127.0.0.${n} 9 typ host tcptype active`, protocol: 'tcp', tcpType: 'active' });
+    const tcpActive = (n: number) => ({
+      candidate: `candidate:${n} 1 tcp 1518214911 127.0.0.${n} 9 typ host tcptype active`,
+      protocol: 'tcp',
+      tcpType: 'active',
+    });
     const sent = (signals: SignalPayload[]) =>
-      signals.map((signal) => (signal.description ? `${signal.description.type}[${[...candidatesIn(signal.description.sdp ?? '')].map((c) => c.split(' ')[0]).join(',')}]` : (signal.candidate?.candidate.split(' ')[0] ?? 'end')));
+      signals.map((signal) =>
+        signal.description
+          ? `${signal.description.type}[${[...candidatesIn(signal.description.sdp ?? '')].map((c) => c.split(' ')[0]).join(',')}]`
+          : (signal.candidate?.candidate.split(' ')[0] ?? 'end'),
+      );
 
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
@@ -194,7 +212,8 @@ describe('PeerLink', () => {
     expect(dialsOutOnly({ candidate: '', protocol: 'tcp', tcpType: 'passive' })).toBe(false);
     expect(dialsOutOnly({ candidate: '', protocol: 'udp', tcpType: null })).toBe(false);
     // Chromium's: the SDP line has no ufrag, the candidate event's has.
-    const sdp = 'v=0\r\na=candidate:15 1 udp 2122194687 127.0.0.1 33264 typ host generation 0 network-id 3\r\na=mid:0\na=candidate:40 1 udp 2122063615 ::2 60563 typ host generation 0\n';
+    const sdp =
+      'v=0\r\na=candidate:15 1 udp 2122194687 127.0.0.1 33264 typ host generation 0 network-id 3\r\na=mid:0\na=candidate:40 1 udp 2122063615 ::2 60563 typ host generation 0\n';
     expect([...candidatesIn(sdp)]).toEqual(['candidate:15 1 udp 2122194687 127.0.0.1 33264 typ host', 'candidate:40 1 udp 2122063615 ::2 60563 typ host']);
     expect(candidatesIn(sdp).has(candidateKey('candidate:15 1 udp 2122194687 127.0.0.1 33264 typ host generation 0 ufrag s6YO network-id 3'))).toBe(true);
   });

@@ -39,7 +39,9 @@ it('without picture-in-picture the toolbar has no button for it', () => {
   render(
     <NextIntlClientProvider locale="en" messages={en}>
       <CallToolbar
-        state={initialState({ self, local: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false }, camera: null, password: false }).view}
+        state={
+          initialState({ self, local: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false }, camera: null, password: false }).view
+        }
         panel={null}
         recording={{ supported: false, active: false, seconds: 0, toggle: async () => undefined }}
         onMute={noop}

@@ -28,7 +28,11 @@ afterEach(() => {
 describe('postJoin', () => {
   it('asks for the stream; a `joined` first event is the answer, and the rest of the stream is kept for the session', async () => {
     const requests: RequestInit[] = [];
-    const live = eventStream(['retry: 1000\n\n', 'event: joined\ndata: {"status":"ok","token":"t"}\n\n', 'id: 7\nevent: welcome\ndata: {"type":"welcome"}\n\n']);
+    const live = eventStream([
+      'retry: 1000\n\n',
+      'event: joined\ndata: {"status":"ok","token":"t"}\n\n',
+      'id: 7\nevent: welcome\ndata: {"type":"welcome"}\n\n',
+    ]);
     global.fetch = (async (_url: string, init: RequestInit) => {
       requests.push(init);
       return new Response(live.body, { headers: sse() });
@@ -42,7 +46,10 @@ describe('postJoin', () => {
 
   it('a refusal answers JSON, with no stream', async () => {
     global.fetch = (async () =>
-      new Response(JSON.stringify({ status: 'error', errorCode: 'incorrect_password', field: 'password' }), { status: 400, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+      new Response(JSON.stringify({ status: 'error', errorCode: 'incorrect_password', field: 'password' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch;
     expect(await postJoin('m1', {})).toEqual({ answer: { status: 'error', errorCode: 'incorrect_password', field: 'password' }, stream: null });
   });
 

@@ -14,7 +14,12 @@ import en from '@/messages/en.json';
 
 const me = { id: 'm', name: 'Me', isHost: true };
 function callState(): SessionState {
-  let machine = initialState({ self: me, local: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false }, camera: null, password: false });
+  let machine = initialState({
+    self: me,
+    local: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false },
+    camera: null,
+    password: false,
+  });
   machine = step(machine, { type: 'server', event: { type: 'welcome', self: me, participants: [me], locked: false }, at: 0 }).state;
   return machine.view;
 }
@@ -109,7 +114,7 @@ describe('the call controls\' "More" menu', () => {
   });
 });
 
-describe('the bar\'s words and pictures (issue 48)', () => {
+describe("the bar's words and pictures (issue 48)", () => {
   const words = m.toolbarLabel;
 
   it('every round button in the bar has its short word under it, hidden from screen readers, and keeps its name', () => {
@@ -141,7 +146,7 @@ describe('the bar\'s words and pictures (issue 48)', () => {
     expect(nav.querySelectorAll('button[title]').length).toBeGreaterThanOrEqual(11);
   });
 
-  it('reactions are drawn from this server\'s own pictures, not a font that may lack them', () => {
+  it("reactions are drawn from this server's own pictures, not a font that may lack them", () => {
     renderToolbar();
     fireEvent.click(screen.getByRole('button', { name: m.react }));
     const buttons = screen.getAllByRole('button', { name: /^React with / });

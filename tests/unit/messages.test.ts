@@ -15,8 +15,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const load = (locale: string) =>
-  flatten(JSON.parse(readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Tree);
+const load = (locale: string) => flatten(JSON.parse(readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Tree);
 const english = load('en');
 /** The ICU arguments a message uses ({name}, {count, plural, …}, {weekday, select, …}), each once. */
 function placeholders(text: string): string[] {
@@ -37,7 +36,7 @@ describe('every user-facing string in all twelve languages', () => {
     for (const code of errorCodes) expect(english.get(`Errors.${code}`)).toEqual(expect.any(String));
   });
 
-  it('the spec\'s own wording is kept where it quotes a message', () => {
+  it("the spec's own wording is kept where it quotes a message", () => {
     expect(english.get('Errors.group_name_required')).toBe('Add a group name');
     expect(english.get('Errors.invite_incorrect_email_format')).toBe('Please enter a valid email');
     expect(english.get('Errors.incorrect_email_format')).toBe('Email address must have a valid format');

@@ -87,8 +87,10 @@ describe('who may read /metrics', () => {
   });
 
   it('without a token: a loopback peer that no proxy forwarded, nobody else', () => {
-    for (const peer of ['127.0.0.1', '127.8.9.1', '::1', '::ffff:127.0.0.1']) expect([peer, mayReadMetrics(headers({ [PEER_HEADER]: peer }), undefined, false)]).toEqual([peer, true]);
-    for (const peer of ['10.0.0.1', '::2', '2001:db8::1', '::ffff:10.0.0.1', '', 'unknown']) expect([peer, mayReadMetrics(headers({ [PEER_HEADER]: peer }), undefined, false)]).toEqual([peer, false]);
+    for (const peer of ['127.0.0.1', '127.8.9.1', '::1', '::ffff:127.0.0.1'])
+      expect([peer, mayReadMetrics(headers({ [PEER_HEADER]: peer }), undefined, false)]).toEqual([peer, true]);
+    for (const peer of ['10.0.0.1', '::2', '2001:db8::1', '::ffff:10.0.0.1', '', 'unknown'])
+      expect([peer, mayReadMetrics(headers({ [PEER_HEADER]: peer }), undefined, false)]).toEqual([peer, false]);
     // `next start` sets no peer header and no server state: nobody can be proved local.
     expect(mayReadMetrics(headers({}), undefined, undefined)).toBe(false);
     expect(mayReadMetrics(headers({ [PEER_HEADER]: '127.0.0.1' }), undefined, undefined)).toBe(false);
@@ -141,8 +143,19 @@ describe('request ids in the log', () => {
 describe('what the metrics read', () => {
   it('counts live meetings and participants by state, stale seats left out', () => {
     const now = 1_000_000;
-    const entry = (state: RosterEntry['state'], age: number): RosterEntry => ({ id: `${state}${age}`, name: 'n', isHost: false, state, seen: now - age, joinedAt: 0, instance: null });
-    const census = countLive([[entry('admitted', 0), entry('waiting', 1000), entry('admitted', 60_000)], [entry('joining', 1000)], [entry('admitted', 60_000)]], now);
+    const entry = (state: RosterEntry['state'], age: number): RosterEntry => ({
+      id: `${state}${age}`,
+      name: 'n',
+      isHost: false,
+      state,
+      seen: now - age,
+      joinedAt: 0,
+      instance: null,
+    });
+    const census = countLive(
+      [[entry('admitted', 0), entry('waiting', 1000), entry('admitted', 60_000)], [entry('joining', 1000)], [entry('admitted', 60_000)]],
+      now,
+    );
     expect(census).toEqual({ meetings: 2, participants: { admitted: 1, waiting: 1, joining: 1 } });
   });
 

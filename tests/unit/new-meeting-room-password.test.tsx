@@ -20,7 +20,9 @@ jest.mock('@/lib/api/browser', () => ({ apiPost: (path: string, body: unknown) =
 jest.mock('@/lib/i18n/links', () => ({ useRouter: () => ({ push: () => undefined }) }));
 jest.mock('@/lib/meeting/client/keys/room-password-store', () => ({
   passwordChange: async (password: string | null | undefined) =>
-    password ? { fields: { passwordProof: `proof:${password}`, passwordSalt: 'salt' }, settle: (): void => undefined } : { fields: {}, settle: (): void => undefined },
+    password
+      ? { fields: { passwordProof: `proof:${password}`, passwordSalt: 'salt' }, settle: (): void => undefined }
+      : { fields: {}, settle: (): void => undefined },
 }));
 
 const room = {

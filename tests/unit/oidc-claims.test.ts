@@ -15,7 +15,9 @@ const codeOf = (run: () => unknown) => {
 
 describe('identityFromClaims', () => {
   it('trims, lower-cases the address and keeps only text claims', () => {
-    expect(identityFromClaims('sub-1', { email: ' Ada@Example.TEST ', email_verified: true, given_name: ' Ada ', family_name: 7, name: '', locale: 'de' })).toEqual({
+    expect(
+      identityFromClaims('sub-1', { email: ' Ada@Example.TEST ', email_verified: true, given_name: ' Ada ', family_name: 7, name: '', locale: 'de' }),
+    ).toEqual({
       subject: 'sub-1',
       email: 'ada@example.test',
       emailVerified: true,

@@ -28,7 +28,7 @@ describe('localized paths of the public pages (SPEC point 1, docs/design.md layo
   });
 });
 
-describe('prices of SPEC point 9 in the visitor\'s currency', () => {
+describe("prices of SPEC point 9 in the visitor's currency", () => {
   it.each([
     ['na', 'USD'],
     ['ca', 'USD'],

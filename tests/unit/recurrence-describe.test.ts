@@ -5,8 +5,7 @@ import { buildRRule } from '@/lib/events/recurrence/build-rule';
 import { describeRRule, describeRule, ruleOf, type ScheduleText } from '@/lib/events/recurrence/describe';
 import { repeatEndProblem, draftBody, newDraft } from '@/lib/schedule/draft';
 
-const schedule = (locale: 'en' | 'de') =>
-  createTranslator({ locale, messages: locale === 'en' ? en : de, namespace: 'Schedule' }) as unknown as ScheduleText;
+const schedule = (locale: 'en' | 'de') => createTranslator({ locale, messages: locale === 'en' ? en : de, namespace: 'Schedule' }) as unknown as ScheduleText;
 const BERLIN = 'Europe/Berlin';
 // Tuesday 2 March 2027, 10:00 in Berlin.
 const tuesday = new Date('2027-03-02T09:00:00Z');
@@ -21,7 +20,9 @@ describe('a plain repeat type with an end (issue 33)', () => {
       expect(buildRRule(type, tuesday, BERLIN, null, { type: 'count', count: 3 })).toMatch(/;COUNT=3$/);
     }
     // A custom rule keeps its own end; the plain end does not apply to it.
-    expect(buildRRule('custom', tuesday, BERLIN, { freq: 'daily', interval: 2, end: { type: 'count', count: 4 } }, { type: 'count', count: 9 })).toBe('FREQ=DAILY;INTERVAL=2;COUNT=4');
+    expect(buildRRule('custom', tuesday, BERLIN, { freq: 'daily', interval: 2, end: { type: 'count', count: 4 } }, { type: 'count', count: 9 })).toBe(
+      'FREQ=DAILY;INTERVAL=2;COUNT=4',
+    );
   });
 
   it('reads the end back from the rule, for the wizard to edit', () => {
@@ -40,7 +41,7 @@ describe('a plain repeat type with an end (issue 33)', () => {
   });
 });
 
-describe('a series in words, in the reader\'s language (issue 33)', () => {
+describe("a series in words, in the reader's language (issue 33)", () => {
   it('names frequency, days and end in English and German', () => {
     expect(describeRRule('FREQ=WEEKLY;BYDAY=TU;UNTIL=20270312T225959Z', BERLIN, schedule('en'), 'en-GB')).toBe('Every week, on Tuesday, until 12 March 2027');
     expect(describeRRule('FREQ=WEEKLY;BYDAY=TU;COUNT=10', BERLIN, schedule('en'), 'en')).toBe('Every week, on Tuesday, 10 times');

@@ -108,7 +108,10 @@ const otherRules = fc.constantFrom(
   'FREQ=MONTHLY;BYHOUR=8,20',
   'FREQ=YEARLY;BYMINUTE=0,45',
 );
-const endSuffix = fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 300 }).map((n) => `;COUNT=${n}`));
+const endSuffix = fc.oneof(
+  fc.constant(''),
+  fc.integer({ min: 1, max: 300 }).map((n) => `;COUNT=${n}`),
+);
 
 const seriesArb = fc
   .record({
@@ -141,7 +144,10 @@ const seriesArb = fc
 
 /** Windows from a year before the start to eight years after it, an hour to 45 days long. */
 const windows = fc.array(
-  fc.record({ offsetHours: fc.integer({ min: -24 * 400, max: 24 * 365 * 8 }), hours: fc.oneof(fc.integer({ min: 1, max: 48 }), fc.integer({ min: 24 * 28, max: 24 * 45 })) }),
+  fc.record({
+    offsetHours: fc.integer({ min: -24 * 400, max: 24 * 365 * 8 }),
+    hours: fc.oneof(fc.integer({ min: 1, max: 48 }), fc.integer({ min: 24 * 28, max: 24 * 45 })),
+  }),
   { minLength: 1, maxLength: 4 },
 );
 
@@ -180,7 +186,12 @@ describe('fast expansion = naive expansion from DTSTART', () => {
   it('a daily COUNT series: the count is carried into windows years later, whichever is asked first', () => {
     const zone = 'Europe/Berlin';
     const start = DateTime.fromISO('2019-03-30T02:30', { zone }).toJSDate();
-    const series: Series = { start, timezone: zone, durationMinutes: 30, rrule: buildRRule('custom', start, zone, { freq: 'daily', interval: 3, end: { type: 'count', count: 1000 } }) };
+    const series: Series = {
+      start,
+      timezone: zone,
+      durationMinutes: 30,
+      rrule: buildRRule('custom', start, zone, { freq: 'daily', interval: 3, end: { type: 'count', count: 1000 } }),
+    };
     for (const year of [2026, 2021, 2027, 2020, 2027]) {
       const from = DateTime.fromObject({ year, month: 3, day: 1 }, { zone });
       const [a, b] = [from.toJSDate(), from.plus({ months: 2 }).toJSDate()];
@@ -203,14 +214,18 @@ describe('fast expansion = naive expansion from DTSTART', () => {
 describe('wall clocks through cached zone offsets', () => {
   it('read every instant as luxon does', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...zones, 'Asia/Kathmandu', 'America/St_Johns', 'Africa/Casablanca'), fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2045, 0, 1) }), (zone, instant) => {
-        const floating = toFloating(instant, zone);
-        expect(floating).toBe(luxonFloating(instant, zone).getTime());
-        const back = fromFloating(floating, zone);
-        expect(back).toBe(luxonInstant(new Date(floating), zone));
-        // Only the second of two equal wall clocks (the autumn change) reads back as the first.
-        if (back !== instant - (instant % 1000)) expect(back).toBeLessThan(instant);
-      }),
+      fc.property(
+        fc.constantFrom(...zones, 'Asia/Kathmandu', 'America/St_Johns', 'Africa/Casablanca'),
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2045, 0, 1) }),
+        (zone, instant) => {
+          const floating = toFloating(instant, zone);
+          expect(floating).toBe(luxonFloating(instant, zone).getTime());
+          const back = fromFloating(floating, zone);
+          expect(back).toBe(luxonInstant(new Date(floating), zone));
+          // Only the second of two equal wall clocks (the autumn change) reads back as the first.
+          if (back !== instant - (instant % 1000)) expect(back).toBeLessThan(instant);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -22,13 +22,36 @@ describe('recurrence: every repeat type (SPEC point 3)', () => {
     ['none', undefined, ['2026-03-02T09:00 Mon']],
     ['daily', undefined, Array.from({ length: 14 }, (_, i) => DateTime.fromISO('2026-03-02T09:00').plus({ days: i }).toFormat("yyyy-MM-dd'T'HH:mm ccc"))],
     ['weekly', undefined, ['2026-03-02T09:00 Mon', '2026-03-09T09:00 Mon']],
-    ['weekdays', undefined, ['2026-03-02T09:00 Mon', '2026-03-03T09:00 Tue', '2026-03-04T09:00 Wed', '2026-03-05T09:00 Thu', '2026-03-06T09:00 Fri', '2026-03-09T09:00 Mon', '2026-03-10T09:00 Tue', '2026-03-11T09:00 Wed', '2026-03-12T09:00 Thu', '2026-03-13T09:00 Fri']],
+    [
+      'weekdays',
+      undefined,
+      [
+        '2026-03-02T09:00 Mon',
+        '2026-03-03T09:00 Tue',
+        '2026-03-04T09:00 Wed',
+        '2026-03-05T09:00 Thu',
+        '2026-03-06T09:00 Fri',
+        '2026-03-09T09:00 Mon',
+        '2026-03-10T09:00 Tue',
+        '2026-03-11T09:00 Wed',
+        '2026-03-12T09:00 Thu',
+        '2026-03-13T09:00 Fri',
+      ],
+    ],
     ['monthly', undefined, ['2026-03-02T09:00 Mon']],
     ['annually', undefined, ['2026-03-02T09:00 Mon']],
-    ['custom', { freq: 'daily', interval: 3 }, ['2026-03-02T09:00 Mon', '2026-03-05T09:00 Thu', '2026-03-08T09:00 Sun', '2026-03-11T09:00 Wed', '2026-03-14T09:00 Sat']],
+    [
+      'custom',
+      { freq: 'daily', interval: 3 },
+      ['2026-03-02T09:00 Mon', '2026-03-05T09:00 Thu', '2026-03-08T09:00 Sun', '2026-03-11T09:00 Wed', '2026-03-14T09:00 Sat'],
+    ],
     ['custom', { freq: 'weekly', interval: 2, weekdays: ['TU', 'MO'] }, ['2026-03-02T09:00 Mon', '2026-03-03T09:00 Tue']],
     ['custom', { freq: 'weekly', interval: 1, weekdays: ['MO'], end: { type: 'count', count: 1 } }, ['2026-03-02T09:00 Mon']],
-    ['custom', { freq: 'daily', interval: 1, end: { type: 'until', date: '2026-03-04' } }, ['2026-03-02T09:00 Mon', '2026-03-03T09:00 Tue', '2026-03-04T09:00 Wed']],
+    [
+      'custom',
+      { freq: 'daily', interval: 1, end: { type: 'until', date: '2026-03-04' } },
+      ['2026-03-02T09:00 Mon', '2026-03-03T09:00 Tue', '2026-03-04T09:00 Wed'],
+    ],
   ])('%s %j', (repeatType, custom, expected) => {
     expect(local(occurrenceStarts(series('2026-03-02T09:00', zone, repeatType, custom), ...window), zone)).toEqual(expected);
   });
@@ -36,11 +59,16 @@ describe('recurrence: every repeat type (SPEC point 3)', () => {
   it('monthly and annually repeat on the start day', () => {
     const monthly = series('2026-01-15T09:00', zone, 'monthly');
     expect(local(occurrenceStarts(monthly, at('2026-01-01', zone), at('2026-05-01', zone)), zone)).toEqual([
-      '2026-01-15T09:00 Thu', '2026-02-15T09:00 Sun', '2026-03-15T09:00 Sun', '2026-04-15T09:00 Wed',
+      '2026-01-15T09:00 Thu',
+      '2026-02-15T09:00 Sun',
+      '2026-03-15T09:00 Sun',
+      '2026-04-15T09:00 Wed',
     ]);
     const annually = series('2026-02-28T09:00', zone, 'annually');
     expect(local(occurrenceStarts(annually, at('2026-01-01', zone), at('2029-01-01', zone)), zone)).toEqual([
-      '2026-02-28T09:00 Sat', '2027-02-28T09:00 Sun', '2028-02-28T09:00 Mon',
+      '2026-02-28T09:00 Sat',
+      '2027-02-28T09:00 Sun',
+      '2028-02-28T09:00 Mon',
     ]);
   });
 
@@ -73,7 +101,9 @@ describe('recurrence: DST keeps the wall clock (SPEC point 4)', () => {
     const zone = 'Europe/Berlin';
     const daily = series('2026-03-28T02:30', zone, 'daily');
     expect(local(occurrenceStarts(daily, at('2026-03-28', zone), at('2026-03-31', zone)), zone)).toEqual([
-      '2026-03-28T02:30 Sat', '2026-03-29T03:30 Sun', '2026-03-30T02:30 Mon',
+      '2026-03-28T02:30 Sat',
+      '2026-03-29T03:30 Sun',
+      '2026-03-30T02:30 Mon',
     ]);
   });
 
@@ -91,23 +121,33 @@ describe('recurrence: month ends', () => {
   it('monthly on the 31st repeats only in months that have one (RFC 5545)', () => {
     const monthly = series('2026-01-31T10:00', zone, 'monthly');
     expect(local(occurrenceStarts(monthly, at('2026-01-01', zone), at('2026-08-01', zone)), zone)).toEqual([
-      '2026-01-31T10:00 Sat', '2026-03-31T10:00 Tue', '2026-05-31T10:00 Sun', '2026-07-31T10:00 Fri',
+      '2026-01-31T10:00 Sat',
+      '2026-03-31T10:00 Tue',
+      '2026-05-31T10:00 Sun',
+      '2026-07-31T10:00 Fri',
     ]);
   });
   it('custom: the last day of every month', () => {
     const last = series('2026-01-31T10:00', zone, 'custom', { freq: 'monthly', interval: 1, monthly: { mode: 'day', day: -1 } });
     expect(local(occurrenceStarts(last, at('2026-01-01', zone), at('2026-05-01', zone)), zone)).toEqual([
-      '2026-01-31T10:00 Sat', '2026-02-28T10:00 Sat', '2026-03-31T10:00 Tue', '2026-04-30T10:00 Thu',
+      '2026-01-31T10:00 Sat',
+      '2026-02-28T10:00 Sat',
+      '2026-03-31T10:00 Tue',
+      '2026-04-30T10:00 Thu',
     ]);
   });
   it('custom: the last Friday and the second Tuesday', () => {
     const lastFriday = series('2026-01-30T10:00', zone, 'custom', { freq: 'monthly', interval: 1, monthly: { mode: 'nth', n: -1, weekday: 'FR' } });
     expect(local(occurrenceStarts(lastFriday, at('2026-01-01', zone), at('2026-04-01', zone)), zone)).toEqual([
-      '2026-01-30T10:00 Fri', '2026-02-27T10:00 Fri', '2026-03-27T10:00 Fri',
+      '2026-01-30T10:00 Fri',
+      '2026-02-27T10:00 Fri',
+      '2026-03-27T10:00 Fri',
     ]);
     const secondTuesday = series('2026-01-13T10:00', zone, 'custom', { freq: 'monthly', interval: 2, monthly: { mode: 'nth', n: 2, weekday: 'TU' } });
     expect(local(occurrenceStarts(secondTuesday, at('2026-01-01', zone), at('2026-06-01', zone)), zone)).toEqual([
-      '2026-01-13T10:00 Tue', '2026-03-10T10:00 Tue', '2026-05-12T10:00 Tue',
+      '2026-01-13T10:00 Tue',
+      '2026-03-10T10:00 Tue',
+      '2026-05-12T10:00 Tue',
     ]);
   });
   it('a series with a count ends with its last occurrence', () => {
@@ -153,10 +193,16 @@ describe('"this and following" splits', () => {
     const split = at('2026-03-23T09:00', zone);
     const before: Series = { ...old, rrule: ruleEndingBefore(old.rrule!, split) };
     expect(local(occurrenceStarts(before, at('2026-03-01', zone), at('2027-01-01', zone)), zone)).toEqual([
-      '2026-03-02T09:00 Mon', '2026-03-09T09:00 Mon', '2026-03-16T09:00 Mon',
+      '2026-03-02T09:00 Mon',
+      '2026-03-09T09:00 Mon',
+      '2026-03-16T09:00 Mon',
     ]);
     const moved = at('2026-03-23T10:00', zone);
-    const following: Series = { ...old, start: moved, rrule: ruleOfFollowingPart(old, buildRRule('custom', moved, zone, { freq: 'weekly', interval: 1, end: { type: 'count', count: 10 } }), split) };
+    const following: Series = {
+      ...old,
+      start: moved,
+      rrule: ruleOfFollowingPart(old, buildRRule('custom', moved, zone, { freq: 'weekly', interval: 1, end: { type: 'count', count: 10 } }), split),
+    };
     expect(following.rrule).toContain('COUNT=7');
     expect(occurrenceStarts(following, at('2026-03-01', zone), at('2027-01-01', zone))).toHaveLength(7);
   });
@@ -164,7 +210,14 @@ describe('"this and following" splits', () => {
   it('exceptions follow the wall-clock shift; one edited on its own keeps its time, others are dropped or detached', () => {
     const old = series('2026-03-02T09:00', zone, 'weekly');
     const following = series('2026-03-24T10:00', zone, 'weekly'); // Mondays 09:00 → Tuesdays 10:00
-    const cancelled: ExceptionLike = { originalStart: at('2026-03-30T09:00', zone), cancelled: true, startsAt: null, durationMinutes: null, title: null, description: null };
+    const cancelled: ExceptionLike = {
+      originalStart: at('2026-03-30T09:00', zone),
+      cancelled: true,
+      startsAt: null,
+      durationMinutes: null,
+      title: null,
+      description: null,
+    };
     const edited: ExceptionLike = { ...cancelled, originalStart: at('2026-04-06T09:00', zone), cancelled: false, startsAt: at('2026-04-06T15:00', zone) };
     const shifted = remapExceptions({ ...old, start: at('2026-03-23T09:00', zone) }, following, [cancelled, edited]);
     expect(shifted.keep.map((k) => DateTime.fromJSDate(k.originalStart, { zone }).toFormat('MM-dd HH:mm'))).toEqual(['03-31 10:00', '04-07 10:00']);

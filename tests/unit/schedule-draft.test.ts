@@ -49,16 +49,24 @@ describe('the schedule draft (lib/schedule/draft)', () => {
     expect(stepErrors(3, base({ repeatType: 'custom', repeatCustom: null }), context)).toEqual({ repeatCustom: 'missing_data' });
   });
 
-  it('changes a room\'s password only when the person chose to change it for everyone (issue 33)', () => {
+  it("changes a room's password only when the person chose to change it for everyone (issue 33)", () => {
     const protectedRoom = { roomHasPassword: true };
     // A new meeting starts on "keep".
     expect(base().roomPassword).toBe('keep');
     // Keep: whatever the mode, nothing new is sent, and never as a new "generated" (the server would make one).
     for (const passwordMode of ['custom', 'generated'] as const) {
-      expect(passwordPlan(base({ passwordMode, password: 'Abcdefgh23456789' }), protectedRoom)).toEqual({ passwordMode: 'custom', password: '', changesRoom: false });
+      expect(passwordPlan(base({ passwordMode, password: 'Abcdefgh23456789' }), protectedRoom)).toEqual({
+        passwordMode: 'custom',
+        password: '',
+        changesRoom: false,
+      });
     }
     // An edited meeting whose password was generated keeps it, as "generated".
-    expect(passwordPlan(base({ passwordMode: 'generated' }), { ...protectedRoom, editingGenerated: true })).toEqual({ passwordMode: 'generated', password: '', changesRoom: false });
+    expect(passwordPlan(base({ passwordMode: 'generated' }), { ...protectedRoom, editingGenerated: true })).toEqual({
+      passwordMode: 'generated',
+      password: '',
+      changesRoom: false,
+    });
     // Change: the new password goes.
     expect(passwordPlan(base({ passwordMode: 'generated', password: 'Abcdefgh23456789', roomPassword: 'change' }), protectedRoom)).toEqual({
       passwordMode: 'generated',
@@ -66,10 +74,19 @@ describe('the schedule draft (lib/schedule/draft)', () => {
       changesRoom: true,
     });
     // A room without a password gets the new one; "none" never sends one.
-    expect(passwordPlan(base({ passwordMode: 'custom', password: 'long enough' }), { roomHasPassword: false })).toMatchObject({ password: 'long enough', changesRoom: true });
-    expect(passwordPlan(base({ passwordMode: 'none', password: 'stale', roomPassword: 'change' }), protectedRoom)).toEqual({ passwordMode: 'none', password: '', changesRoom: false });
+    expect(passwordPlan(base({ passwordMode: 'custom', password: 'long enough' }), { roomHasPassword: false })).toMatchObject({
+      password: 'long enough',
+      changesRoom: true,
+    });
+    expect(passwordPlan(base({ passwordMode: 'none', password: 'stale', roomPassword: 'change' }), protectedRoom)).toEqual({
+      passwordMode: 'none',
+      password: '',
+      changesRoom: false,
+    });
     // The step asks for a new password only when it changes the room's.
-    expect(stepErrors(1, base({ passwordMode: 'custom', password: '', roomPassword: 'change' }), { ...context, roomHasPassword: true })).toEqual({ password: 'room_password_length' });
+    expect(stepErrors(1, base({ passwordMode: 'custom', password: '', roomPassword: 'change' }), { ...context, roomHasPassword: true })).toEqual({
+      password: 'room_password_length',
+    });
     expect(stepErrors(1, base({ passwordMode: 'custom', password: 'short', roomPassword: 'keep' }), { ...context, roomHasPassword: true })).toEqual({});
     expect(stepErrors(1, base({ passwordMode: 'generated', password: '' }), context)).toEqual({ password: 'room_password_length' });
     expect(stepErrors(1, base({ passwordMode: 'generated', password: 'Abcdefgh23456789' }), context)).toEqual({});
@@ -100,7 +117,10 @@ describe('the schedule draft (lib/schedule/draft)', () => {
     expect(parsed.success).toBe(true);
     // The password itself never goes into the request, only the proof fields made from it.
     expect(draftBody({ ...draft, passwordMode: 'custom', password: 'long enough' })).not.toHaveProperty('password');
-    expect(draftBody({ ...draft, passwordMode: 'custom', password: 'long enough' }, { passwordProof: 'p', passwordSalt: 's' })).toMatchObject({ passwordProof: 'p', passwordSalt: 's' });
+    expect(draftBody({ ...draft, passwordMode: 'custom', password: 'long enough' }, { passwordProof: 'p', passwordSalt: 's' })).toMatchObject({
+      passwordProof: 'p',
+      passwordSalt: 's',
+    });
     expect(draftBody({ ...draft, repeatType: 'weekly' }).repeatCustom).toBeNull();
   });
 

@@ -70,7 +70,9 @@ describe('durations: 45 and 90 minutes and a custom length', () => {
   it('offers 45 and 90 minutes', () => {
     render(wrap(<Details initial={draft()} />));
     const select = screen.getByLabelText(s.duration);
-    const options = within(select).getAllByRole('option').map((o) => o.textContent);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['10 minutes', '15 minutes', '30 minutes', '45 minutes', '1 hour', '90 minutes', '2 hours', s.durationCustom]);
     fireEvent.change(select, { target: { value: '1:30' } });
     expect(screen.getByTestId('duration').textContent).toBe('1:30');
@@ -95,7 +97,23 @@ describe('durations: 45 and 90 minutes and a custom length', () => {
   });
 
   it('an edited meeting keeps its custom length', () => {
-    const event = { id: 'e', title: 'Weekly sync', description: null, from: now / 1000 + 3600, duration: '1:40', timezone: 'UTC', roomId: 'r1', passwordMode: 'none' as const, hasPassword: false, attendees: [], groups: [], showAttendees: false, repeatType: 'none', repeatCustom: null, notifications: [] };
+    const event = {
+      id: 'e',
+      title: 'Weekly sync',
+      description: null,
+      from: now / 1000 + 3600,
+      duration: '1:40',
+      timezone: 'UTC',
+      roomId: 'r1',
+      passwordMode: 'none' as const,
+      hasPassword: false,
+      attendees: [],
+      groups: [],
+      showAttendees: false,
+      repeatType: 'none',
+      repeatCustom: null,
+      notifications: [],
+    };
     expect(draftOf(event).duration).toBe('1:40');
   });
 });

@@ -44,7 +44,10 @@ describe('the fast paths, as server/server.mjs runs them', () => {
 
   it('writes the answer as it is, with the body read up to the limit', async () => {
     let seen: Buffer | undefined;
-    const echo = fastPath({ maxBodyBytes: 4, answer: async ({ body }) => ((seen = body), { status: 201, headers: { 'X-Test': '1' }, body: Buffer.from('ok') }) });
+    const echo = fastPath({
+      maxBodyBytes: 4,
+      answer: async ({ body }) => ((seen = body), { status: 201, headers: { 'X-Test': '1' }, body: Buffer.from('ok') }),
+    });
     const answer = response();
     await answerFast(echo, request('POST', '/x', Buffer.from('0123456789')), answer, () => {});
     expect(seen?.length).toBeGreaterThan(4); // the limit and more: the handler sees it too long
@@ -78,7 +81,12 @@ describe('what the server layer refuses before Next.js', () => {
     // The app's negotiation weighs q= (the server's own parser took the first tag it knew).
     expect(refused(request('GET', `/${'a'.repeat(5_000)}`, undefined, { 'accept-language': 'de;q=0.1, fr' }), answer)).toBe(true);
     expect(answer.written.status).toBe(414);
-    expect(answer.written.headers).toMatchObject({ 'Content-Security-Policy': apiPolicy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', Connection: 'close' });
+    expect(answer.written.headers).toMatchObject({
+      'Content-Security-Policy': apiPolicy,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    });
     expect(JSON.parse(String(answer.written.body))).toEqual({ status: 'error', errorCode: 'incorrect_data', message: messages('fr') });
   });
 

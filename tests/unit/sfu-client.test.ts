@@ -65,7 +65,9 @@ describe("the SFU's code stays out of the call's first load", () => {
       .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
       .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(path.join('lib', 'meeting', 'client', 'sfu')) && !file.endsWith('sender-keys.ts'));
     const staticImports = sources.filter((file) =>
-      /^import (?!type)[^;]*from '[^']*(\/sfu\/(sfu-session|sfu-media|sender-key-ring|janus-session|layers)|\/e2ee\/sender-keys|\/signaling\/sfu-ticket)'/m.test(readFileSync(file, 'utf8')),
+      /^import (?!type)[^;]*from '[^']*(\/sfu\/(sfu-session|sfu-media|sender-key-ring|janus-session|layers)|\/e2ee\/sender-keys|\/signaling\/sfu-ticket)'/m.test(
+        readFileSync(file, 'utf8'),
+      ),
     );
     expect(staticImports).toEqual([]);
     // They do load, on demand.
@@ -90,7 +92,12 @@ describe('the VideoRoom requests', () => {
   });
 
   it("reads Janus's streams by mid, and nothing from an answer without them", () => {
-    const streams = streamsOf({ streams: [{ mid: 0, type: 'audio', feed_id: 'bob' }, { mid: '1', type: 'video', feed_id: 'bob', feed_description: 'camera' }] });
+    const streams = streamsOf({
+      streams: [
+        { mid: 0, type: 'audio', feed_id: 'bob' },
+        { mid: '1', type: 'video', feed_id: 'bob', feed_description: 'camera' },
+      ],
+    });
     expect([...streams.keys()]).toEqual(['0', '1']);
     expect(streams.get('1')?.feed_description).toBe('camera');
     expect(streamsOf({ videoroom: 'event' }).size).toBe(0);
@@ -148,7 +155,10 @@ describe('the layer watch', () => {
     expect(asked).toHaveLength(1);
     layers.forwarding('1', 0);
     jest.advanceTimersByTime(NUDGE_FIRST_MS);
-    expect(asked).toEqual([['1', 2], ['1', 2]]);
+    expect(asked).toEqual([
+      ['1', 2],
+      ['1', 2],
+    ]);
   });
 
   it('leaves alone a stream at or above its layer, a paused one, and everything after a reset', () => {

@@ -72,7 +72,8 @@ describe('the texts about how calls travel', () => {
 });
 
 describe('the built-in terms', () => {
-  const liability = (locale: string, billingOn: boolean) => messageList(translator(locale, 'Terms'), termsBodyKey('liability', { billingOn, hasSfu: false }), values).join(' ');
+  const liability = (locale: string, billingOn: boolean) =>
+    messageList(translator(locale, 'Terms'), termsBodyKey('liability', { billingOn, hasSfu: false }), values).join(' ');
 
   it('with billing on keep the liability limited to what was paid', () => {
     expect(liability('en', true)).toMatch(/what you paid us/);

@@ -49,7 +49,13 @@ function call({ participants = () => 6, tickets, joins = [] }: { participants?: 
     pin: AUTO,
     participants,
     verifiedPeers: () => [],
-    keys: () => ({ frames: { setSendKey: async () => undefined, setReceiveKey: async () => undefined }, pairSecret: () => null, meetingId: 'm', selfId: 'self' }) as unknown as MeetingCrypto,
+    keys: () =>
+      ({
+        frames: { setSendKey: async () => undefined, setReceiveKey: async () => undefined },
+        pairSecret: () => null,
+        meetingId: 'm',
+        selfId: 'self',
+      }) as unknown as MeetingCrypto,
     rtcConfig: () => ({}),
     tracks: () => ({ audio: null, camera: null, screen: null }),
     meetingId: 'm',

@@ -59,7 +59,10 @@ describe('the SFU settings at start', () => {
   });
 
   it('a node and its secret start, and the log names the node', () => {
-    expect(withSfu(NODE, 's'.repeat(32))).toEqual({ problems: [], notes: ['SFU: 1 Janus node (wss://meet.example.org/sfu): calls of 6 or more go through it, end-to-end encrypted.'] });
+    expect(withSfu(NODE, 's'.repeat(32))).toEqual({
+      problems: [],
+      notes: ['SFU: 1 Janus node (wss://meet.example.org/sfu): calls of 6 or more go through it, end-to-end encrypted.'],
+    });
   });
 
   it.each([

@@ -9,12 +9,19 @@ describe("npm test's timings", () => {
           title: 'meeting.spec.ts',
           file: 'meeting.spec.ts',
           specs: [{ title: 'two join', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', results: [{ duration: 30_000 }, { duration: 61_500 }] }] }],
-          suites: [{ title: 'with a password', specs: [{ title: 'a guest knocks', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', results: [{ duration: 4_000 }] }] }] }],
+          suites: [
+            {
+              title: 'with a password',
+              specs: [{ title: 'a guest knocks', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', results: [{ duration: 4_000 }] }] }],
+            },
+          ],
         },
       ],
     };
     const jest = {
-      testResults: [{ name: '/work/main/tests/unit/a.test.ts', startTime: 1_000, endTime: 4_000, assertionResults: [{ fullName: 'a works', duration: 2_500 }] }],
+      testResults: [
+        { name: '/work/main/tests/unit/a.test.ts', startTime: 1_000, endTime: 4_000, assertionResults: [{ fullName: 'a works', duration: 2_500 }] },
+      ],
     };
     expect(slowest([...playwrightTests(playwright), ...jestTests(jest)], 2)).toEqual([
       '1 min 02 s  meeting.spec.ts › two join [meetings]',

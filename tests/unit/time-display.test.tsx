@@ -94,7 +94,17 @@ describe('the calendar grid', () => {
 
 describe('"(No Title)"', () => {
   it('is shown in the interface’s language; a title of its own is left alone', () => {
-    render(wrap(<EventList days={['2026-03-02']} timeZone="Europe/London" occurrences={[meeting('(No Title)'), { ...meeting('Retro'), id: 'e2' }]} onOpen={() => undefined} />, { locale: 'de' }));
+    render(
+      wrap(
+        <EventList
+          days={['2026-03-02']}
+          timeZone="Europe/London"
+          occurrences={[meeting('(No Title)'), { ...meeting('Retro'), id: 'e2' }]}
+          onOpen={() => undefined}
+        />,
+        { locale: 'de' },
+      ),
+    );
     // The list is drawn twice, as cards for a phone and as a table (CSS shows one): both are localized.
     expect(screen.getAllByRole('button', { name: '(Ohne Titel)' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Retro' })).toHaveLength(2);

@@ -44,9 +44,27 @@ describe('a wall clock at the DST edges', () => {
   });
 
   it.each([
-    ['Europe/Berlin', [['2026-03-29T01:00:00.000Z', 1, 2], ['2026-10-25T01:00:00.000Z', 2, 1]]],
-    ['Australia/Lord_Howe', [['2026-04-04T15:00:00.000Z', 11, 10.5], ['2026-10-03T15:30:00.000Z', 10.5, 11]]],
-    ['America/Santiago', [['2026-04-05T03:00:00.000Z', -3, -4], ['2026-09-06T04:00:00.000Z', -4, -3]]],
+    [
+      'Europe/Berlin',
+      [
+        ['2026-03-29T01:00:00.000Z', 1, 2],
+        ['2026-10-25T01:00:00.000Z', 2, 1],
+      ],
+    ],
+    [
+      'Australia/Lord_Howe',
+      [
+        ['2026-04-04T15:00:00.000Z', 11, 10.5],
+        ['2026-10-03T15:30:00.000Z', 10.5, 11],
+      ],
+    ],
+    [
+      'America/Santiago',
+      [
+        ['2026-04-05T03:00:00.000Z', -3, -4],
+        ['2026-09-06T04:00:00.000Z', -4, -3],
+      ],
+    ],
     ['Asia/Kolkata', []],
   ] as const)('finds the offset changes of %s in 2026', (zone, expected) => {
     const changes = offsetChanges(zone, Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1));

@@ -1,11 +1,4 @@
-import {
-  dismiss,
-  emptyQueue,
-  enqueue,
-  LONG_TOAST_DURATION_MS,
-  TOAST_DURATION_MS,
-  toastForAnswer,
-} from '@/lib/toast/queue';
+import { dismiss, emptyQueue, enqueue, LONG_TOAST_DURATION_MS, TOAST_DURATION_MS, toastForAnswer } from '@/lib/toast/queue';
 
 describe('SPEC point 4: toasts', () => {
   it('shows toasts one after another', () => {
@@ -48,8 +41,6 @@ describe('SPEC point 4: toasts', () => {
   });
 
   it('authentication failures are not shown', () => {
-    expect(
-      toastForAnswer({ status: 'error', errorCode: 'authentication_error', message: 'Log in' }, 'Success'),
-    ).toBeNull();
+    expect(toastForAnswer({ status: 'error', errorCode: 'authentication_error', message: 'Log in' }, 'Success')).toBeNull();
   });
 });

@@ -22,9 +22,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('the login\u2019s second factor', () => {
   it('takes a recovery code as shown, then warns how many are left before going on', async () => {
-    const fetchMock = jest.fn(() =>
-      answer({ status: 'ok', twoFactorRequired: false, recoveryCodesLeft: 2 }),
-    );
+    const fetchMock = jest.fn(() => answer({ status: 'ok', twoFactorRequired: false, recoveryCodesLeft: 2 }));
     global.fetch = fetchMock as unknown as typeof fetch;
     const onSuccess = jest.fn();
     render(withMessages(<TwoFactorStep onSuccess={onSuccess} onBack={jest.fn()} />));
@@ -39,12 +37,8 @@ describe('the login\u2019s second factor', () => {
 
     fireEvent.change(field, { target: { value: 'ABCD-2FGH-3JKM' } });
     fireEvent.click(screen.getByRole('button', { name: en.Login.codeSubmit }));
-    expect(
-      await screen.findByRole('heading', { name: en.Login.recoveryUsedTitle }),
-    ).toBeInTheDocument();
-    expect(
-      JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body)),
-    ).toEqual({ code: 'ABCD-2FGH-3JKM' });
+    expect(await screen.findByRole('heading', { name: en.Login.recoveryUsedTitle })).toBeInTheDocument();
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ code: 'ABCD-2FGH-3JKM' });
     expect(screen.getByRole('alert')).toHaveTextContent('2 recovery codes left.');
     expect(onSuccess).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: en.Login.continue }));
@@ -52,9 +46,7 @@ describe('the login\u2019s second factor', () => {
   });
 
   it('goes straight on after an app code', async () => {
-    global.fetch = jest.fn(() =>
-      answer({ status: 'ok', twoFactorRequired: false }),
-    ) as unknown as typeof fetch;
+    global.fetch = jest.fn(() => answer({ status: 'ok', twoFactorRequired: false })) as unknown as typeof fetch;
     const onSuccess = jest.fn();
     render(withMessages(<TwoFactorStep onSuccess={onSuccess} onBack={jest.fn()} />));
     fireEvent.change(screen.getByLabelText(en.Login.code), { target: { value: '123456' } });
@@ -73,17 +65,12 @@ describe('the first-admin page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(en.FirstAdmin.done);
     expect(window.location.hash).toBe('');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect([url, JSON.parse(String(init.body))]).toEqual([
-      '/api/first-admin',
-      { token: 'the-token-of-the-log' },
-    ]);
+    expect([url, JSON.parse(String(init.body))]).toEqual(['/api/first-admin', { token: 'the-token-of-the-log' }]);
   });
 
   it('says so when the link is refused', async () => {
     window.history.replaceState(null, '', '/first-admin#a-spent-token');
-    global.fetch = jest.fn(() =>
-      answer({ status: 'error', errorCode: 'incorrect_data', field: 'token' }),
-    ) as unknown as typeof fetch;
+    global.fetch = jest.fn(() => answer({ status: 'error', errorCode: 'incorrect_data', field: 'token' })) as unknown as typeof fetch;
     render(withMessages(<FirstAdminClaim loggedIn alreadyAdmin={false} />));
     fireEvent.click(await screen.findByRole('button', { name: en.FirstAdmin.claim }));
     expect(await screen.findByRole('alert')).toHaveTextContent(en.FirstAdmin.refused);

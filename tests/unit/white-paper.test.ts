@@ -8,8 +8,7 @@ import path from 'node:path';
 // shows it verbatim.
 const source = path.join(process.cwd(), 'docs', 'white-paper.md');
 const pdfPath = path.join(process.cwd(), 'public', 'white-paper.pdf');
-const stale =
-  'public/white-paper.pdf was not made from the current docs/white-paper.md: run npm run white-paper';
+const stale = 'public/white-paper.pdf was not made from the current docs/white-paper.md: run npm run white-paper';
 
 describe('the white paper PDF', () => {
   const pdf = existsSync(pdfPath) ? readFileSync(pdfPath).toString('latin1') : '';
@@ -24,7 +23,6 @@ describe('the white paper PDF', () => {
     const text = readFileSync(source, 'utf8').replace(/\r\n/g, '\n');
     const sha256 = createHash('sha256').update(text).digest('hex');
     const recorded = /source-sha256:([0-9a-f]{64})/.exec(pdf)?.[1];
-    if (recorded !== sha256)
-      throw new Error(`${stale} (PDF: ${recorded ?? 'no source hash'}, text: ${sha256})`);
+    if (recorded !== sha256) throw new Error(`${stale} (PDF: ${recorded ?? 'no source hash'}, text: ${sha256})`);
   });
 });

@@ -31,7 +31,7 @@ it('German says "Besprechung", never "Meeting"', () => {
   expect(meeting).toEqual([]);
 });
 
-it('the login page\'s meeting-card box says what it does in its title', () => {
+it("the login page's meeting-card box says what it does in its title", () => {
   for (const locale of locales) {
     const m = catalogue(locale) as { Login: Record<string, string> };
     // The title is an action (the submit's verb), not only the product's name for such accounts.

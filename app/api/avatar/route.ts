@@ -11,11 +11,9 @@ export const POST = apiRoute({ auth: 'required' }, async ({ request, user }) => 
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.startsWith('multipart/form-data')) throw new ApiError('incorrect_data', { status: 415 });
   const raw = await readBodyBytes(request, MAX_UPLOAD_BYTES);
-  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } })
-    .formData()
-    .catch(() => {
-      throw new ApiError('incorrect_data');
-    });
+  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData().catch(() => {
+    throw new ApiError('incorrect_data');
+  });
   const file = form.get('avatar');
   if (!(file instanceof Blob)) throw new ApiError('missing_data', { field: 'avatar' });
   const avatar = await saveAvatar(user, Buffer.from(await file.arrayBuffer()));

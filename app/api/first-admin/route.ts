@@ -9,11 +9,8 @@ const claimBody = z.object({
 
 // POST /api/first-admin {token} – issue 48, point 5: the logged-in person who opened the setup
 // link from the server log becomes the server's first admin (docs/self-hosting.md, "The first admin")
-export const POST = apiRoute(
-  { auth: 'required', body: claimBody },
-  async ({ body, user, setSession }) => {
-    const admin = await claimFirstAdmin(user, body.token);
-    setSession(sessionFor(admin));
-    return { status: 'ok' };
-  },
-);
+export const POST = apiRoute({ auth: 'required', body: claimBody }, async ({ body, user, setSession }) => {
+  const admin = await claimFirstAdmin(user, body.token);
+  setSession(sessionFor(admin));
+  return { status: 'ok' };
+});

@@ -11,11 +11,7 @@ export const GET = apiRoute({ auth: 'none' }, async () => {
   // Read at request time: the mails hold activation and reset links.
   if (process.env.NODE_ENV === 'production') return new Response('Not found', { status: 404 });
   const db = await getDb();
-  const mails = await db
-    .select()
-    .from(mailOutbox)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(50);
+  const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(50);
   return new Response(page(mails), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 });
 

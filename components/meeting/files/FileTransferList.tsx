@@ -50,7 +50,12 @@ function TransferRow({ transfer, files }: { transfer: TransferView; files: FileT
       <div className="mt-1 flex flex-wrap gap-2">
         {status === 'incoming' && (
           <>
-            <button type="button" className={`${button} bg-white text-slate-900`} aria-label={t('acceptFile', { file: name })} onClick={() => files.accept(key)}>
+            <button
+              type="button"
+              className={`${button} bg-white text-slate-900`}
+              aria-label={t('acceptFile', { file: name })}
+              onClick={() => files.accept(key)}
+            >
               {t('accept')}
             </button>
             <button type="button" className={`${button} bg-slate-600`} aria-label={t('declineFile', { file: name })} onClick={() => files.decline(key)}>

@@ -3,7 +3,21 @@
 import { useId } from 'react';
 
 /** A read-only value with its label and a copy button (the meeting link, the password). */
-export function CopyField({ label, value, copyLabel, onCopy, mono = false, selectOnFocus = false }: { label: string; value: string; copyLabel: string; onCopy: (value: string) => void; mono?: boolean; selectOnFocus?: boolean }) {
+export function CopyField({
+  label,
+  value,
+  copyLabel,
+  onCopy,
+  mono = false,
+  selectOnFocus = false,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  onCopy: (value: string) => void;
+  mono?: boolean;
+  selectOnFocus?: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">

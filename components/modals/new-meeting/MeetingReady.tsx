@@ -9,7 +9,6 @@ import { useRouter } from '@/lib/navigation/router';
 import type { RoomView } from '@/lib/rooms/view';
 import { CopyField } from './CopyField';
 
-
 /** Step two, "Meeting ready": the link and a new password to copy, an e-mail invitation, Join now. */
 export function MeetingReady({ room, password, close }: { room: RoomView; password: string | null; close: () => void }) {
   const t = useTranslations('NewMeeting');

@@ -40,7 +40,10 @@ function textClaim(info: Record<string, unknown>, claim: string): string | null 
  */
 export function identityFromClaims(subject: string, info: Record<string, unknown>): OidcIdentity {
   if (!subject || subject.length > SUBJECT_MAX || !isStorableText(subject)) throw new ApiError('incorrect_data', { field: 'sub' });
-  const text = Object.fromEntries(Object.entries(TEXT_CLAIMS).map(([key, claim]) => [key, textClaim(info, claim)])) as Record<keyof typeof TEXT_CLAIMS, string | null>;
+  const text = Object.fromEntries(Object.entries(TEXT_CLAIMS).map(([key, claim]) => [key, textClaim(info, claim)])) as Record<
+    keyof typeof TEXT_CLAIMS,
+    string | null
+  >;
   return { subject, ...text, email: text.email?.toLowerCase() ?? null, emailVerified: info.email_verified === true };
 }
 

@@ -70,12 +70,7 @@ export async function beginSignIn(providerId: string, request: NextRequest): Pro
  * cookie (state, nonce, PKCE) and exchanged for a verified identity; then the account's session,
  * or the two-factor step of the login page. The cookie is used up either way.
  */
-export async function completeSignIn(
-  providerId: string,
-  request: NextRequest,
-  locale: Locale,
-  setSession: (data: SessionData) => void,
-): Promise<NextResponse> {
+export async function completeSignIn(providerId: string, request: NextRequest, locale: Locale, setSession: (data: SessionData) => void): Promise<NextResponse> {
   try {
     await consumeAttempt(limits.oidc, clientIp(request.headers));
     const provider = providerById(providerId);

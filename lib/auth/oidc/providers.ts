@@ -30,7 +30,11 @@ export function parseOidcProviders(text: string | undefined): ParsedProviders {
   try {
     json = JSON.parse(text);
   } catch {
-    return { providers: [], problem: 'OIDC_PROVIDERS is not valid JSON: write an array such as [{"id":"keycloak","name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}].' };
+    return {
+      providers: [],
+      problem:
+        'OIDC_PROVIDERS is not valid JSON: write an array such as [{"id":"keycloak","name":"Keycloak","issuer":"https://…","clientId":"…","clientSecret":"…"}].',
+    };
   }
   const parsed = z.array(providerSchema).safeParse(json);
   if (!parsed.success) {

@@ -37,7 +37,10 @@ export async function signInWithOidc(provider: OidcProvider, identity: OidcIdent
       .from(oidcLinks)
       .where(and(eq(oidcLinks.provider, provider.id), eq(oidcLinks.subject, identity.subject)));
     if (link) {
-      await tx.update(oidcLinks).set({ lastLoginAt: new Date() }).where(and(eq(oidcLinks.provider, provider.id), eq(oidcLinks.subject, identity.subject)));
+      await tx
+        .update(oidcLinks)
+        .set({ lastLoginAt: new Date() })
+        .where(and(eq(oidcLinks.provider, provider.id), eq(oidcLinks.subject, identity.subject)));
       const [linked] = await tx.select().from(users).where(eq(users.id, link.userId));
       return linked!;
     }
@@ -81,7 +84,10 @@ async function createAccount(tx: Transaction, identity: OidcIdentity, email: str
  */
 async function activateForOwner(tx: Transaction, account: User, identity: OidcIdentity, email: string, locale: Locale): Promise<User> {
   const now = new Date();
-  await tx.update(tokens).set({ usedAt: now }).where(and(eq(tokens.userId, account.id), isNull(tokens.usedAt)));
+  await tx
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(and(eq(tokens.userId, account.id), isNull(tokens.usedAt)));
   await dropRecoveryCodes(tx, account.id);
   const [activated] = await tx
     .update(users)

@@ -47,7 +47,7 @@ export async function backupEmbedded(folder: string, file: string): Promise<Cont
       // Whole or not at all: a backup cut short by a full disk is never left under its name.
       const partial = `${file}.partial`;
       writePrivateFile(partial, (fd) => {
-        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
       });
       renameSync(partial, file);
       return { ...found, bytes: bytes.length };

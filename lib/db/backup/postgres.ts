@@ -19,7 +19,9 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
 function run(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv, output?: number) {
   const result = spawnSync(tool, args, { env, encoding: 'utf8', stdio: ['ignore', output ?? 'pipe', 'pipe'] });
   if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-    throw new BackupRefusal(`${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), of the server's major version or newer.`);
+    throw new BackupRefusal(
+      `${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), of the server's major version or newer.`,
+    );
   }
   if (result.status !== 0) throw new BackupRefusal(`${tool} failed: ${(result.stderr || result.stdout || '').trim()}`);
 }

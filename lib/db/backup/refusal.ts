@@ -16,5 +16,4 @@ export const CONTENTS_SQL = `select
   (select count(*) from events)::int as meetings,
   (select count(*) from drizzle.__drizzle_migrations)::int as migrations`;
 
-export const describeContents = (c: Contents) =>
-  `${c.accounts} account(s), ${c.rooms} room(s), ${c.meetings} meeting(s), ${c.migrations} migration(s) applied`;
+export const describeContents = (c: Contents) => `${c.accounts} account(s), ${c.rooms} room(s), ${c.meetings} meeting(s), ${c.migrations} migration(s) applied`;

@@ -1,19 +1,7 @@
 // Accounts and signing in: users, one-time links, invitations, linked sign-in providers, revoked
 // sessions, rate limits and profile pictures.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns';
 
 export const users = pgTable(
@@ -65,10 +53,7 @@ export const users = pgTable(
     registrationDate: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_hash_key').on(t.hash),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_hash_key').on(t.hash)],
 );
 
 /**
@@ -105,10 +90,7 @@ export const tokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('tokens_hash_key').on(t.tokenHash),
-    index('tokens_user_kind_idx').on(t.userId, t.kind),
-  ],
+  (t) => [uniqueIndex('tokens_hash_key').on(t.tokenHash), index('tokens_user_kind_idx').on(t.userId, t.kind)],
 );
 
 /** A registration invitation (issue 35): registers the invited address once; only a SHA-256 of the link's token is kept. */
@@ -144,10 +126,7 @@ export const oidcLinks = pgTable(
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.provider, t.subject] }),
-    index('oidc_links_user_id_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oidc_links_user_id_idx').on(t.userId)],
 );
 
 /**

@@ -21,10 +21,7 @@ export const attendees = pgTable(
     timezone: text('timezone'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('attendees_owner_email_key').on(t.ownerId, sql`lower(${t.email})`),
-    colorCheck('attendees_color_range', t.color),
-  ],
+  (t) => [uniqueIndex('attendees_owner_email_key').on(t.ownerId, sql`lower(${t.email})`), colorCheck('attendees_color_range', t.color)],
 );
 
 export const groups = pgTable(
@@ -38,10 +35,7 @@ export const groups = pgTable(
     color: colorColumn(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('groups_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
-    colorCheck('groups_color_range', t.color),
-  ],
+  (t) => [uniqueIndex('groups_owner_name_key').on(t.ownerId, sql`lower(${t.name})`), colorCheck('groups_color_range', t.color)],
 );
 
 export const groupMembers = pgTable(

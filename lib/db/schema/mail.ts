@@ -1,14 +1,5 @@
 // The mail outbox.
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Mail waits here until the SMTP server has taken it, so a failing server loses nothing. */
@@ -20,10 +11,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    attachments: jsonb('attachments')
-      .$type<{ filename: string; content: string; contentType: string }[]>()
-      .notNull()
-      .default([]),
+    attachments: jsonb('attachments').$type<{ filename: string; content: string; contentType: string }[]>().notNull().default([]),
     // Suppresses duplicates, e.g. one reminder per (occurrence, recipient, kind).
     idempotencyKey: text('idempotency_key'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
@@ -35,8 +23,5 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('mail_outbox_idempotency_key').on(t.idempotencyKey),
-    index('mail_outbox_due_idx').on(t.status, t.sendAfter),
-  ],
+  (t) => [uniqueIndex('mail_outbox_idempotency_key').on(t.idempotencyKey), index('mail_outbox_due_idx').on(t.status, t.sendAfter)],
 );

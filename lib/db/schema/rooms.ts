@@ -26,7 +26,9 @@ export const rooms = pgTable(
     askToJoin: boolean('ask_to_join').notNull().default(false),
     // Issue 38, "Calls in this room": 'auto' (peer to peer, through the SFU from 6 participants),
     // or pinned to 'mesh' or 'sfu' by the host (lib/meeting/protocol.ts ROOM_MEDIA_ROUTES).
-    mediaRoute: text('media_route', { enum: ['auto', 'mesh', 'sfu'] }).notNull().default('auto'),
+    mediaRoute: text('media_route', { enum: ['auto', 'mesh', 'sfu'] })
+      .notNull()
+      .default('auto'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,12 +1,7 @@
 // iCalendar files (RFC 5545 / iTIP RFC 5546) through ical-generator: times with TZID and a
 // VTIMEZONE, RRULE and EXDATE for a series, RECURRENCE-ID for one changed occurrence, SEQUENCE,
 // METHOD:REQUEST for invitations and updates, METHOD:CANCEL for cancellations.
-import ical, {
-  ICalAttendeeRole,
-  ICalAttendeeStatus,
-  ICalCalendarMethod,
-  ICalEventStatus,
-} from 'ical-generator';
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 // luxon only as ical-generator's zoned date type; the zone arithmetic is lib/time's.
 import { DateTime } from 'luxon';
 import { toFloating } from '@/lib/time/floating';
@@ -60,10 +55,7 @@ export function buildIcs(method: IcsMethod, events: IcsEvent[], options: { name?
   for (const event of events) {
     const zone = event.timezone;
     const repeating = event.rrule
-      ? [
-          `RRULE:${event.rrule}`,
-          ...(event.exdates?.length ? [`EXDATE;TZID=${zone}:${event.exdates.map((d) => tzid(d, zone)).join(',')}`] : []),
-        ].join('\r\n')
+      ? [`RRULE:${event.rrule}`, ...(event.exdates?.length ? [`EXDATE;TZID=${zone}:${event.exdates.map((d) => tzid(d, zone)).join(',')}`] : [])].join('\r\n')
       : null;
     calendar.createEvent({
       id: event.uid,

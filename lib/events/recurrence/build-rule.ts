@@ -9,13 +9,7 @@ const freqCode = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', annuall
  * The RRULE of a repeat choice for a meeting that starts at `start` (wall clock in its zone).
  * `end` ends the series of the plain repeat types (issue 33); a custom rule carries its own.
  */
-export function buildRRule(
-  repeatType: RepeatType,
-  start: Date,
-  timezone: string,
-  custom?: CustomRepeat | null,
-  end?: RepeatEnd | null,
-): string | null {
+export function buildRRule(repeatType: RepeatType, start: Date, timezone: string, custom?: CustomRepeat | null, end?: RepeatEnd | null): string | null {
   const rule = ruleWithoutEnd(repeatType, start, timezone, custom);
   if (!rule) return null;
   return withEnd(rule, (repeatType === 'custom' ? custom?.end : end) ?? { type: 'never' }, timezone);
@@ -73,7 +67,10 @@ export function untilOfDate(date: string, timezone: string): string {
 
 /** 20260301T090000Z */
 export function formatUtc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** A floating time (wall clock as if UTC) in the local form of RFC 5545: 20260329T020000. */

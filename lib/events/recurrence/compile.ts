@@ -154,4 +154,3 @@ export function compiled(series: Series): CompiledRule {
   }
   return rule;
 }
-

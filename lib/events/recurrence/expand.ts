@@ -70,8 +70,6 @@ export function countBefore(series: Series, instant: Date): number {
   if (!series.rrule) return series.start < instant ? 1 : 0;
   const rule = compiled(series);
   const limit = toFloating(instant.getTime() - 1000, series.timezone);
-  return rule.full
-    .between(new Date(rule.dtstart), new Date(limit), true)
-    .filter((f) => occurrenceInstant(series, rule, f.getTime()) < instant.getTime()).length;
+  return rule.full.between(new Date(rule.dtstart), new Date(limit), true).filter((f) => occurrenceInstant(series, rule, f.getTime()) < instant.getTime())
+    .length;
 }
-

@@ -25,10 +25,7 @@ function daysOfMonth(simple: SimpleRule, year: number, month: number): number[] 
   if (simple.nthWeekdays.length) {
     const firstWeekday = weekdayOf(Date.UTC(year, month, 1));
     for (const [weekday, n] of simple.nthWeekdays) {
-      const day =
-        n > 0
-          ? 1 + ((weekday - firstWeekday + 7) % 7) + (n - 1) * 7
-          : length - ((((firstWeekday + length - 1) % 7) - weekday + 7) % 7) + (n + 1) * 7;
+      const day = n > 0 ? 1 + ((weekday - firstWeekday + 7) % 7) + (n - 1) * 7 : length - ((((firstWeekday + length - 1) % 7) - weekday + 7) % 7) + (n + 1) * 7;
       if (day >= 1 && day <= length) days.add(day);
     }
   }
@@ -164,4 +161,3 @@ export function floatingBetween(rule: CompiledRule, after: number, before: numbe
   }
   return iterator.between(new Date(after), new Date(before), true).map((d) => d.getTime());
 }
-

@@ -45,5 +45,4 @@ export function leadMinutes(notification: { time: number; timeType: TimeType }):
   return notification.time * unit;
 }
 
-export const notificationKey = (n: { type?: string; time: number; timeType: string }) =>
-  `${n.type ?? 'email'}:${n.time}:${n.timeType}`;
+export const notificationKey = (n: { type?: string; time: number; timeType: string }) => `${n.type ?? 'email'}:${n.time}:${n.timeType}`;

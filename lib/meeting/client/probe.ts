@@ -90,7 +90,9 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     withholdKeys: (withhold) => keys()?.frames.withhold(withhold) ?? Promise.resolve(),
     negotiations: () => Object.fromEntries([...links().entries()].map(([id, link]) => [id, link.negotiations])),
     cameraScale: () =>
-      Object.fromEntries([...links().entries()].map(([id, link]) => [id, link.sender('camera')?.getParameters().encodings?.[0]?.scaleResolutionDownBy ?? null])),
+      Object.fromEntries(
+        [...links().entries()].map(([id, link]) => [id, link.sender('camera')?.getParameters().encodings?.[0]?.scaleResolutionDownBy ?? null]),
+      ),
     senderTracks: () =>
       Object.fromEntries(
         [...links().entries()].map(([id, link]) => {

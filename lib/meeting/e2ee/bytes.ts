@@ -31,14 +31,12 @@ export function concatBytes(...parts: Uint8Array[]): Bytes {
 }
 
 export function u16be(value: number): Bytes {
-  if (!Number.isInteger(value) || value < 0 || value > 0xffff)
-    throw new RangeError('u16 out of range');
+  if (!Number.isInteger(value) || value < 0 || value > 0xffff) throw new RangeError('u16 out of range');
   return new Uint8Array([value >>> 8, value & 0xff]);
 }
 
 export function u32be(value: number): Bytes {
-  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff)
-    throw new RangeError('u32 out of range');
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError('u32 out of range');
   const out = new Uint8Array(4);
   new DataView(out.buffer).setUint32(0, value);
   return out;
@@ -47,8 +45,7 @@ export function u32be(value: number): Bytes {
 /** 8-byte big-endian encoding of a safe non-negative integer. */
 export function u64be(value: number | bigint): Bytes {
   const big = BigInt(value);
-  if (big < BigInt(0) || big > BigInt('0xffffffffffffffff'))
-    throw new RangeError('u64 out of range');
+  if (big < BigInt(0) || big > BigInt('0xffffffffffffffff')) throw new RangeError('u64 out of range');
   const out = new Uint8Array(8);
   new DataView(out.buffer).setBigUint64(0, big);
   return out;

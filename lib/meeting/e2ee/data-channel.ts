@@ -13,40 +13,23 @@ function aadFor(senderId: string, seq: number): Bytes {
   return concatBytes(utf8(DATA_CONTEXT), field(senderId), u64be(seq));
 }
 
-export async function sealDataMessage(
-  key: CryptoKey,
-  senderId: string,
-  seq: number,
-  text: string,
-): Promise<Bytes> {
+export async function sealDataMessage(key: CryptoKey, senderId: string, seq: number, text: string): Promise<Bytes> {
   if (!Number.isSafeInteger(seq) || seq < 0) throw new RangeError('sequence out of range');
   // Random 96-bit nonces: safe far beyond any chat's message count (2^32 per key).
   const nonce = randomBytes(NONCE_LENGTH);
-  const sealed = await subtle().encrypt(
-    { name: 'AES-GCM', iv: nonce, additionalData: aadFor(senderId, seq) },
-    key,
-    utf8(text),
-  );
+  const sealed = await subtle().encrypt({ name: 'AES-GCM', iv: nonce, additionalData: aadFor(senderId, seq) }, key, utf8(text));
   return concatBytes(u64be(seq), nonce, new Uint8Array(sealed));
 }
 
 /** Null for anything that does not authenticate or is not valid UTF-8. */
-export async function openDataMessage(
-  key: CryptoKey,
-  senderId: string,
-  data: Bytes,
-): Promise<{ seq: number; text: string } | null> {
+export async function openDataMessage(key: CryptoKey, senderId: string, data: Bytes): Promise<{ seq: number; text: string } | null> {
   if (data.length < SEQ_LENGTH + NONCE_LENGTH + TAG_LENGTH) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const seq = Number(view.getBigUint64(0));
   if (!Number.isSafeInteger(seq)) return null;
   const nonce = data.subarray(SEQ_LENGTH, SEQ_LENGTH + NONCE_LENGTH);
   try {
-    const plain = await subtle().decrypt(
-      { name: 'AES-GCM', iv: nonce, additionalData: aadFor(senderId, seq) },
-      key,
-      data.subarray(SEQ_LENGTH + NONCE_LENGTH),
-    );
+    const plain = await subtle().decrypt({ name: 'AES-GCM', iv: nonce, additionalData: aadFor(senderId, seq) }, key, data.subarray(SEQ_LENGTH + NONCE_LENGTH));
     return { seq, text: decoder.decode(plain) };
   } catch {
     return null;

@@ -62,12 +62,7 @@ export class FrameEncryptor {
     const ctr = this.takeCounter();
     const header = encodeHeader(this.#key.kid, BigInt(ctr));
     const prefix = frame.subarray(0, prefixLength);
-    const sealed = await aeadSeal(
-      this.#key,
-      ctr,
-      concatBytes(header, prefix),
-      frame.subarray(prefixLength),
-    );
+    const sealed = await aeadSeal(this.#key, ctr, concatBytes(header, prefix), frame.subarray(prefixLength));
     const out = new Uint8Array(prefixLength + header.length + sealed.byteLength);
     out.set(prefix);
     out.set(header, prefixLength);
@@ -104,9 +99,7 @@ export class ReplayWindow {
   }
 }
 
-export type OpenResult =
-  | { ok: true; frame: Bytes }
-  | { ok: false; reason: 'malformed' | 'unknown-key' | 'replay' | 'auth' };
+export type OpenResult = { ok: true; frame: Bytes } | { ok: false; reason: 'malformed' | 'unknown-key' | 'replay' | 'auth' };
 
 interface ReceiveKey {
   key: SFrameKey;

@@ -1,25 +1,9 @@
 // Key handoff to a newcomer who arrived without #k (e.g. from a link the server e-mailed): the
 // newcomer posts an ephemeral ECDH key, a holder of S encrypts S and the epoch to it. The server
 // relays both messages, so both sides can compare a code derived from the exchanged public keys.
-import {
-  base64urlDecode,
-  base64urlEncode,
-  concatBytes,
-  field,
-  randomBytes,
-  subtle,
-  u32be,
-  utf8,
-  type Bytes,
-} from './bytes';
+import { base64urlDecode, base64urlEncode, concatBytes, field, randomBytes, subtle, u32be, utf8, type Bytes } from './bytes';
 import { hkdfAesKey } from './hkdf';
-import {
-  derivePairSecret,
-  exportPublicKey,
-  generateEcdhKeyPair,
-  importEcdhPublicKey,
-  ROOM_SECRET_LENGTH,
-} from './keys';
+import { derivePairSecret, exportPublicKey, generateEcdhKeyPair, importEcdhPublicKey, ROOM_SECRET_LENGTH } from './keys';
 import { renderDigits, renderEmoji } from './safety-code';
 
 const HANDOFF_LABEL = 'enclave handoff';
@@ -58,13 +42,7 @@ export async function createHandoffRequest(): Promise<HandoffRequest> {
 
 /** Binds the room, both ids and both public keys; used as HKDF info, AAD and code input. */
 function transcript(context: HandoffContext, newcomerKey: Bytes, holderKey: Bytes): Bytes {
-  return concatBytes(
-    field(context.roomId),
-    field(context.newcomerId),
-    field(context.holderId),
-    field(newcomerKey),
-    field(holderKey),
-  );
+  return concatBytes(field(context.roomId), field(context.newcomerId), field(context.holderId), field(newcomerKey), field(holderKey));
 }
 
 async function handoffKey(privateKey: CryptoKey, peerKey: Bytes, info: Bytes): Promise<CryptoKey> {
@@ -72,11 +50,7 @@ async function handoffKey(privateKey: CryptoKey, peerKey: Bytes, info: Bytes): P
   return hkdfAesKey(pair, new Uint8Array(0), concatBytes(utf8(HANDOFF_LABEL), info));
 }
 
-export async function handoffCode(
-  context: HandoffContext,
-  newcomerKey: Bytes,
-  holderKey: Bytes,
-): Promise<HandoffCode> {
+export async function handoffCode(context: HandoffContext, newcomerKey: Bytes, holderKey: Bytes): Promise<HandoffCode> {
   const input = concatBytes(utf8(CODE_CONTEXT), transcript(context, newcomerKey, holderKey));
   const digest = new Uint8Array(await subtle().digest('SHA-512', input));
   return { digits: renderDigits(digest, 3), emoji: renderEmoji(digest.subarray(15), 8) };
@@ -95,11 +69,7 @@ export async function sealHandoff(
   const info = transcript(context, newcomerKey, holderKey);
   const key = await handoffKey(ephemeral.privateKey, newcomerKey, info);
   const nonce = randomBytes(NONCE_LENGTH);
-  const sealed = await subtle().encrypt(
-    { name: 'AES-GCM', iv: nonce, additionalData: info },
-    key,
-    concatBytes(secret, u32be(epoch)),
-  );
+  const sealed = await subtle().encrypt({ name: 'AES-GCM', iv: nonce, additionalData: info }, key, concatBytes(secret, u32be(epoch)));
   return {
     handoff: {
       holderKey: base64urlEncode(holderKey),
@@ -122,11 +92,7 @@ export async function openHandoff(
   try {
     const key = await handoffKey(request.privateKey, holderKey, info);
     const plain = new Uint8Array(
-      await subtle().decrypt(
-        { name: 'AES-GCM', iv: box.subarray(0, NONCE_LENGTH), additionalData: info },
-        key,
-        box.subarray(NONCE_LENGTH),
-      ),
+      await subtle().decrypt({ name: 'AES-GCM', iv: box.subarray(0, NONCE_LENGTH), additionalData: info }, key, box.subarray(NONCE_LENGTH)),
     );
     if (plain.length !== ROOM_SECRET_LENGTH + 4) return null;
     const epoch = new DataView(plain.buffer).getUint32(ROOM_SECRET_LENGTH);

@@ -10,35 +10,16 @@ export function importHkdfKey(ikm: Bytes): Promise<CryptoKey> {
 }
 
 /** HKDF-Expand(HKDF-Extract(salt, ikm), info, length) in bytes. */
-export async function hkdf(
-  ikm: Bytes | CryptoKey,
-  salt: Bytes,
-  info: Bytes,
-  length: number,
-): Promise<Bytes> {
+export async function hkdf(ikm: Bytes | CryptoKey, salt: Bytes, info: Bytes, length: number): Promise<Bytes> {
   const key = ikm instanceof Uint8Array ? await importHkdfKey(ikm) : ikm;
-  const bits = await subtle().deriveBits(
-    { name: 'HKDF', hash: HKDF_HASH, salt, info },
-    key,
-    length * 8,
-  );
+  const bits = await subtle().deriveBits({ name: 'HKDF', hash: HKDF_HASH, salt, info }, key, length * 8);
   return new Uint8Array(bits);
 }
 
 /** HKDF straight into a non-extractable AES-256-GCM key: the key bytes never reach JavaScript. */
-export async function hkdfAesKey(
-  ikm: Bytes | CryptoKey,
-  salt: Bytes,
-  info: Bytes,
-): Promise<CryptoKey> {
+export async function hkdfAesKey(ikm: Bytes | CryptoKey, salt: Bytes, info: Bytes): Promise<CryptoKey> {
   const key = ikm instanceof Uint8Array ? await importHkdfKey(ikm) : ikm;
-  return subtle().deriveKey(
-    { name: 'HKDF', hash: HKDF_HASH, salt, info },
-    key,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
-  );
+  return subtle().deriveKey({ name: 'HKDF', hash: HKDF_HASH, salt, info }, key, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 }
 
 /**
@@ -48,8 +29,6 @@ export async function hkdfAesKey(
  */
 export async function hkdfExtract(salt: Bytes, ikm: Bytes): Promise<Bytes> {
   const keyBytes = salt.length > 0 ? salt : new Uint8Array(64);
-  const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: HKDF_HASH }, false, [
-    'sign',
-  ]);
+  const key = await subtle().importKey('raw', keyBytes, { name: 'HMAC', hash: HKDF_HASH }, false, ['sign']);
   return new Uint8Array(await subtle().sign('HMAC', key, ikm));
 }

@@ -1,16 +1,6 @@
 // The key tree of docs/e2ee-crypto.md. Everything below the room secret S is derived with HKDF-SHA-512 under
 // a distinct label, so no two uses ever share a key. Labels are pinned by known-answer tests.
-import {
-  base64urlDecode,
-  base64urlEncode,
-  concatBytes,
-  field,
-  randomBytes,
-  subtle,
-  u32be,
-  utf8,
-  type Bytes,
-} from './bytes';
+import { base64urlDecode, base64urlEncode, concatBytes, field, randomBytes, subtle, u32be, utf8, type Bytes } from './bytes';
 import { hkdf, hkdfAesKey, importHkdfKey } from './hkdf';
 
 export const ROOM_SECRET_LENGTH = 32;
@@ -78,20 +68,10 @@ export function fragmentWithoutSecret(hash: string): string {
  * password on two rooms, or set again on one, stretches differently. Lower iteration counts
  * exist only for tests.
  */
-export async function stretchPassword(
-  password: string,
-  salt: string,
-  options: { unsafeIterationsForTests?: number } = {},
-): Promise<Bytes> {
+export async function stretchPassword(password: string, salt: string, options: { unsafeIterationsForTests?: number } = {}): Promise<Bytes> {
   const iterations = options.unsafeIterationsForTests ?? PASSWORD_ITERATIONS;
-  const key = await subtle().importKey('raw', utf8(password.normalize('NFC')), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
-  const bits = await subtle().deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: utf8(salt), iterations },
-    key,
-    256,
-  );
+  const key = await subtle().importKey('raw', utf8(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
+  const bits = await subtle().deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: utf8(salt), iterations }, key, 256);
   return new Uint8Array(bits);
 }
 
@@ -99,14 +79,9 @@ export async function stretchPassword(
  * The key mixed into R and the proof shown to the server come from the stretched password under
  * different labels: the server can check the proof but learns nothing about the key.
  */
-export async function passwordSecrets(
-  stretched: Bytes,
-): Promise<{ passwordKey: Bytes; proof: string }> {
+export async function passwordSecrets(stretched: Bytes): Promise<{ passwordKey: Bytes; proof: string }> {
   const ikm = await importHkdfKey(stretched);
-  const [passwordKey, proof] = await Promise.all([
-    hkdf(ikm, EMPTY, utf8(LABELS.passwordKey), 32),
-    hkdf(ikm, EMPTY, utf8(LABELS.passwordProof), 32),
-  ]);
+  const [passwordKey, proof] = await Promise.all([hkdf(ikm, EMPTY, utf8(LABELS.passwordKey), 32), hkdf(ikm, EMPTY, utf8(LABELS.passwordProof), 32)]);
   return { passwordKey, proof: base64urlEncode(proof) };
 }
 
@@ -155,13 +130,8 @@ export function importEcdhPublicKey(raw: Bytes): Promise<CryptoKey> {
 }
 
 /** ECDH(a, B) as an HKDF key. The raw shared point is never used directly as a key. */
-export async function derivePairSecret(
-  privateKey: CryptoKey,
-  peerPublicKey: CryptoKey,
-): Promise<CryptoKey> {
-  const shared = new Uint8Array(
-    await subtle().deriveBits({ name: 'ECDH', public: peerPublicKey }, privateKey, 256),
-  );
+export async function derivePairSecret(privateKey: CryptoKey, peerPublicKey: CryptoKey): Promise<CryptoKey> {
+  const shared = new Uint8Array(await subtle().deriveBits({ name: 'ECDH', public: peerPublicKey }, privateKey, 256));
   return importHkdfKey(shared);
 }
 
@@ -174,24 +144,13 @@ function directionInfo(label: string, senderId: string, receiverId: string): Byt
  * HKDF(ECDH(a, B), salt = R, info = "enclave media" ‖ sender ‖ "→" ‖ receiver ‖ mid), fields
  * length-prefixed. It feeds SFrame's own derivation (sframe.ts) under a KID.
  */
-export function deriveMediaBaseKey(
-  pair: CryptoKey,
-  root: Bytes,
-  senderId: string,
-  receiverId: string,
-  mid: string,
-): Promise<Bytes> {
+export function deriveMediaBaseKey(pair: CryptoKey, root: Bytes, senderId: string, receiverId: string, mid: string): Promise<Bytes> {
   const info = concatBytes(directionInfo(LABELS.media, senderId, receiverId), field(mid));
   return hkdf(pair, root, info, MEDIA_KEY_LENGTH);
 }
 
 /** AES-256-GCM key for one direction of the data channel: label "enclave data", non-extractable. */
-export function deriveDataKey(
-  pair: CryptoKey,
-  root: Bytes,
-  senderId: string,
-  receiverId: string,
-): Promise<CryptoKey> {
+export function deriveDataKey(pair: CryptoKey, root: Bytes, senderId: string, receiverId: string): Promise<CryptoKey> {
   return hkdfAesKey(pair, root, directionInfo(LABELS.data, senderId, receiverId));
 }
 
@@ -201,10 +160,8 @@ const RATCHET_STEPS = 0x10000;
 
 /** KID = epoch · 2^16 + ratchet step: receivers can tell a new epoch from a ratchet step. */
 export function kidFor(epoch: number, step: number): bigint {
-  if (!Number.isInteger(step) || step < 0 || step >= RATCHET_STEPS)
-    throw new RangeError('ratchet step out of range');
-  if (!Number.isInteger(epoch) || epoch < 0 || epoch > 0xffffffff)
-    throw new RangeError('epoch out of range');
+  if (!Number.isInteger(step) || step < 0 || step >= RATCHET_STEPS) throw new RangeError('ratchet step out of range');
+  if (!Number.isInteger(epoch) || epoch < 0 || epoch > 0xffffffff) throw new RangeError('epoch out of range');
   return BigInt(epoch) * BigInt(RATCHET_STEPS) + BigInt(step);
 }
 
@@ -215,8 +172,7 @@ export interface ChainKey {
 
 /** next_key = HKDF(key, "enclave ratchet"); the KID increments. Old keys cannot be recomputed from new ones. */
 export async function ratchet({ baseKey, kid }: ChainKey): Promise<ChainKey> {
-  if ((kid + BigInt(1)) % BigInt(RATCHET_STEPS) === BigInt(0))
-    throw new RangeError('ratchet steps exhausted: move to a new epoch');
+  if ((kid + BigInt(1)) % BigInt(RATCHET_STEPS) === BigInt(0)) throw new RangeError('ratchet steps exhausted: move to a new epoch');
   return {
     baseKey: await hkdf(baseKey, EMPTY, utf8(LABELS.ratchet), MEDIA_KEY_LENGTH),
     kid: kid + BigInt(1),

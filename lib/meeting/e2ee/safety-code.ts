@@ -31,10 +31,7 @@ export function renderDigits(bytes: Uint8Array, groups: number): string {
 }
 
 /** `count` emoji, 6 bits each, read big-endian from `bytes`. */
-export function renderEmoji(
-  bytes: Uint8Array,
-  count: number,
-): Array<readonly [emoji: string, name: string]> {
+export function renderEmoji(bytes: Uint8Array, count: number): Array<readonly [emoji: string, name: string]> {
   const out: Array<readonly [string, string]> = [];
   for (let n = 0; n < count; n += 1) {
     const bit = n * 6;
@@ -63,18 +60,13 @@ export const DIGIT_GROUPS = 6;
 export const EMOJI_COUNT = 8;
 
 function sideBytes(side: SafetySide): Bytes {
-  return concatBytes(
-    field(side.signingKey),
-    field(normalizeFingerprint(side.fingerprint) ?? side.fingerprint),
-  );
+  return concatBytes(field(side.signingKey), field(normalizeFingerprint(side.fingerprint) ?? side.fingerprint));
 }
 
 /** SHA-512 over both sides in byte order, so each participant computes the same code. */
 export async function safetyCode(a: SafetySide, b: SafetySide): Promise<SafetyCode> {
   const [first, second] = [sideBytes(a), sideBytes(b)].sort(compareBytes) as [Bytes, Bytes];
-  const digest = new Uint8Array(
-    await subtle().digest('SHA-512', concatBytes(utf8(CONTEXT), field(first), field(second))),
-  );
+  const digest = new Uint8Array(await subtle().digest('SHA-512', concatBytes(utf8(CONTEXT), field(first), field(second))));
   return {
     digits: renderDigits(digest, DIGIT_GROUPS),
     emoji: renderEmoji(digest.subarray(30), EMOJI_COUNT),

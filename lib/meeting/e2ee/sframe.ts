@@ -47,8 +47,7 @@ function readBig(data: Uint8Array, offset: number, length: number): bigint {
 
 /** Config byte X|KKK|Y|CCC, then KID and CTR in minimal big-endian form when they exceed 7. */
 export function encodeHeader(kid: bigint, ctr: bigint): Bytes {
-  if (kid < ZERO || kid > U64_MAX || ctr < ZERO || ctr > U64_MAX)
-    throw new RangeError('KID/CTR out of range');
+  if (kid < ZERO || kid > U64_MAX || ctr < ZERO || ctr > U64_MAX) throw new RangeError('KID/CTR out of range');
   const kidLength = kid > BigInt(7) ? byteLength(kid) : 0;
   const ctrLength = ctr > BigInt(7) ? byteLength(ctr) : 0;
   const out = new Uint8Array(1 + kidLength + ctrLength);
@@ -101,16 +100,10 @@ export function sframeLabels(kid: bigint): { keyLabel: Bytes; saltLabel: Bytes }
 const EMPTY = new Uint8Array(0);
 
 /** sframe_key and sframe_salt as bytes; used by tests to check the RFC vectors. */
-export async function deriveKeyAndSalt(
-  baseKey: Bytes,
-  kid: bigint,
-): Promise<{ key: Bytes; salt: Bytes }> {
+export async function deriveKeyAndSalt(baseKey: Bytes, kid: bigint): Promise<{ key: Bytes; salt: Bytes }> {
   const { keyLabel, saltLabel } = sframeLabels(kid);
   const ikm = await importHkdfKey(baseKey);
-  const [key, salt] = await Promise.all([
-    hkdf(ikm, EMPTY, keyLabel, NK),
-    hkdf(ikm, EMPTY, saltLabel, NN),
-  ]);
+  const [key, salt] = await Promise.all([hkdf(ikm, EMPTY, keyLabel, NK), hkdf(ikm, EMPTY, saltLabel, NN)]);
   return { key, salt };
 }
 
@@ -118,10 +111,7 @@ export async function deriveKeyAndSalt(
 export async function deriveSFrameKey(baseKey: Bytes | CryptoKey, kid: bigint): Promise<SFrameKey> {
   const { keyLabel, saltLabel } = sframeLabels(kid);
   const ikm = baseKey instanceof Uint8Array ? await importHkdfKey(baseKey) : baseKey;
-  const [key, salt] = await Promise.all([
-    hkdfAesKey(ikm, EMPTY, keyLabel),
-    hkdf(ikm, EMPTY, saltLabel, NN),
-  ]);
+  const [key, salt] = await Promise.all([hkdfAesKey(ikm, EMPTY, keyLabel), hkdf(ikm, EMPTY, saltLabel, NN)]);
   return { kid, key, salt };
 }
 
@@ -150,56 +140,29 @@ export function nonceFor(salt: Uint8Array, ctr: bigint | number): Bytes {
   return nonce;
 }
 
-export function aeadSeal(
-  key: SFrameKey,
-  ctr: bigint | number,
-  aad: Bytes,
-  plaintext: Bytes,
-): Promise<ArrayBuffer> {
-  return subtle().encrypt(
-    { name: 'AES-GCM', iv: nonceFor(key.salt, ctr), additionalData: aad, tagLength: NT * 8 },
-    key.key,
-    plaintext,
-  );
+export function aeadSeal(key: SFrameKey, ctr: bigint | number, aad: Bytes, plaintext: Bytes): Promise<ArrayBuffer> {
+  return subtle().encrypt({ name: 'AES-GCM', iv: nonceFor(key.salt, ctr), additionalData: aad, tagLength: NT * 8 }, key.key, plaintext);
 }
 
 /** Null on any authentication failure: callers drop the frame, never pass it on. */
-export async function aeadOpen(
-  key: SFrameKey,
-  ctr: bigint | number,
-  aad: Bytes,
-  ciphertext: Bytes,
-): Promise<ArrayBuffer | null> {
+export async function aeadOpen(key: SFrameKey, ctr: bigint | number, aad: Bytes, ciphertext: Bytes): Promise<ArrayBuffer | null> {
   if (ciphertext.length < NT) return null;
   try {
-    return await subtle().decrypt(
-      { name: 'AES-GCM', iv: nonceFor(key.salt, ctr), additionalData: aad, tagLength: NT * 8 },
-      key.key,
-      ciphertext,
-    );
+    return await subtle().decrypt({ name: 'AES-GCM', iv: nonceFor(key.salt, ctr), additionalData: aad, tagLength: NT * 8 }, key.key, ciphertext);
   } catch {
     return null;
   }
 }
 
 /** RFC 9605 encrypt: header ‖ AEAD.Encrypt(key, nonce, header ‖ metadata, plaintext). */
-export async function sframeEncrypt(
-  key: SFrameKey,
-  ctr: bigint,
-  metadata: Bytes,
-  plaintext: Bytes,
-): Promise<Bytes> {
+export async function sframeEncrypt(key: SFrameKey, ctr: bigint, metadata: Bytes, plaintext: Bytes): Promise<Bytes> {
   const header = encodeHeader(key.kid, ctr);
   const sealed = await aeadSeal(key, ctr, concatBytes(header, metadata), plaintext);
   return concatBytes(header, new Uint8Array(sealed));
 }
 
 /** RFC 9605 decrypt. Unknown KID, bad header or failed tag all give null. */
-export async function sframeDecrypt(
-  lookup: (kid: bigint) => SFrameKey | undefined,
-  metadata: Bytes,
-  data: Bytes,
-): Promise<Bytes | null> {
+export async function sframeDecrypt(lookup: (kid: bigint) => SFrameKey | undefined, metadata: Bytes, data: Bytes): Promise<Bytes | null> {
   const header = decodeHeader(data);
   if (!header) return null;
   const key = lookup(header.kid);

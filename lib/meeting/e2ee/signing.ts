@@ -3,8 +3,7 @@
 // key, which only holders of the room secret can compute.
 import { base64urlDecode, base64urlEncode, subtle, utf8, type Bytes } from './bytes';
 
-export type JsonValue =
-  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /**
  * Canonical JSON (in the spirit of RFC 8785): object keys sorted by UTF-16 code units, no
@@ -51,11 +50,7 @@ export async function sign(privateKey: CryptoKey, data: Bytes): Promise<Bytes> {
   return new Uint8Array(await subtle().sign(ECDSA_SHA256, privateKey, data));
 }
 
-export async function verify(
-  publicKey: CryptoKey,
-  signature: Bytes,
-  data: Bytes,
-): Promise<boolean> {
+export async function verify(publicKey: CryptoKey, signature: Bytes, data: Bytes): Promise<boolean> {
   if (signature.length !== SIGNATURE_LENGTH) return false;
   try {
     return await subtle().verify(ECDSA_SHA256, publicKey, signature, data);
@@ -217,12 +212,8 @@ export async function createJoinAnnouncement(
 }
 
 /** WebCrypto's HMAC verify compares in constant time. */
-export async function verifyJoinAnnouncement(
-  joinKey: CryptoKey,
-  announcement: JoinAnnouncement,
-): Promise<boolean> {
+export async function verifyJoinAnnouncement(joinKey: CryptoKey, announcement: JoinAnnouncement): Promise<boolean> {
   const tag = base64urlDecode(announcement.tag);
-  if (!tag || tag.length !== 64 || normalizeFingerprint(announcement.fingerprint) === null)
-    return false;
+  if (!tag || tag.length !== 64 || normalizeFingerprint(announcement.fingerprint) === null) return false;
   return subtle().verify('HMAC', joinKey, tag, joinBytes(announcement));
 }

@@ -25,7 +25,11 @@ export async function inviteByEmail(user: User, meetingId: string, rawEmail: str
   const db = await getDb();
   const [room] =
     meetingId.length <= 64
-      ? await db.select().from(rooms).where(and(eq(rooms.ownerId, user.id), eq(rooms.meetingId, meetingId))).limit(1)
+      ? await db
+          .select()
+          .from(rooms)
+          .where(and(eq(rooms.ownerId, user.id), eq(rooms.meetingId, meetingId)))
+          .limit(1)
       : [];
   if (!room) throw new ApiError('invite_not_found');
   // A contact of the user is written to in their own language.

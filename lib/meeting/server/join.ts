@@ -71,7 +71,17 @@ async function join(meetingId: string, input: JoinRequest, user: User | null, he
   const participantId = newParticipantId();
   const now = Date.now();
   await liveRoster(hub, meetingId); // drop seats of vanished instances before counting
-  const entry: RosterEntry = { id: participantId, name, isHost, state: 'joining', seen: now, joinedAt: now, instance: null, keyRequest: input.keyRequest, roomAsksToJoin: room.askToJoin };
+  const entry: RosterEntry = {
+    id: participantId,
+    name,
+    isHost,
+    state: 'joining',
+    seen: now,
+    joinedAt: now,
+    instance: null,
+    keyRequest: input.keyRequest,
+    roomAsksToJoin: room.askToJoin,
+  };
   const reserved = await hub.reserve(meetingId, entry, limit);
   if (!reserved) throw new ApiError('meeting_full');
 

@@ -25,7 +25,8 @@ export async function handleMessage(claims: JoinClaims, message: ClientMessage):
     if (!target || isStale(target) || target.state !== 'admitted') throw refuseSignal('unknown_target', new ApiError('incorrect_data', { field: 'to' }));
     const envelopes = message.type === 'signal' ? [message.envelope] : message.envelopes;
     // A batch counts message by message against the flood limit (one token is taken above).
-    for (let i = 1; i < envelopes.length; i += 1) if (!takeToken(`${meetingId}/${participantId}`)) throw refuseSignal('flood', new ApiError('too_many_attempts'));
+    for (let i = 1; i < envelopes.length; i += 1)
+      if (!takeToken(`${meetingId}/${participantId}`)) throw refuseSignal('flood', new ApiError('too_many_attempts'));
     for (const envelope of envelopes) await hub.publish(meetingId, target.id, { type: 'signal', from: sender.id, envelope });
     countRelayed(envelopes.length);
     return;
@@ -46,13 +47,7 @@ export async function handleMessage(claims: JoinClaims, message: ClientMessage):
   }
 }
 
-async function hostAction(
-  hub: Hub,
-  meetingId: string,
-  host: RosterEntry,
-  message: Extract<ClientMessage, { type: 'host' }>,
-  roster: RosterEntry[],
-) {
+async function hostAction(hub: Hub, meetingId: string, host: RosterEntry, message: Extract<ClientMessage, { type: 'host' }>, roster: RosterEntry[]) {
   if (message.action === 'lock' || message.action === 'unlock') {
     const locked = message.action === 'lock';
     await hub.setLocked(meetingId, locked);

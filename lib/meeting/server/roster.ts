@@ -32,13 +32,7 @@ export async function broadcast(hub: Hub, meetingId: string, event: ServerEvent,
 }
 
 /** Tells the others that someone is gone: a leave to those in the call, a cancelled knock to hosts. */
-export async function announceDeparture(
-  hub: Hub,
-  meetingId: string,
-  entry: RosterEntry,
-  reason: 'left' | 'lost' | 'removed',
-  roster?: RosterEntry[],
-) {
+export async function announceDeparture(hub: Hub, meetingId: string, entry: RosterEntry, reason: 'left' | 'lost' | 'removed', roster?: RosterEntry[]) {
   const others = (roster ?? (await hub.list(meetingId))).filter((other) => other.id !== entry.id && !isStale(other));
   if (entry.state === 'admitted') {
     await broadcast(hub, meetingId, { type: 'leave', participantId: entry.id, reason }, entry.id, others);

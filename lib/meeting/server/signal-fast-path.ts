@@ -34,7 +34,11 @@ export async function signalFastAnswer(post: FastPost): Promise<FastAnswer> {
   }
   let response: Response;
   try {
-    const request = new NextRequest(new URL(post.url, `http://${headers.get('host') ?? 'localhost'}`), { method: 'POST', headers, body: new Uint8Array(post.body) });
+    const request = new NextRequest(new URL(post.url, `http://${headers.get('host') ?? 'localhost'}`), {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(post.body),
+    });
     response = await postSignal(request, { params: Promise.resolve({ id: meetingId }) });
   } catch (error) {
     response = await errorResponse(error, 'en');

@@ -7,7 +7,11 @@ import { syntheticPixel } from './synthetic-person.mjs';
 
 /** BT.601 studio range, as Chromium reads a y4m file. */
 function toYuv([r, g, b]) {
-  return [16 + (65.738 * r + 129.057 * g + 25.064 * b) / 256, 128 + (-37.945 * r - 74.494 * g + 112.439 * b) / 256, 128 + (112.439 * r - 94.154 * g - 18.285 * b) / 256];
+  return [
+    16 + (65.738 * r + 129.057 * g + 25.064 * b) / 256,
+    128 + (-37.945 * r - 74.494 * g + 112.439 * b) / 256,
+    128 + (112.439 * r - 94.154 * g - 18.285 * b) / 256,
+  ];
 }
 
 /** The path of a `width` × `height` y4m of the synthetic person (or of the background alone). */

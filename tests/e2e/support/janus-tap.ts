@@ -6,7 +6,10 @@ import { createHmac } from 'node:crypto';
 import dgram from 'node:dgram';
 import { E2E_JANUS_BASE_PORT, E2E_SFU_SECRET } from './constants.mjs';
 
-const derive = (secret: string, label: string, ...parts: string[]) => createHmac('sha256', secret).update([label, ...parts].join('\0')).digest('base64url');
+const derive = (secret: string, label: string, ...parts: string[]) =>
+  createHmac('sha256', secret)
+    .update([label, ...parts].join('\0'))
+    .digest('base64url');
 
 export const tapRoomId = (secret: string, meetingId: string) => `m${derive(secret, 'enclave sfu room', meetingId).slice(0, 22)}`;
 export const tapRoomSecret = (secret: string, room: string) => derive(secret, 'enclave sfu room secret', room);
@@ -41,12 +44,24 @@ export async function tapPublisher(meetingId: string, publisherId: string, { sec
     const handle = (await janus(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).data!.id;
     const forwarded = await janus(`/${session}/${handle}`, {
       janus: 'message',
-      body: { request: 'rtp_forward', room, publisher_id: publisherId, host: '127.0.0.1', host_family: 'ipv4', streams: [{ mid: '1', port }], secret, admin_key: E2E_SFU_SECRET },
+      body: {
+        request: 'rtp_forward',
+        room,
+        publisher_id: publisherId,
+        host: '127.0.0.1',
+        host_family: 'ipv4',
+        streams: [{ mid: '1', port }],
+        secret,
+        admin_key: E2E_SFU_SECRET,
+      },
     });
     const streamId = (forwarded.plugindata?.data.forwarders as { stream_id?: number }[] | undefined)?.[0]?.stream_id;
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     if (streamId !== undefined)
-      await janus(`/${session}/${handle}`, { janus: 'message', body: { request: 'stop_rtp_forward', room, publisher_id: publisherId, stream_id: streamId, secret, admin_key: E2E_SFU_SECRET } });
+      await janus(`/${session}/${handle}`, {
+        janus: 'message',
+        body: { request: 'stop_rtp_forward', room, publisher_id: publisherId, stream_id: streamId, secret, admin_key: E2E_SFU_SECRET },
+      });
   } finally {
     await janus(`/${session}`, { janus: 'destroy' }).catch(() => undefined);
     socket.close();

@@ -29,80 +29,82 @@ interface Found {
 
 /** What is wrong with the screen as it stands; an empty list when nothing is. */
 export async function layoutProblems(page: Page, oneRow: string[] = []): Promise<string[]> {
-  const found: Found = await page.evaluate((oneRow) => {
-    const describe = (element: Element) => {
-      const name =
-        element.getAttribute('aria-label') ??
-        (element as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 40) ??
-        '';
-      const id = element.id ? `#${element.id}` : '';
-      const testId = element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : '';
-      return `<${element.tagName.toLowerCase()}${id}${testId}> "${name}"`;
-    };
-    const shown = (element: Element) => {
-      if (!element.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) return false;
-      const rect = element.getBoundingClientRect();
-      return rect.width >= 4 && rect.height >= 4;
-    };
-    const root = document.documentElement;
-    const sideways = root.scrollWidth > root.clientWidth ? `the document is ${root.scrollWidth}px wide in a ${root.clientWidth}px window` : null;
+  const found: Found = await page.evaluate(
+    (oneRow) => {
+      const describe = (element: Element) => {
+        const name = element.getAttribute('aria-label') ?? (element as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 40) ?? '';
+        const id = element.id ? `#${element.id}` : '';
+        const testId = element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : '';
+        return `<${element.tagName.toLowerCase()}${id}${testId}> "${name}"`;
+      };
+      const shown = (element: Element) => {
+        if (!element.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) return false;
+        const rect = element.getBoundingClientRect();
+        return rect.width >= 4 && rect.height >= 4;
+      };
+      const root = document.documentElement;
+      const sideways = root.scrollWidth > root.clientWidth ? `the document is ${root.scrollWidth}px wide in a ${root.clientWidth}px window` : null;
 
-    const innerScroll: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      if (element.closest('[data-scroll-x]')) continue;
-      const style = getComputedStyle(element);
-      if (!/(auto|scroll)/.test(style.overflowX)) continue;
-      if (element.scrollWidth > element.clientWidth + 1 && shown(element)) {
-        innerScroll.push(`${describe(element)} scrolls sideways (${element.scrollWidth}px in ${element.clientWidth}px)`);
+      const innerScroll: string[] = [];
+      for (const element of document.body.querySelectorAll('*')) {
+        if (element.closest('[data-scroll-x]')) continue;
+        const style = getComputedStyle(element);
+        if (!/(auto|scroll)/.test(style.overflowX)) continue;
+        if (element.scrollWidth > element.clientWidth + 1 && shown(element)) {
+          innerScroll.push(`${describe(element)} scrolls sideways (${element.scrollWidth}px in ${element.clientWidth}px)`);
+        }
       }
-    }
 
-    // While a modal dialog is open, only its controls can be reached.
-    const modal = [...document.querySelectorAll('dialog[open], [aria-modal="true"]')].find(shown);
-    const scope = modal ?? document.body;
-    const controls = scope.querySelectorAll(
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="switch"]',
-    );
-    const covered: string[] = [];
-    const scrolled = [window.scrollX, window.scrollY];
-    for (const control of controls) {
-      if (!shown(control) || control.closest('[aria-hidden="true"], [inert]')) continue;
-      // Visually hidden (sr-only) controls: skip links, inputs styled by their label.
-      const style = getComputedStyle(control);
-      if (style.clipPath !== 'none' && style.clipPath !== '' && style.position === 'absolute') continue;
-      if (style.clip && style.clip !== 'auto' && style.position === 'absolute') continue;
-      control.scrollIntoView({ block: 'center', inline: 'center' });
-      // A link that wraps over two lines: the centre of its first line box.
-      const rect = control.getClientRects()[0] ?? control.getBoundingClientRect();
-      const x = rect.left + rect.width / 2;
-      const y = rect.top + rect.height / 2;
-      const hit = document.elementFromPoint(x, y);
-      if (hit && (hit === control || control.contains(hit))) continue;
-      const where = x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight ? 'out of the window' : `under ${hit ? describe(hit) : 'nothing'}`;
-      covered.push(`${describe(control)} is ${where}`);
-    }
-    window.scrollTo(scrolled[0]!, scrolled[1]!);
+      // While a modal dialog is open, only its controls can be reached.
+      const modal = [...document.querySelectorAll('dialog[open], [aria-modal="true"]')].find(shown);
+      const scope = modal ?? document.body;
+      const controls = scope.querySelectorAll(
+        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="switch"]',
+      );
+      const covered: string[] = [];
+      const scrolled = [window.scrollX, window.scrollY];
+      for (const control of controls) {
+        if (!shown(control) || control.closest('[aria-hidden="true"], [inert]')) continue;
+        // Visually hidden (sr-only) controls: skip links, inputs styled by their label.
+        const style = getComputedStyle(control);
+        if (style.clipPath !== 'none' && style.clipPath !== '' && style.position === 'absolute') continue;
+        if (style.clip && style.clip !== 'auto' && style.position === 'absolute') continue;
+        control.scrollIntoView({ block: 'center', inline: 'center' });
+        // A link that wraps over two lines: the centre of its first line box.
+        const rect = control.getClientRects()[0] ?? control.getBoundingClientRect();
+        const x = rect.left + rect.width / 2;
+        const y = rect.top + rect.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit === control || control.contains(hit))) continue;
+        const where = x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight ? 'out of the window' : `under ${hit ? describe(hit) : 'nothing'}`;
+        covered.push(`${describe(control)} is ${where}`);
+      }
+      window.scrollTo(scrolled[0]!, scrolled[1]!);
 
-    const wrapped: string[] = [];
-    for (const bar of document.querySelectorAll(oneRow)) {
-      if (!shown(bar) || bar.closest('[aria-hidden="true"]')) continue;
-      const items = [...bar.querySelectorAll('a[href], button, select, input, h1')].filter(shown).map((item) => item.getBoundingClientRect());
-      if (!items.length) continue;
-      // One row: every control overlaps the first one vertically.
-      const top = Math.max(...items.map((r) => r.top));
-      const bottom = Math.min(...items.map((r) => r.bottom));
-      if (top >= bottom) wrapped.push(`${describe(bar).slice(0, 60)} takes more than one row`);
-    }
-    // The chunk watchdog's reload prompt: which app scripts it took for still loading.
-    const prompt = document.getElementById('chunk-error');
-    if (prompt && !prompt.hidden) {
-      const pending = [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_next/static/"]')]
-        .filter((script) => !performance.getEntriesByName(script.src).length)
-        .map((script) => new URL(script.src).pathname);
-      wrapped.push(`the "could not be loaded" prompt shows (scripts without a timing entry: ${pending.join(', ') || 'none'}; ${performance.getEntriesByType('resource').length} entries)`);
-    }
-    return { sideways, innerScroll, covered, wrapped };
-  }, [ONE_ROW, ...oneRow].join(', '));
+      const wrapped: string[] = [];
+      for (const bar of document.querySelectorAll(oneRow)) {
+        if (!shown(bar) || bar.closest('[aria-hidden="true"]')) continue;
+        const items = [...bar.querySelectorAll('a[href], button, select, input, h1')].filter(shown).map((item) => item.getBoundingClientRect());
+        if (!items.length) continue;
+        // One row: every control overlaps the first one vertically.
+        const top = Math.max(...items.map((r) => r.top));
+        const bottom = Math.min(...items.map((r) => r.bottom));
+        if (top >= bottom) wrapped.push(`${describe(bar).slice(0, 60)} takes more than one row`);
+      }
+      // The chunk watchdog's reload prompt: which app scripts it took for still loading.
+      const prompt = document.getElementById('chunk-error');
+      if (prompt && !prompt.hidden) {
+        const pending = [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_next/static/"]')]
+          .filter((script) => !performance.getEntriesByName(script.src).length)
+          .map((script) => new URL(script.src).pathname);
+        wrapped.push(
+          `the "could not be loaded" prompt shows (scripts without a timing entry: ${pending.join(', ') || 'none'}; ${performance.getEntriesByType('resource').length} entries)`,
+        );
+      }
+      return { sideways, innerScroll, covered, wrapped };
+    },
+    [ONE_ROW, ...oneRow].join(', '),
+  );
 
   const unnamed = await unnamedControls(page);
   return [...(found.sideways ? [found.sideways] : []), ...found.innerScroll, ...found.covered, ...found.wrapped, ...unnamed];

@@ -16,8 +16,7 @@ if (!smtpPort || !httpPort) {
 
 let messages = [];
 
-const addresses = (list = []) =>
-  list.flatMap((entry) => (entry.group ? entry.group.map((m) => m.address) : [entry.address]));
+const addresses = (list = []) => list.flatMap((entry) => (entry.group ? entry.group.map((m) => m.address) : [entry.address]));
 
 const smtp = new SMTPServer({
   secure: false,

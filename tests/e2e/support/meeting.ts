@@ -88,8 +88,7 @@ export async function expectMediaFromPeers(page: Page, peers: number, timeout = 
       async () => {
         const later = await peerStats(page);
         return Object.entries(first).every(
-          ([id, before]) =>
-            (later[id]?.framesDecoded ?? 0) > before.framesDecoded && (later[id]?.audioSamplesReceived ?? 0) > before.audioSamplesReceived,
+          ([id, before]) => (later[id]?.framesDecoded ?? 0) > before.framesDecoded && (later[id]?.audioSamplesReceived ?? 0) > before.audioSamplesReceived,
         );
       },
       { timeout: 15_000, intervals: [500] },

@@ -11,5 +11,4 @@ export function messages(locale: string): Messages {
 export const locales = ['en', 'de', 'fr', 'sk', 'pl', 'el', 'es', 'nl', 'hi', 'zh-cn', 'zh-tw', 'pt'] as const;
 
 /** The path of a route in a locale: English unprefixed, others prefixed. */
-export const localized = (locale: string, route: string) =>
-  locale === 'en' ? route : `/${locale}${route === '/' ? '' : route}`;
+export const localized = (locale: string, route: string) => (locale === 'en' ? route : `/${locale}${route === '/' ? '' : route}`);

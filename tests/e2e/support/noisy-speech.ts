@@ -24,7 +24,21 @@ export function noisySpeechWav(): string {
     const parts = PHRASES.map((phrase, index) => {
       execFileSync('espeak-ng', ['-v', 'en', '-s', '160', '-w', file(`voice${index}.wav`), phrase]);
       // 48 kHz mono 16-bit, as the call's audio; a short lead-in and the pause after.
-      execFileSync('sox', [file(`voice${index}.wav`), '-r', '48000', '-c', '1', '-b', '16', file(`part${index}.wav`), 'norm', '-6', 'pad', '0.3', String(PAUSE_SECONDS)]);
+      execFileSync('sox', [
+        file(`voice${index}.wav`),
+        '-r',
+        '48000',
+        '-c',
+        '1',
+        '-b',
+        '16',
+        file(`part${index}.wav`),
+        'norm',
+        '-6',
+        'pad',
+        '0.3',
+        String(PAUSE_SECONDS),
+      ]);
       return file(`part${index}.wav`);
     });
     execFileSync('sox', [...parts, file('speech.wav')]);

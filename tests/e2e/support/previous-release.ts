@@ -42,7 +42,9 @@ export function checkOutPreviousRelease(): { dir: string; remove: () => void } {
   const current = lock(root)[''].dependencies as Record<string, string>;
   const differing = Object.entries(lock(dir)[''].dependencies as Record<string, string>).filter(([name, range]) => current[name] !== range);
   if (differing.length > 0) {
-    throw new Error(`${PREVIOUS_RELEASE} asks for other packages than this checkout has (${differing.map(([name, range]) => `${name}@${range}`).join(', ')}): run npm ci in its folder, or choose a newer previous release.`);
+    throw new Error(
+      `${PREVIOUS_RELEASE} asks for other packages than this checkout has (${differing.map(([name, range]) => `${name}@${range}`).join(', ')}): run npm ci in its folder, or choose a newer previous release.`,
+    );
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   // What fills the database runs as the old release's own code: a copy beside its scripts.

@@ -3,7 +3,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_JANUS_BASE_PORT, E2E_SESSION_SECRET, E2E_SFU_SECRET, STRIPE_STAND_IN_PORT, STRIPE_STAND_IN_URL, STRIPE_WEBHOOK_SECRET } from './constants.mjs';
+import {
+  E2E_DATA_DIR,
+  E2E_JANUS_BASE_PORT,
+  E2E_SESSION_SECRET,
+  E2E_SFU_SECRET,
+  STRIPE_STAND_IN_PORT,
+  STRIPE_STAND_IN_URL,
+  STRIPE_WEBHOOK_SECRET,
+} from './constants.mjs';
 import { startJanus } from '../../support/janus.mjs';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -11,7 +19,11 @@ mkdirSync(E2E_DATA_DIR, { recursive: true });
 // Beside the app's port (3211 and 3212 for the default 3210), so that runs on other ports do not meet.
 const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
 const catcher = spawn(process.execPath, ['tests/e2e/support/mail-catcher.mjs'], {
-  env: { ...process.env, MAIL_CATCHER_SMTP_PORT: String(smtpPort), MAIL_CATCHER_HTTP_PORT: process.env.MAIL_CATCHER_HTTP_PORT ?? String(Number(process.env.E2E_PORT ?? 3210) + 2) },
+  env: {
+    ...process.env,
+    MAIL_CATCHER_SMTP_PORT: String(smtpPort),
+    MAIL_CATCHER_HTTP_PORT: process.env.MAIL_CATCHER_HTTP_PORT ?? String(Number(process.env.E2E_PORT ?? 3210) + 2),
+  },
   stdio: 'inherit',
 });
 
@@ -91,7 +103,10 @@ for (const stream of [server.stdout, server.stderr]) {
 let stopping = false;
 // A helper that cannot start because an earlier run still holds its port would leave the tests
 // reading that run's mail (seen: a reset link from the previous run): stop and say so instead.
-for (const [name, child] of [['The mail catcher', catcher], ['The Stripe stand-in', stripeStandIn]]) {
+for (const [name, child] of [
+  ['The mail catcher', catcher],
+  ['The Stripe stand-in', stripeStandIn],
+]) {
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`${name} stopped (${signal ?? `exit ${code}`}): is its port still held by an earlier test run?`);

@@ -97,7 +97,12 @@ export async function standInForStripe(page: Page) {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: route.request().postData() ?? undefined,
     });
-    await route.fulfill({ status: response.status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: await response.text() });
+    await route.fulfill({
+      status: response.status,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: await response.text(),
+    });
   });
 }
 

@@ -38,7 +38,7 @@ function personPixel(u, v, aspect, margin = 0) {
   const x = (u - 0.5) * aspect;
   const y = v;
   const grow = -margin;
-  const head = ((x / (0.17 + grow)) ** 2 + ((y - 0.42) / (0.22 + grow)) ** 2) <= 1;
+  const head = (x / (0.17 + grow)) ** 2 + ((y - 0.42) / (0.22 + grow)) ** 2 <= 1;
   const neck = Math.abs(x) < 0.07 + grow && y > 0.58 - grow && y < 0.75;
   const shoulderHalf = 0.1 + Math.max(0, y - 0.7) * 1.6;
   const torso = y > 0.72 - grow && Math.abs(x) < Math.min(0.45, shoulderHalf) + grow;
@@ -54,7 +54,7 @@ function personPixel(u, v, aspect, margin = 0) {
     if (Math.abs(ex) < 0.035 && Math.abs(y - 0.37) < 0.006) return [58, 38, 24];
   }
   if (Math.abs(x) < 0.05 && Math.abs(y - 0.53) < 0.01) return [160, 60, 60];
-  const shade = 1 - 0.35 * ((x / 0.17) ** 2);
+  const shade = 1 - 0.35 * (x / 0.17) ** 2;
   return [Math.round(235 * shade), Math.round(185 * shade), Math.round(150 * shade)];
 }
 
@@ -63,6 +63,13 @@ function hue(degrees) {
   const h = (degrees % 360) / 60;
   const c = 200;
   const x = Math.round(c * (1 - Math.abs((h % 2) - 1)));
-  const table = [[c, x, 0], [x, c, 0], [0, c, x], [0, x, c], [x, 0, c], [c, 0, x]];
+  const table = [
+    [c, x, 0],
+    [x, c, 0],
+    [0, c, x],
+    [0, x, c],
+    [x, 0, c],
+    [c, 0, x],
+  ];
   return table[Math.floor(h) % 6].map((n) => n + 30);
 }

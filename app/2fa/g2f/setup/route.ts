@@ -7,10 +7,7 @@ import { beginSetup } from '@/lib/auth/totp';
 export const GET = apiRoute({ auth: 'required' }, async ({ user, request }) => {
   const { png, secret } = await beginSetup(user);
   if (request.nextUrl.searchParams.get('format') === 'json') {
-    return Response.json(
-      { status: 'ok', qr: `data:image/png;base64,${png.toString('base64')}`, secret },
-      { headers: { 'cache-control': 'no-store' } },
-    );
+    return Response.json({ status: 'ok', qr: `data:image/png;base64,${png.toString('base64')}`, secret }, { headers: { 'cache-control': 'no-store' } });
   }
   return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png', 'cache-control': 'no-store' } });
 });

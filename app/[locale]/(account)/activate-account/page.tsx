@@ -9,10 +9,7 @@ export const generateMetadata = routeMetadata('activateAccount');
 const outcomes = ['activated', 'invalid', 'too_many_attempts'] as const;
 
 // Where the activation link (GET /invitation/activate) lands, with its outcome.
-export default async function ActivateAccountPage({
-  params,
-  searchParams,
-}: PageProps<'/[locale]/activate-account'>) {
+export default async function ActivateAccountPage({ params, searchParams }: PageProps<'/[locale]/activate-account'>) {
   await pageLocale(params);
   const { status } = await searchParams;
   const outcome = outcomes.find((o) => o === status) ?? 'missing';

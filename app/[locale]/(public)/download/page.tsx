@@ -41,32 +41,19 @@ export default async function DownloadPage({ params }: PageProps<'/[locale]/down
           {downloads.map(({ platform, url }) => {
             const name = t(`platforms.${platform}`);
             return (
-              <li
-                key={platform}
-                aria-labelledby={`download-${platform}`}
-                className="flex flex-col rounded-xl border border-slate-200 p-5"
-              >
+              <li key={platform} aria-labelledby={`download-${platform}`} className="flex flex-col rounded-xl border border-slate-200 p-5">
                 <h2 id={`download-${platform}`} className="text-lg font-semibold text-slate-900">
                   {name}
                 </h2>
-                <p className="mt-1 text-sm text-slate-600">
-                  {t('needs', { minimum: t(`minimum.${MINIMUM[platform]}`) })}
-                </p>
+                <p className="mt-1 text-sm text-slate-600">{t('needs', { minimum: t(`minimum.${MINIMUM[platform]}`) })}</p>
                 <div className="mt-4 flex-1 content-end">
                   {url ? (
-                    <a
-                      href={url}
-                      className="button-primary"
-                      aria-label={t('getFor', { platform: name })}
-                      rel="noopener"
-                    >
+                    <a href={url} className="button-primary" aria-label={t('getFor', { platform: name })} rel="noopener">
                       {t('get')}
                     </a>
                   ) : (
                     <p className="text-sm text-slate-600">
-                      <strong className="block font-medium text-slate-800">
-                        {t('notOffered')}
-                      </strong>
+                      <strong className="block font-medium text-slate-800">{t('notOffered')}</strong>
                       {t('notOfferedHint', { brand })}
                     </p>
                   )}
@@ -83,10 +70,7 @@ export default async function DownloadPage({ params }: PageProps<'/[locale]/down
         </h2>
         <p className="mt-2 text-slate-700">{t('installText', { brand })}</p>
         <div className="mt-4">
-          <InstallAppButton
-            label={t('installButton', { brand })}
-            installedLabel={t('installed', { brand })}
-          />
+          <InstallAppButton label={t('installButton', { brand })} installedLabel={t('installed', { brand })} />
         </div>
         <p className="mt-4 text-sm text-slate-700">{t('installManual')}</p>
       </section>
@@ -99,10 +83,7 @@ export default async function DownloadPage({ params }: PageProps<'/[locale]/down
         <p className="mt-2 text-slate-700">
           {t.rich('feedFind', {
             calendar: (chunks) => (
-              <Link
-                href={localizedPath(locale, '/calendar')}
-                className="font-medium text-brand underline underline-offset-2"
-              >
+              <Link href={localizedPath(locale, '/calendar')} className="font-medium text-brand underline underline-offset-2">
                 {chunks}
               </Link>
             ),

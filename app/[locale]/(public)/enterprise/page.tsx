@@ -10,17 +10,7 @@ import { messageList } from '@/lib/i18n/message-list';
 
 export const generateMetadata = publicMetadata('enterprise');
 
-const CONTACT_LABELS = [
-  'name',
-  'email',
-  'message',
-  'send',
-  'sending',
-  'sentTitle',
-  'sent',
-  'another',
-  'failed',
-] as const;
+const CONTACT_LABELS = ['name', 'email', 'message', 'send', 'sending', 'sentTitle', 'sent', 'another', 'failed'] as const;
 const OFFERS = ['onPremise', 'whiteLabel', 'negotiable'] as const;
 
 // SPEC points 1 and 2: enterprise customers (on-premise, white-label, rooms and participants
@@ -61,11 +51,7 @@ export default async function EnterprisePage({ params }: PageProps<'/[locale]/en
           </ul>
         </section>
         {site.contactEmail && (
-          <section
-            id="contact"
-            aria-labelledby="contact-title"
-            className="scroll-mt-4 rounded-xl bg-slate-50 p-6"
-          >
+          <section id="contact" aria-labelledby="contact-title" className="scroll-mt-4 rounded-xl bg-slate-50 p-6">
             <h2 id="contact-title" className="text-xl font-semibold text-slate-900">
               {t('formTitle')}
             </h2>

@@ -65,7 +65,12 @@ export default async function FaqPage({ params }: PageProps<'/[locale]/faq'>) {
                 <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">
                   <span className="flex items-center justify-between gap-4">
                     {t(`${question}Q`, values)}
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-slate-500 transition group-open:rotate-180" fill="currentColor">
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 20 20"
+                      className="h-5 w-5 shrink-0 text-slate-500 transition group-open:rotate-180"
+                      fill="currentColor"
+                    >
                       <path d="M5.3 7.3 10 12l4.7-4.7 1.1 1.1L10 14.2 4.2 8.4z" />
                     </svg>
                   </span>

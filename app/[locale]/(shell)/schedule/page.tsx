@@ -9,10 +9,7 @@ import { PageMessages } from '@/components/shell/PageMessages';
 export const generateMetadata = routeMetadata('schedule');
 
 // SPEC point 2: /schedule, the wizard for a new meeting; ?date=YYYY-MM-DD comes from the calendar.
-export default async function SchedulePage({
-  params,
-  searchParams,
-}: PageProps<'/[locale]/schedule'>) {
+export default async function SchedulePage({ params, searchParams }: PageProps<'/[locale]/schedule'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/schedule');
   const { date } = await searchParams;

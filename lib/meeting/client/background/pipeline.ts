@@ -28,7 +28,8 @@ const streamsSupported = () => typeof MediaStreamTrackProcessor !== 'undefined' 
 async function decode(choice: BackgroundChoice): Promise<WorkerEffect> {
   if (choice.kind === 'blur') return { kind: 'blur', strength: choice.strength };
   if (choice.kind !== 'image') throw new Error('no effect');
-  const blob = choice.image === 'own' ? await loadOwnImage() : await fetch(bundledImageUrl(choice.image)).then((response) => (response.ok ? response.blob() : null));
+  const blob =
+    choice.image === 'own' ? await loadOwnImage() : await fetch(bundledImageUrl(choice.image)).then((response) => (response.ok ? response.blob() : null));
   if (!blob) throw new BackgroundUnavailable('image');
   return { kind: 'image', bitmap: await createImageBitmap(blob) };
 }
@@ -39,7 +40,10 @@ export async function startPipeline(raw: MediaStreamTrack, choice: BackgroundCho
   if (typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') throw new BackgroundUnavailable('browser');
   const effect = await decode(choice);
   const worker = new Worker(new URL('./background-worker.ts', import.meta.url), { type: 'module' });
-  const assets = Object.fromEntries(Object.keys(BACKGROUND_ASSET_FILES).map((file) => [file, backgroundAssetUrl(file as BackgroundAssetFile)])) as Record<BackgroundAssetFile, string>;
+  const assets = Object.fromEntries(Object.keys(BACKGROUND_ASSET_FILES).map((file) => [file, backgroundAssetUrl(file as BackgroundAssetFile)])) as Record<
+    BackgroundAssetFile,
+    string
+  >;
   let latest: BackgroundStats | null = null;
   const ready = new Promise<void>((resolve, reject) => {
     worker.addEventListener('message', ({ data }: MessageEvent<FromWorker>) => {
@@ -56,7 +60,11 @@ export async function startPipeline(raw: MediaStreamTrack, choice: BackgroundCho
   if (streamsSupported()) {
     const processor = new MediaStreamTrackProcessor!({ track: raw });
     const generator = new MediaStreamTrackGenerator!({ kind: 'video' });
-    post({ type: 'start', assets, effect, readable: processor.readable, writable: generator.writable }, [processor.readable, generator.writable, ...transfers(effect)]);
+    post({ type: 'start', assets, effect, readable: processor.readable, writable: generator.writable }, [
+      processor.readable,
+      generator.writable,
+      ...transfers(effect),
+    ]);
     output = generator;
     stopOutput = MediaStreamTrack.prototype.stop.bind(generator);
   } else {

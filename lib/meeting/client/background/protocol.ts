@@ -7,7 +7,13 @@ export type WorkerEffect = { kind: 'blur'; strength: BlurStrength } | { kind: 'i
 
 export type ToWorker =
   /** Camera frames come as a stream (Chromium's MediaStreamTrackProcessor) or one by one ('frame'). */
-  | { type: 'start'; assets: Record<BackgroundAssetFile, string>; effect: WorkerEffect; readable?: ReadableStream<VideoFrame>; writable?: WritableStream<VideoFrame> }
+  | {
+      type: 'start';
+      assets: Record<BackgroundAssetFile, string>;
+      effect: WorkerEffect;
+      readable?: ReadableStream<VideoFrame>;
+      writable?: WritableStream<VideoFrame>;
+    }
   | { type: 'effect'; effect: WorkerEffect }
   | { type: 'frame'; bitmap: ImageBitmap };
 
@@ -23,7 +29,4 @@ export interface BackgroundStats {
 }
 
 export type FromWorker =
-  | { type: 'ready' }
-  | { type: 'failed'; reason: string }
-  | { type: 'frame'; bitmap: ImageBitmap }
-  | { type: 'stats'; stats: BackgroundStats };
+  { type: 'ready' } | { type: 'failed'; reason: string } | { type: 'frame'; bitmap: ImageBitmap } | { type: 'stats'; stats: BackgroundStats };

@@ -55,13 +55,18 @@ export class Segmenter {
    * 255 where the model is sure of a person, 0 where sure of background, a ramp between (soft edges).
    */
   segment(pixels: Uint8ClampedArray, mask: Uint8ClampedArray) {
-    this.segmentWith((input) => {
-      for (let i = 0, j = 0; j < pixels.length; i += 3, j += 4) {
-        input[i] = pixels[j]! / 255;
-        input[i + 1] = pixels[j + 1]! / 255;
-        input[i + 2] = pixels[j + 2]! / 255;
-      }
-    }, mask, 4, 3);
+    this.segmentWith(
+      (input) => {
+        for (let i = 0, j = 0; j < pixels.length; i += 3, j += 4) {
+          input[i] = pixels[j]! / 255;
+          input[i + 1] = pixels[j + 1]! / 255;
+          input[i + 2] = pixels[j + 2]! / 255;
+        }
+      },
+      mask,
+      4,
+      3,
+    );
   }
 
   /**

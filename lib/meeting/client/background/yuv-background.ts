@@ -3,7 +3,20 @@
 // once per size, so that a frame allocates nothing. Pure (typed arrays only): the worker's
 // yuv-compositor.ts feeds it frames, the unit test feeds it planes made in Node.
 import type { BlurStrength } from './choice';
-import { backdrop, blendPlanes, blockBounds, boxBlur, downscale, findRuns, maskRuns, resample, widenRows, type Backdrop, type MaskRuns, type Resample } from './yuv-blend';
+import {
+  backdrop,
+  blendPlanes,
+  blockBounds,
+  boxBlur,
+  downscale,
+  findRuns,
+  maskRuns,
+  resample,
+  widenRows,
+  type Backdrop,
+  type MaskRuns,
+  type Resample,
+} from './yuv-blend';
 import { packedI420, rgbaToYuv, type PlaneAt, type YuvLayout } from './yuv-planes';
 
 /**
@@ -151,7 +164,8 @@ export class YuvBackground {
       [cw, ch, scale, Math.ceil(radius / 2)],
       [cw, ch, scale, Math.ceil(radius / 2)],
     ];
-    const fits = (blur: PlaneBlur | undefined, [w, h, s, r]: [number, number, number, number]) => blur?.width === w && blur.height === h && blur.scale === s && blur.radius === r;
+    const fits = (blur: PlaneBlur | undefined, [w, h, s, r]: [number, number, number, number]) =>
+      blur?.width === w && blur.height === h && blur.scale === s && blur.radius === r;
     if (!wanted.every((want, i) => fits(this.blurs[i], want))) this.blurs = wanted.map(([w, h, s, r]) => new PlaneBlur(w, h, s, r));
     return [this.blurs[0]!.of(buffer, layout.y), this.blurs[1]!.of(buffer, layout.u), this.blurs[2]!.of(buffer, layout.v)];
   }

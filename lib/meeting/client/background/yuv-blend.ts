@@ -219,7 +219,18 @@ function fill(out: Uint8Array, outWords: Int32Array, o: number, step: number, ba
  * kept, where 0 it becomes the backdrop's, between the two they are blended. `mask` is mw wide
  * (0–255), `runs` its cells (findRuns); `maskColumns`/`maskRows` resample it onto the planes.
  */
-export function blendPlanes(frame: Uint8Array, frameWords: Int32Array, targets: readonly BlendTarget[], width: number, height: number, mask: Uint8Array, mw: number, runs: MaskRuns, maskColumns: Resample, maskRows: Resample) {
+export function blendPlanes(
+  frame: Uint8Array,
+  frameWords: Int32Array,
+  targets: readonly BlendTarget[],
+  width: number,
+  height: number,
+  mask: Uint8Array,
+  mw: number,
+  runs: MaskRuns,
+  maskColumns: Resample,
+  maskRows: Resample,
+) {
   const { start, weight: wx } = maskColumns;
   const cells = runs.runs;
   for (let y = 0; y < height; y += 1) {

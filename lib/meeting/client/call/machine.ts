@@ -121,7 +121,8 @@ class Run {
         return;
       case 'host-action-done':
         if (event.action === 'admit' && event.status !== 200) this.emit({ type: 'keys-let-in', peerId: event.target, confirmed: false });
-        if (event.action === 'remove' && event.status === 200) this.emit({ type: 'close-link', peerId: event.target }, { type: 'rekey', removed: event.target });
+        if (event.action === 'remove' && event.status === 200)
+          this.emit({ type: 'close-link', peerId: event.target }, { type: 'rekey', removed: event.target });
         return;
       case 'lock':
         // Shown at once; the server's "locked" event confirms it.

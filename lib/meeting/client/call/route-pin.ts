@@ -44,4 +44,3 @@ export function chooseRoute(current: MediaRoute, participants: number, pin: Rout
   if (participants <= pin.meshUpTo) return 'mesh';
   return current;
 }
-

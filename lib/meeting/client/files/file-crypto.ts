@@ -56,11 +56,7 @@ export async function openChunk(key: CryptoKey, transferId: string, expected: nu
   const index = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0);
   if (index !== expected) return null;
   try {
-    const plain = await subtle().decrypt(
-      { name: 'AES-GCM', iv: nonceFor(index), additionalData: aadFor(transferId, index) },
-      key,
-      data.subarray(INDEX_LENGTH),
-    );
+    const plain = await subtle().decrypt({ name: 'AES-GCM', iv: nonceFor(index), additionalData: aadFor(transferId, index) }, key, data.subarray(INDEX_LENGTH));
     return new Uint8Array(plain);
   } catch {
     return null;

@@ -17,4 +17,3 @@ export const newCounters = (): FrameCounters => ({
   failed: { malformed: 0, 'unknown-key': 0, replay: 0, auth: 0 },
   busyMs: 0,
 });
-

@@ -20,9 +20,7 @@ export class FrameWorkerCore {
   async handle(command: WorkerCommand): Promise<void> {
     switch (command.type) {
       case 'send-key':
-        return this.answer(command.requestId, () =>
-          this.keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey),
-        );
+        return this.answer(command.requestId, () => this.keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey));
       case 'receive-key':
         return this.answer(command.requestId, () => this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey));
       case 'route':
@@ -55,9 +53,17 @@ export class FrameWorkerCore {
     const { peerId, slot, side, kind } = options;
     const transform =
       side === 'send'
-        ? encryptingTransform(kind, () => this.keyring.encryptor(peerId, slot), this.keyring.countersOf(peerId).sent, () => this.tap)
+        ? encryptingTransform(
+            kind,
+            () => this.keyring.encryptor(peerId, slot),
+            this.keyring.countersOf(peerId).sent,
+            () => this.tap,
+          )
         : this.openingTransform(kind, peerId, slot);
-    void readable.pipeThrough(transform).pipeTo(writable).catch(() => {});
+    void readable
+      .pipeThrough(transform)
+      .pipeTo(writable)
+      .catch(() => {});
   }
 
   /** A mesh receiver opens with its own peer's keys for good; a routed one (the SFU's) with its route's now. */

@@ -96,7 +96,8 @@ function candidate(value: unknown): Extract<SignalBody, { candidate: unknown }>[
   if (value === null) return null;
   const c = fields(value);
   if (!c || !isText(c.candidate, 0, 2048)) return undefined;
-  if (!optionalNullable(c.sdpMid, isMid) || !optionalNullable(c.sdpMLineIndex, isLineIndex) || !optionalNullable(c.usernameFragment, isFragment)) return undefined;
+  if (!optionalNullable(c.sdpMid, isMid) || !optionalNullable(c.sdpMLineIndex, isLineIndex) || !optionalNullable(c.usernameFragment, isFragment))
+    return undefined;
   return {
     candidate: c.candidate,
     ...(c.sdpMid !== undefined && { sdpMid: c.sdpMid }),

@@ -8,11 +8,20 @@ import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
 import type { JsonValue, SignedSignal } from '@/lib/meeting/e2ee/signing';
 import type { MeetingCrypto } from './meeting-crypto';
 import { parseEnvelope, parseSignalBody, type Envelope, type LinkSignalBody, type SignalBody } from './envelope';
-import { decide, describedSdp, initialExchange, mustHold, type ExchangeEffect, type ExchangeInput, type ExchangeState, type Facts, type SignalCheck } from './key-decisions';
+import {
+  decide,
+  describedSdp,
+  initialExchange,
+  mustHold,
+  type ExchangeEffect,
+  type ExchangeInput,
+  type ExchangeState,
+  type Facts,
+  type SignalCheck,
+} from './key-decisions';
 import type { EncryptionState, PeerKeyState } from './key-state';
 import { SignalOutbox } from './signal-outbox';
 import type { SignalPayload } from '../links/slots';
-
 
 /** What the key exchange needs from the session. */
 export interface KeyExchangeContext {
@@ -203,11 +212,15 @@ export class KeyExchange {
       case 'handed-off':
         return this.ctx.onHandedOff(effect.to);
       case 'check-announcement':
-        return keys.acceptAnnouncement(effect.announcement).then((result) => this.step({ type: 'announcement-checked', from: effect.from, reply: effect.reply, result }));
+        return keys
+          .acceptAnnouncement(effect.announcement)
+          .then((result) => this.step({ type: 'announcement-checked', from: effect.from, reply: effect.reply, result }));
       case 'open-handoff':
         return keys.acceptHandoff(effect.from, effect.handoff).then((opened) => (opened ? this.step({ type: 'key-received' }) : undefined));
       case 'open-signal':
-        return this.checkSignal(keys, effect.from, effect.signal as SignedSignal).then((check) => this.step({ type: 'signal-checked', from: effect.from, check }));
+        return this.checkSignal(keys, effect.from, effect.signal as SignedSignal).then((check) =>
+          this.step({ type: 'signal-checked', from: effect.from, check }),
+        );
       case 'peer-keys':
         this.ctx.setPeerKeys(effect.id, effect.keys);
         return undefined;

@@ -5,14 +5,22 @@ const PREFERRED_CODEC = { audio: 'opus', video: 'vp8' } as const;
 
 /** Whether every audio and video section of this SDP lists our codec first (PREFERRED_CODEC). */
 export function leadsWithPreferredCodecs(sdp: string): boolean {
-  const sections = sdp.split(/\r?\n(?=m=)/).slice(1).map((section) => section.split(/\r?\n/));
+  const sections = sdp
+    .split(/\r?\n(?=m=)/)
+    .slice(1)
+    .map((section) => section.split(/\r?\n/));
   const media = sections.filter(([mLine]) => mLine!.startsWith('m=audio ') || mLine!.startsWith('m=video '));
   return (
     media.length > 0 &&
     media.every(([mLine, ...lines]) => {
       const [kind, , , first] = mLine!.slice(2).split(' ');
       const rtpmap = lines.find((line) => line.startsWith(`a=rtpmap:${first} `));
-      return rtpmap?.slice(rtpmap.indexOf(' ') + 1).split('/')[0]?.toLowerCase() === PREFERRED_CODEC[kind as 'audio' | 'video'];
+      return (
+        rtpmap
+          ?.slice(rtpmap.indexOf(' ') + 1)
+          .split('/')[0]
+          ?.toLowerCase() === PREFERRED_CODEC[kind as 'audio' | 'video']
+      );
     })
   );
 }
@@ -31,7 +39,8 @@ const VIDEO_CODECS = new Set(['video/vp8', 'video/rtx']);
  */
 const codecOrders = new Map<'audio' | 'video', RTCRtpCodec[] | null>();
 export function preferredCodecs(kind: 'audio' | 'video'): RTCRtpCodec[] | null {
-  if (!codecOrders.has(kind)) codecOrders.set(kind, codecOrder(kind, typeof RTCRtpReceiver === 'undefined' ? undefined : RTCRtpReceiver.getCapabilities?.(kind)?.codecs));
+  if (!codecOrders.has(kind))
+    codecOrders.set(kind, codecOrder(kind, typeof RTCRtpReceiver === 'undefined' ? undefined : RTCRtpReceiver.getCapabilities?.(kind)?.codecs));
   return codecOrders.get(kind) ?? null;
 }
 
@@ -54,7 +63,12 @@ export function withoutUnlistedPayloads(sdp: string): string {
     .split(/(?=^m=)/m)
     .map((section) => {
       if (!section.startsWith('m=')) return section;
-      const listed = new Set(section.slice(0, section.search(/\r?\n|$/)).split(' ').slice(3));
+      const listed = new Set(
+        section
+          .slice(0, section.search(/\r?\n|$/))
+          .split(' ')
+          .slice(3),
+      );
       return section
         .split(eol)
         .filter((line) => {

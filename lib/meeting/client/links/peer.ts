@@ -88,15 +88,17 @@ export class PeerLink {
       // Only sealed messages, in order: plain text is refused (fail-closed).
       if (!(event.data instanceof ArrayBuffer) || event.data.byteLength > 96 * 1024) return;
       const data = new Uint8Array(event.data);
-      this.receiveChain = this.receiveChain.then(async () => {
-        const text = await (await options.cipher).open(data);
-        if (text === null) return;
-        try {
-          options.onMessage(JSON.parse(text));
-        } catch {
-          // not ours: ignore
-        }
-      }).catch(() => {});
+      this.receiveChain = this.receiveChain
+        .then(async () => {
+          const text = await (await options.cipher).open(data);
+          if (text === null) return;
+          try {
+            options.onMessage(JSON.parse(text));
+          } catch {
+            // not ours: ignore
+          }
+        })
+        .catch(() => {});
     };
 
     this.pc.ondatachannel = ({ channel }) => (options.onDataChannel ? options.onDataChannel(channel) : channel.close());
@@ -198,10 +200,12 @@ export class PeerLink {
   send(message: unknown): boolean {
     if (this.channel.readyState !== 'open') return false;
     const text = JSON.stringify(message);
-    this.sendChain = this.sendChain.then(async () => {
-      const sealed = await (await this.options.cipher).seal(text);
-      if (this.channel.readyState === 'open') this.channel.send(sealed as Uint8Array<ArrayBuffer>);
-    }).catch(() => {});
+    this.sendChain = this.sendChain
+      .then(async () => {
+        const sealed = await (await this.options.cipher).seal(text);
+        if (this.channel.readyState === 'open') this.channel.send(sealed as Uint8Array<ArrayBuffer>);
+      })
+      .catch(() => {});
     return true;
   }
 
@@ -276,7 +280,10 @@ export class PeerLink {
       this.ignoreOffer = !this.options.polite && collision;
       if (this.ignoreOffer) return;
       this.answerPending = description.type === 'answer';
-      await this.pc.setRemoteDescription({ type: description.type, sdp: description.sdp === undefined ? undefined : withoutUnlistedPayloads(description.sdp) } as RTCSessionDescriptionInit);
+      await this.pc.setRemoteDescription({
+        type: description.type,
+        sdp: description.sdp === undefined ? undefined : withoutUnlistedPayloads(description.sdp),
+      } as RTCSessionDescriptionInit);
       this.answerPending = false;
       if (description.type === 'offer') {
         // The impolite side restarted ICE: ours, still waiting, would only cross it.

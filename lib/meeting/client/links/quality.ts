@@ -103,7 +103,10 @@ export function withVideoStartBitrate(sdp: string, kbps: number): string {
         const fmtp = new RegExp(`^a=fmtp:${payload} [^\\r\\n]*`, 'm');
         out = fmtp.test(out)
           ? out.replace(fmtp, (line) => (/x-google-start-bitrate=/.test(line) ? line : `${line};x-google-start-bitrate=${kbps}`))
-          : out.replace(new RegExp(`^a=rtpmap:${payload} VP8/90000[^\\r\\n]*`, 'im'), (line) => `${line}${eol}a=fmtp:${payload} x-google-start-bitrate=${kbps}`);
+          : out.replace(
+              new RegExp(`^a=rtpmap:${payload} VP8/90000[^\\r\\n]*`, 'im'),
+              (line) => `${line}${eol}a=fmtp:${payload} x-google-start-bitrate=${kbps}`,
+            );
       }
       return out;
     })
@@ -115,7 +118,5 @@ export function withOpusDtx(sdp: string): string {
   const opus = /a=rtpmap:(\d+) opus\/48000/i.exec(sdp);
   if (!opus) return sdp;
   const payload = opus[1];
-  return sdp.replace(new RegExp(`(a=fmtp:${payload} [^\\r\\n]*)`, 'g'), (line) =>
-    /usedtx=/.test(line) ? line : `${line};usedtx=1`,
-  );
+  return sdp.replace(new RegExp(`(a=fmtp:${payload} [^\\r\\n]*)`, 'g'), (line) => (/usedtx=/.test(line) ? line : `${line};usedtx=1`));
 }

@@ -44,7 +44,10 @@ export class JanusError extends Error {
 
 export class JanusSession {
   private transactions = 0;
-  private readonly pending = new Map<string, { resolve: (message: JanusMessage) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  private readonly pending = new Map<
+    string,
+    { resolve: (message: JanusMessage) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }
+  >();
   private readonly handles = new Map<number, (event: HandleEvent) => void>();
   private sessionId = 0;
   private keepalive: ReturnType<typeof setInterval> | null = null;

@@ -100,7 +100,9 @@ export class SenderKeyRing {
     const key = await this.ctx.open(from, generation, box);
     if (!key || this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
     this.receivedGenerations.set(from, generation);
-    await Promise.all(SLOTS.map(async (slot) => this.ctx.frames.setReceiveKey(sfuPeer(from), slot, senderKid(generation), await senderMediaBaseKey(key.key, slot))));
+    await Promise.all(
+      SLOTS.map(async (slot) => this.ctx.frames.setReceiveKey(sfuPeer(from), slot, senderKid(generation), await senderMediaBaseKey(key.key, slot))),
+    );
     return true;
   }
 
@@ -115,7 +117,12 @@ export class SenderKeyRing {
     this.rotateTimer = null;
     const key = this.make();
     this.next = key;
-    await Promise.all(this.ctx.peers().filter((id) => !this.gone.has(id)).map((id) => this.give(id, key)));
+    await Promise.all(
+      this.ctx
+        .peers()
+        .filter((id) => !this.gone.has(id))
+        .map((id) => this.give(id, key)),
+    );
     if (this.switchTimer) clearTimeout(this.switchTimer);
     this.switchTimer = setTimeout(() => {
       this.switchTimer = null;
@@ -133,7 +140,9 @@ export class SenderKeyRing {
 
   private async install(key: SenderKey): Promise<void> {
     await Promise.all(
-      SLOTS.map(async (slot) => this.ctx.frames.setSendKey(SFU_SEND, slot, `${SFU_SEND} ${key.generation} ${slot}`, senderKid(key.generation), await senderMediaBaseKey(key.key, slot))),
+      SLOTS.map(async (slot) =>
+        this.ctx.frames.setSendKey(SFU_SEND, slot, `${SFU_SEND} ${key.generation} ${slot}`, senderKid(key.generation), await senderMediaBaseKey(key.key, slot)),
+      ),
     );
   }
 

@@ -167,23 +167,25 @@ export class SfuSession {
     this.ring ??= this.makeRing();
     await (await this.ring).start();
     const keys = this.ctx.keys();
-    const media = await this.reach.startMedia({
-      selfId: this.ctx.selfId,
-      ticket,
-      frames: keys.frames,
-      rtcConfig: () => this.ctx.rtcConfig(),
-      tracks: { ...this.ctx.tracks() },
-      onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
-      onLost: () => void this.lost(),
-      onSubscribed: () => void this.applyLayers(),
-      // Someone who publishes there also receives there: our link to them can stop carrying media.
-      onPublishers: (ids) => void (this.route === 'sfu' && this.ctx.setViaSfu(new Set(ids))),
-    }).catch((error: unknown) => {
-      // Janus refused the join or the connection (a room being closed, a node going down).
-      console.warn('sfu start', error);
-      this.backOff();
-      return null;
-    });
+    const media = await this.reach
+      .startMedia({
+        selfId: this.ctx.selfId,
+        ticket,
+        frames: keys.frames,
+        rtcConfig: () => this.ctx.rtcConfig(),
+        tracks: { ...this.ctx.tracks() },
+        onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
+        onLost: () => void this.lost(),
+        onSubscribed: () => void this.applyLayers(),
+        // Someone who publishes there also receives there: our link to them can stop carrying media.
+        onPublishers: (ids) => void (this.route === 'sfu' && this.ctx.setViaSfu(new Set(ids))),
+      })
+      .catch((error: unknown) => {
+        // Janus refused the join or the connection (a room being closed, a node going down).
+        console.warn('sfu start', error);
+        this.backOff();
+        return null;
+      });
     if (!media) return;
     this.media = media;
     this.route = 'sfu';

@@ -34,9 +34,7 @@ export default async function AdminAuditPage({ params }: PageProps<'/[locale]/ad
     getTimeZone(),
   ]);
   const actionName = (action: string) =>
-    (knownActions as readonly string[]).includes(action)
-      ? t(`actions.${action as (typeof knownActions)[number]}`)
-      : action;
+    (knownActions as readonly string[]).includes(action) ? t(`actions.${action as (typeof knownActions)[number]}`) : action;
   return (
     <AdminFrame current="audit">
       {entries.length === 0 ? (
@@ -47,17 +45,8 @@ export default async function AdminAuditPage({ params }: PageProps<'/[locale]/ad
           {/* Five columns of data: on narrow screens the table scrolls sideways on purpose (data-scroll-x
               for the layout sweep), as a region that takes focus so keys can scroll it. Relative, so that
               the screen-reader-only text inside is clipped with it instead of widening the page. */}
-          <div
-            className="relative overflow-x-auto"
-            data-scroll-x
-            role="region"
-            aria-label={t('listLabel')}
-            tabIndex={0}
-          >
-            <table
-              className="w-full min-w-[48rem] border-collapse text-left text-sm"
-              aria-label={t('listLabel')}
-            >
+          <div className="relative overflow-x-auto" data-scroll-x role="region" aria-label={t('listLabel')} tabIndex={0}>
+            <table className="w-full min-w-[48rem] border-collapse text-left text-sm" aria-label={t('listLabel')}>
               <thead>
                 <tr className="border-b border-slate-200 text-slate-600">
                   <th scope="col" className="py-2 pr-3">
@@ -91,10 +80,7 @@ export default async function AdminAuditPage({ params }: PageProps<'/[locale]/ad
                     <td className="py-2 pr-3">{actionName(entry.action)}</td>
                     <td className="py-2 pr-3 break-all">{entry.target}</td>
                     <td className="py-2">
-                      <AuditDetails
-                        lines={describeAudit(entry.action, entry.details, messages, locale, timeZone)}
-                        changedTo={t('changedTo')}
-                      />
+                      <AuditDetails lines={describeAudit(entry.action, entry.details, messages, locale, timeZone)} changedTo={t('changedTo')} />
                     </td>
                   </tr>
                 ))}

@@ -8,9 +8,7 @@ import { calendarView } from '../../load';
 export const generateMetadata = routeMetadata('calendarDate');
 
 // SPEC point 2, route CalendarDate: /calendar/{view}/{date}, in the user's time zone.
-export default async function CalendarDatePage({
-  params,
-}: PageProps<'/[locale]/calendar/[view]/[date]'>) {
+export default async function CalendarDatePage({ params }: PageProps<'/[locale]/calendar/[view]/[date]'>) {
   const locale = await pageLocale(params);
   const user = await requirePageUser(locale, '/calendar');
   const { view, date } = await params;
