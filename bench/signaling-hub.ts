@@ -4,9 +4,9 @@
 import os from 'node:os';
 import Redis from 'ioredis';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import type { Hub } from '@/lib/meeting/server/hub';
-import { MemoryHub } from '@/lib/meeting/server/hub-memory';
-import { RedisHub } from '@/lib/meeting/server/hub-redis';
+import type { Hub } from '@/lib/meeting-server/hub';
+import { MemoryHub } from '@/lib/meeting-server/hub-memory';
+import { RedisHub } from '@/lib/meeting-server/hub-redis';
 import { percentile } from './lib/stats.mjs';
 import { sleep } from './lib/time.mjs';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { calendarFastPath } from '@/lib/events/calendar-fast-path';
-import { signalFastPath } from '@/lib/meeting/server/signal-fast-path';
+import { signalFastPath } from '@/lib/meeting-server/signal-fast-path';
 import { FAST_PATHS, putOnSeam, type FastPath } from '@/lib/server-seam/seam.mjs';
 
 /**

@@ -16,12 +16,12 @@ export function registerShutdown(stopWorkers: (() => void)[]): void {
   const hooks: ShutdownHooks = {
     async drain() {
       for (const stop of stopWorkers) stop();
-      const { endStreamsForShutdown } = await import('@/lib/meeting/server/stream');
+      const { endStreamsForShutdown } = await import('@/lib/meeting-server/stream');
       const streams = endStreamsForShutdown();
       log.info('shutting down: background jobs stopped, event streams ended', { streams });
     },
     async close() {
-      const { closeHub } = await import('@/lib/meeting/server/get-hub');
+      const { closeHub } = await import('@/lib/meeting-server/get-hub');
       await closeHub().catch((error) => log.warn('shutting down: the hub did not close', describeError(error)));
       const { closePlacements } = await import('@/lib/sfu/store');
       await closePlacements().catch((error) => log.warn('shutting down: the SFU placements did not close', describeError(error)));

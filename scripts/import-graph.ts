@@ -130,11 +130,11 @@ export function upwardImports(modules: Map<string, Module>): string[] {
 /**
  * The domains of `lib/`, bottom to top: a domain may import from itself and the ones before it,
  * never from one after it, so there is no loop between folders. A domain is a folder of `lib/`
- * or a file directly in it (named without its extension). An entry with a slash claims a
- * sub-folder of its own where a domain's parts sit on two layers: the events' rules and
- * recurrence (plain values the browser, the calendar, the wizard and the mails use) below the
- * stored events; the meeting's server side above the rooms and billing it checks, its protocol,
- * keys and browser side below them.
+ * or a file directly in it (named without its extension). Where a domain's parts sit on two
+ * layers they are two folders (issue 45 point 5): the events' plain rules and recurrence
+ * (`event-rules/`, `recurrence/`, used by the browser, the calendar, the wizard and the mails)
+ * below the stored events; the meeting's server side (`meeting-server/`) above the rooms and
+ * billing it checks, its protocol, keys and browser side (`meeting/`) below them.
  */
 export const DOMAIN_ORDER = [
   // plain modules: no domain below them (the seam: the keys the server layer and the app share)
@@ -156,7 +156,7 @@ export const DOMAIN_ORDER = [
   'theme',
   'search',
   'chunk-watchdog',
-  'background',
+  'after-answer',
   'toast',
   'brand',
   'location',
@@ -170,8 +170,8 @@ export const DOMAIN_ORDER = [
   'metrics',
   'audit',
   // the events' plain rules, the mail that tells them, the views and the wizard built on them
-  'events/rules',
-  'events/recurrence',
+  'event-rules',
+  'recurrence',
   'mail',
   'calendar',
   'schedule',
@@ -193,7 +193,7 @@ export const DOMAIN_ORDER = [
   'groups',
   'ratings',
   'events',
-  'meeting/server',
+  'meeting-server',
   'support',
   'account',
   'admin',
@@ -208,10 +208,8 @@ export const DOMAIN_ORDER = [
 /** The domain of a module of lib/, or null outside lib/. */
 export function domainOf(file: string): string | null {
   if (!file.startsWith('lib/')) return null;
-  const parts = file.slice('lib/'.length).split('/');
-  const nested = DOMAIN_ORDER.find((domain: string) => domain.includes('/') && file.startsWith(`lib/${domain}/`));
-  if (nested) return nested;
-  return parts.length > 1 ? parts[0]! : parts[0]!.replace(/\.[a-z]+$/, '');
+  const [first, ...rest] = file.slice('lib/'.length).split('/');
+  return rest.length > 0 ? first! : first!.replace(/\.[a-z]+$/, '');
 }
 
 /** For each domain, the domains it imports (type-only imports included) with one example each. */

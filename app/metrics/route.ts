@@ -4,7 +4,7 @@ import { config } from '@/lib/environment';
 import { mayReadMetrics } from '@/lib/metrics/access';
 import { renderMetrics } from '@/lib/metrics';
 // The hub's live gauges sit with the meeting's server side (it counts into lib/metrics).
-import '@/lib/meeting/server/census-metrics';
+import '@/lib/meeting-server/census-metrics';
 import { currentRequest } from '@/lib/request-context';
 
 // Read at each scrape, in this process: never prerendered, never on the edge.

@@ -3,10 +3,10 @@
 // read). Wall time and the process's CPU time per run, as the machine may be shared.
 import os from 'node:os';
 import { DateTime } from 'luxon';
-import { expandSeries } from '@/lib/events/recurrence/exceptions';
-import { buildRRule } from '@/lib/events/recurrence/build-rule';
-import type { Series } from '@/lib/events/recurrence/series';
-import type { CustomRepeat, RepeatType } from '@/lib/events/rules/repeat';
+import { expandSeries } from '@/lib/recurrence/exceptions';
+import { buildRRule } from '@/lib/recurrence/build-rule';
+import type { Series } from '@/lib/recurrence/series';
+import type { CustomRepeat, RepeatType } from '@/lib/event-rules/repeat';
 
 const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Europe/London'];
 const types: RepeatType[] = ['daily', 'weekly', 'monthly', 'annually', 'weekdays'];

@@ -7,9 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { closeDb, getDb } from '@/lib/db/client';
 import { eventExceptions, events, rooms, users } from '@/lib/db/schema';
-import { buildRRule } from '@/lib/events/recurrence/build-rule';
-import { occurrenceStarts, seriesEnd } from '@/lib/events/recurrence/expand';
-import type { RepeatType } from '@/lib/events/rules/repeat';
+import { buildRRule } from '@/lib/recurrence/build-rule';
+import { occurrenceStarts, seriesEnd } from '@/lib/recurrence/expand';
+import type { RepeatType } from '@/lib/event-rules/repeat';
 import { meetingLink } from '@/lib/rooms/view';
 
 const SERIES = Number(process.env.BENCH_SERIES ?? 1000);

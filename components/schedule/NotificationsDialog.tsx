@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useNotificationText } from './useNotificationText';
-import { notificationChoices, notificationKey } from '@/lib/events/rules/limits';
+import { notificationChoices, notificationKey } from '@/lib/event-rules/limits';
 import type { DraftNotification } from '@/lib/schedule/draft';
 import { SelectField } from '@/components/forms/SelectField';
 import { Dialog } from '@/components/dialog/Dialog';

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { weekdayCodes, type CustomRepeat, type WeekdayCode } from '@/lib/events/rules/repeat';
+import { weekdayCodes, type CustomRepeat, type WeekdayCode } from '@/lib/event-rules/repeat';
 import type { Draft } from '@/lib/schedule/draft';
 import { addDays, addMonths, weekdayOf } from '@/lib/time/zoned';
 import { Dialog } from '@/components/dialog/Dialog';

@@ -2,8 +2,8 @@
 
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { DEFAULT_TITLE, DURATION_MAX_MINUTES, durationMinutes, durations } from '@/lib/events/rules/limits';
-import { formatDuration } from '@/lib/events/rules/duration';
+import { DEFAULT_TITLE, DURATION_MAX_MINUTES, durationMinutes, durations } from '@/lib/event-rules/limits';
+import { formatDuration } from '@/lib/event-rules/duration';
 import { formatClock, parseClock, roundUpToFive } from '@/lib/time/zoned';
 import { formatMinutesOfDay, zoneName } from '@/lib/time/clock';
 import { useEventTitle } from '@/components/time/useEventTitle';

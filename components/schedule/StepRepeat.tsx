@@ -3,14 +3,14 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useNotificationText } from './useNotificationText';
-import { hasDuplicateReminder } from '@/lib/events/rules/checks';
-import { repeatTypes, type RepeatType } from '@/lib/events/rules/repeat';
+import { hasDuplicateReminder } from '@/lib/event-rules/checks';
+import { repeatTypes, type RepeatType } from '@/lib/event-rules/repeat';
 import { SelectField } from '@/components/forms/SelectField';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useRepeatText } from './useRepeatText';
 import type { StepProps } from './types';
 import { addMonths } from '@/lib/time/zoned';
-import type { RepeatEnd } from '@/lib/events/rules/repeat';
+import type { RepeatEnd } from '@/lib/event-rules/repeat';
 import { LazyDialog, lazyComponent } from '@/components/dialog/lazy';
 
 // The notification picker loads when opened.

@@ -6,7 +6,7 @@ import { draftStart, draftEnd, passwordPlan, type Draft } from '@/lib/schedule/d
 import { useCalendarFormat } from '@/components/calendar/useCalendarFormat';
 import { useDisplayZone } from '@/components/time/useDisplayZone';
 import { useEventTitle } from '@/components/time/useEventTitle';
-import { DEFAULT_TITLE } from '@/lib/events/rules/limits';
+import { DEFAULT_TITLE } from '@/lib/event-rules/limits';
 import { zoneName, zonesDiffer } from '@/lib/time/clock';
 import { useDurationText } from './useDurationText';
 import { useRepeatText } from './useRepeatText';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { durationMinutes } from '@/lib/events/rules/limits';
+import { durationMinutes } from '@/lib/event-rules/limits';
 
 /** "45 minutes", "90 minutes", "2 hours", "2 h 15 min": a meeting's h:mm length in words. */
 export function useDurationText() {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { describeRule, endText, weekdayName, type ScheduleText } from '@/lib/events/recurrence/describe';
-import type { WeekdayCode } from '@/lib/events/rules/repeat';
+import { describeRule, endText, weekdayName, type ScheduleText } from '@/lib/recurrence/describe';
+import type { WeekdayCode } from '@/lib/event-rules/repeat';
 import type { Draft } from '@/lib/schedule/draft';
 
 export function useWeekdayName() {

@@ -7,7 +7,7 @@ import { userEmailIs } from '@/lib/db/user-email';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
-import { runAfterAnswer } from '@/lib/background';
+import { runAfterAnswer } from '@/lib/after-answer';
 import { consumeAttempt, limits, resetAttempts } from '@/lib/security/rate-limit';
 import { normalizeTimezone, isValidTimezone } from '@/lib/time/timezones';
 import { insertUser } from '@/lib/users/create';

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { ApiError } from '@/lib/errors';
 import { config } from '@/lib/environment';
 import { getPublicConfiguration } from '@/lib/configuration/configuration';
-import { runAfterAnswer } from '@/lib/background';
+import { runAfterAnswer } from '@/lib/after-answer';
 import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
 import { isLocale } from '@/lib/i18n/locales';

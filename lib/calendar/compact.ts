@@ -4,8 +4,8 @@
 //   its occurrences, plus only the occurrences that an exception changed. The calendar page asks
 //   for this form and expands it here, in the browser, into exactly the full form's objects.
 // Pure and client-safe: no database, no rrule, no luxon.
-import type { RepeatType } from '@/lib/events/rules/repeat';
-import { formatDuration } from '@/lib/events/rules/duration';
+import type { RepeatType } from '@/lib/event-rules/repeat';
+import { formatDuration } from '@/lib/event-rules/duration';
 
 export const calendarForms = ['full', 'compact'] as const;
 export type CalendarForm = (typeof calendarForms)[number];

@@ -3,8 +3,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/db/client';
 import { eventAttendees, eventGroups, eventNotifications, rooms, type Event } from '@/lib/db/schema';
-import { formatDuration } from './rules/duration';
-import { ruleOf } from './recurrence/describe';
+import { formatDuration } from '@/lib/event-rules/duration';
+import { ruleOf } from '@/lib/recurrence/describe';
 
 type Db = Database | Transaction;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -8,11 +8,11 @@ import { findOwnRoom } from '@/lib/rooms/find';
 import { meetingLink } from '@/lib/rooms/view';
 import { generateMeetingPassword } from '@/lib/meeting/password';
 import { roomPasswordColumns } from '@/lib/rooms/password';
-import { buildRRule } from './recurrence/build-rule';
-import { seriesEnd } from './recurrence/expand';
-import type { CustomRepeat } from './rules/repeat';
-import { remindersFit, startsInPast } from './rules/checks';
-import { durationMinutes } from './rules/limits';
+import { buildRRule } from '@/lib/recurrence/build-rule';
+import { seriesEnd } from '@/lib/recurrence/expand';
+import type { CustomRepeat } from '@/lib/event-rules/repeat';
+import { remindersFit, startsInPast } from '@/lib/event-rules/checks';
+import { durationMinutes } from '@/lib/event-rules/limits';
 import type { EventInput } from './schemas';
 
 export type EventValues = Pick<

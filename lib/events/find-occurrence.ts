@@ -3,8 +3,8 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/db/client';
 import { eventExceptions, type Event } from '@/lib/db/schema';
-import { expandSeries } from './recurrence/exceptions';
-import { seriesOf } from './recurrence/series';
+import { expandSeries } from '@/lib/recurrence/exceptions';
+import { seriesOf } from '@/lib/recurrence/series';
 
 /** The occurrence of a series with the original start `originalStart`, or null. */
 export async function findOccurrence(db: Database | Transaction, event: Event, originalStart: Date) {

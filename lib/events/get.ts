@@ -6,7 +6,7 @@ import type { Event, User } from '@/lib/db/schema';
 import { eventDetails } from './details';
 import { findOwnEvent } from './find';
 import { findOccurrence } from './find-occurrence';
-import { parseEventId } from './rules/ids';
+import { parseEventId } from '@/lib/event-rules/ids';
 import { occurrenceView } from './views/occurrence';
 
 /** GET /api/event/{id}: an event, or one occurrence of a series with the series' details. */

@@ -3,8 +3,8 @@ import 'server-only';
 import { and, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { eventExceptions, events, rooms, type EventException, type User } from '@/lib/db/schema';
-import { expandSeriesTimes } from './recurrence/exceptions';
-import { seriesOf } from './recurrence/series';
+import { expandSeriesTimes } from '@/lib/recurrence/exceptions';
+import { seriesOf } from '@/lib/recurrence/series';
 import type { WindowSeries } from './views/window';
 
 const DAY_MS = 86_400_000;

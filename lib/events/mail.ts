@@ -7,9 +7,9 @@ import { htmlLang } from '@/lib/i18n/locales';
 import { enqueueMail } from '@/lib/mail';
 import { clockFormat } from '@/lib/time/clock';
 import type { EventMailData } from '@/lib/mail/templates';
-import { seriesOf } from './recurrence/series';
+import { seriesOf } from '@/lib/recurrence/series';
 import { buildIcs, type IcsEvent, type IcsMethod } from './ics/build-ics';
-import type { Occurrence } from './recurrence/exceptions';
+import type { Occurrence } from '@/lib/recurrence/exceptions';
 import type { Participant } from './participants';
 
 /** "Monday, 23 March 2026, 09:00 – 09:30 (Europe/Berlin)" in the reader's language. */

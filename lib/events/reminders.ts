@@ -8,11 +8,11 @@ import { processSlot } from '@/lib/process-slot';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { countDatabaseError } from '@/lib/metrics/database';
 import { recordReminderLag } from '@/lib/metrics/reminders';
-import { seriesOf } from './recurrence/series';
+import { seriesOf } from '@/lib/recurrence/series';
 import { reminderData } from './mail';
-import { expandSeries } from './recurrence/exceptions';
+import { expandSeries } from '@/lib/recurrence/exceptions';
 import { loadParticipants } from './participants';
-import { leadMinutes, notificationKey } from './rules/limits';
+import { leadMinutes, notificationKey } from '@/lib/event-rules/limits';
 
 /**
  * Reminders are planned for the occurrences of the next 8 days (at most 1 day of lead + a week

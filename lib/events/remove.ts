@@ -7,7 +7,7 @@ import { eventExceptions, eventReminders, events, type Event, type User } from '
 import { isUuid } from '@/lib/db/uuid';
 import { kickMailWorker } from '@/lib/mail';
 import { findOwnEvent } from './find';
-import { parseEventId } from './rules/ids';
+import { parseEventId } from '@/lib/event-rules/ids';
 import { findOccurrence } from './find-occurrence';
 import { eventComponents, mailAttendees, occurrenceComponents } from './mail';
 import { loadParticipants } from './participants';

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { calendarForms } from '@/lib/calendar/compact';
 import { checkPasswordProofFields, passwordProofFields } from '@/lib/meeting/room-password.schema';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
-import { repeatTypes, weekdayCodes } from './rules/repeat';
+import { repeatTypes, weekdayCodes } from '@/lib/event-rules/repeat';
 import { emailField } from '@/lib/email-field';
-import { eventProblems, titleFits, titleOf } from './rules/checks';
-import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, isDuration, notificationChoices, timeTypes } from './rules/limits';
+import { eventProblems, titleFits, titleOf } from '@/lib/event-rules/checks';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_TITLE, isDuration, notificationChoices, timeTypes } from '@/lib/event-rules/limits';
 
 export {
   DEFAULT_NOTIFICATIONS,
@@ -24,8 +24,8 @@ export {
   TITLE_MIN,
   type Duration,
   type TimeType,
-} from './rules/limits';
-export { formatDuration } from './rules/duration';
+} from '@/lib/event-rules/limits';
+export { formatDuration } from '@/lib/event-rules/duration';
 
 export const notificationSchema = z
   .object({
@@ -126,7 +126,7 @@ export const eventFields = {
   description: z.string({ error: 'incorrect_data' }).trim().max(5000, 'incorrect_data'),
 };
 
-/** The rules across fields (rules/checks.ts), and the password proof's fields. */
+/** The rules across fields (lib/event-rules/checks.ts), and the password proof's fields. */
 function checkEvent(event: Parameters<typeof eventProblems>[0] & { passwordProof?: string; passwordSalt?: string }, ctx: z.RefinementCtx) {
   // A custom password left out keeps the room's (event-values.ts: refused when the room has none); a form
   // sends a proof instead (lib/meeting/room-password.ts), having checked the length itself.

@@ -4,8 +4,8 @@ import { createTranslator } from 'use-intl/core';
 import { currentBrandName } from '@/lib/configuration/brand';
 import { htmlLang, type Locale } from '@/lib/i18n/locales';
 import { loadMessages } from '@/lib/i18n/messages';
-import { DEFAULT_TITLE } from '@/lib/events/rules/limits';
-import { describeRRule, type ScheduleText } from '@/lib/events/recurrence/describe';
+import { DEFAULT_TITLE } from '@/lib/event-rules/limits';
+import { describeRRule, type ScheduleText } from '@/lib/recurrence/describe';
 
 /** Every mail template and the data it needs. */
 export interface MailTemplates {
@@ -93,7 +93,7 @@ async function translator(locale: Locale) {
   return Object.assign(translate, {
     /** A meeting's title as the reader sees it: the stored default "(No Title)" in their language. */
     title: (stored: string) => (stored === DEFAULT_TITLE ? display('noTitle') : stored),
-    /** A series in words, with the wizard's own texts (lib/events/recurrence/describe.ts). */
+    /** A series in words, with the wizard's own texts (lib/recurrence/describe.ts). */
     repeat: (repeat: NonNullable<EventMailData['repeat']>) => describeRRule(repeat.rrule, repeat.timezone, schedule, htmlLang(locale)),
   });
 }

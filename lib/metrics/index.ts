@@ -1,7 +1,7 @@
 import 'server-only';
 // Every family /metrics shows, registered by importing its module (each one concern).
 import './http';
-import './meeting'; // the hub's live gauges: lib/meeting/server/census-metrics.ts, imported by the route
+import './meeting'; // the hub's live gauges: lib/meeting-server/census-metrics.ts, imported by the route
 import './mail';
 import './reminders';
 import './database';

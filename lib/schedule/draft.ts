@@ -1,11 +1,11 @@
 // The schedule wizard's draft (SPEC point 3, "Schedule draft": datetime, repeating, notification
 // list, time zone) and the checks each step makes before the next, mirroring the server's rules
-// of lib/events/schemas.ts and event-values.ts (lib/events/rules/checks.ts, shared with them) so a
+// of lib/events/schemas.ts and event-values.ts (lib/event-rules/checks.ts, shared with them) so a
 // person learns of a mistake on the step that made it.
 // Pure and browser-safe.
-import type { CustomRepeat, RepeatEnd, RepeatType } from '@/lib/events/rules/repeat';
-import { eventProblems, remindersFit, startsInPast, titleFits } from '@/lib/events/rules/checks';
-import { DEFAULT_NOTIFICATIONS, durationMinutes, isDuration, type Duration, type TimeType } from '@/lib/events/rules/limits';
+import type { CustomRepeat, RepeatEnd, RepeatType } from '@/lib/event-rules/repeat';
+import { eventProblems, remindersFit, startsInPast, titleFits } from '@/lib/event-rules/checks';
+import { DEFAULT_NOTIFICATIONS, durationMinutes, isDuration, type Duration, type TimeType } from '@/lib/event-rules/limits';
 import { addDays, dateIn, instantOf, minutesIn, roundUpToFive } from '@/lib/time/zoned';
 
 export const WIZARD_STEPS = 5;
@@ -173,7 +173,7 @@ export const STEP_OF_FIELD: Record<string, Step> = {
 };
 
 /**
- * The mistakes of one step (SPEC point 5), by the server's own checks (lib/events/rules/checks.ts)
+ * The mistakes of one step (SPEC point 5), by the server's own checks (lib/event-rules/checks.ts)
  * and codes of SPEC point 8: a name of at least 5 characters (an empty one becomes "(No Title)"),
  * no start in the past, a custom password of 8 or more, no own or duplicate attendee, no duplicate
  * reminder, without repeat only reminders that fit before the start, a custom repeat with its rule.
@@ -234,7 +234,7 @@ export interface EditedEvent {
   showAttendees: boolean;
   repeatType: string;
   repeatCustom: unknown;
-  /** The stored series read back (lib/events/recurrence/describe.ts): its end, for the plain types. */
+  /** The stored series read back (lib/recurrence/describe.ts): its end, for the plain types. */
   repeatEnd?: RepeatEnd | null;
   notifications: { type: string; time: number; timeType: string }[];
   occurrence?: { id: string; title: string; description: string | null; from: number; duration: string };

@@ -4,7 +4,7 @@ import { processSlot } from '@/lib/process-slot';
 import { openRedis } from '@/lib/redis';
 import { MemoryPlacementStore, type PlacementStore } from './placement';
 
-// One placement store per process, like the meeting hub (lib/meeting/server/get-hub.ts).
+// One placement store per process, like the meeting hub (lib/meeting-server/get-hub.ts).
 const store = processSlot<Promise<PlacementStore>>('sfu.placements');
 
 /** Redis when REDIS_URL is set (several app instances agree on a meeting's node), else memory. */

@@ -3,7 +3,7 @@ import { config } from '@/lib/environment';
 import { ApiError } from '@/lib/errors';
 import { describeError, log } from '@/lib/log';
 import type { SfuTicket } from '@/lib/meeting/protocol';
-import { JanusError, withJanusHandle, type JanusHandle, type JanusOptions } from './janus-http';
+import { JanusHttpError, withJanusHttpHandle, type JanusHttpHandle, type JanusHttpOptions } from './janus-http';
 import { sfuConfigured, sfuNodes, type SfuNode } from './nodes';
 import { placements } from './store';
 import { janusToken, sfuRoomId, sfuRoomSecret, sfuRoomToken, VIDEOROOM_PLUGIN } from './tokens';
@@ -35,7 +35,7 @@ function sharedSecret(): string {
   return config.sfuSecret;
 }
 
-function janusOptions(secret: string, timeoutMs?: number): JanusOptions {
+function janusOptions(secret: string, timeoutMs?: number): JanusHttpOptions {
   return { token: () => janusToken(secret, Date.now() + APP_TOKEN_SECONDS * 1000), timeoutMs, signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined };
 }
 
@@ -44,8 +44,8 @@ function roomOn(node: SfuNode, secret: string, meetingId: string): Room {
   return { node, room, secret: sfuRoomSecret(secret, room) };
 }
 
-const videoRoom = <T>(room: Room, secret: string, work: (handle: JanusHandle) => Promise<T>, timeoutMs?: number) =>
-  withJanusHandle(room.node.apiUrl, VIDEOROOM_PLUGIN, janusOptions(secret, timeoutMs), work);
+const videoRoom = <T>(room: Room, secret: string, work: (handle: JanusHttpHandle) => Promise<T>, timeoutMs?: number) =>
+  withJanusHttpHandle(room.node.apiUrl, VIDEOROOM_PLUGIN, janusOptions(secret, timeoutMs), work);
 
 /**
  * POST /api/meeting/{id}/sfu for an admitted participant: the meeting's room on its node (placed
@@ -102,7 +102,7 @@ const VERIFIED_MAX = 10_000;
 const verifiedKey = (room: Room) => `${room.node.apiUrl}\0${room.room}`;
 
 /** A room that lacks a guarantee is destroyed (with the room's secret) and made again, or no ticket is given. */
-async function checkGuarded(handle: JanusHandle, room: Room, settings: RoomSettings) {
+async function checkGuarded(handle: JanusHttpHandle, room: Room, settings: RoomSettings) {
   const key = verifiedKey(room);
   if (verified.has(key)) return;
   if (!guarded(await roomGuarantees(handle, settings.adminKey, room.room))) {
@@ -144,7 +144,7 @@ export async function revokeSfuAccess(meetingId: string, participantId: string):
       BEST_EFFORT_TIMEOUT_MS,
     );
   } catch (error) {
-    if (error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM) return; // the room is gone already
+    if (error instanceof JanusHttpError && error.code === VIDEOROOM_NO_SUCH_ROOM) return; // the room is gone already
     log.warn('sfu: a removed participant kept their room access', describeError(error));
   }
 }

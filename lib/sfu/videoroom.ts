@@ -1,5 +1,5 @@
 import 'server-only';
-import { JanusError, type JanusHandle } from './janus-http';
+import { JanusHttpError, type JanusHttpHandle } from './janus-http';
 
 // The VideoRoom requests the app makes (https://janus.conf.meetecho.com/docs/videoroom.html),
 // with string_ids on: room and participant ids are strings.
@@ -30,7 +30,7 @@ export interface RoomSettings {
  * the holders of a token in `allowed` may join (and, through require_pvtid, subscribe), and the
  * room is in no public list.
  */
-export async function ensureRoom(handle: JanusHandle, settings: RoomSettings): Promise<'created' | 'existed'> {
+export async function ensureRoom(handle: JanusHttpHandle, settings: RoomSettings): Promise<'created' | 'existed'> {
   try {
     await handle.request({
       request: 'create',
@@ -55,7 +55,7 @@ export async function ensureRoom(handle: JanusHandle, settings: RoomSettings): P
     });
     return 'created';
   } catch (error) {
-    if (error instanceof JanusError && error.code === VIDEOROOM_ROOM_EXISTS) return 'existed';
+    if (error instanceof JanusHttpError && error.code === VIDEOROOM_ROOM_EXISTS) return 'existed';
     throw error;
   }
 }
@@ -68,7 +68,7 @@ export interface RoomGuarantees {
 }
 
 /** The room's guarantees as the node lists them (its admin_key lists private rooms too); null if absent. */
-export async function roomGuarantees(handle: JanusHandle, adminKey: string, room: string): Promise<RoomGuarantees | null> {
+export async function roomGuarantees(handle: JanusHttpHandle, adminKey: string, room: string): Promise<RoomGuarantees | null> {
   const { list } = await handle.request<{ list?: Record<string, unknown>[] }>({ request: 'list', admin_key: adminKey });
   const entry = list?.find((candidate) => candidate.room === room);
   return entry ? { requireE2ee: entry.require_e2ee === true, requirePvtid: entry.require_pvtid === true, isPrivate: entry.is_private === true } : null;
@@ -79,29 +79,29 @@ export const guarded = (guarantees: RoomGuarantees | null): boolean =>
   guarantees !== null && guarantees.requireE2ee && guarantees.requirePvtid && guarantees.isPrivate;
 
 /** Adds or removes room tokens in the room's allowed list (idempotent: Janus keeps each once). */
-export async function changeAllowed(handle: JanusHandle, room: string, secret: string, action: 'add' | 'remove', tokens: string[]): Promise<string[]> {
+export async function changeAllowed(handle: JanusHttpHandle, room: string, secret: string, action: 'add' | 'remove', tokens: string[]): Promise<string[]> {
   const answer = await handle.request<{ allowed?: string[] }>({ request: 'allowed', room, secret, action, allowed: tokens });
   return answer.allowed ?? [];
 }
 
 /** Kicks a participant's publisher out of the room; false if they were not in it. */
-export async function kickParticipant(handle: JanusHandle, room: string, secret: string, id: string): Promise<boolean> {
+export async function kickParticipant(handle: JanusHttpHandle, room: string, secret: string, id: string): Promise<boolean> {
   try {
     await handle.request({ request: 'kick', room, secret, id });
     return true;
   } catch (error) {
-    if (error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_USER) return false;
+    if (error instanceof JanusHttpError && error.code === VIDEOROOM_NO_SUCH_USER) return false;
     throw error;
   }
 }
 
 /** Destroys the room; false if it was not there. Everyone still in it is told and dropped. */
-export async function destroyRoom(handle: JanusHandle, room: string, secret: string): Promise<boolean> {
+export async function destroyRoom(handle: JanusHttpHandle, room: string, secret: string): Promise<boolean> {
   try {
     await handle.request({ request: 'destroy', room, secret, permanent: false });
     return true;
   } catch (error) {
-    if (error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM) return false;
+    if (error instanceof JanusHttpError && error.code === VIDEOROOM_NO_SUCH_ROOM) return false;
     throw error;
   }
 }

@@ -121,7 +121,7 @@ test('SIGTERM to npm start ends every process within 10 s, ends event streams wi
 
     const signalled = Date.now();
     process.kill(npm, 'SIGTERM');
-    // The stream ends cleanly, told to come back soon (lib/meeting/server/stream.ts).
+    // The stream ends cleanly, told to come back soon (lib/meeting-server/stream.ts).
     expect(await stream.ended).toBe('ended');
     expect(stream.text()).toMatch(/retry: 500\n\n$/);
     await expect.poll(() => [npm, ...tree].filter(alive), { timeout: 10_000, intervals: [100] }).toEqual([]);

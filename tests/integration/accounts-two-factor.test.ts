@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { closeDb, getDb } from '@/lib/db/client';
 import { mailOutbox, users } from '@/lib/db/schema';
 import { GET as me } from '@/app/api/me/route';
-import { backgroundSettled } from '@/lib/background';
+import { afterAnswerSettled } from '@/lib/after-answer';
 import { openSecret } from '@/lib/security/data-key';
 import { call, cookieFrom, sessionCookies } from '../support/api';
 import { activeAccount, logInAs, userByEmail } from '../support/accounts';
@@ -112,7 +112,7 @@ describe('two-factor authentication (TOTP)', () => {
     const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect((await call(check, { body: { code }, cookies: sessionCookies(pending.cookie!) })).json.status).toBe('ok');
     // Sealed again after the answer, not in its way: wait for that work.
-    await backgroundSettled();
+    await afterAnswerSettled();
     const stored = (await userByEmail(email)).totpSecret ?? '';
     expect(stored).toMatch(/^enc1\./);
     expect(stored).not.toContain(secret);

@@ -10,7 +10,7 @@ import { POST as forgot } from '@/app/api/password/route';
 import { POST as reset } from '@/app/api/password/reset/route';
 import { GET as checkLink } from '@/app/api/password/[link]/route';
 import { GET as me } from '@/app/api/me/route';
-import { backgroundSettled } from '@/lib/background';
+import { afterAnswerSettled } from '@/lib/after-answer';
 import { call, sessionCookies } from '../support/api';
 import { activeAccount, fromIp, lastMailTo, logInAs, mailCount, registration, uniqueEmail, userByEmail } from '../support/accounts';
 
@@ -219,7 +219,7 @@ describe('password reset', () => {
     const unknown = await call(forgot, { body: { email: unknownEmail }, headers: fromIp() });
     expect(known.status).toBe(unknown.status);
     expect(known.text).toBe(unknown.text);
-    await backgroundSettled();
+    await afterAnswerSettled();
     expect((await lastMailTo(email)).link).toMatch(/\/resetpassword\/[\w-]{43}$/);
     expect(await mailCount(unknownEmail)).toBe(0);
   });
@@ -231,7 +231,7 @@ describe('password reset', () => {
       const started = performance.now();
       await call(forgot, { body: { email: address }, headers: fromIp() });
       const took = performance.now() - started;
-      await backgroundSettled(); // the mail work of one never slows the other's measurement
+      await afterAnswerSettled(); // the mail work of one never slows the other's measurement
       return took;
     };
     const known: number[] = [];
@@ -260,7 +260,7 @@ describe('password reset', () => {
     const { email, password } = await activeAccount();
     const { cookie } = await logInAs(email, password);
     await call(forgot, { body: { email }, headers: fromIp() });
-    await backgroundSettled();
+    await afterAnswerSettled();
     const link = (await lastMailTo(email)).link!.split('/').pop()!;
     expect((await call(checkLink, { params: { link }, headers: fromIp() })).json).toEqual({
       status: 'ok',
@@ -284,11 +284,11 @@ describe('password reset', () => {
   it('a newer link voids the older one, and links expire within an hour', async () => {
     const { email, user } = await activeAccount();
     await call(forgot, { body: { email }, headers: fromIp() });
-    await backgroundSettled();
+    await afterAnswerSettled();
     const older = (await lastMailTo(email)).link!.split('/').pop()!;
     await new Promise((resolve) => setTimeout(resolve, 5));
     await call(forgot, { body: { email }, headers: fromIp() });
-    await backgroundSettled();
+    await afterAnswerSettled();
     const newer = (await lastMailTo(email)).link!.split('/').pop()!;
     expect(newer).not.toBe(older);
     expect((await call(reset, { body: { link: older, password: 'Green-Valley-77' }, headers: fromIp() })).json.errorCode).toBe('invalid_reset_link');

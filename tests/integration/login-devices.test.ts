@@ -28,7 +28,7 @@ let closeDb: () => Promise<void>;
 let mail: typeof MailModule;
 let device: typeof DeviceCookie;
 let openSecret: (typeof DataKey)['openSecret'];
-let backgroundSettled: () => Promise<void>;
+let afterAnswerSettled: () => Promise<void>;
 let accounts: typeof AccountsSupport;
 let api: typeof ApiSupport;
 let login: typeof LoginHandler;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   mail = await import('@/lib/mail');
   device = await import('@/lib/auth/device-cookie');
   ({ openSecret } = await import('@/lib/security/data-key'));
-  ({ backgroundSettled } = await import('@/lib/background'));
+  ({ afterAnswerSettled } = await import('@/lib/after-answer'));
   accounts = await import('../support/accounts');
   api = await import('../support/api');
   ({ POST: login } = await import('@/app/login/route'));
@@ -203,11 +203,11 @@ describe('guessing spread over many addresses (issue 32, item 4)', () => {
     const subject = 'Jemand versucht, sich bei Ihrem Enclave-Konto anzumelden';
     await spendAccountWindow(email, 99);
     expect((await attempt(email, WRONG)).status).toBe(400);
-    await backgroundSettled();
+    await afterAnswerSettled();
     expect(await failedLoginMails(email, subject)).toHaveLength(0);
 
     for (let i = 0; i < 5; i += 1) expect((await attempt(email, i === 4 ? password : WRONG)).status).toBe(429);
-    await backgroundSettled();
+    await afterAnswerSettled();
     expect(await failedLoginMails(email, subject)).toHaveLength(1);
 
     // Delivered through the real SMTP server.
@@ -226,7 +226,7 @@ describe('guessing spread over many addresses (issue 32, item 4)', () => {
       .where(eq(rateLimits.key, `login-account:${email}`));
     await spendAccountWindow(email, 100);
     expect((await attempt(email, WRONG)).status).toBe(429);
-    await backgroundSettled();
+    await afterAnswerSettled();
     expect(await failedLoginMails(email, subject)).toHaveLength(2);
 
     // Nobody has this address: the answer is the same, and nothing is sent.
@@ -236,7 +236,7 @@ describe('guessing spread over many addresses (issue 32, item 4)', () => {
     const unknown = await attempt(nobody, WRONG);
     expect(unknown.status).toBe(known.status);
     expect(unknown.text).toBe(known.text);
-    await backgroundSettled();
+    await afterAnswerSettled();
     expect(await accounts.mailCount(nobody)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
-import { iceServersFor, TURN_CREDENTIAL_SECONDS } from '@/lib/meeting/server/ice';
+import { iceServersFor, TURN_CREDENTIAL_SECONDS } from '@/lib/meeting-server/ice';
 import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
 import { call, createUser } from '../support/api';
 import { joined, makeRoom } from '../support/meeting';

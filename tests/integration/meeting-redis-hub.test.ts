@@ -4,11 +4,11 @@ import Redis from 'ioredis';
 import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import { getHub } from '@/lib/meeting/server/get-hub';
-import type { RosterEntry } from '@/lib/meeting/server/hub';
-import { RedisHub } from '@/lib/meeting/server/hub-redis';
-import { liveRoster } from '@/lib/meeting/server/roster';
-import { releaseAll } from '@/lib/meeting/server/stream';
+import { getHub } from '@/lib/meeting-server/get-hub';
+import type { RosterEntry } from '@/lib/meeting-server/hub';
+import { RedisHub } from '@/lib/meeting-server/hub-redis';
+import { liveRoster } from '@/lib/meeting-server/roster';
+import { releaseAll } from '@/lib/meeting-server/stream';
 import { createUser } from '../support/api';
 import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
 

@@ -1,7 +1,7 @@
 import { closeDb, getDb } from '@/lib/db/client';
 import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BYTES, type JoinAnswer } from '@/lib/meeting/protocol';
-import { releaseAll } from '@/lib/meeting/server/stream';
-import { signJoinToken } from '@/lib/meeting/server/token';
+import { releaseAll } from '@/lib/meeting-server/stream';
+import { signJoinToken } from '@/lib/meeting-server/token';
 import { GET as ice } from '@/app/api/meeting/[id]/ice/route';
 import { call, createUser } from '../support/api';
 import { join, joined, joinStreaming, makeRoom, openStream, proofFor, send, type Stream } from '../support/meeting';

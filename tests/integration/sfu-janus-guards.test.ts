@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nodeDataChannel from 'node-datachannel';
 import { config } from '@/lib/environment';
-import { withJanusHandle } from '@/lib/sfu/janus-http';
+import { withJanusHttpHandle } from '@/lib/sfu/janus-http';
 import { closePlacements } from '@/lib/sfu/store';
 import { BEST_EFFORT_TIMEOUT_MS, revokeSfuAccess, sfuTicketFor } from '@/lib/sfu/ticket';
 import { janusToken, sfuRoomId, sfuRoomSecret, VIDEOROOM_PLUGIN } from '@/lib/sfu/tokens';
@@ -156,7 +156,7 @@ async function until(condition: () => boolean, timeoutMs = 10_000) {
 
 /** The room's entry in the node's list (its admin_key lists private rooms too). */
 async function listed(room: string) {
-  return withJanusHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: appToken }, async (handle) => {
+  return withJanusHttpHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: appToken }, async (handle) => {
     const { list } = await handle.request<{ list: Record<string, unknown>[] }>({ request: 'list', admin_key: SECRET });
     return list.find((entry) => entry.room === room) ?? null;
   });
@@ -165,7 +165,7 @@ async function listed(room: string) {
 /** A room made by hand under the meeting's derived name, as a static or stale room would be. */
 async function roomByHand(meetingId: string, extra: Record<string, unknown>) {
   const room = sfuRoomId(SECRET, meetingId);
-  await withJanusHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: appToken }, (handle) =>
+  await withJanusHttpHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: appToken }, (handle) =>
     handle.request({ request: 'create', room, admin_key: SECRET, secret: sfuRoomSecret(SECRET, room), permanent: false, ...extra }),
   );
   return room;
@@ -205,7 +205,7 @@ describe('media that is not end-to-end encrypted', () => {
   it('gets no ticket for a room the app cannot replace (another secret holds it)', async () => {
     const meetingId = meeting();
     const room = sfuRoomId(SECRET, meetingId);
-    await withJanusHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: appToken }, (handle) =>
+    await withJanusHttpHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: appToken }, (handle) =>
       handle.request({ request: 'create', room, admin_key: SECRET, secret: 'not-the-apps', require_e2ee: false }),
     );
     await expect(sfuTicketFor(meetingId, 'nobody', { publishers: 4 })).rejects.toMatchObject({ code: 'service_unavailable' });

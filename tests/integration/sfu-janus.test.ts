@@ -4,9 +4,9 @@
 import Redis from 'ioredis';
 import { config } from '@/lib/environment';
 import type { SfuTicket } from '@/lib/meeting/protocol';
-import { MemoryHub } from '@/lib/meeting/server/hub-memory';
-import { liveRoster } from '@/lib/meeting/server/roster';
-import { JanusError, withJanusHandle } from '@/lib/sfu/janus-http';
+import { MemoryHub } from '@/lib/meeting-server/hub-memory';
+import { liveRoster } from '@/lib/meeting-server/roster';
+import { JanusHttpError, withJanusHttpHandle } from '@/lib/sfu/janus-http';
 import { MemoryPlacementStore, type PlacementStore } from '@/lib/sfu/placement';
 import { RedisPlacementStore } from '@/lib/sfu/placement-redis';
 import { closePlacements, placements } from '@/lib/sfu/store';
@@ -62,14 +62,14 @@ async function join(ticket: SfuTicket, participantId: string, roomToken = ticket
 
 /** What the node's admin_key lists of the room (private rooms are listed to its holder only). */
 async function roomOnNode(janus: Janus, room: string) {
-  return withJanusHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: () => token() }, async (handle) => {
+  return withJanusHttpHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: () => token() }, async (handle) => {
     const { list } = await handle.request<{ list: Record<string, unknown>[] }>({ request: 'list', admin_key: SECRET });
     return list.find((entry) => entry.room === room) ?? null;
   });
 }
 
 async function participants(janus: Janus, room: string) {
-  return withJanusHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: () => token() }, async (handle) => {
+  return withJanusHttpHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: () => token() }, async (handle) => {
     const answer = await handle.request<{ participants: { id: string }[] }>({ request: 'listparticipants', room });
     return answer.participants.map((participant) => participant.id);
   });
@@ -233,14 +233,14 @@ describe("the meeting's room", () => {
   });
 
   it('throws typed errors from the HTTP client', async () => {
-    const failure = withJanusHandle(one.httpUrl, VIDEOROOM_PLUGIN, { token: () => token(-10) }, async () => undefined);
-    await expect(failure).rejects.toEqual(expect.objectContaining({ name: 'JanusError', kind: 'janus', code: 403 }));
-    const missing = withJanusHandle(one.httpUrl, VIDEOROOM_PLUGIN, { token: () => token() }, (handle) =>
+    const failure = withJanusHttpHandle(one.httpUrl, VIDEOROOM_PLUGIN, { token: () => token(-10) }, async () => undefined);
+    await expect(failure).rejects.toEqual(expect.objectContaining({ name: 'JanusHttpError', kind: 'janus', code: 403 }));
+    const missing = withJanusHttpHandle(one.httpUrl, VIDEOROOM_PLUGIN, { token: () => token() }, (handle) =>
       handle.request({ request: 'kick', room: 'no-such-room', secret: sfuRoomSecret(SECRET, 'x'), id: 'x' }),
     );
     await expect(missing).rejects.toEqual(expect.objectContaining({ kind: 'plugin', code: 426 }));
-    const gone = withJanusHandle('http://127.0.0.1:4917/janus', VIDEOROOM_PLUGIN, { token: () => token(), timeoutMs: 500 }, async () => undefined);
-    await expect(gone).rejects.toBeInstanceOf(JanusError);
+    const gone = withJanusHttpHandle('http://127.0.0.1:4917/janus', VIDEOROOM_PLUGIN, { token: () => token(), timeoutMs: 500 }, async () => undefined);
+    await expect(gone).rejects.toBeInstanceOf(JanusHttpError);
     await expect(gone).rejects.toMatchObject({ kind: 'unreachable' });
   });
 });

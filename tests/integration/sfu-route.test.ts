@@ -3,10 +3,10 @@
 import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import type { SfuTicket } from '@/lib/meeting/protocol';
-import { releaseAll } from '@/lib/meeting/server/stream';
+import { releaseAll } from '@/lib/meeting-server/stream';
 import { closePlacements } from '@/lib/sfu/store';
 import { janusToken, sfuRoomId, VIDEOROOM_PLUGIN } from '@/lib/sfu/tokens';
-import { withJanusHandle } from '@/lib/sfu/janus-http';
+import { withJanusHttpHandle } from '@/lib/sfu/janus-http';
 import { POST as sfu } from '@/app/api/meeting/[id]/sfu/route';
 import { call, createUser } from '../support/api';
 import { videoRoomHandle, type JanusSocket } from '../support/janus-client';
@@ -52,7 +52,7 @@ async function inCall(meetingId: string, name: string, options: { cookie?: strin
 
 async function participants(room: string) {
   const token = () => janusToken(SECRET, Date.now() + 60_000);
-  return withJanusHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token }, async (handle) => {
+  return withJanusHttpHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token }, async (handle) => {
     const answer = await handle.request<{ participants: { id: string }[] }>({ request: 'listparticipants', room });
     return answer.participants.map((participant) => participant.id);
   });

@@ -3,8 +3,8 @@
 // errors in the same envelope and language — with the headers Next.js and proxy.ts would add.
 import { closeDb, getDb } from '@/lib/db/client';
 import { MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol';
-import { signalFastAnswer } from '@/lib/meeting/server/signal-fast-path';
-import { releaseAll } from '@/lib/meeting/server/stream';
+import { signalFastAnswer } from '@/lib/meeting-server/signal-fast-path';
+import { releaseAll } from '@/lib/meeting-server/stream';
 import { apiPolicy } from '@/lib/security/csp';
 import { FAST_PATHS, fromSeam } from '@/lib/server-seam/seam.mjs';
 import { registerFastPaths } from '@/lib/fast-paths';

@@ -147,7 +147,7 @@ describe('what each mail says', () => {
 });
 
 // Issue 48, point 9: the invitation said the call goes directly between the participants, untrue
-// where the room may use this server's SFU (lib/meeting/server/invite.ts decides viaSfu).
+// where the room may use this server's SFU (lib/meeting-server/invite.ts decides viaSfu).
 describe('the meeting invitation says how the call travels', () => {
   const data = { inviterName: 'Ada', roomName: 'Board', link: 'https://meet.example/now/abc', needsPassword: false };
   it('without an SFU (and in mail queued before): directly between the participants', async () => {

@@ -5,7 +5,7 @@ import { databaseErrorKind } from '@/lib/metrics/database';
 import { countHttpRequest, fallbackRoute, methodLabel } from '@/lib/metrics/http';
 import { metricsRegistry } from '@/lib/metrics/registry';
 import { routeTemplate } from '@/lib/metrics/route-template';
-import { countLive, type RosterEntry } from '@/lib/meeting/server/hub';
+import { countLive, type RosterEntry } from '@/lib/meeting-server/hub';
 import { chooseRequestId, requestStorage } from '@/lib/request-context';
 import { parseTrustedProxies, PEER_HEADER } from '@/lib/security/client-address';
 

@@ -1,8 +1,8 @@
 import { createTranslator } from 'use-intl/core';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
-import { buildRRule } from '@/lib/events/recurrence/build-rule';
-import { describeRRule, describeRule, ruleOf, type ScheduleText } from '@/lib/events/recurrence/describe';
+import { buildRRule } from '@/lib/recurrence/build-rule';
+import { describeRRule, describeRule, ruleOf, type ScheduleText } from '@/lib/recurrence/describe';
 import { repeatEndProblem, draftBody, newDraft } from '@/lib/schedule/draft';
 
 const schedule = (locale: 'en' | 'de') => createTranslator({ locale, messages: locale === 'en' ? en : de, namespace: 'Schedule' }) as unknown as ScheduleText;

@@ -1,4 +1,4 @@
-// The fast expansion of lib/events/recurrence/ (compile.ts, walk.ts) (rules started at the window's period, the rules
+// The fast expansion of lib/recurrence/ (compile.ts, walk.ts) (rules started at the window's period, the rules
 // the app writes enumerated without rrule, cached zone offsets) against the naive one it
 // replaced: rrule iterating from DTSTART, every wall clock converted by luxon. Random series of
 // every repeat type, in zones with and without DST, that began up to eight years before the
@@ -7,12 +7,12 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { RRule } from 'rrule';
-import { ruleEndingBefore } from '@/lib/events/recurrence/split';
+import { ruleEndingBefore } from '@/lib/recurrence/split';
 import { fromFloating, toFloating } from '@/lib/time/floating';
-import { buildRRule } from '@/lib/events/recurrence/build-rule';
-import { isOccurrence, occurrenceStarts } from '@/lib/events/recurrence/expand';
-import type { Series } from '@/lib/events/recurrence/series';
-import { repeatTypes, weekdayCodes, type CustomRepeat } from '@/lib/events/rules/repeat';
+import { buildRRule } from '@/lib/recurrence/build-rule';
+import { isOccurrence, occurrenceStarts } from '@/lib/recurrence/expand';
+import type { Series } from '@/lib/recurrence/series';
+import { repeatTypes, weekdayCodes, type CustomRepeat } from '@/lib/event-rules/repeat';
 
 const DAY_MS = 86_400_000;
 const zones = [

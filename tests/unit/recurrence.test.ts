@@ -1,10 +1,10 @@
 import { DateTime } from 'luxon';
-import { buildRRule } from '@/lib/events/recurrence/build-rule';
-import { countBefore, occurrenceStarts, seriesEnd } from '@/lib/events/recurrence/expand';
-import type { Series } from '@/lib/events/recurrence/series';
-import type { CustomRepeat, RepeatType } from '@/lib/events/rules/repeat';
-import { expandSeries, type ExceptionLike } from '@/lib/events/recurrence/exceptions';
-import { remapExceptions, ruleEndingBefore, ruleOfFollowingPart } from '@/lib/events/recurrence/split';
+import { buildRRule } from '@/lib/recurrence/build-rule';
+import { countBefore, occurrenceStarts, seriesEnd } from '@/lib/recurrence/expand';
+import type { Series } from '@/lib/recurrence/series';
+import type { CustomRepeat, RepeatType } from '@/lib/event-rules/repeat';
+import { expandSeries, type ExceptionLike } from '@/lib/recurrence/exceptions';
+import { remapExceptions, ruleEndingBefore, ruleOfFollowingPart } from '@/lib/recurrence/split';
 
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toJSDate();
 const local = (dates: Date[], zone: string) => dates.map((d) => DateTime.fromJSDate(d, { zone }).toFormat("yyyy-MM-dd'T'HH:mm ccc"));

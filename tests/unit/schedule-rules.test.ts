@@ -4,9 +4,9 @@ import { contactSchema } from '@/lib/contacts/schemas';
 import { isEmailAddress } from '@/lib/email-address';
 import { emailField } from '@/lib/email-field';
 import * as server from '@/lib/events/schemas';
-import * as rules from '@/lib/events/rules/limits';
+import * as rules from '@/lib/event-rules/limits';
 
-// lib/events/rules/ holds the event rules once, as plain values and checks, for the server's
+// lib/event-rules/ holds the event rules once, as plain values and checks, for the server's
 // schemas and the schedule wizard alike. The e-mail rule is lib/email-address.ts, with the zod
 // field of every schema built on it (lib/email-field.ts): the page's check, the schemas and zod's
 // own z.email() must agree on every kind of address.

@@ -5,7 +5,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 // luxon only as ical-generator's zoned date type; the zone arithmetic is lib/time's.
 import { DateTime } from 'luxon';
 import { toFloating } from '@/lib/time/floating';
-import { formatFloating } from '../recurrence/build-rule';
+import { formatFloating } from '@/lib/recurrence/build-rule';
 import { vtimezone } from './vtimezone';
 
 export interface IcsEvent {

@@ -4,8 +4,8 @@
 // when they do not know the id.
 import { fromFloating } from '@/lib/time/floating';
 import { offsetAt, offsetChanges, type OffsetChange } from '@/lib/time/offset';
-import { formatFloating } from '../recurrence/build-rule';
-import { weekdayCodes } from '../rules/repeat';
+import { formatFloating } from '@/lib/recurrence/build-rule';
+import { weekdayCodes } from '@/lib/event-rules/repeat';
 
 const MINUTE_MS = 60_000;
 

@@ -1,9 +1,9 @@
 // One meeting of the calendar as the API answers it (SPEC point 7). Pure.
 import type { CalendarOccurrence } from '@/lib/calendar/compact';
 import type { Event, Room } from '@/lib/db/schema';
-import type { Occurrence, OccurrenceTimes } from '../recurrence/exceptions';
-import { formatDuration } from '../rules/duration';
-import { occurrenceId } from '../rules/ids';
+import type { Occurrence, OccurrenceTimes } from '@/lib/recurrence/exceptions';
+import { formatDuration } from '@/lib/event-rules/duration';
+import { occurrenceId } from '@/lib/event-rules/ids';
 
 type RoomSummary = Pick<Room, 'id' | 'name' | 'color'> | null;
 

@@ -1,7 +1,7 @@
 // A calendar window in the API's two forms (docs/calendar.md "The calendar answer"). Pure.
 import { sortOccurrences, type CompactCalendar, type CompactChange, type CompactSeries } from '@/lib/calendar/compact';
 import type { EventException } from '@/lib/db/schema';
-import type { OccurrenceTimes } from '../recurrence/exceptions';
+import type { OccurrenceTimes } from '@/lib/recurrence/exceptions';
 import { occurrenceView, type OccurrenceEvent, type OccurrenceView } from './occurrence';
 
 /** A series (or single meeting) with the columns the calendar shows, and its occurrences in a window. */

@@ -1,7 +1,7 @@
 // A browser the host removed from a meeting remembers it (issue 48): opening the room's link again
 // says "you cannot rejoin" instead of the lobby, so the removed person is told why and never
 // comes back as a tile the others see connecting. The server refuses the removed participant's
-// token (lib/meeting/server/relay.ts); a guest has no account to refuse, so this is what keeps
+// token (lib/meeting-server/relay.ts); a guest has no account to refuse, so this is what keeps
 // an honest browser out — for as long as the server remembers the ban on Redis (a day).
 const KEY = 'enclave.removed.';
 export const REMOVAL_REMEMBERED_MS = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/handler';
-import { inviteByEmail } from '@/lib/meeting/server/invite';
+import { inviteByEmail } from '@/lib/meeting-server/invite';
 
 // GET /api/invite/{hash}/{email} – invite someone by e-mail to a room's meeting (SPEC point 7)
 export const GET = apiRoute<RouteContext<'/api/invite/[hash]/[email]'>, 'required'>({ auth: 'required' }, async ({ user, params, request, locale }) => {

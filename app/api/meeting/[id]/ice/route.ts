@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/api/handler';
-import { requireParticipant } from '@/lib/meeting/server/auth';
-import { iceServersFor } from '@/lib/meeting/server/ice';
+import { requireParticipant } from '@/lib/meeting-server/auth';
+import { iceServersFor } from '@/lib/meeting-server/ice';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { apiRoute } from '@/lib/api/handler';
 import { joinRequestSchema } from '@/lib/meeting/protocol.schema';
-import { joinMeeting } from '@/lib/meeting/server/join';
-import { openStream } from '@/lib/meeting/server/stream';
-import { verifyJoinToken } from '@/lib/meeting/server/token';
+import { joinMeeting } from '@/lib/meeting-server/join';
+import { openStream } from '@/lib/meeting-server/stream';
+import { verifyJoinToken } from '@/lib/meeting-server/token';
 
 // A long-lived stream (when asked for) held in this process's memory: never cached, never on the edge.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/api/handler';
-import { requireParticipant } from '@/lib/meeting/server/auth';
-import { sfuTicket } from '@/lib/meeting/server/sfu';
+import { requireParticipant } from '@/lib/meeting-server/auth';
+import { sfuTicket } from '@/lib/meeting-server/sfu';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

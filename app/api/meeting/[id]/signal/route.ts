@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/api/handler';
-import { requireParticipant } from '@/lib/meeting/server/auth';
-import { postSignal } from '@/lib/meeting/server/signal-post';
-import { openStream } from '@/lib/meeting/server/stream';
+import { requireParticipant } from '@/lib/meeting-server/auth';
+import { postSignal } from '@/lib/meeting-server/signal-post';
+import { openStream } from '@/lib/meeting-server/stream';
 
 // A long-lived stream held in this process's memory: never cached, never on the edge.
 export const dynamic = 'force-dynamic';
@@ -12,6 +12,6 @@ export const GET = apiRoute<RouteContext<'/api/meeting/[id]/signal'>, 'none'>({ 
   openStream(await requireParticipant(request.headers, params.id), request.headers.get('last-event-id'), request.signal),
 );
 
-// POST /api/meeting/{id}/signal – one message up (lib/meeting/server/signal-post.ts; server/server.mjs
+// POST /api/meeting/{id}/signal – one message up (lib/meeting-server/signal-post.ts; server/server.mjs
 // answers most of them through the same handler without Next.js's routing: signal-fast-path.ts)
 export const POST = postSignal;

@@ -2,7 +2,7 @@
 // and for the invitation mail, in the reader's language. The rule is read back from the stored
 // RRULE, so every repeat type, custom rules and the end (date or count) are named alike.
 // Pure and browser-safe: the texts come from the Schedule messages through `t`.
-import { weekdayCodes, type CustomRepeat, type RepeatEnd, type WeekdayCode } from '../rules/repeat';
+import { weekdayCodes, type CustomRepeat, type RepeatEnd, type WeekdayCode } from '@/lib/event-rules/repeat';
 import { addDays, dateForFormatting, dateIn } from '@/lib/time/zoned';
 import { ruleParts } from './build-rule';
 

@@ -1,7 +1,7 @@
 // Rule building: the RRULE (RFC 5545) of a repeat choice of the wizard (SPEC points 2 and 3), and
 // the editing of a rule's parts when a series is split. Wall clocks come from lib/time. Pure.
 import { fromFloating, toFloating } from '@/lib/time/floating';
-import { weekdayCodes, type CustomRepeat, type RepeatEnd, type RepeatType } from '../rules/repeat';
+import { weekdayCodes, type CustomRepeat, type RepeatEnd, type RepeatType } from '@/lib/event-rules/repeat';
 
 const freqCode = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', annually: 'YEARLY' } as const;
 

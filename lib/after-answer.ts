@@ -15,6 +15,6 @@ export function runAfterAnswer(label: string, task: () => Promise<unknown>): voi
 }
 
 /** Waits until the work started so far has finished (tests; a graceful stop). */
-export async function backgroundSettled(): Promise<void> {
+export async function afterAnswerSettled(): Promise<void> {
   while (pending.size > 0) await Promise.allSettled([...pending]);
 }
