@@ -1,7 +1,7 @@
 // What the large-room benchmark reads from the browsers' pages between two moments (page-probes.mjs
 // gives the raw counters): whether audio arrives from everyone, decrypt failures, uplink and
 // downlink. The same figures on the mesh and through the SFU.
-import { videoTarget } from '../../lib/meeting/client/links/quality.ts';
+import { videoTarget } from '../../lib/meeting/client/media/encoding-policy.ts';
 import { sleep } from '../lib/time.mjs';
 import { audioByPeer } from './page-probes.mjs';
 

@@ -20,7 +20,7 @@
 // - CPU over STEADY_S seconds (default 15), in cores: each browser's process tree, the Node
 //   participants' process, the app server, Janus (and Janus per participant); the load average;
 // - each browser's uplink (audio and video) and downlink kbit/s, camera bitrate cap (RTCRtpSender
-//   encodings maxBitrate; on the mesh against the quality policy, lib/meeting/client/links/quality.ts),
+//   encodings maxBitrate; on the mesh against the quality policy, lib/meeting/client/media/encoding-policy.ts),
 //   camera kbit/s per connection and the height sent; the Node participants' audio uplink; through
 //   the SFU, what Janus sends out (the sum of what everyone receives from it).
 // NODE_AUDIO=all makes Node participants send audio to (mesh) or receive it from (SFU) each other

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
-import { cameraOnByDefault } from '@/lib/meeting/client/links/quality';
+import { cameraOnByDefault } from '@/lib/meeting/client/media/encoding-policy';
 import { postJoin, type OpenedStream } from '@/lib/meeting/client/signaling/signaling';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { Field } from '@/components/forms/Field';

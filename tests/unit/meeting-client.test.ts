@@ -10,7 +10,7 @@ import {
   WARM_UP_HEIGHT,
   withOpusDtx,
   withVideoStartBitrate,
-} from '@/lib/meeting/client/links/quality';
+} from '@/lib/meeting/client/media/encoding-policy';
 import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
 import { parsePeerMessage } from '@/lib/meeting/client/call/peer-messages';
 import { classifyQuality } from '@/lib/meeting/client/links/stats';

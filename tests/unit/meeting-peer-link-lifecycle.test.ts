@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // PeerLink once negotiated, in Node: the sealed data channel, ICE restarts, the warm-up and the
 // encoding budget, and close. Negotiation and candidates: meeting-peer-link.test.ts.
-import { WARM_UP_MS } from '@/lib/meeting/client/links/quality';
+import { WARM_UP_MS } from '@/lib/meeting/client/media/encoding-policy';
 import { POLITE_RESTART_DELAY_MS } from '@/lib/meeting/client/links/peer';
 import { link, offer, settle, installFakeWebRtc } from '../support/fake-peer-connection';
 

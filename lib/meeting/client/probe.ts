@@ -33,7 +33,7 @@ export interface MeetingProbe {
   withholdKeys(withhold: boolean): Promise<void>;
   /** Offers per connection, so tests can prove that screen sharing needs no renegotiation. */
   negotiations(): Record<string, number>;
-  /** How much each connection's camera sender divides the capture's size now (quality.ts warm-up). */
+  /** How much each connection's camera sender divides the capture's size now (media/encoding-policy.ts warm-up). */
   cameraScale(): Record<string, number | null>;
   /** What each connection's senders carry now, so tests can see a device switch reach every link. */
   senderTracks(): Record<string, Record<Slot, { id: string; label: string; enabled: boolean } | null>>;

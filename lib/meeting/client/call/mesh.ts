@@ -1,9 +1,9 @@
 // The session's connections: one PeerLink per other participant (full mesh), made when the
 // machine says so, carrying this page's tracks, keyed by the key exchange, each with the video
-// budget the policy gives it (links/quality.ts).
+// budget the policy gives it (media/encoding-policy.ts).
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { PeerLink } from '../links/peer';
-import { startBitrateKbps, videoEncodings } from '../links/quality';
+import { startBitrateKbps, videoEncodings } from '../media/encoding-policy';
 import { SLOTS, type SignalPayload, type Slot } from '../links/slots';
 import type { MeetingEvent } from './machine';
 
@@ -116,7 +116,7 @@ export class Mesh {
     });
   }
 
-  /** What the policy sends to this peer now (quality.ts). */
+  /** What the policy sends to this peer now (encoding-policy.ts). */
   private encodingsFor(peerId: string) {
     return videoEncodings({
       participants: this.ctx.participants(),

@@ -6,7 +6,7 @@
 // gets its frame-encryption transform in the task that creates it (docs/e2ee-crypto.md "Browser APIs").
 import { leadsWithPreferredCodecs, preferredCodecs, withoutUnlistedPayloads } from './codecs';
 import { LocalCandidates } from './local-candidates';
-import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from './quality';
+import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from '../media/encoding-policy';
 
 import { SLOTS, type SignalPayload, type Slot } from './slots';
 
@@ -32,11 +32,11 @@ export interface PeerLinkOptions {
   /** A data channel the peer opened (a file transfer's, files/transfers.ts); without a taker it is closed. */
   onDataChannel?: (channel: RTCDataChannel) => void;
   onStateChange: (state: RTCPeerConnectionState) => void;
-  /** The connection has been up for WARM_UP_MS (quality.ts): time for the policy's full encodings. */
+  /** The connection has been up for WARM_UP_MS (media/encoding-policy.ts): time for the policy's full encodings. */
   onWarmedUp?: () => void;
-  /** Where the video bandwidth estimate starts, in kbps (quality.ts startBitrateKbps). */
+  /** Where the video bandwidth estimate starts, in kbps (media/encoding-policy.ts startBitrateKbps). */
   startBitrateKbps?: () => number;
-  /** The initiator's video encodings from the start (quality.ts), so its first frames follow the policy. */
+  /** The initiator's video encodings from the start (media/encoding-policy.ts), so its first frames follow the policy. */
   initialEncodings?: Partial<Record<Slot, VideoEncoding>>;
 }
 
@@ -64,7 +64,7 @@ export class PeerLink {
   private politeRestartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   private warmUpTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Up for WARM_UP_MS since it first connected (quality.ts): sends the camera at the policy's full size. */
+  /** Up for WARM_UP_MS since it first connected (media/encoding-policy.ts): sends the camera at the policy's full size. */
   warmedUp = false;
   private sendChain: Promise<void> = Promise.resolve();
   private receiveChain: Promise<void> = Promise.resolve();

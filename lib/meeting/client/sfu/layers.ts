@@ -1,7 +1,7 @@
 // The camera's layers through the SFU (issue 38): one upload in three layers, each receiver picks
-// one. Beside the mesh's policy (links/quality.ts), whose rule for the size of a call it follows,
+// one. Beside the mesh's policy (media/encoding-policy.ts), whose rule for the size of a call it follows,
 // but loaded only with the SFU's code.
-import { videoTarget } from '../links/quality';
+import { videoTarget } from '../media/encoding-policy';
 
 /**
  * The camera's simulcast layers through the SFU, highest first (rid h, m, l: Janus's substreams

@@ -6,7 +6,7 @@
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import type { FrameBackend } from '../frames/frame-backends';
 import { preferredCodecs } from '../links/codecs';
-import { withOpusDtx } from '../links/quality';
+import { withOpusDtx } from '../media/encoding-policy';
 import { SIMULCAST_LAYERS } from './layers';
 import { forwardedLayer, LayerWatch } from './layer-watch';
 import { SLOTS, type Slot } from '../links/slots';

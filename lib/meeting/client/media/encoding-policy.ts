@@ -1,4 +1,5 @@
-// How much each sender sends as the mesh grows (docs/e2ee-crypto.md "Mesh size"). Every participant
+// How much each sender sends as the call grows (docs/e2ee-crypto.md "Mesh size"); the mesh, the
+// SFU's layers and the lobby read it. On the mesh every participant
 // uploads one copy per peer, so the per-connection budget shrinks with the room:
 // up to 4 people 720p at 1.5 Mbps; 5–8 360p at 500 kbps; 9–15 180p at 15 fps; 16–30 small
 // thumbnails sent only to peers that display them. Audio-only by default above 20.
