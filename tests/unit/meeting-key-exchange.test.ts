@@ -3,6 +3,7 @@
 // handoff to newcomers and what goes up in one POST. Whom it trusts: meeting-key-exchange-trust.test.ts.
 import { MeetingCrypto } from '@/lib/meeting/client/keys/meeting-crypto';
 import { fingerprintOf, Room, secretOf } from '../support/key-exchange-room';
+import { until } from '../support/until';
 
 describe('KeyExchange', () => {
   it('the first one alone makes the secret; a newcomer with the link key is verified both ways', async () => {
@@ -45,8 +46,8 @@ describe('KeyExchange', () => {
     // As the session does: the holder offers as it hands the key over.
     ada.afterHandoff = (peer) => ada.exchange.sendSignal(peer, { description: { type: 'offer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } });
     const bobJoined = room.join('bob', { postKey: true });
-    // The handoff is in; bob answers ada's offer (as PeerLink would) well within the wait.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The handoff is in and bob's announcement with it; then bob answers ada's offer (as PeerLink would).
+    await until(() => room.people.get('bob')?.encryption.source === 'handoff' && ada.keysOf('bob') === 'verified', "bob's handoff and ada verifying him");
     const bob = room.people.get('bob')!;
     expect(bob.encryption.source).toBe('handoff');
     expect(room.posts.filter((post) => post.from === 'bob').map((post) => post.kinds)).toEqual([['hello']]);
@@ -62,7 +63,7 @@ describe('KeyExchange', () => {
     const ada = await room.join('ada', { host: true });
     const bobJoined = room.join('bob', { postKey: true });
     // Once bob's announcement is in (it went up after its wait), ada's description follows.
-    while (ada.keysOf('bob') !== 'verified') await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => ada.keysOf('bob') === 'verified', 'ada verifying bob');
     ada.exchange.sendSignal('bob', { description: { type: 'offer', sdp: `v=0\r\na=fingerprint:${fingerprintOf('ada')}\r\n` } });
     await bobJoined;
     expect(room.posts.filter((post) => post.from === 'ada').map((post) => post.kinds)).toEqual([
@@ -103,7 +104,7 @@ describe('KeyExchange', () => {
     };
     const joining = room.join('bob', { postKey: true });
     // Until ada has heard bob's request and made her link (key pairs take a while on a busy machine).
-    for (let waited = 0; ada.handedOff.length === 0 && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => ada.handedOff.length > 0, "ada's link to bob");
     expect(ada.handedOff).toEqual(['bob']);
     expect(sealedWhenLinked).toBe(false);
     expect(room.posts.filter((post) => post.from === 'ada')).toEqual([]);

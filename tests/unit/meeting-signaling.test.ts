@@ -4,6 +4,7 @@
 import { parseEventStream } from '@/lib/meeting/client/signaling/event-stream';
 import { postJoin, SignalingClient } from '@/lib/meeting/client/signaling/signaling';
 import type { ServerEvent } from '@/lib/meeting/protocol';
+import { until } from '../support/until';
 
 const encoder = new TextEncoder();
 
@@ -83,7 +84,7 @@ describe('SignalingClient with the stream the join opened', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect([events, gets.length]).toEqual([['welcome'], 0]);
     first.end();
-    for (let i = 0; i < 100 && events.length < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => events.length >= 2, 'the second event');
     expect(events).toEqual(['welcome', 'leave']);
     expect(gets[0]).toMatchObject({ url: '/api/meeting/m1/signal', headers: { authorization: 'Bearer tok', 'last-event-id': '7' } });
     client.close();

@@ -3,11 +3,9 @@
 // changed it — the change's effects (sealing a key, making an offer) go first — and once for
 // all the changes of one task.
 import { StatePublisher } from '@/lib/meeting/client/call/state-publisher';
+import { until } from '../support/until';
 
-/** Node delivers a port's messages in a later turn of its loop than a zero timer: wait for them. */
-async function until(done: () => boolean) {
-  for (let tries = 0; tries < 200 && !done(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
-}
+// Node delivers a port's messages in a later turn of its loop than a zero timer: the test waits for them.
 
 describe('StatePublisher', () => {
   it('tells its listeners in the next task, once for every change made in this one, and not after they left', async () => {
@@ -21,13 +19,13 @@ describe('StatePublisher', () => {
     // Microtasks run before React would hear: the effects' first steps.
     await Promise.resolve();
     expect(heard).toEqual([]);
-    await until(() => heard.length >= 2);
+    await until(() => heard.length >= 2, 'the listeners');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(heard).toEqual(['a', 'b']);
 
     leave();
     publisher.publish();
-    await until(() => heard.length >= 3);
+    await until(() => heard.length >= 3, 'the listeners');
     expect(heard).toEqual(['a', 'b', 'b']);
   });
 
@@ -44,9 +42,9 @@ describe('StatePublisher', () => {
     let heard = 0;
     publisher.subscribe(() => (heard += 1));
     publisher.publish();
-    await until(() => heard === 1);
+    await until(() => heard === 1, 'the first change');
     publisher.publish();
-    await until(() => heard === 2);
+    await until(() => heard === 2, 'the second change');
     expect(heard).toBe(2);
   });
 });
