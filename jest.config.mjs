@@ -55,6 +55,7 @@ const projects = [
     ...integration,
     displayName: 'integration',
     setupFiles: ['<rootDir>/tests/support/env-pglite.ts'],
+    globalSetup: '<rootDir>/tests/support/pglite-memory-template.mjs',
     // *.postgres.test.ts need a database server (several processes share it): PostgreSQL only.
     testPathIgnorePatterns: ['/node_modules/', '\\.postgres\\.test\\.ts$'],
   }),

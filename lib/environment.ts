@@ -25,6 +25,8 @@ export const config = {
   databaseUrl: env('DATABASE_URL'),
   // 'memory://' keeps everything in memory (tests): an in-memory PGlite, a per-process secret.
   dataDir: env('DATA_DIR') === 'memory://' ? 'memory://' : path.resolve(/*turbopackIgnore: true*/ env('DATA_DIR') ?? './data'),
+  /** Tests only: a migrated PGlite dump that an in-memory database starts from (tests/support/pglite-memory-template.mjs). */
+  memoryDbTemplate: env('MEMORY_DB_TEMPLATE'),
   redisUrl: env('REDIS_URL'),
   smtpUrl: env('SMTP_URL'),
   /** MAIL_LOG=1: without SMTP_URL, a production server writes mail (links included) to its log. */

@@ -64,8 +64,8 @@ function variablesTheAppReads(): Set<string> {
     if (text.includes('DOWNLOAD_URL_${')) downloadPlatforms.forEach((platform) => names.add(`DOWNLOAD_URL_${platform.toUpperCase()}`));
   };
   ['app', 'lib', 'components', 'scripts', 'server', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs'].forEach(visit);
-  // Set by Node, Next.js or the scripts themselves, not by an operator.
-  for (const internal of ['NODE_ENV', 'NEXT_RUNTIME', 'NODE_OPTIONS', 'NEXT_TELEMETRY_DISABLED']) names.delete(internal);
+  // Set by Node, Next.js, the scripts or the tests themselves (tests/support/pglite-memory-template.mjs), not by an operator.
+  for (const internal of ['NODE_ENV', 'NEXT_RUNTIME', 'NODE_OPTIONS', 'NEXT_TELEMETRY_DISABLED', 'MEMORY_DB_TEMPLATE']) names.delete(internal);
   return names;
 }
 
