@@ -67,7 +67,10 @@ if (!only) {
 if (!only || only === 'jest') {
   const jestReport = path.join(reports, 'jest.json');
   // PGlite loads its extensions with dynamic import(), which Jest allows only with vm modules.
-  const status = run(JEST_PHASE, bin('jest'), ['--json', `--outputFile=${jestReport}`], {
+  // Two workers even on two cores (Jest's default there is one, in band): an integration file
+  // often waits on PostgreSQL, Redis, Janus or a child process, and the other worker runs
+  // meanwhile. Files that start servers take ports of their own per database project.
+  const status = run(JEST_PHASE, bin('jest'), ['--json', `--outputFile=${jestReport}`, '--maxWorkers=2'], {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings'].filter(Boolean).join(' '),
   });
   const report = readJson(jestReport);
