@@ -1,6 +1,7 @@
 import { closeDb } from '@/lib/db/client';
 import * as oidc from '../support/oidc-sign-in';
 import { accountsWith, signIn, target } from '../support/oidc-sign-in';
+import { portBlock } from '../support/test-ports';
 
 // Issue 44, point 2: the text sweep (text-sweep.test.ts) for what reaches the app from an OpenID
 // provider instead of a request body. Every claim the sign-in reads is sent with a NUL, a lone
@@ -8,8 +9,8 @@ import { accountsWith, signIn, target } from '../support/oidc-sign-in';
 // first two are refused with incorrect_data and create nothing; none of the four ever fails inside
 // the app ("oidc sign-in failed", the callback's 500), and no value ever reaches the log.
 
-// Its own ports (the sign-in tests use 3781-3784), per database project.
-const provider = oidc.useTestIdp(process.env.DATABASE_URL ? 3786 : 3785);
+// The provider's port: tests/support/test-ports.ts.
+const provider = oidc.useTestIdp(portBlock('oidc-claim-sweep'));
 
 afterAll(async () => {
   await closeDb();

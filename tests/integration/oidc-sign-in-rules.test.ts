@@ -12,14 +12,15 @@ import { fromIp, lastMailTo, logInAs, registration } from '../support/accounts';
 import * as oidc from '../support/oidc-sign-in';
 import { accountsWith, env, expectRefused, sessionOf, signIn, target } from '../support/oidc-sign-in';
 import { recoveryCodesLeft, replaceRecoveryCodes } from '@/lib/auth/recovery-codes';
+import { portBlock } from '../support/test-ports';
 
 // Issue 44: single sign-on against the real provider stand-in (oidc-idp.mjs), as an attacker would
 // use it. Point 1: an account registered by someone else and never activated must not keep that
 // someone's password when its address's owner signs in. Point 2: the provider's claims follow the
 // input rules of the forms.
 
-// Its own ports (the sign-in tests use 3781-3782), per database project: Jest may run both at once.
-const provider = oidc.useTestIdp(process.env.DATABASE_URL ? 3784 : 3783);
+// The provider's port: tests/support/test-ports.ts.
+const provider = oidc.useTestIdp(portBlock('oidc-sign-in-rules'));
 const personAtIdp = (claims?: Record<string, unknown>) => oidc.personAtIdp(provider.idp, claims);
 
 afterAll(async () => {

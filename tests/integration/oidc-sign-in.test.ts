@@ -9,12 +9,13 @@ import { fromIp } from '../support/accounts';
 import { logInAtIdp, tokensForOtherClient } from '../support/oidc-idp-process';
 import * as oidc from '../support/oidc-sign-in';
 import { accountsWith, env, expectRefused, linksOf, redirectUri, returnFromIdp, sessionOf, signIn, startSignIn, target } from '../support/oidc-sign-in';
+import { portBlock } from '../support/test-ports';
 
 // Issue 35, item 3: "Sign in with …" against a real OpenID provider (oidc-provider) on loopback.
 // The routes are called as the browser would call them; the provider's pages are driven by hand.
 
-// Its own port per database project, since Jest may run both at once (brief: 3780-3789).
-const provider = oidc.useTestIdp(process.env.DATABASE_URL ? 3782 : 3781);
+// The provider's port: tests/support/test-ports.ts.
+const provider = oidc.useTestIdp(portBlock('oidc-sign-in'));
 const personAtIdp = (claims?: Record<string, unknown>) => oidc.personAtIdp(provider.idp, claims);
 
 afterAll(async () => {

@@ -13,14 +13,15 @@ import { janusToken, sfuRoomId, sfuRoomSecret, VIDEOROOM_PLUGIN } from '@/lib/sf
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import { videoRoomHandle, type JanusSocket } from '../support/janus-client';
 import { startJanus } from '../support/janus.mjs';
+import { portBlock } from '../support/test-ports';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const settings = config as Mutable<typeof config>;
 const { PeerConnection, Audio, RtcpReceivingSession } = nodeDataChannel;
 type PeerConnection = InstanceType<typeof PeerConnection>;
 
-// This file's ports, apart from sfu-janus's and sfu-route's: API 4926–4928 or 4938–4940, media 4930–4937 or 4942–4949.
-const PORTS = process.env.DATABASE_URL ? { api: 4938, rtp: 4942 } : { api: 4926, rtp: 4930 };
+// This file's ports (tests/support/test-ports.ts): the node's APIs at +0, its media from +10.
+const PORTS = { api: portBlock('sfu-janus-guards'), rtp: portBlock('sfu-janus-guards') + 10 };
 const SECRET = 'sfu-guards-test-secret';
 let janus: Awaited<ReturnType<typeof startJanus>>;
 const sockets: JanusSocket[] = [];

@@ -14,14 +14,16 @@ import { closeSfuRoom, revokeSfuAccess, sfuTicketFor } from '@/lib/sfu/ticket';
 import { janusToken, sfuRoomId, sfuRoomSecret, sfuRoomToken, VIDEOROOM_PLUGIN } from '@/lib/sfu/tokens';
 import { videoRoomHandle, type JanusSocket } from '../support/janus-client';
 import { startJanus } from '../support/janus.mjs';
+import { portBlock } from '../support/test-ports';
 
 type Janus = Awaited<ReturnType<typeof startJanus>>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const settings = config as Mutable<typeof config>;
 
-// This file's ports (4920 on: the route's test), its own per database project, since Jest may
-// run both at once: the nodes' APIs on 4900–4905 or 4906–4911, their media on 4950–4969 or 4970–4989.
-const PORTS = process.env.DATABASE_URL ? { one: 4906, two: 4909, rtp: 4970 } : { one: 4900, two: 4903, rtp: 4950 };
+// This file's ports (tests/support/test-ports.ts): the nodes' APIs at +0 and +3, their media
+// from +10, and +30 to +32 where nothing listens.
+const first = portBlock('sfu-janus');
+const PORTS = { one: first, two: first + 3, rtp: first + 10, nobody: first + 30 };
 let one: Janus;
 let two: Janus;
 const SECRET = 'sfu-janus-test-secret';
@@ -222,7 +224,7 @@ describe("the meeting's room", () => {
 
   it('answers service_unavailable when its node does not answer, and lets the meeting go elsewhere', async () => {
     const meetingId = meeting();
-    Object.assign(settings, { sfuUrls: `ws://127.0.0.1:4919|http://127.0.0.1:4918/janus` });
+    Object.assign(settings, { sfuUrls: `ws://127.0.0.1:${PORTS.nobody + 1}|http://127.0.0.1:${PORTS.nobody}/janus` });
     try {
       const failure = sfuTicketFor(meetingId, 'p', { publishers: 4 });
       await expect(failure).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
@@ -239,7 +241,12 @@ describe("the meeting's room", () => {
       handle.request({ request: 'kick', room: 'no-such-room', secret: sfuRoomSecret(SECRET, 'x'), id: 'x' }),
     );
     await expect(missing).rejects.toEqual(expect.objectContaining({ kind: 'plugin', code: 426 }));
-    const gone = withJanusHttpHandle('http://127.0.0.1:4917/janus', VIDEOROOM_PLUGIN, { token: () => token(), timeoutMs: 500 }, async () => undefined);
+    const gone = withJanusHttpHandle(
+      `http://127.0.0.1:${PORTS.nobody + 2}/janus`,
+      VIDEOROOM_PLUGIN,
+      { token: () => token(), timeoutMs: 500 },
+      async () => undefined,
+    );
     await expect(gone).rejects.toBeInstanceOf(JanusHttpError);
     await expect(gone).rejects.toMatchObject({ kind: 'unreachable' });
   });

@@ -12,14 +12,14 @@ import { call, createUser } from '../support/api';
 import { videoRoomHandle, type JanusSocket } from '../support/janus-client';
 import { startJanus } from '../support/janus.mjs';
 import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
+import { portBlock } from '../support/test-ports';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const settings = config as Mutable<typeof config>;
 const SECRET = 'sfu-route-test-secret';
 
-// This file's ports, its own per database project (Jest may run both at once): the node's APIs on
-// 4920–4922 or 4923–4925, its media on 4990–4994 or 4995–4999.
-const PORTS = process.env.DATABASE_URL ? { api: 4923, rtp: 4995 } : { api: 4920, rtp: 4990 };
+// This file's ports (tests/support/test-ports.ts): the node's APIs at +0, its media from +10.
+const PORTS = { api: portBlock('sfu-route'), rtp: portBlock('sfu-route') + 10 };
 let janus: Awaited<ReturnType<typeof startJanus>>;
 const streams: Stream[] = [];
 const sockets: JanusSocket[] = [];
