@@ -1,32 +1,16 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiPost } from '@/lib/api/browser';
-import { emailOnlyProblems } from '@/lib/auth/form-rules';
 import { Field } from '@/components/forms/Field';
-import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
-
-const FIELDS = ['email'] as const;
+import { useEmailOnlyForm } from './useEmailOnlyForm';
 
 /** /verify-account: asks for the activation mail again (POST /invitation). */
 export function ResendActivationForm() {
   const t = useTranslations('Verification');
   const f = useTranslations('Forms');
   const errorText = useErrorText();
-  const [sent, setSent] = useState(false);
-  const { problems, failure, busy, submit } = usePlainForm(emailOnlyProblems, FIELDS);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { email = '' } = formValues(event.currentTarget);
-    void submit({ email }, async (values) => {
-      const answer = await apiPost('/invitation', values);
-      if (answer.status === 'ok') setSent(true);
-      return answer;
-    });
-  }
+  const { sent, problems, failure, busy, onSubmit } = useEmailOnlyForm('/invitation');
 
   if (sent)
     return (
