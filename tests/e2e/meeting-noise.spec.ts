@@ -8,6 +8,7 @@ import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { seededAccount } from './support/session';
 import { expectMediaFromPeers, joinMeeting, participantCount, type Participant } from './support/meeting';
 import { noisySpeechWav } from './support/noisy-speech';
+import { percentile, receivedFrames, sendsFiltered } from './support/received-audio';
 
 test.use({
   launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${noisySpeechWav()}`] },
@@ -25,41 +26,7 @@ test.afterEach(async () => {
 
 const sentAudio = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.senderTracks())[0]!.audio);
 const negotiations = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.negotiations()));
-/** The filter's output is a WebAudio destination's track (Chromium names it so), not a capture. */
-const sendsFiltered = (page: Page) => page.evaluate(() => window.enclaveProbe!.localTrack('audio')?.label === 'MediaStreamAudioDestinationNode');
 
-/**
- * The power (dBFS) of each 1024-sample frame (21 ms) of the first peer's audio, as Bob's page
- * receives it after decoding and decryption, over `ms`.
- */
-function receivedFrames(page: Page, ms: number): Promise<number[]> {
-  return page.evaluate(async (duration) => {
-    const track = window.enclaveProbe!.getState().peers[0]!.tracks.audio!;
-    const context = new AudioContext({ sampleRate: 48_000 });
-    await context.resume();
-    const source = context.createMediaStreamSource(new MediaStream([track]));
-    // A ScriptProcessor sees every sample (an AnalyserNode polled by a timer would miss some).
-    const meter = context.createScriptProcessor(1024, 1, 1);
-    const silent = context.createGain();
-    silent.gain.value = 0;
-    const frames: number[] = [];
-    meter.onaudioprocess = (event) => {
-      const samples = event.inputBuffer.getChannelData(0);
-      let sum = 0;
-      for (const sample of samples) sum += sample * sample;
-      frames.push(10 * Math.log10(sum / samples.length + 1e-12));
-    };
-    source.connect(meter).connect(silent).connect(context.destination);
-    await new Promise((resolve) => setTimeout(resolve, duration));
-    await context.close();
-    return frames;
-  }, ms);
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 /** The pauses' noise (the quietest fifth of the frames: the pauses are half the file) and the voice's peaks. */
 const levels = (frames: number[]) => ({ noise: percentile(frames, 20), speech: percentile(frames, 95), frames: frames.length });
 

@@ -12,6 +12,7 @@ import { enterLobby, expectInCall, joinMeeting, newParticipantContext, participa
 import { messages } from './support/messages';
 import { noisySpeechWav } from './support/noisy-speech';
 import { logIn, seededAccount } from './support/session';
+import { percentile, receivedFrames, sendsFiltered } from './support/received-audio';
 
 test.use({
   launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, `--use-file-for-fake-audio-capture=${noisySpeechWav()}`] },
@@ -38,31 +39,11 @@ async function watch(context: BrowserContext) {
 }
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations);
 const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
-const sendsFiltered = (page: Page) => page.evaluate(() => window.enclaveProbe!.localTrack('audio')?.label === 'MediaStreamAudioDestinationNode');
 
-/** The loudest 5 % of the other's audio as this page receives it over `ms`, in dBFS (as meeting-noise.spec.ts measures). */
-function receivedSpeech(page: Page, ms: number): Promise<number> {
-  return page.evaluate(async (duration) => {
-    const track = window.enclaveProbe!.getState().peers[0]!.tracks.audio!;
-    const context = new AudioContext({ sampleRate: 48_000 });
-    await context.resume();
-    const source = context.createMediaStreamSource(new MediaStream([track]));
-    const meter = context.createScriptProcessor(1024, 1, 1);
-    const silent = context.createGain();
-    silent.gain.value = 0;
-    const frames: number[] = [];
-    meter.onaudioprocess = (event) => {
-      const samples = event.inputBuffer.getChannelData(0);
-      let sum = 0;
-      for (const sample of samples) sum += sample * sample;
-      frames.push(10 * Math.log10(sum / samples.length + 1e-12));
-    };
-    source.connect(meter).connect(silent).connect(context.destination);
-    await new Promise((resolve) => setTimeout(resolve, duration));
-    await context.close();
-    frames.sort((a, b) => a - b);
-    return frames.length > 100 ? frames[Math.floor(frames.length * 0.95)]! : -200;
-  }, ms);
+/** The loudest 5 % of the other's audio as this page receives it over `ms`, in dBFS (-200: hardly any). */
+async function receivedSpeech(page: Page, ms: number): Promise<number> {
+  const frames = await receivedFrames(page, ms);
+  return frames.length > 100 ? percentile(frames, 95) : -200;
 }
 
 /** The demo account's default room (the one "Start meeting now" opens), its calls pinned to a route. */
