@@ -7,7 +7,7 @@ import { registerProblems } from '@/lib/auth/form-rules';
 import { Link } from '@/lib/i18n/links';
 import { Field } from '@/components/forms/Field';
 import { useModal } from '@/components/dialog/ModalProvider';
-import { PasswordStrength } from '@/components/forms/PasswordStrength';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { ResendActivation } from './ResendActivation';
@@ -35,7 +35,6 @@ export function RegisterForm({
   // The address registered, and whether the account is active already (an invitation proved it, issue 48).
   const [done, setDone] = useState<{ email: string; active: boolean } | null>(null);
   const modal = useModal();
-  const [password, setPassword] = useState('');
   const { problems, failure, busy, submit } = usePlainForm(registerProblems, FIELDS);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -110,19 +109,7 @@ export function RegisterForm({
           error={problems.email}
         />
       )}
-      <Field
-        label={f('password')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        hint={f('passwordHint')}
-        error={problems.password}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordStrength password={password} />
-      <Field label={f('passwordConfirm')} type="password" name="passwordConfirm" autoComplete="new-password" required error={problems.passwordConfirm} />
+      <NewPasswordFields problems={problems} />
       <div>
         <label className="flex items-start gap-2">
           <input type="checkbox" name="agree" className="mt-1" required aria-invalid={problems.agree ? true : undefined} />

@@ -5,8 +5,7 @@ import { useTranslations } from 'next-intl';
 import { apiGet, apiPost } from '@/lib/api/browser';
 import { resetPasswordProblems } from '@/lib/auth/form-rules';
 import { Link } from '@/lib/i18n/links';
-import { Field } from '@/components/forms/Field';
-import { PasswordStrength } from '@/components/forms/PasswordStrength';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
 import { formValues, usePlainForm } from '@/components/forms/usePlainForm';
 import { useErrorText } from '@/components/forms/useErrorText';
 
@@ -17,7 +16,6 @@ export function ResetPasswordForm({ link }: { link: string }) {
   const f = useTranslations('Forms');
   const errorText = useErrorText();
   const [state, setState] = useState<'checking' | 'valid' | 'invalid' | 'done'>('checking');
-  const [password, setPassword] = useState('');
   const { problems, failure, busy, submit } = usePlainForm(resetPasswordProblems, FIELDS);
 
   useEffect(() => {
@@ -56,19 +54,7 @@ export function ResetPasswordForm({ link }: { link: string }) {
           {errorText(failure)}
         </p>
       )}
-      <Field
-        label={f('password')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        hint={f('passwordHint')}
-        error={problems.password}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordStrength password={password} />
-      <Field label={f('passwordConfirm')} type="password" name="passwordConfirm" autoComplete="new-password" required error={problems.passwordConfirm} />
+      <NewPasswordFields problems={problems} />
       <button type="submit" className="button-primary" disabled={busy}>
         {t('submit')}
       </button>
