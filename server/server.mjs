@@ -6,7 +6,7 @@
 // socket; being first, it also refuses what must not reach Next.js (refusals.mjs), keeps Next.js's
 // internal headers and over-long redirects from the client (answer-headers.mjs), answers the
 // fast paths (fast-paths.mjs), turns a page's database outage into a 503 (database-unavailable.mjs)
-// and stops gracefully (shutdown.mjs). It meets the app on the seam (lib/server-seam/seam.mjs).
+// gives the pages' scripts their integrity (integrity-html.mjs) and stops gracefully (shutdown.mjs). It meets the app on the seam (lib/server-seam/seam.mjs).
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -14,6 +14,7 @@ import { REQUEST_START, fromSeam } from '../lib/server-seam/seam.mjs';
 import { unavailablePages, withRequestState } from './database-unavailable.mjs';
 import { answerFast, fastPathFor } from './fast-paths.mjs';
 import { limitAnswerHeaders } from './answer-headers.mjs';
+import { compressWithIntegrity, integrityOf } from './integrity-html.mjs';
 import { refusals, refuser } from './refusals.mjs';
 import { stopGracefully } from './shutdown.mjs';
 
@@ -32,6 +33,8 @@ const handle = app.getRequestHandler();
 const guardUnavailable = unavailablePages(root);
 const refused = refusals(root);
 const refuse = refuser(root);
+// Each build asset's hash, for the pages' <script> and <link> tags (server/integrity-html.mjs).
+const hashes = await integrityOf(root);
 await app.prepare();
 
 const server = createServer((request, response) => {
@@ -65,6 +68,7 @@ function notePeer(request) {
 function toNext(request, response) {
   // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
   if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
+  compressWithIntegrity(request, response, hashes);
   handle(request, response);
 }
 

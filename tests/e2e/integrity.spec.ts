@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 47: the browser runs only the scripts the build made (docs/security.md "A web client anyone can verify").
+
+/** Every <script src> and <link> of the build in the page as it stands, with its integrity. */
+const buildTags = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href*="/_next/static/"]')].map((element) => ({
+      url: element instanceof HTMLScriptElement ? element.src : element.href,
+      integrity: element.integrity,
+    })),
+  );
+
+test.describe('integrity on every script', () => {
+  test('pages send Integrity-Policy, and every script and stylesheet they name carries its sha384', async ({ request }) => {
+    for (const path of ['/login', '/faq', '/security']) {
+      const response = await request.get(path);
+      expect(response.headers()['integrity-policy']).toBe('blocked-destinations=(script)');
+      const html = await response.text();
+      const tags = [...html.matchAll(/<script\b[^>]*\ssrc="[^"]*"[^>]*>|<link\b[^>]*\srel="(?:stylesheet|preload)"[^>]*>/g)].map((match) => match[0]);
+      expect(tags.filter((tag) => tag.includes('/_next/static/')).length).toBeGreaterThan(3);
+      for (const tag of tags.filter((tag) => tag.includes('/_next/static/'))) expect(tag).toMatch(/\sintegrity="sha384-[A-Za-z0-9+/]{64}"/);
+    }
+  });
+
+  test('the chunks loaded on a navigation carry integrity too, and a script without it does not run', async ({ page }) => {
+    await page.goto('/faq');
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    const tags = await buildTags(page);
+    expect(tags.length).toBeGreaterThan(3);
+    expect(tags.filter(({ integrity }) => !/^sha384-/.test(integrity))).toEqual([]);
+    // A script of this origin that is not in the build (so without integrity): Integrity-Policy refuses it.
+    const ran = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const script = document.createElement('script');
+          script.src = '/sw.js';
+          script.onload = () => resolve('ran');
+          script.onerror = () => resolve('refused');
+          document.head.append(script);
+        }),
+    );
+    expect(ran).toBe('refused');
+  });
+
+  test('a chunk changed by one byte after the build is refused, and the page does not start', async ({ page }) => {
+    const html = await (await page.request.get('/login')).text();
+    const chunk = [...html.matchAll(/<script\b[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((match) => match[1]).find((src) => !src.includes('turbopack-'));
+    expect(chunk).toBeTruthy();
+    await page.route(`**${chunk}`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      // One byte: the last `;` or `)` of the chunk becomes a space, still valid JavaScript.
+      const at = body.lastIndexOf(';') > 0 ? body.lastIndexOf(';') : body.length - 1;
+      body[at] = 0x20;
+      await route.fulfill({ response, body });
+    });
+    // Chromium says so on the console ("Failed to find a valid digest in the 'integrity' attribute …").
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes(chunk!) && /integrity/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto('/login');
+    await expect.poll(() => refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toMatch(/blocked/i);
+    // Without its chunk the page does not hydrate: the form's button never becomes React's.
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__react')))).toBe(false);
+  });
+});
