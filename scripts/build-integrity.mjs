@@ -12,7 +12,7 @@ import path from 'node:path';
 import { integrityOf, isCodeFile } from '../lib/security/build-manifest.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const distDir = path.join(root, process.argv[2] ?? '.next');
+const distDir = path.resolve(root, process.argv[2] ?? '.next');
 const chunks = path.join(distDir, 'static', 'chunks');
 
 // The runtime's loader, minified: `n.crossOrigin=o,n.src=t` for a script, `i.crossOrigin=o,i.href=t`
@@ -21,9 +21,10 @@ const LOADER = /([A-Za-z_$][\w$]*)\.crossOrigin=([\w$."]+),\1\.(src|href)=([A-Za
 const PREFIX = '(()=>{';
 // React adds the scripts of a page's client components itself (ReactDOM.preinit), with no
 // integrity: every <script> or <link> of this build inserted into the document gets its hash
-// (and CORS mode) on the way in. The runtime runs before any module of the app.
+// (and CORS mode) on the way in. The runtime runs before any module of the app. A worker loads
+// this runtime too (importScripts): it has no DOM, and nothing to guard.
 const GUARD =
-  '(()=>{const g=e=>{if(e&&(e.tagName==="SCRIPT"||e.tagName==="LINK")&&!e.integrity){const u=e.getAttribute(e.tagName==="SCRIPT"?"src":"href"),i=u&&__enclaveIntegrity(u);' +
+  '"undefined"!=typeof Node&&(()=>{const g=e=>{if(e&&(e.tagName==="SCRIPT"||e.tagName==="LINK")&&!e.integrity){const u=e.getAttribute(e.tagName==="SCRIPT"?"src":"href"),i=u&&__enclaveIntegrity(u);' +
   'if(i){e.integrity=i;e.crossOrigin="anonymous"}}return e};for(const k of["appendChild","insertBefore"]){const f=Node.prototype[k];' +
   'Node.prototype[k]=function(e,...r){return f.call(this,g(e),...r)}}})();';
 

@@ -6,16 +6,15 @@
 // build (lib/security/build-manifest.mjs). What the page adds later gets it from the runtime
 // (scripts/build-integrity.mjs). Next.js's compression is done here, after this, instead of inside
 // Next.js, which would hand this module gzip (next.config.mjs turns its own off).
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import compression from 'next/dist/compiled/compression/index.js';
 import { staticAssets } from '../lib/security/build-manifest.mjs';
 
-const compression = createRequire(import.meta.url)('next/dist/compiled/compression');
 const TAG = /<(script|link)\b[^>]*>/gi;
 const ASSET = /\s(?:src|href)="(\/_next\/static\/[^"?#]+)[^"]*"/;
 
 /** The build's hashes, read once at start: the files under .next/static never change under a running server. */
-export async function integrityOf(root) {
+export async function buildHashes(root) {
   return staticAssets(path.join(root, '.next'));
 }
 

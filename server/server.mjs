@@ -14,7 +14,7 @@ import { REQUEST_START, fromSeam } from '../lib/server-seam/seam.mjs';
 import { unavailablePages, withRequestState } from './database-unavailable.mjs';
 import { answerFast, fastPathFor } from './fast-paths.mjs';
 import { limitAnswerHeaders } from './answer-headers.mjs';
-import { compressWithIntegrity, integrityOf } from './integrity-html.mjs';
+import { buildHashes, compressWithIntegrity } from './integrity-html.mjs';
 import { refusals, refuser } from './refusals.mjs';
 import { stopGracefully } from './shutdown.mjs';
 
@@ -34,7 +34,7 @@ const guardUnavailable = unavailablePages(root);
 const refused = refusals(root);
 const refuse = refuser(root);
 // Each build asset's hash, for the pages' <script> and <link> tags (server/integrity-html.mjs).
-const hashes = await integrityOf(root);
+const hashes = await buildHashes(root);
 await app.prepare();
 
 const server = createServer((request, response) => {

@@ -23,6 +23,7 @@ function newestSource() {
     'package-lock.json',
     'instrumentation.ts',
     'server/patch-postgres.mjs',
+    'scripts/build-integrity.mjs',
   ];
   let newest = 0;
   const visit = (entry) => {

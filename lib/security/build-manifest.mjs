@@ -20,9 +20,14 @@ export const isCodeFile = (name) => !NOT_CODE.test(name);
 /** "sha384-<base64>", as an integrity attribute carries it. */
 export const integrityOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
-/** Every code file under the build's .next/static, as "/_next/static/…" → its hash. */
+/**
+ * Every code file under the build's .next/static, as "/_next/static/…" → its hash.
+ * @param {string} distDir
+ * @returns {Promise<Record<string, string>>}
+ */
 export async function staticAssets(distDir) {
   const base = path.join(distDir, 'static');
+  /** @type {Record<string, string>} */
   const found = {};
   const visit = async (dir) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {

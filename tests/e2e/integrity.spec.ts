@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { baseURL } from '../../playwright.config';
 
 // Issue 47: the browser runs only the scripts the build made (docs/security.md "A web client anyone can verify").
 
@@ -46,7 +50,9 @@ test.describe('integrity on every script', () => {
 
   test('a chunk changed by one byte after the build is refused, and the page does not start', async ({ page }) => {
     const html = await (await page.request.get('/login')).text();
-    const chunk = [...html.matchAll(/<script\b[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((match) => match[1]).find((src) => !src.includes('turbopack-'));
+    const chunk = [...html.matchAll(/<script\b[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)"/g)]
+      .map((match) => match[1]!)
+      .find((src) => !src.includes('turbopack-'));
     expect(chunk).toBeTruthy();
     await page.route(`**${chunk}`, async (route) => {
       const response = await route.fetch();
@@ -67,5 +73,65 @@ test.describe('integrity on every script', () => {
     // Without its chunk the page does not hydrate: the form's button never becomes React's.
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__react')))).toBe(false);
+  });
+});
+
+/** `npm run verify -- <url>`, as a person runs it from this checkout: its exit code and output. */
+function verify(url: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/verify.ts', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (status) => resolve({ status, output }));
+  });
+}
+
+/** A proxy in front of the test server that changes one byte of `changed` on its way through. */
+async function tamperingProxy(changed: string): Promise<{ server: Server; url: string }> {
+  const target = new URL(baseURL);
+  const server = createServer((incoming, outgoing) => {
+    const headers = { ...incoming.headers, host: target.host, 'accept-encoding': 'identity' };
+    const forward = httpRequest({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers }, (answer) => {
+      const parts: Buffer[] = [];
+      answer.on('data', (part: Buffer) => parts.push(part));
+      answer.on('end', () => {
+        const body = Buffer.concat(parts);
+        if (incoming.url === changed) body.writeUInt8(body.readUInt8(body.length - 1) ^ 1, body.length - 1);
+        const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !['content-length', 'transfer-encoding'].includes(name)));
+        outgoing.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
+        outgoing.end(body);
+      });
+    });
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+test.describe('npm run verify', () => {
+  test.setTimeout(120_000);
+
+  test('passes against a server of this build, and through a proxy that changes one byte of a chunk exits 1 naming it', async ({ request }) => {
+    const manifest = (await (await request.get('/.well-known/enclave/build.json')).json()) as { commit: string; assets: Record<string, string> };
+    expect(Object.keys(manifest.assets)).toContain('/sw.js');
+    expect(Object.keys(manifest.assets).every((path) => !/\.(png|svg|woff2?|map)$/.test(path))).toBe(true);
+    const clean = await verify(baseURL);
+    expect(clean.output).toContain('The server serves exactly the expected build.');
+    expect(clean.status).toBe(0);
+
+    const html = await (await request.get('/login')).text();
+    const chunk = [...html.matchAll(/<script\b[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)"/g)]
+      .map((match) => match[1]!)
+      .find((src) => !src.includes('turbopack-'))!;
+    const proxy = await tamperingProxy(chunk);
+    try {
+      const tampered = await verify(proxy.url);
+      expect(tampered.status).toBe(1);
+      expect(tampered.output).toContain(`${chunk}: the server sends sha384-`);
+      expect(tampered.output).toContain(`page /login: ${chunk} is served as sha384-`);
+    } finally {
+      proxy.server.close();
+    }
   });
 });
