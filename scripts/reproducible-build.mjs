@@ -5,7 +5,7 @@
 // the check costs one build. Exits non-zero, naming each file that differs.
 //   node scripts/reproducible-build.mjs [folder of the first build, default .next]
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,10 +40,13 @@ try {
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     if (existsSync(path.join(root, file))) cpSync(path.join(root, file), path.join(second, file), { recursive: true });
   }
-  symlinkSync(path.join(root, 'node_modules'), path.join(second, 'node_modules'), 'dir');
+  // Turbopack compiles nothing outside its root (next.config.mjs): node_modules must be inside, not
+  // a link out. Hard links (a few seconds): the build only adds files, never changes one.
+  const linked = spawnSync('cp', ['-al', path.join(root, 'node_modules'), path.join(second, 'node_modules')], { encoding: 'utf8' });
+  if (linked.status !== 0) throw new Error(`copying node_modules failed: ${linked.stderr}`);
   // The same commit as the first build, whose id it is (next.config.mjs), whatever git says here.
   const env = { ...process.env, ENCLAVE_COMMIT: readFileSync(path.join(first, 'BUILD_ID'), 'utf8').trim(), NEXT_TELEMETRY_DISABLED: '1' };
-  for (const args of [[path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], [path.join(second, 'scripts', 'build-integrity.mjs')]]) {
+  for (const args of [[path.join(second, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], [path.join(second, 'scripts', 'build-integrity.mjs')]]) {
     const built = spawnSync(process.execPath, args, { cwd: second, env, encoding: 'utf8' });
     if (built.status !== 0) {
       process.stderr.write(built.stdout + built.stderr);
