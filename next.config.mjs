@@ -21,8 +21,9 @@ const baseHeaders = baseHeadersFor(production);
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // The server layer compresses, after it gave the pages' scripts their integrity (server/integrity-html.mjs).
-  compress: false,
+  // Under the server layer (server/server.mjs), it compresses, after it gave the pages' scripts their
+  // integrity (server/integrity-html.mjs); under `next start`, Next.js does.
+  compress: process.env.ENCLAVE_SERVER_LAYER !== '1',
   // Type checking belongs to `npm test` and CI (scripts/test.mjs), not to the build `npm start`
   // makes for a person waiting for their first page: it took a third of the build.
   typescript: { ignoreBuildErrors: true },

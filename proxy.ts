@@ -60,7 +60,7 @@ export async function proxy(request: NextRequest) {
   if (!loggedIn && request.method === 'GET' && (offlinePages as readonly string[]).includes(path)) {
     response.headers.set(OFFLINE_HEADER, 'public');
   }
-  const integrity = integrityPolicy(development, stripe);
+  const integrity = integrityPolicy(development, stripe, process.env.ENCLAVE_SERVER_LAYER === '1');
   if (integrity) response.headers.set('Integrity-Policy', integrity);
   return withPolicy(response, policy);
 }

@@ -4,8 +4,9 @@
 // stylesheet its main pages name, checks each one's hash, and compares the manifest with the one
 // of a build made here from the same commit (this folder's .next: `git checkout <commit> && npm ci
 // && npm run build`) or with a manifest given by --expect. Prints each difference; exits 1 on any.
+import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { integrityOf, MANIFEST_PATH, manifestDifferences, manifestHash } from '../lib/security/build-manifest.mjs';
+import { integrityOf, MANIFEST_PATH, manifestDifferences, manifestHash, signedBy } from '../lib/security/build-manifest.mjs';
 import { localManifest, type BuildManifest } from '../lib/release/manifest';
 
 const PAGES = ['/', '/login', '/faq', '/security', '/download'];
@@ -17,9 +18,10 @@ const option = (name: string) => {
   return at === -1 ? undefined : args.splice(at, 2)[1];
 };
 const expectFile = option('--expect');
+const keyFile = option('--key');
 const base = args[0];
 if (!base || !/^https?:\/\//.test(base)) {
-  console.error('Usage: npm run verify -- <server address, e.g. https://meet.example.org> [--expect manifest.json]');
+  console.error('Usage: npm run verify -- <server address, e.g. https://meet.example.org> [--expect build.json [--key publisher.pub.pem]]');
   process.exit(2);
 }
 const origin = new URL(base).origin;
@@ -31,6 +33,20 @@ async function fetchBytes(path: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** A release manifest (`npm run release:sign`), checked against its publisher's key when --key names it. */
+async function signedRelease(file: string): Promise<BuildManifest> {
+  const text = await readFile(file, 'utf8');
+  if (keyFile) {
+    const signature = await readFile(`${file}.sig`, 'utf8').catch(() => '');
+    if (!signedBy(text, signature.trim(), createPublicKey(await readFile(keyFile)))) {
+      console.error(`${file} is not signed by the key in ${keyFile}: it proves nothing.`);
+      process.exit(1);
+    }
+    console.log(`${file}: signed by the key in ${keyFile}`);
+  }
+  return JSON.parse(text) as BuildManifest;
+}
+
 // A script of this package is CommonJS to tsx: no top-level await.
 async function main() {
   const text = (await fetchBytes(MANIFEST_PATH)).toString('utf8');
@@ -39,7 +55,7 @@ async function main() {
   console.log(`manifest ${MANIFEST_PATH}: ${manifestHash(text)}, ${Object.keys(served.assets).length} files`);
 
   // 1. The manifest against the one expected: a build of the same commit here, or a given one.
-  const expected: BuildManifest = expectFile ? JSON.parse(await readFile(expectFile, 'utf8')) : await localManifest();
+  const expected: BuildManifest = expectFile ? await signedRelease(expectFile) : await localManifest();
   console.log(`compared with ${expectFile ?? 'the build in this folder (.next)'}: commit ${expected.commit}`);
   differences.push(...manifestDifferences(expected, served));
 

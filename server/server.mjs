@@ -27,6 +27,8 @@ const PEER_HEADER = 'x-enclave-peer';
 const FORWARDED_HOST_HEADER = 'x-enclave-forwarded-host';
 const FORWARDED_PROTO_HEADER = 'x-enclave-forwarded-proto';
 
+// Read by next.config.mjs (this layer compresses) and proxy.ts (pages may send Integrity-Policy).
+process.env.ENCLAVE_SERVER_LAYER = '1';
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
 // A page the database failed answers 503 and a page that tries again (server/database-unavailable.mjs).

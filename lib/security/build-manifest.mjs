@@ -2,7 +2,7 @@
 // at, with its Subresource Integrity hash. Plain JavaScript, so that the build's post-step
 // (scripts/build-integrity.mjs), the server and `npm run verify` (scripts/verify.ts) share it.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, sign, verify } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -80,5 +80,27 @@ export function buildCommit(root) {
     return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * A release's signature (issue 47, `npm run release:sign`): Ed25519 over the manifest's bytes as
+ * served, base64. The publisher keeps the private key offline; the public key is published.
+ * @param {string} text the manifest as served (manifestText)
+ * @param {import('node:crypto').KeyLike} privateKey
+ */
+export const signManifest = (text, privateKey) => sign(null, Buffer.from(text), privateKey).toString('base64');
+
+/**
+ * Whether `signature` is the publisher's over `text`.
+ * @param {string} text
+ * @param {string} signature base64
+ * @param {import('node:crypto').KeyLike} publicKey
+ */
+export function signedBy(text, signature, publicKey) {
+  try {
+    return verify(null, Buffer.from(text), publicKey, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
   }
 }

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { baseURL } from '../../playwright.config';
@@ -77,9 +81,13 @@ test.describe('integrity on every script', () => {
 });
 
 /** `npm run verify -- <url>`, as a person runs it from this checkout: its exit code and output. */
-function verify(url: string): Promise<{ status: number | null; output: string }> {
+function verify(url: string, ...options: string[]): Promise<{ status: number | null; output: string }> {
+  return tsx('scripts/verify.ts', url, ...options);
+}
+
+function tsx(script: string, ...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/verify.ts', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node_modules/.bin/tsx', ['--conditions=react-server', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -134,4 +142,34 @@ test.describe('npm run verify', () => {
       proxy.server.close();
     }
   });
+});
+
+test('a release signed with npm run release:sign checks the server against the publisher’s key, and a signature of another key is refused', async () => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-release-'));
+  try {
+    for (const name of ['publisher', 'other']) {
+      const signed = await tsx('scripts/release-sign.ts', '--new-key', path.join(dir, `${name}.pem`), '--out', path.join(dir, name));
+      expect(signed.status, signed.output).toBe(0);
+    }
+    const good = await verify(baseURL, '--expect', path.join(dir, 'publisher', 'build.json'), '--key', path.join(dir, 'publisher.pub.pem'));
+    expect(good.output).toContain('signed by the key in');
+    expect(good.status, good.output).toBe(0);
+    const wrongKey = await verify(baseURL, '--expect', path.join(dir, 'other', 'build.json'), '--key', path.join(dir, 'publisher.pub.pem'));
+    expect(wrongKey.status).toBe(1);
+    expect(wrongKey.output).toContain('is not signed by the key in');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the security page says which build runs: its commit, its manifest’s hash and the command that checks it', async ({ page, request }) => {
+  const text = await (await request.get('/.well-known/enclave/build.json')).text();
+  const { commit } = JSON.parse(text) as { commit: string };
+  await page.goto('/security#build');
+  const info = page.getByTestId('build-info');
+  await expect(info).toContainText(commit);
+  await expect(info).toContainText(`sha256-${createHash('sha256').update(text).digest('base64')}`);
+  await expect(info).toContainText(`npm run verify -- ${baseURL}`);
+  await expect(page.getByRole('heading', { name: 'About this build' })).toBeVisible();
 });

@@ -8,7 +8,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { integrityOf, manifestDifferences, manifestHash, manifestOf, manifestText, staticAssets } from '@/lib/security/build-manifest.mjs';
+import {
+  integrityOf,
+  manifestDifferences,
+  manifestHash,
+  manifestOf,
+  manifestText,
+  signedBy,
+  signManifest,
+  staticAssets,
+} from '@/lib/security/build-manifest.mjs';
 import { compressWithIntegrity, withIntegrity } from '@/server/integrity-html.mjs';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -183,5 +192,19 @@ describe("the pages' tags (server/integrity-html.mjs)", () => {
 
   it('hashes as the integrity attribute does', () => {
     expect(integrityOf(Buffer.from('x'))).toBe(sha384('x'));
+  });
+});
+
+describe('signed releases', () => {
+  it('a manifest signed with the publisher’s key checks against it, and not once changed or under another key', () => {
+    const { generateKeyPairSync } = jest.requireActual<typeof import('node:crypto')>('node:crypto');
+    const publisher = generateKeyPairSync('ed25519');
+    const other = generateKeyPairSync('ed25519');
+    const text = manifestText({ version: '1.7.0', commit: 'c', assets: { '/_next/static/chunks/a.js': sha384('a') } });
+    const signature = signManifest(text, publisher.privateKey);
+    expect(signedBy(text, signature, publisher.publicKey)).toBe(true);
+    expect(signedBy(text.replace('1.7.0', '1.7.1'), signature, publisher.publicKey)).toBe(false);
+    expect(signedBy(text, signManifest(text, other.privateKey), publisher.publicKey)).toBe(false);
+    expect(signedBy(text, 'not base64 at all', publisher.publicKey)).toBe(false);
   });
 });
