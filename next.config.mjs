@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { baseHeaders as baseHeadersFor } from './lib/security/base-headers.mjs';
+import { buildCommit } from './lib/security/build-manifest.mjs';
 
 // Messages are compiled at build time (next-intl's `precompile`): the browser gets icu-minify's
 // small formatter instead of intl-messageformat and its parser (about 9 KB gz on every page that
@@ -20,10 +21,21 @@ const baseHeaders = baseHeadersFor(production);
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Under the server layer (server/server.mjs), it compresses, after it gave the pages' scripts their
+  // integrity (server/integrity-html.mjs); under `next start`, Next.js does.
+  compress: process.env.ENCLAVE_SERVER_LAYER !== '1',
   // Type checking belongs to `npm test` and CI (scripts/test.mjs), not to the build `npm start`
   // makes for a person waiting for their first page: it took a third of the build.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // A build anyone can check (issue 47, docs/security.md "A web client anyone can verify"): every
+  // script and stylesheet the HTML names carries its sha384 (scripts/build-integrity.mjs gives the
+  // chunks loaded later theirs), and the build id is the commit, so that two builds of one commit
+  // give the same bytes under .next/static. Outside git (a container build), ENCLAVE_COMMIT names it.
+  experimental: { sri: { algorithm: 'sha384' } },
+  // Integrity-Policy lets a script run only when fetched in CORS mode (same origin: no change to what is sent).
+  crossOrigin: 'anonymous',
+  generateBuildId: () => buildCommit(root),
   turbopack: { root },
   // PGlite loads its WebAssembly from its own package folder at run time.
   // prom-client: one copy in the process, whatever bundles import it (lib/metrics/registry.ts).

@@ -5,7 +5,7 @@ import { isLocale } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { isApiRequest, redirectFor } from '@/lib/navigation/routes';
 import { OFFLINE_HEADER, offlinePages, VISITOR_HOME_HEADER, VISITOR_HOME_PATH } from '@/lib/seo/pages';
-import { apiPolicy, attachmentPolicy, isAttachmentPath, isWasmPage, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
+import { apiPolicy, attachmentPolicy, integrityPolicy, isAttachmentPath, isWasmPage, pagePolicy, serviceWorkerPolicy, STRIPE_PAGES } from '@/lib/security/csp';
 import { sfuOrigins } from '@/lib/configuration/sfu-urls';
 
 const handleI18nRouting = createIntlMiddleware(routing);
@@ -42,8 +42,10 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const policy = pagePolicy(nonce, process.env.NODE_ENV === 'development', {
-    stripe: (STRIPE_PAGES as readonly string[]).includes(path),
+  const development = process.env.NODE_ENV === 'development';
+  const stripe = (STRIPE_PAGES as readonly string[]).includes(path);
+  const policy = pagePolicy(nonce, development, {
+    stripe,
     wasm: isWasmPage(path),
     // The meeting page opens a WebSocket to the SFU when a call moves there (issue 38).
     connect: isWasmPage(path) ? sfuOrigins(process.env.SFU_URLS) : [],
@@ -58,6 +60,8 @@ export async function proxy(request: NextRequest) {
   if (!loggedIn && request.method === 'GET' && (offlinePages as readonly string[]).includes(path)) {
     response.headers.set(OFFLINE_HEADER, 'public');
   }
+  const integrity = integrityPolicy(development, stripe, process.env.ENCLAVE_SERVER_LAYER === '1');
+  if (integrity) response.headers.set('Integrity-Policy', integrity);
   return withPolicy(response, policy);
 }
 

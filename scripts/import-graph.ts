@@ -194,6 +194,8 @@ export const DOMAIN_ORDER = [
   'ratings',
   'events',
   'meeting-server',
+  // the build's manifest (issue 47): what the server publishes of its own code
+  'release',
   'support',
   'account',
   'admin',

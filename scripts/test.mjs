@@ -101,6 +101,16 @@ if (!only || only === 'e2e') {
   }
 }
 
+// Issue 47: the build the end-to-end tests made, built again in another folder, must be the same
+// bytes under .next/static (scripts/reproducible-build.mjs). One more build: 60–160 s here.
+if ((!only || only === 'e2e') && existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  if (run('reproducible build (built again elsewhere, compared)', process.execPath, [path.join(root, 'scripts', 'reproducible-build.mjs')]) === 0) passed += 1;
+  else {
+    failed += 1;
+    exitCode = 1;
+  }
+}
+
 // Where the time went: each phase, then the slowest tests and Jest files.
 console.log('\n=== time ===');
 for (const { label, ms } of phases) console.log(`${formatDuration(ms).padStart(10)}  ${label}`);

@@ -6,7 +6,7 @@
 // socket; being first, it also refuses what must not reach Next.js (refusals.mjs), keeps Next.js's
 // internal headers and over-long redirects from the client (answer-headers.mjs), answers the
 // fast paths (fast-paths.mjs), turns a page's database outage into a 503 (database-unavailable.mjs)
-// and stops gracefully (shutdown.mjs). It meets the app on the seam (lib/server-seam/seam.mjs).
+// gives the pages' scripts their integrity (integrity-html.mjs) and stops gracefully (shutdown.mjs). It meets the app on the seam (lib/server-seam/seam.mjs).
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -14,6 +14,7 @@ import { REQUEST_START, fromSeam } from '../lib/server-seam/seam.mjs';
 import { unavailablePages, withRequestState } from './database-unavailable.mjs';
 import { answerFast, fastPathFor } from './fast-paths.mjs';
 import { limitAnswerHeaders } from './answer-headers.mjs';
+import { buildHashes, compressWithIntegrity } from './integrity-html.mjs';
 import { refusals, refuser } from './refusals.mjs';
 import { stopGracefully } from './shutdown.mjs';
 
@@ -26,12 +27,16 @@ const PEER_HEADER = 'x-enclave-peer';
 const FORWARDED_HOST_HEADER = 'x-enclave-forwarded-host';
 const FORWARDED_PROTO_HEADER = 'x-enclave-forwarded-proto';
 
+// Read by next.config.mjs (this layer compresses) and proxy.ts (pages may send Integrity-Policy).
+process.env.ENCLAVE_SERVER_LAYER = '1';
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
 // A page the database failed answers 503 and a page that tries again (server/database-unavailable.mjs).
 const guardUnavailable = unavailablePages(root);
 const refused = refusals(root);
 const refuse = refuser(root);
+// Each build asset's hash, for the pages' <script> and <link> tags (server/integrity-html.mjs).
+const hashes = await buildHashes(root);
 await app.prepare();
 
 const server = createServer((request, response) => {
@@ -65,6 +70,7 @@ function notePeer(request) {
 function toNext(request, response) {
   // API handlers answer their own 503 (lib/api/handler.ts); build assets never read the database.
   if (!request.url.startsWith('/api/') && !request.url.startsWith('/_next/static/')) guardUnavailable(request, response);
+  compressWithIntegrity(request, response, hashes);
   handle(request, response);
 }
 

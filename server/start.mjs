@@ -23,6 +23,7 @@ function newestSource() {
     'package-lock.json',
     'instrumentation.ts',
     'server/patch-postgres.mjs',
+    'scripts/build-integrity.mjs',
   ];
   let newest = 0;
   const visit = (entry) => {
@@ -137,6 +138,12 @@ function buildQuietly() {
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       if (code === 0) {
+        // The chunks loaded on demand get their integrity (scripts/build-integrity.mjs).
+        const integrity = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-integrity.mjs')], { encoding: 'utf8' });
+        if (integrity.status !== 0) {
+          process.stderr.write(integrity.stdout + integrity.stderr);
+          return resolve(integrity.status ?? 1);
+        }
         phase(`built in ${seconds(Date.now() - began)}`);
         return resolve(0);
       }

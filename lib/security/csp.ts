@@ -38,6 +38,17 @@ export function pagePolicy(nonce: string, development: boolean, options: { strip
   ].join('; ');
 }
 
+/**
+ * What a page asks of its scripts (issue 47): none runs that does not carry its integrity hash
+ * (scripts/build-integrity.mjs gives every chunk one). Only behind the server layer, which gives
+ * the tags React writes theirs (server/integrity-html.mjs; not under `next start`). Not on the
+ * pages that load Stripe.js, which Stripe changes under one address without a hash to pin; not in
+ * development, which has none.
+ */
+export function integrityPolicy(development: boolean, stripe: boolean, serverLayer: boolean): string | null {
+  return development || stripe || !serverLayer ? null : 'blocked-destinations=(script)';
+}
+
 /** Every answer that is not a page: the closed policy the server layer gives its own answers too. */
 export const apiPolicy = closedPolicy;
 

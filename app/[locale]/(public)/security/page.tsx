@@ -2,6 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { pageLocale } from '@/lib/i18n/page';
 import { publicMetadata } from '@/lib/seo/metadata';
 import { messageList } from '@/lib/i18n/message-list';
+import { BuildInfo } from '@/components/public/BuildInfo';
+import { APP_VERSION } from '@/lib/version';
 
 export const generateMetadata = publicMetadata('security');
 
@@ -32,6 +34,24 @@ export default async function SecurityPage({ params }: PageProps<'/[locale]/secu
           {t('browsersTitle')}
         </h2>
         <p>{t('browsers')}</p>
+      </section>
+      {/* Issue 47: the build this server runs, and how anyone checks it (docs/security.md). */}
+      <section id="build" aria-labelledby="security-build" className="scroll-mt-20">
+        <h2 id="security-build" className="mb-2 text-lg font-semibold text-slate-900">
+          {t('buildTitle')}
+        </h2>
+        <p className="mb-3">{t('buildIntro')}</p>
+        <p className="mb-3 font-medium">{t('buildVersion', { version: APP_VERSION })}</p>
+        <BuildInfo
+          labels={{
+            commit: t('buildCommit'),
+            manifest: t('buildManifest'),
+            command: t('buildCommand'),
+            loading: t('buildLoading'),
+            unavailable: t('buildUnavailable'),
+          }}
+        />
+        <p className="mt-3">{t('buildHow')}</p>
       </section>
     </article>
   );
