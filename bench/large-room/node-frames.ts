@@ -25,6 +25,10 @@ export class NodeFrames implements FrameBackend {
     return this.keyring.setReceiveKey(peerId, slot, kid, baseKey);
   }
 
+  dropReceiveKey(peerId: string, slot: Slot, kid: bigint): Promise<void> {
+    return this.keyring.dropReceiveKey(peerId, slot, kid);
+  }
+
   setFrameSigner(peerId: string, privateKey: CryptoKey): Promise<void> {
     return this.keyring.setFrameSigner(peerId, privateKey);
   }

@@ -5,7 +5,7 @@
 import { SWITCH_DELAY_MS } from '@/lib/meeting/client/sfu/sender-key-ring';
 import { openAs, room as makeRoom, sealNow, sendAndOpen } from '../support/sender-key-room';
 
-const SCHEDULE = { debounceMs: 40, maxDelayMs: 150, intervalMs: 60_000 };
+const SCHEDULE = { debounceMs: 40, maxDelayMs: 150, intervalMs: 60_000, graceMs: 60_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every ring a test made is stopped after it, passed or failed: a ring left running keeps its timers going. */
@@ -80,6 +80,26 @@ describe('the key schedule through the SFU', () => {
     await sleep(SWITCH_DELAY_MS + 100);
     await settle();
     expect(rings.ada!.generation).toBeGreaterThanOrEqual(2);
+    expect((await sendAndOpen(keyrings, 'ada', 'bob')).ok).toBe(true);
+  });
+
+  it('a receiver drops the previous generation once its grace is over, not before', async () => {
+    const { keyrings, rings, present, settle } = await room(['ada', 'bob', 'cy'], { ...SCHEDULE, graceMs: SWITCH_DELAY_MS + 400 });
+    await Promise.all(Object.values(rings).map((ring) => ring.start()));
+    await settle();
+    const [first, second] = [await sealNow(keyrings, 'ada'), await sealNow(keyrings, 'ada')];
+    present.delete('cy');
+    rings.ada!.peerLeft('cy');
+    rings.bob!.peerLeft('cy');
+    await sleep(SCHEDULE.debounceMs + 60);
+    await settle();
+    expect(rings.bob!.received().ada).toBe(1);
+    await sleep(SWITCH_DELAY_MS + 100);
+    // Switched, within the grace: a frame sealed under generation 0 before still opens.
+    expect(rings.ada!.generation).toBe(1);
+    expect((await openAs(keyrings, 'ada', 'bob', first)).ok).toBe(true);
+    await sleep(400);
+    expect(await openAs(keyrings, 'ada', 'bob', second)).toMatchObject({ ok: false, reason: 'unknown-key' });
     expect((await sendAndOpen(keyrings, 'ada', 'bob')).ok).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import {
 // each row is a state, an event, and when the next rotation must come. SenderKeyRing runs them
 // with timers (tests/unit/e2ee-key-schedule.test.ts runs those between real keys).
 
-const S: ScheduleSettings = { debounceMs: 300, maxDelayMs: 1000, intervalMs: 300_000 };
+const S: ScheduleSettings = { debounceMs: 300, maxDelayMs: 1000, intervalMs: 300_000, graceMs: 5000 };
 const state = (overrides: Partial<ScheduleState> = {}): ScheduleState => Object.freeze({ ...INITIAL_SCHEDULE, ...overrides });
 
 type Row = { name: string; state: ScheduleState; event: ScheduleEvent; then: ScheduleState; due: number | null };

@@ -19,6 +19,8 @@ export interface FrameBackend {
   /** `keyId` names one key for good: the same id never gets a second encryptor (nonces from 0). */
   setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes): Promise<void>;
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void>;
+  /** A sender's older generation, after its grace (sender-key-ring.ts). */
+  dropReceiveKey(peerId: string, slot: Slot, kid: bigint): Promise<void>;
   /** Through the SFU: our frames under `peerId` are signed with this key (docs/e2ee-crypto.md "Sender proof"). */
   setFrameSigner(peerId: string, privateKey: CryptoKey): Promise<void>;
   /** Through the SFU: frames from `peerId` must carry this sender's signature. */
@@ -104,6 +106,10 @@ export class WorkerBackend implements FrameBackend {
 
   async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
     this.check(await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey }));
+  }
+
+  async dropReceiveKey(peerId: string, slot: Slot, kid: bigint) {
+    await this.request({ type: 'drop-receive-key', peerId, slot, kid: kid.toString() });
   }
 
   async setFrameSigner(peerId: string, privateKey: CryptoKey) {

@@ -135,6 +135,10 @@ export class FrameKeyring {
     this.decryptor(peerId, slot).setKey(await deriveSFrameKey(baseKey, kid));
   }
 
+  async dropReceiveKey(peerId: string, slot: Slot, kid: bigint) {
+    this.decryptors.get(pathOf(peerId, slot))?.deleteKey(kid);
+  }
+
   async setFrameSigner(peerId: string, privateKey: CryptoKey) {
     this.signers.set(peerId, privateKey);
   }

@@ -10,9 +10,11 @@ export interface ScheduleSettings {
   maxDelayMs: number;
   /** The key in use is replaced at least this often, even when nobody joins or leaves. */
   intervalMs: number;
+  /** A receiver keeps a sender's previous generation this long after the next arrives (frames in flight), then drops it. */
+  graceMs: number;
 }
 
-export const DEFAULT_SCHEDULE: ScheduleSettings = { debounceMs: 300, maxDelayMs: 1000, intervalMs: 5 * 60_000 };
+export const DEFAULT_SCHEDULE: ScheduleSettings = { debounceMs: 300, maxDelayMs: 1000, intervalMs: 5 * 60_000, graceMs: 5000 };
 
 export interface ScheduleState {
   /** When our newest key was made; null before our first. */

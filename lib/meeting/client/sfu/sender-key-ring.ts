@@ -26,7 +26,7 @@ export const SWITCH_DELAY_MS = 1000;
 export const ROTATE_DEBOUNCE_MS = DEFAULT_SCHEDULE.debounceMs;
 
 export interface SenderKeyContext {
-  frames: Pick<FrameBackend, 'setSendKey' | 'setReceiveKey' | 'setFrameSigner' | 'setFrameVerifier'>;
+  frames: Pick<FrameBackend, 'setSendKey' | 'setReceiveKey' | 'dropReceiveKey' | 'setFrameSigner' | 'setFrameVerifier'>;
   /** Our key sealed for one verified peer; null when the peer is not (or no longer) verified. */
   seal(peerId: string, key: SenderKey): Promise<string | null>;
   open(peerId: string, generation: number, box: string): Promise<SenderKey | null>;
@@ -74,6 +74,8 @@ export class SenderKeyRing {
   /** Those who left: a late box from them is not installed. */
   private readonly gone = new Set<string>();
   private stopped = false;
+  /** Drops of a sender's previous generation, each after the grace (stopped with the ring). */
+  private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
   /** How many keys we made, by why (tests and the bench: a burst of joins is one rotation). */
   readonly rotations = { join: 0, leave: 0, interval: 0 };
   private pendingReason: 'join' | 'leave' | null = null;
@@ -133,7 +135,9 @@ export class SenderKeyRing {
     if (this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
     const key = await this.ctx.open(from, generation, box);
     if (!key || this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
+    const previous = this.receivedGenerations.get(from);
     this.receivedGenerations.set(from, generation);
+    if (previous !== undefined) this.dropLater(from, previous);
     // The proof key first: a frame under the new key is never opened without its signature checked.
     if (key.proof) await this.ctx.frames.setFrameVerifier(sfuPeer(from), key.proof);
     await Promise.all(
@@ -144,10 +148,22 @@ export class SenderKeyRing {
 
   stop(): void {
     this.stopped = true;
+    for (const timer of this.graceTimers) clearTimeout(timer);
+    this.graceTimers.clear();
     if (this.rotateTimer) clearTimeout(this.rotateTimer);
     for (const timer of this.switchTimers) clearTimeout(timer);
     this.switchTimers.clear();
     this.rotateTimer = null;
+  }
+
+  /** The previous generation opens frames in flight for the grace, then nothing: a receiver's memory holds no old keys for long. */
+  private dropLater(from: string, generation: number) {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.graceTimers.delete(timer);
+      for (const slot of SLOTS) void this.ctx.frames.dropReceiveKey(sfuPeer(from), slot, senderKid(generation)).catch(() => undefined);
+    }, this.settings.graceMs);
+    this.graceTimers.add(timer);
   }
 
   private changed(reason: 'join' | 'leave') {
