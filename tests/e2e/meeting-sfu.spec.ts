@@ -42,6 +42,8 @@ async function expectDecryptingThroughSfu(page: Page, senders: string[]) {
   const after = await cryptoStats(page);
   expect(after.sfu?.sent.encrypted).toBeGreaterThan(0);
   for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.auth).toBe(0);
+  // Every frame through the SFU carries its sender's signature (issue 46): none of the real ones fails it.
+  for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.forged).toBe(0);
 }
 
 /** What the mesh links encrypt: nothing more once media goes through the SFU. */
