@@ -11,7 +11,9 @@ export async function room(ids: string[], schedule?: SenderKeyContext['schedule'
   const keyPairs = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await generateEcdhKeyPair()] as const)));
   for (const a of ids)
     for (const b of ids) if (a !== b) pairs.set(`${a}>${b}`, { pair: await derivePairSecret(keyPairs[a]!.privateKey, keyPairs[b]!.publicKey) });
+  /** In the call; of them, `unverified` are not verified yet (no key goes to them). */
   const present = new Set(ids);
+  const unverified = new Set<string>();
   const keyrings: Record<string, FrameKeyring> = {};
   const rings: Record<string, SenderKeyRing> = {};
   const delivered: Promise<unknown>[] = [];
@@ -20,7 +22,8 @@ export async function room(ids: string[], schedule?: SenderKeyContext['schedule'
     keyrings[id] = new FrameKeyring();
     rings[id] = new SenderKeyRing({
       frames: keyrings[id]!,
-      peers: () => [...present].filter((other) => other !== id),
+      peers: () => [...present].filter((other) => other !== id && !unverified.has(other)),
+      here: () => [...present].filter((other) => other !== id),
       seal: async (to, key) => sealSenderKey(await deriveSealKey(pairs.get(`${id}>${to}`)!.pair, id, to), { roomId: 'r', senderId: id, receiverId: to }, key),
       open: async (from, generation, box) =>
         openSenderKey(await deriveSealKey(pairs.get(`${id}>${from}`)!.pair, from, id), { roomId: 'r', senderId: from, receiverId: id }, generation, box),
@@ -37,7 +40,7 @@ export async function room(ids: string[], schedule?: SenderKeyContext['schedule'
   /** What `to` finds in a box `from` sealed for it (a test's participant reading the key it was given). */
   const open = async (to: string, from: string, generation: number, box: string) =>
     openSenderKey(await deriveSealKey(pairs.get(`${to}>${from}`)!.pair, from, to), { roomId: 'r', senderId: from, receiverId: to }, generation, box);
-  return { keyrings, rings, present, settle, sent, open };
+  return { keyrings, rings, present, unverified, settle, sent, open };
 }
 
 /** A camera frame as `from` seals it now under its sender key (no signature: the keyring alone). */

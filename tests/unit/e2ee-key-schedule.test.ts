@@ -102,4 +102,18 @@ describe('the key schedule through the SFU', () => {
     expect(await openAs(keyrings, 'ada', 'bob', second)).toMatchObject({ ok: false, reason: 'unknown-key' });
     expect((await sendAndOpen(keyrings, 'ada', 'bob')).ok).toBe(true);
   });
+
+  it('those already in the call when we make our first key get it once verified, with no rotation: only newcomers cause one', async () => {
+    const { rings, unverified, settle, sent } = await room(['new', 'old'], SCHEDULE);
+    unverified.add('old');
+    await rings.new!.start();
+    await settle();
+    expect(sent).toEqual([]);
+    unverified.delete('old');
+    await rings.new!.peerVerified('old');
+    await settle();
+    expect(sent.map((box) => `${box.from}>${box.to}:${box.generation}`)).toEqual(['new>old:0']);
+    await sleep(SCHEDULE.maxDelayMs + 100);
+    expect(rings.new!.rotations).toEqual({ join: 0, leave: 0, interval: 0 });
+  });
 });

@@ -34,6 +34,11 @@ export interface SenderKeyContext {
   send(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
   /** The verified peers in the call now. */
   peers(): string[];
+  /**
+   * Everyone in the call now, verified or not (default: peers()). Those here when we make our first
+   * key came before any frame it seals, so they may hold it once verified: no rotation for them.
+   */
+  here?(): string[];
   /** Tests shorten the interval (and the debounce); the call uses DEFAULT_SCHEDULE. */
   schedule?: Partial<ScheduleSettings>;
   now?: () => number;
@@ -89,7 +94,7 @@ export class SenderKeyRing {
   async start(): Promise<void> {
     if (this.current) return;
     const key = this.make();
-    for (const id of this.ctx.peers()) if (!this.admitted.has(id)) this.admitted.set(id, key.generation);
+    for (const id of this.ctx.here?.() ?? this.ctx.peers()) if (!this.admitted.has(id)) this.admitted.set(id, key.generation);
     await this.install(key);
     this.current = key;
     this.step({ type: 'started', at: this.now() });
