@@ -3,6 +3,7 @@
 // peer seals each Opus frame itself before it goes into RTP, and opens what browsers send.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { clearPrefixLength } from '@/lib/meeting/e2ee/frame';
+import { checkFrame, proveFrame } from '@/lib/meeting/e2ee/frame-proof';
 import type { FrameBackend, PeerCryptoStats } from '@/lib/meeting/client/frames/frame-backends';
 import { FrameKeyring } from '@/lib/meeting/client/frames/frame-transform';
 import type { Slot } from '@/lib/meeting/client/links/peer';
@@ -22,6 +23,18 @@ export class NodeFrames implements FrameBackend {
 
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void> {
     return this.keyring.setReceiveKey(peerId, slot, kid, baseKey);
+  }
+
+  dropReceiveKey(peerId: string, slot: Slot, kid: bigint): Promise<void> {
+    return this.keyring.dropReceiveKey(peerId, slot, kid);
+  }
+
+  setFrameSigner(peerId: string, privateKey: CryptoKey): Promise<void> {
+    return this.keyring.setFrameSigner(peerId, privateKey);
+  }
+
+  setFrameVerifier(peerId: string, publicKey: Bytes): Promise<void> {
+    return this.keyring.setFrameVerifier(peerId, publicKey);
   }
 
   /** No transforms here: the Node peer names the sender of every frame it opens. */
@@ -50,15 +63,23 @@ export class NodeFrames implements FrameBackend {
       counters.withheld += 1;
       return null;
     }
-    const sealed = await encryptor.encrypt(frame, OPUS_PREFIX);
+    const signer = this.keyring.signer(peerId);
+    const encrypted = await encryptor.encrypt(frame, OPUS_PREFIX);
+    const sealed = encrypted && signer ? await proveFrame(signer, encrypted) : encrypted;
     if (sealed) counters.encrypted += 1;
     return sealed;
   }
 
   /** An encrypted Opus frame from `peerId`, opened and counted as the browser's worker counts it. */
   async openAudio(peerId: string, data: Bytes): Promise<Bytes | null> {
-    const opened = await this.keyring.decryptor(peerId, 'audio').open(data, OPUS_PREFIX);
     const counters = this.keyring.countersOf(peerId).received;
+    const verifier = this.keyring.verifier(peerId);
+    const proven = verifier ? await checkFrame(verifier, data) : data;
+    if (!proven) {
+      counters.failed.forged += 1;
+      return null;
+    }
+    const opened = await this.keyring.decryptor(peerId, 'audio').open(proven, OPUS_PREFIX);
     if (!opened.ok) {
       counters.failed[opened.reason] += 1;
       return null;

@@ -154,6 +154,7 @@ export class NodePeer {
     return new SenderKeyRing({
       frames: this.frames,
       peers: () => [...this.peers.values()].filter((peer) => peer.keys === 'verified').map((peer) => peer.id),
+      here: () => [...this.peers.keys()],
       seal: async (peerId, key) => sealsWith(await keys).seal(peerId, key),
       open: async (peerId, generation, box) => sealsWith(await keys).open(peerId, generation, box),
       send: (peerId, body) => this.keyExchange!.sendSignal(peerId, body),

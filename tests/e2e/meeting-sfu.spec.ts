@@ -42,6 +42,8 @@ async function expectDecryptingThroughSfu(page: Page, senders: string[]) {
   const after = await cryptoStats(page);
   expect(after.sfu?.sent.encrypted).toBeGreaterThan(0);
   for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.auth).toBe(0);
+  // Every frame through the SFU carries its sender's signature (issue 46): none of the real ones fails it.
+  for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.forged).toBe(0);
 }
 
 /** What the mesh links encrypt: nothing more once media goes through the SFU. */
@@ -131,6 +133,9 @@ test('someone removed gets none of the keys made after; a link with an out-of-da
   // Eve goes. Cy, who has the key, joins, gets everyone's sender key, and is removed by the host.
   await eve.context.close();
   open = open.filter((participant) => participant !== eve);
+  // What the host seals under before Cy comes: Cy must never be handed it (issue 46, the key schedule).
+  await expect.poll(async () => (await senderKeys(host.page)).received[bobId!] !== undefined, { timeout: 15_000 }).toBe(true);
+  const beforeCy = (await senderKeys(host.page)).own!;
   const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy', search: '?media=sfu', fragment: fragment(secret) });
   open.push(cy);
   const cyId = await selfId(cy.page);
@@ -141,6 +146,7 @@ test('someone removed gets none of the keys made after; a link with an out-of-da
   const heldByCy = (await senderKeys(cy.page)).received;
   const hostGeneration = (await senderKeys(host.page)).own!;
   expect(heldByCy[hostId!]).toBe(hostGeneration);
+  expect(hostGeneration).toBeGreaterThan(beforeCy);
 
   // The call screen (and its probe) goes with the removal: keep a hold of Cy's to read it after.
   await cy.page.evaluate(() => Object.assign(window, { keptProbe: window.enclaveProbe }));

@@ -14,8 +14,8 @@ import {
   senderMediaBaseKey,
   SENDER_KEY_LABELS,
 } from '@/lib/meeting/e2ee/sender-keys';
-import { FrameKeyring } from '@/lib/meeting/client/frames/frame-transform';
-import { ROTATE_DEBOUNCE_MS, SenderKeyRing, SFU_SEND, sfuPeer, SWITCH_DELAY_MS } from '@/lib/meeting/client/sfu/sender-key-ring';
+import { ROTATE_DEBOUNCE_MS, SWITCH_DELAY_MS } from '@/lib/meeting/client/sfu/sender-key-ring';
+import { room, sendAndOpen } from '../support/sender-key-room';
 import { parseSignalBody } from '@/lib/meeting/client/keys/envelope';
 
 async function pairOf() {
@@ -60,43 +60,6 @@ describe('sealing a sender key', () => {
     expect(parseSignalBody({ senderKey: { generation: 1, box: 'not base64!' } })).toBeNull();
   });
 });
-
-/** Participants with real frame keyrings, whose signals reach each other at once. */
-async function room(ids: string[]) {
-  const pairs = new Map<string, { pair: CryptoKey }>();
-  const keyPairs = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await generateEcdhKeyPair()] as const)));
-  for (const a of ids)
-    for (const b of ids) if (a !== b) pairs.set(`${a}>${b}`, { pair: await derivePairSecret(keyPairs[a]!.privateKey, keyPairs[b]!.publicKey) });
-  const present = new Set(ids);
-  const keyrings: Record<string, FrameKeyring> = {};
-  const rings: Record<string, SenderKeyRing> = {};
-  const delivered: Promise<unknown>[] = [];
-  const sent: { from: string; to: string; generation: number; box: string }[] = [];
-  for (const id of ids) {
-    keyrings[id] = new FrameKeyring();
-    rings[id] = new SenderKeyRing({
-      frames: keyrings[id]!,
-      peers: () => [...present].filter((other) => other !== id),
-      seal: async (to, key) => sealSenderKey(await deriveSealKey(pairs.get(`${id}>${to}`)!.pair, id, to), { roomId: 'r', senderId: id, receiverId: to }, key),
-      open: async (from, generation, box) =>
-        openSenderKey(await deriveSealKey(pairs.get(`${id}>${from}`)!.pair, from, id), { roomId: 'r', senderId: from, receiverId: id }, generation, box),
-      send: (to, body) => {
-        sent.push({ from: id, to, ...body.senderKey });
-        delivered.push(rings[to]!.receive(id, body.senderKey.generation, body.senderKey.box));
-      },
-    });
-  }
-  const settle = async () => {
-    while (delivered.length) await delivered.shift();
-  };
-  return { keyrings, rings, present, settle, sent };
-}
-
-async function sendAndOpen(keyrings: Record<string, FrameKeyring>, from: string, to: string) {
-  const encryptor = keyrings[from]!.encryptor(SFU_SEND, 'camera')!;
-  const sealed = (await encryptor.encrypt(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]), 10))!;
-  return keyrings[to]!.decryptor(sfuPeer(from), 'camera').open(sealed, 10);
-}
 
 describe('SenderKeyRing', () => {
   it('one encryption opens for every receiver; after a leave the leaver opens nothing new', async () => {

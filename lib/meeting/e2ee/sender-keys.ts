@@ -8,6 +8,7 @@
 import { base64urlDecode, base64urlEncode, concatBytes, field, randomBytes, subtle, u32be, utf8, type Bytes } from './bytes';
 import { hkdf, hkdfAesKey } from './hkdf';
 import { kidFor, MEDIA_KEY_LENGTH } from './keys';
+import { FRAME_PROOF_KEY_LENGTH } from './frame-proof';
 
 export const SENDER_KEY_LABELS = {
   /** The seal that carries a sender key to one receiver. */
@@ -25,6 +26,8 @@ const MAX_GENERATION = 0xffffffff;
 export interface SenderKey {
   generation: number;
   key: Bytes;
+  /** The public key its frames are signed with (frame-proof.ts), sealed with the key so that it is the sender's. */
+  proof?: Bytes;
 }
 
 /** Who seals to whom, and for which room: bound into the seal, so a box opens only where it was meant. */
@@ -69,11 +72,18 @@ function aad(context: SealContext, generation: number): Bytes {
   return concatBytes(utf8(SENDER_KEY_LABELS.aad), field(context.roomId), field(context.senderId), field(context.receiverId), u32be(generation));
 }
 
-/** The box for one receiver: base64url(nonce ‖ AES-256-GCM(key)), AAD binding room, both ids and the generation. */
+/**
+ * The box for one receiver: base64url(nonce ‖ AES-256-GCM(key ‖ proof key)), AAD binding room,
+ * both ids and the generation; the frame-proof public key is optional (the bench's bots sign nothing).
+ */
 export async function sealSenderKey(sealKey: CryptoKey, context: SealContext, senderKey: SenderKey): Promise<string> {
   const nonce = randomBytes(NONCE_LENGTH);
   const sealed = new Uint8Array(
-    await subtle().encrypt({ name: 'AES-GCM', iv: nonce, additionalData: aad(context, senderKey.generation) }, sealKey, senderKey.key),
+    await subtle().encrypt(
+      { name: 'AES-GCM', iv: nonce, additionalData: aad(context, senderKey.generation) },
+      sealKey,
+      concatBytes(senderKey.key, senderKey.proof ?? new Uint8Array(0)),
+    ),
   );
   return base64urlEncode(concatBytes(nonce, sealed));
 }
@@ -82,16 +92,18 @@ export async function sealSenderKey(sealKey: CryptoKey, context: SealContext, se
 export async function openSenderKey(sealKey: CryptoKey, context: SealContext, generation: number, box: string): Promise<SenderKey | null> {
   if (!Number.isInteger(generation) || generation < 0 || generation > MAX_GENERATION) return null;
   const bytes = base64urlDecode(box);
-  if (!bytes || bytes.length !== NONCE_LENGTH + MEDIA_KEY_LENGTH + 16) return null;
+  const bare = NONCE_LENGTH + MEDIA_KEY_LENGTH + 16;
+  if (!bytes || (bytes.length !== bare && bytes.length !== bare + FRAME_PROOF_KEY_LENGTH)) return null;
   try {
-    const key = new Uint8Array(
+    const opened = new Uint8Array(
       await subtle().decrypt(
         { name: 'AES-GCM', iv: bytes.subarray(0, NONCE_LENGTH), additionalData: aad(context, generation) },
         sealKey,
         bytes.subarray(NONCE_LENGTH),
       ),
     );
-    return { generation, key };
+    const key = opened.slice(0, MEDIA_KEY_LENGTH);
+    return opened.length > MEDIA_KEY_LENGTH ? { generation, key, proof: opened.slice(MEDIA_KEY_LENGTH) } : { generation, key };
   } catch {
     return null;
   }

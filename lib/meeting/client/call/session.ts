@@ -130,6 +130,7 @@ export class MeetingSession {
       pin: options.mediaRoute ?? AUTO,
       participants: () => this.state.peers.length + 1,
       verifiedPeers: () => this.state.peers.map(({ id }) => id).filter((id) => this.keyExchange.keys?.isVerified(id)),
+      presentPeers: () => this.state.peers.map(({ id }) => id),
       keys: () => this.keyExchange.keys!,
       rtcConfig: () => this.rtcConfig,
       tracks: () => this.mesh.tracks,

@@ -21,6 +21,12 @@ export type WorkerRequest =
   /** `keyId` names the key for good: the worker makes one encryptor per id, ever. */
   | { type: 'send-key'; peerId: string; slot: Slot; keyId: string; kid: string; baseKey: Uint8Array<ArrayBuffer> }
   | { type: 'receive-key'; peerId: string; slot: Slot; kid: string; baseKey: Uint8Array<ArrayBuffer> }
+  /** A sender's older generation, once its grace is over: nothing under it opens any more. */
+  | { type: 'drop-receive-key'; peerId: string; slot: Slot; kid: string }
+  /** Through the SFU: the key our frames are signed with (a non-extractable CryptoKey, cloned to the worker). */
+  | { type: 'frame-signer'; peerId: string; privateKey: CryptoKey }
+  /** Through the SFU: a sender's public frame-proof key (raw P-256). */
+  | { type: 'frame-verifier'; peerId: string; publicKey: Uint8Array<ArrayBuffer> }
   /**
    * The receiver attached as `name` opens frames with the keys of (peerId, slot) from now on:
    * through the SFU a receiving transceiver can carry another sender's stream after a

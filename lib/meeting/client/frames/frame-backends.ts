@@ -19,6 +19,12 @@ export interface FrameBackend {
   /** `keyId` names one key for good: the same id never gets a second encryptor (nonces from 0). */
   setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes): Promise<void>;
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void>;
+  /** A sender's older generation, after its grace (sender-key-ring.ts). */
+  dropReceiveKey(peerId: string, slot: Slot, kid: bigint): Promise<void>;
+  /** Through the SFU: our frames under `peerId` are signed with this key (docs/e2ee-crypto.md "Sender proof"). */
+  setFrameSigner(peerId: string, privateKey: CryptoKey): Promise<void>;
+  /** Through the SFU: frames from `peerId` must carry this sender's signature. */
+  setFrameVerifier(peerId: string, publicKey: Bytes): Promise<void>;
   /** The receiver attached as `name` opens frames with (peerId, slot)'s keys from now on (the SFU's receivers). */
   route(name: string, peerId: string, slot: Slot): Promise<void>;
   /** Resolves once the worker drops (or sends again) every frame. */
@@ -100,6 +106,18 @@ export class WorkerBackend implements FrameBackend {
 
   async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
     this.check(await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey }));
+  }
+
+  async dropReceiveKey(peerId: string, slot: Slot, kid: bigint) {
+    await this.request({ type: 'drop-receive-key', peerId, slot, kid: kid.toString() });
+  }
+
+  async setFrameSigner(peerId: string, privateKey: CryptoKey) {
+    this.check(await this.request({ type: 'frame-signer', peerId, privateKey }));
+  }
+
+  async setFrameVerifier(peerId: string, publicKey: Bytes) {
+    this.check(await this.request({ type: 'frame-verifier', peerId, publicKey }));
   }
 
   async route(name: string, peerId: string, slot: Slot) {

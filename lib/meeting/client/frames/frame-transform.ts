@@ -4,6 +4,7 @@
 // No DOM.
 import { clearPrefixLength, FrameDecryptor, FrameEncryptor, type MediaCodec } from '@/lib/meeting/e2ee/frame';
 import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
+import { checkFrame, importFrameProofKey, proveFrame } from '@/lib/meeting/e2ee/frame-proof';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { newCounters, type FrameCounters } from './frame-counters';
 import type { EncodedFrame, PeerCryptoStats } from './frame-types';
@@ -37,12 +38,13 @@ export interface FrameTap {
   take(plain: Bytes, sealed: Bytes, prefix: number): void;
 }
 
-/** Encrypts every frame with the encryptor `current()` gives, or drops it. */
+/** Encrypts every frame with the encryptor `current()` gives (and signs it when `signer()` gives a key), or drops it. */
 export function encryptingTransform(
   kind: 'audio' | 'video',
   current: () => FrameEncryptor | null,
   counters: FrameCounters,
   tap?: () => FrameTap | null,
+  signer?: () => CryptoKey | null,
 ): TransformStream<EncodedFrame, EncodedFrame> {
   const prefixOf = prefixReader(kind);
   return new TransformStream<EncodedFrame, EncodedFrame>({
@@ -55,7 +57,9 @@ export function encryptingTransform(
       const plain = new Uint8Array(frame.data);
       const prefix = prefixOf(frame);
       const started = performance.now();
-      const sealed = await encryptor.encrypt(plain, prefix).catch(() => null);
+      const proof = signer?.();
+      const encrypted = await encryptor.encrypt(plain, prefix).catch(() => null);
+      const sealed = encrypted && proof ? await proveFrame(proof, encrypted).catch(() => null) : encrypted;
       counters.busyMs += performance.now() - started;
       if (!sealed) return;
       tap?.()?.take(plain, sealed, prefix);
@@ -70,6 +74,8 @@ export function encryptingTransform(
 export interface FrameOpening {
   decryptor: FrameDecryptor;
   counters: FrameCounters;
+  /** The sender's frame-proof key once known: from then on a frame it did not sign is dropped as forged. */
+  verifier?: () => CryptoKey | null;
 }
 
 /**
@@ -81,9 +87,16 @@ export function decryptingTransform(kind: 'audio' | 'video', current: () => Fram
   const prefixOf = prefixReader(kind);
   return new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
-      const { decryptor, counters } = current();
+      const { decryptor, counters, verifier } = current();
       const started = performance.now();
-      const opened = await decryptor.open(new Uint8Array(frame.data), prefixOf(frame));
+      const proof = verifier?.();
+      const data = proof ? await checkFrame(proof, new Uint8Array(frame.data)) : new Uint8Array(frame.data);
+      if (!data) {
+        counters.busyMs += performance.now() - started;
+        counters.failed.forged += 1;
+        return;
+      }
+      const opened = await decryptor.open(data, prefixOf(frame));
       counters.busyMs += performance.now() - started;
       if (!opened.ok) {
         counters.failed[opened.reason] += 1;
@@ -109,6 +122,9 @@ export class FrameKeyring {
   private readonly current = new Map<string, string>();
   private readonly decryptors = new Map<string, FrameDecryptor>();
   private readonly counters = new Map<string, PeerCryptoStats>();
+  /** Frame-proof keys: ours per sender name (the SFU's), and each sender's public one per receiver name. */
+  private readonly signers = new Map<string, CryptoKey>();
+  private readonly verifiers = new Map<string, CryptoKey>();
 
   async setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
     if (!this.encryptors.has(keyId)) this.encryptors.set(keyId, new FrameEncryptor(await deriveSFrameKey(baseKey, kid)));
@@ -117,6 +133,27 @@ export class FrameKeyring {
 
   async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
     this.decryptor(peerId, slot).setKey(await deriveSFrameKey(baseKey, kid));
+  }
+
+  async dropReceiveKey(peerId: string, slot: Slot, kid: bigint) {
+    this.decryptors.get(pathOf(peerId, slot))?.deleteKey(kid);
+  }
+
+  async setFrameSigner(peerId: string, privateKey: CryptoKey) {
+    this.signers.set(peerId, privateKey);
+  }
+
+  /** Once set, frames of `peerId` that its key did not sign are dropped (a sender's proof key never changes in a page). */
+  async setFrameVerifier(peerId: string, publicKey: Bytes) {
+    if (!this.verifiers.has(peerId)) this.verifiers.set(peerId, await importFrameProofKey(publicKey));
+  }
+
+  signer(peerId: string): CryptoKey | null {
+    return this.signers.get(peerId) ?? null;
+  }
+
+  verifier(peerId: string): CryptoKey | null {
+    return this.verifiers.get(peerId) ?? null;
   }
 
   /** The encryptor a sender uses now, or null (no key yet, or withheld). */

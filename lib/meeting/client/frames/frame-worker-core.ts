@@ -23,6 +23,12 @@ export class FrameWorkerCore {
         return this.answer(command.requestId, () => this.keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey));
       case 'receive-key':
         return this.answer(command.requestId, () => this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey));
+      case 'drop-receive-key':
+        return this.answer(command.requestId, () => this.keyring.dropReceiveKey(command.peerId, command.slot, BigInt(command.kid)));
+      case 'frame-signer':
+        return this.answer(command.requestId, () => this.keyring.setFrameSigner(command.peerId, command.privateKey));
+      case 'frame-verifier':
+        return this.answer(command.requestId, () => this.keyring.setFrameVerifier(command.peerId, command.publicKey));
       case 'route':
         this.routes.set(command.name, this.opening(command.peerId, command.slot));
         return this.reply({ type: 'done', requestId: command.requestId });
@@ -58,6 +64,7 @@ export class FrameWorkerCore {
             () => this.keyring.encryptor(peerId, slot),
             this.keyring.countersOf(peerId).sent,
             () => this.tap,
+            () => this.keyring.signer(peerId),
           )
         : this.openingTransform(kind, peerId, slot);
     void readable
@@ -73,7 +80,11 @@ export class FrameWorkerCore {
   }
 
   private opening(peerId: string, slot: Slot): FrameOpening {
-    return { decryptor: this.keyring.decryptor(peerId, slot), counters: this.keyring.countersOf(peerId).received };
+    return {
+      decryptor: this.keyring.decryptor(peerId, slot),
+      counters: this.keyring.countersOf(peerId).received,
+      verifier: () => this.keyring.verifier(peerId),
+    };
   }
 
   /** Answers with the next `count` frames of at least 64 bytes after the prefix that any sender seals. */

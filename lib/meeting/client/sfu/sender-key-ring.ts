@@ -1,11 +1,15 @@
-// This page's sender keys through the SFU (docs/e2ee-crypto.md "Sender keys"): the key our frames
-// go out under, the keys of the others' frames, and the rotation when someone leaves. The keys
-// travel as signed signals, each sealed to one receiver under our pair secret (sealsWith); the frame
-// worker holds them under SFU_SEND / sfuPeer(id), apart from the mesh's pairwise keys.
+// This page's sender keys through the SFU (docs/e2ee-crypto.md "Sender keys", "Key schedule"): the
+// key our frames go out under, the keys of the others' frames, and the rotations (on a join, on a
+// leave, and every interval: key-schedule.ts decides when). The keys travel as signed signals, each
+// sealed to one receiver under our pair secret (sealsWith), with the public key our frames are
+// signed with (frame-proof.ts); the frame worker holds them under SFU_SEND / sfuPeer(id), apart
+// from the mesh's pairwise keys.
+import { generateFrameProofKey } from '@/lib/meeting/e2ee/frame-proof';
 import { generateSenderKey, openSenderKeyFrom, sealSenderKeyFor, senderKid, senderMediaBaseKey, type SenderKey } from '@/lib/meeting/e2ee/sender-keys';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FrameBackend } from '../frames/frame-backends';
 import { SLOTS } from '../links/slots';
+import { DEFAULT_SCHEDULE, INITIAL_SCHEDULE, mayHold, rotationDueAt, stepSchedule, type ScheduleEvent, type ScheduleSettings } from './key-schedule';
 
 /** The frame worker's name for what we send to the SFU. */
 export const SFU_SEND = 'sfu';
@@ -13,16 +17,16 @@ export const SFU_SEND = 'sfu';
 export const sfuPeer = (participantId: string) => `sfu:${participantId}`;
 
 /**
- * After someone leaves, the new key goes out at once but frames use it only this much later, so
- * that those who stay have it before the first frame it seals arrives (a frame under a key not
- * yet known is dropped: a glitch, never clear text).
+ * A new key goes out at once but frames use it only this much later, so that everyone here has
+ * it before the first frame it seals arrives (a frame under a key not yet known is dropped: a
+ * glitch, never clear text). Receivers keep the previous generation meanwhile (no gap).
  */
 export const SWITCH_DELAY_MS = 1000;
-/** Several leaving together (the end of a meeting) make one rotation, not one each. */
-export const ROTATE_DEBOUNCE_MS = 200;
+/** Several joining or leaving together make one rotation, not one each (key-schedule.ts). */
+export const ROTATE_DEBOUNCE_MS = DEFAULT_SCHEDULE.debounceMs;
 
 export interface SenderKeyContext {
-  frames: Pick<FrameBackend, 'setSendKey' | 'setReceiveKey'>;
+  frames: Pick<FrameBackend, 'setSendKey' | 'setReceiveKey' | 'dropReceiveKey' | 'setFrameSigner' | 'setFrameVerifier'>;
   /** Our key sealed for one verified peer; null when the peer is not (or no longer) verified. */
   seal(peerId: string, key: SenderKey): Promise<string | null>;
   open(peerId: string, generation: number, box: string): Promise<SenderKey | null>;
@@ -30,6 +34,14 @@ export interface SenderKeyContext {
   send(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
   /** The verified peers in the call now. */
   peers(): string[];
+  /**
+   * Everyone in the call now, verified or not (default: peers()). Those here when we make our first
+   * key came before any frame it seals, so they may hold it once verified: no rotation for them.
+   */
+  here?(): string[];
+  /** Tests shorten the interval (and the debounce); the call uses DEFAULT_SCHEDULE. */
+  schedule?: Partial<ScheduleSettings>;
+  now?: () => number;
 }
 
 /** Seal and open for the ring, under this page's pair secret with each verified peer. */
@@ -53,20 +65,39 @@ export class SenderKeyRing {
   private next: SenderKey | null = null;
   private generations = 0;
   private rotateTimer: ReturnType<typeof setTimeout> | null = null;
-  private switchTimer: ReturnType<typeof setTimeout> | null = null;
+  /** One per rotation given out and not yet in use: rotations closer than SWITCH_DELAY_MS must not starve each other's switch. */
+  private readonly switchTimers = new Set<ReturnType<typeof setTimeout>>();
+  private schedule = INITIAL_SCHEDULE;
+  private readonly settings: ScheduleSettings;
+  private readonly now: () => number;
+  /** The public key our frames are signed with, given with every key; its private half is in the frame worker. */
+  private proof: Promise<Uint8Array<ArrayBuffer>> | null = null;
   /** The newest generation installed per sender: an older or repeated box changes nothing. */
   private readonly receivedGenerations = new Map<string, number>();
+  /** Per peer, the first generation of ours it may hold (key-schedule.ts mayHold): nothing from before it came. */
+  private readonly admitted = new Map<string, number>();
   /** Those who left: a late box from them is not installed. */
   private readonly gone = new Set<string>();
+  private stopped = false;
+  /** Drops of a sender's previous generation, each after the grace (stopped with the ring). */
+  private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** How many keys we made, by why (tests and the bench: a burst of joins is one rotation). */
+  readonly rotations = { join: 0, leave: 0, interval: 0 };
+  private pendingReason: 'join' | 'leave' | null = null;
 
-  constructor(private readonly ctx: SenderKeyContext) {}
+  constructor(private readonly ctx: SenderKeyContext) {
+    this.settings = { ...DEFAULT_SCHEDULE, ...ctx.schedule };
+    this.now = ctx.now ?? (() => Date.now());
+  }
 
   /** Our first key: installed, and given to every verified peer. */
   async start(): Promise<void> {
     if (this.current) return;
     const key = this.make();
+    for (const id of this.ctx.here?.() ?? this.ctx.peers()) if (!this.admitted.has(id)) this.admitted.set(id, key.generation);
     await this.install(key);
     this.current = key;
+    this.step({ type: 'started', at: this.now() });
     await Promise.all(this.ctx.peers().map((id) => this.give(id, key)));
   }
 
@@ -79,19 +110,29 @@ export class SenderKeyRing {
     return Object.fromEntries(this.receivedGenerations);
   }
 
-  /** A peer verified (or joined the SFU) after our key was made: it gets the key in use, and the next one if any. */
+  /**
+   * A peer verified (or joined the SFU). One already here gets the keys it may hold again; one
+   * newly admitted gets none of the keys made before it came: every sender rotates (debounced),
+   * and the new key goes to everyone here, the newcomer with them.
+   */
   async peerVerified(peerId: string): Promise<void> {
+    const returning = this.admitted.has(peerId) && !this.gone.has(peerId);
     this.gone.delete(peerId);
-    await Promise.all([this.current, this.next].filter((key): key is SenderKey => key !== null).map((key) => this.give(peerId, key)));
+    if (!returning) {
+      this.admitted.set(peerId, this.generations);
+      if (this.current) this.changed('join');
+    }
+    const admittedAt = this.admitted.get(peerId)!;
+    const keys = [this.current, this.next].filter((key): key is SenderKey => key !== null && mayHold(key.generation, admittedAt));
+    await Promise.all(keys.map((key) => this.give(peerId, key)));
   }
 
   /** Someone left or was removed: a new key for those who stay, of which the leaver gets nothing. */
   peerLeft(peerId: string): void {
     this.gone.add(peerId);
+    this.admitted.delete(peerId);
     this.receivedGenerations.delete(peerId);
-    if (!this.current) return;
-    if (this.rotateTimer) clearTimeout(this.rotateTimer);
-    this.rotateTimer = setTimeout(() => void this.rotate(), ROTATE_DEBOUNCE_MS);
+    if (this.current) this.changed('leave');
   }
 
   /** A box from a peer: its key opens its frames from now on (the older keys stay for frames in flight). */
@@ -99,7 +140,11 @@ export class SenderKeyRing {
     if (this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
     const key = await this.ctx.open(from, generation, box);
     if (!key || this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
+    const previous = this.receivedGenerations.get(from);
     this.receivedGenerations.set(from, generation);
+    if (previous !== undefined) this.dropLater(from, previous);
+    // The proof key first: a frame under the new key is never opened without its signature checked.
+    if (key.proof) await this.ctx.frames.setFrameVerifier(sfuPeer(from), key.proof);
     await Promise.all(
       SLOTS.map(async (slot) => this.ctx.frames.setReceiveKey(sfuPeer(from), slot, senderKid(generation), await senderMediaBaseKey(key.key, slot))),
     );
@@ -107,38 +152,83 @@ export class SenderKeyRing {
   }
 
   stop(): void {
+    this.stopped = true;
+    for (const timer of this.graceTimers) clearTimeout(timer);
+    this.graceTimers.clear();
     if (this.rotateTimer) clearTimeout(this.rotateTimer);
-    if (this.switchTimer) clearTimeout(this.switchTimer);
-    this.rotateTimer = this.switchTimer = null;
+    for (const timer of this.switchTimers) clearTimeout(timer);
+    this.switchTimers.clear();
+    this.rotateTimer = null;
+  }
+
+  /** The previous generation opens frames in flight for the grace, then nothing: a receiver's memory holds no old keys for long. */
+  private dropLater(from: string, generation: number) {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.graceTimers.delete(timer);
+      for (const slot of SLOTS) void this.ctx.frames.dropReceiveKey(sfuPeer(from), slot, senderKid(generation)).catch(() => undefined);
+    }, this.settings.graceMs);
+    this.graceTimers.add(timer);
+  }
+
+  private changed(reason: 'join' | 'leave') {
+    // A leave in the burst wins the name: the key must also stop reaching someone.
+    if (this.pendingReason !== 'leave') this.pendingReason = reason;
+    this.step({ type: 'changed', at: this.now() });
+  }
+
+  /** Moves the schedule on and sets the one timer to its next rotation. */
+  private step(event: ScheduleEvent) {
+    this.schedule = stepSchedule(this.schedule, event);
+    if (this.rotateTimer) clearTimeout(this.rotateTimer);
+    this.rotateTimer = null;
+    const due = rotationDueAt(this.schedule, this.settings);
+    if (due === null || this.stopped) return;
+    this.rotateTimer = setTimeout(() => void this.rotate(), Math.max(0, due - this.now()));
   }
 
   /** Makes the next key, hands it to those here, and sends under it SWITCH_DELAY_MS later. */
   private async rotate(): Promise<void> {
     this.rotateTimer = null;
+    this.rotations[this.pendingReason ?? 'interval'] += 1;
+    this.pendingReason = null;
     const key = this.make();
     this.next = key;
+    this.step({ type: 'rotated', at: this.now() });
     await Promise.all(
       this.ctx
         .peers()
         .filter((id) => !this.gone.has(id))
         .map((id) => this.give(id, key)),
     );
-    if (this.switchTimer) clearTimeout(this.switchTimer);
-    this.switchTimer = setTimeout(() => {
-      this.switchTimer = null;
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.switchTimers.delete(timer);
+      // Timers fire in the order they were set: an older key is never installed over a newer one.
       void this.install(key).then(() => {
         // A later rotation may have started meanwhile: only the newest becomes current.
         if (this.next === key) this.next = null;
         if (!this.current || key.generation > this.current.generation) this.current = key;
       });
     }, SWITCH_DELAY_MS);
+    this.switchTimers.add(timer);
   }
 
   private make(): SenderKey {
     return generateSenderKey(this.generations++);
   }
 
+  /** Our frame-proof key, made once per page and handed to the frame worker before any frame is sealed. */
+  private proofKey(): Promise<Uint8Array<ArrayBuffer>> {
+    this.proof ??= generateFrameProofKey().then(async ({ privateKey, publicKey }) => {
+      await this.ctx.frames.setFrameSigner(SFU_SEND, privateKey);
+      return publicKey;
+    });
+    return this.proof;
+  }
+
   private async install(key: SenderKey): Promise<void> {
+    await this.proofKey();
     await Promise.all(
       SLOTS.map(async (slot) =>
         this.ctx.frames.setSendKey(SFU_SEND, slot, `${SFU_SEND} ${key.generation} ${slot}`, senderKid(key.generation), await senderMediaBaseKey(key.key, slot)),
@@ -147,7 +237,10 @@ export class SenderKeyRing {
   }
 
   private async give(peerId: string, key: SenderKey): Promise<void> {
-    const box = await this.ctx.seal(peerId, key);
-    if (box && !this.gone.has(peerId)) this.ctx.send(peerId, { senderKey: { generation: key.generation, box } });
+    const box = await this.ctx.seal(peerId, { ...key, proof: await this.proofKey() });
+    const admittedAt = this.admitted.get(peerId);
+    // Checked again after the await: the peer may have left, or (re)joined after this key was made.
+    if (box && !this.gone.has(peerId) && (admittedAt === undefined || mayHold(key.generation, admittedAt)))
+      this.ctx.send(peerId, { senderKey: { generation: key.generation, box } });
   }
 }

@@ -16,6 +16,8 @@ export interface SfuSessionContext {
   pin: RoutePin;
   participants(): number;
   verifiedPeers(): string[];
+  /** Everyone in the call now, verified or not: those here before our first key may hold it (sender-key-ring.ts). */
+  presentPeers?(): string[];
   keys(): MeetingCrypto;
   rtcConfig(): RTCConfiguration;
   tracks(): Record<Slot, MediaStreamTrack | null>;
@@ -210,6 +212,7 @@ export class SfuSession {
     return new SenderKeyRing({
       frames: keys.frames,
       peers: () => this.ctx.verifiedPeers(),
+      here: () => this.ctx.presentPeers?.() ?? this.ctx.verifiedPeers(),
       ...sealsWith(keys),
       send: (peerId, body) => this.ctx.sendSignal(peerId, body),
     });

@@ -1,0 +1,66 @@
+// When our sender key changes through the SFU (docs/e2ee-crypto.md "Key schedule"), without timers,
+// crypto or the network: a join or a leave asks for a rotation, bursts of them make one, and a
+// quiet call still rotates every interval. sender-key-ring.ts runs these decisions with timers;
+// tests/unit/meeting-key-schedule.test.ts checks them as a table.
+
+export interface ScheduleSettings {
+  /** Joins and leaves closer together than this make one rotation (a trailing quiet time). */
+  debounceMs: number;
+  /** A burst never holds its rotation back longer than this after its first change. */
+  maxDelayMs: number;
+  /** The key in use is replaced at least this often, even when nobody joins or leaves. */
+  intervalMs: number;
+  /** A receiver keeps a sender's previous generation this long after the next arrives (frames in flight), then drops it. */
+  graceMs: number;
+}
+
+export const DEFAULT_SCHEDULE: ScheduleSettings = { debounceMs: 300, maxDelayMs: 1000, intervalMs: 5 * 60_000, graceMs: 5000 };
+
+export interface ScheduleState {
+  /** When our newest key was made; null before our first. */
+  readonly madeAt: number | null;
+  /** The first join or leave since then that no rotation covers yet. */
+  readonly pendingSince: number | null;
+  /** The last such change. */
+  readonly lastChange: number | null;
+}
+
+export const INITIAL_SCHEDULE: ScheduleState = { madeAt: null, pendingSince: null, lastChange: null };
+
+export type ScheduleEvent =
+  /** Our first key, given to everyone here. */
+  | { type: 'started'; at: number }
+  /** Someone was admitted (verified) or left: the key in use must not reach the one and must stop reaching the other. */
+  | { type: 'changed'; at: number }
+  /** A new key was made (and handed to those here). */
+  | { type: 'rotated'; at: number };
+
+export function stepSchedule(state: ScheduleState, event: ScheduleEvent): ScheduleState {
+  switch (event.type) {
+    case 'started':
+    case 'rotated':
+      return { madeAt: event.at, pendingSince: null, lastChange: null };
+    case 'changed':
+      // Before our first key there is nothing to replace: that key is made after the change.
+      if (state.madeAt === null) return state;
+      return { ...state, pendingSince: state.pendingSince ?? event.at, lastChange: event.at };
+  }
+}
+
+/** When the next rotation is due, or null before our first key. */
+export function rotationDueAt(state: ScheduleState, settings: ScheduleSettings): number | null {
+  if (state.madeAt === null) return null;
+  const periodic = state.madeAt + settings.intervalMs;
+  if (state.pendingSince === null || state.lastChange === null) return periodic;
+  return Math.min(periodic, state.lastChange + settings.debounceMs, state.pendingSince + settings.maxDelayMs);
+}
+
+/**
+ * Whether a peer may be handed the key of `generation`: only keys made after it was admitted
+ * (`admittedAt` is the generation we would make next at that moment), so it never opens what
+ * was sent before it came (backward secrecy). Keys count up and are made once, so this is an
+ * order, not a clock.
+ */
+export function mayHold(generation: number, admittedAt: number): boolean {
+  return generation >= admittedAt;
+}
