@@ -3,7 +3,6 @@ import { chromiumArgs, chromiumPath } from './tests/support/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
-const PAIRED_MEETINGS = /\/(meeting|meeting-e2ee|meeting-devices|meeting-link)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,18 +26,8 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /meeting/ },
     // Every participant of a call runs on this machine's two cores: calls go after the rest,
-    // one at a time (E2EE.md "Testing in headless Chromium")...
-    {
-      name: 'meetings',
-      use: { browserName: 'chromium' },
-      testMatch: /meeting.*\.spec\.ts/,
-      testIgnore: PAIRED_MEETINGS,
-      dependencies: ['chromium'],
-      workers: 1,
-    },
-    // ...but for the specs of two-person calls on the mesh, which fit two at a time (issue 45
-    // point 8): no SFU, TURN, second browser engine or app instance, no camera effect.
-    { name: 'meetings-paired', use: { browserName: 'chromium' }, testMatch: PAIRED_MEETINGS, dependencies: ['meetings'], workers: 2 },
+    // one at a time (E2EE.md "Testing in headless Chromium").
+    { name: 'meetings', use: { browserName: 'chromium' }, testMatch: /meeting.*\.spec\.ts/, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: {
     // Seeds a fresh embedded database, then `npm start` (build if needed, migrate, serve).

@@ -19,7 +19,6 @@ const JEST_PHASE = 'unit and integration (jest)';
 const E2E_PHASES = [
   ['end to end: pages (playwright, chromium)', 'chromium'],
   ['end to end: meetings (playwright, chromium)', 'meetings'],
-  ['end to end: meetings of two, two at a time (playwright, chromium)', 'meetings-paired'],
 ];
 const phases = [];
 const began = Date.now();
