@@ -51,7 +51,13 @@ function call({ participants = () => 6, tickets, joins = [] }: { participants?: 
     verifiedPeers: () => [],
     keys: () =>
       ({
-        frames: { setSendKey: async () => undefined, setReceiveKey: async () => undefined },
+        frames: {
+          setSendKey: async () => undefined,
+          setReceiveKey: async () => undefined,
+          dropReceiveKey: async () => undefined,
+          setFrameSigner: async () => undefined,
+          setFrameVerifier: async () => undefined,
+        },
         pairSecret: () => null,
         meetingId: 'm',
         selfId: 'self',
