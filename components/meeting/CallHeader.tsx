@@ -5,7 +5,7 @@ import type { MeetingSession, SessionState } from '@/lib/meeting/client/call/ses
 import { recorders, recordingClock } from './call-layout';
 import { EncryptionIndicator } from './EncryptionIndicator';
 
-/** The room's name and head count, lock, who records, reconnecting, and the encryption indicator. */
+/** The room's name and head count, lock, who records, the media route, reconnecting, and the encryption indicator. */
 export function CallHeader({
   session,
   state,
@@ -33,6 +33,15 @@ export function CallHeader({
             {recordingSeconds !== null && <span className="shrink-0 tabular-nums">{recordingClock(recordingSeconds)}</span>}
           </span>
         )}
+        {/* Where our media goes now (lib/meeting/client/call/route-decisions.ts): encrypted either way. */}
+        <span
+          className="shrink-0 rounded bg-slate-800 px-2 py-0.5 text-xs whitespace-nowrap text-slate-300"
+          title={t(`route.${state.mediaRoute}Hint`)}
+          data-testid="media-route"
+        >
+          {t(`route.${state.mediaRoute}`)}
+          <span className="sr-only">{` — ${t(`route.${state.mediaRoute}Hint`)}`}</span>
+        </span>
         {state.signaling === 'reconnecting' && <span className="shrink-0 text-xs text-amber-300">{t('reconnecting')}</span>}
         <EncryptionIndicator session={session} encryption={state.encryption} peers={state.peers} />
       </header>

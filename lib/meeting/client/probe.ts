@@ -123,7 +123,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     },
     sendFileMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
-    mediaRoute: () => session.inspect().sfu.side?.route ?? 'mesh',
+    mediaRoute: () => session.getState().mediaRoute,
     sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),
     senderKeys: async () => (await session.inspect().sfu.side?.senderKeys()) ?? { own: null, received: {} },
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),

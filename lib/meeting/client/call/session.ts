@@ -7,6 +7,7 @@ import { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FramePath } from '../frames/frame-backends';
 import type { SessionOptions } from './session-options';
 import { AUTO } from './route-pin';
+import type { RouteEffect } from './route-decisions';
 import { SfuRoute } from './sfu-route';
 import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
@@ -76,7 +77,7 @@ export class MeetingSession {
         onDataChannel: (peerId, channel) => this.transfers.channel(peerId, channel),
       },
     );
-    this.machine = initialState({ self: options.join.self, local: options.local, camera: options.tracks.camera, password: Boolean(options.passwordKey) });
+    this.machine = initialState({ self: options.join.self, local: options.local, camera: options.tracks.camera, password: Boolean(options.passwordKey), pin: options.mediaRoute ?? AUTO });
     this.iceReady = options.join.ice ? Promise.resolve(this.useIce(iceConfig(options.join.ice))) : fetchIceConfig(options.meetingId, this.token).then((ice) => this.useIce(ice));
     this.transfers = new SessionFiles({
       limit: this.fileLimit,
@@ -127,7 +128,6 @@ export class MeetingSession {
     }, { requestPosted: options.keyRequestPosted });
     this.sfu = new SfuRoute({
       selfId: options.join.self.id,
-      pin: options.mediaRoute ?? AUTO,
       participants: () => this.state.peers.length + 1,
       verifiedPeers: () => this.state.peers.map(({ id }) => id).filter((id) => this.keyExchange.keys?.isVerified(id)),
       keys: () => this.keyExchange.keys!,
@@ -139,14 +139,15 @@ export class MeetingSession {
       onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
       setViaSfu: (peers) => this.mesh.setViaSfu(peers),
       showing: (peerId) => !this.machine.hidden.includes(peerId),
+      onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost' } }),
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
       token: options.join.token,
       opened: options.stream,
       // One event at a time, in stream order: a peer's offer is handled after its "join".
-      // The number in the call may move media to or from the SFU (not awaited: events go on meanwhile).
-      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() }).then(() => void this.sfu.update())),
+      // Each camera's layer through the SFU depends on the number in the call.
+      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() }).then(() => void this.sfu.side?.applyLayers())),
       onStatus: (status) => void this.dispatch({ type: 'signaling', status }),
       // After the events already received: a "removed" still in the queue says why the server
       // now refuses the stream, better than a bare refusal.
@@ -224,6 +225,25 @@ export class MeetingSession {
         return;
       case 'rekey':
         return rekeyAfterRemoval(this.keyExchange, this.mesh.links, effect.removed);
+      case 'route':
+        return this.moveMedia(effect.effect);
+    }
+  }
+
+  private retry: ReturnType<typeof setTimeout> | null = null;
+
+  /** Not awaited: events go on while media moves; the outcome comes back to the machine. */
+  private moveMedia(effect: RouteEffect) {
+    const moved = (outcome: 'sfu' | 'mesh' | 'none' | 'failed') => void this.dispatch({ type: 'route', input: { type: 'moved', outcome } });
+    if (effect.type === 'to-sfu')
+      void this.sfu.toSfu().then(moved, (error: unknown) => {
+        console.warn('media route', error);
+        moved('failed');
+      });
+    else if (effect.type === 'to-mesh') void this.sfu.toMesh().then(() => moved('mesh'));
+    else {
+      if (this.retry) clearTimeout(this.retry);
+      this.retry = setTimeout(() => void this.dispatch({ type: 'route', input: { type: 'retry-due' } }), effect.ms);
     }
   }
 
@@ -377,6 +397,7 @@ export class MeetingSession {
     this.transfers.close();
     this.mesh.closeAll();
     this.sfu.close();
+    if (this.retry) clearTimeout(this.retry);
     this.stopMonitors?.();
     this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);

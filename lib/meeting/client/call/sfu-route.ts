@@ -1,9 +1,8 @@
 // Whether this page's media goes through the SFU (issue 38): a small stand-in for the SFU side
 // (sfu/sfu-session.ts), whose code, with the SFU client and the sender keys, loads only when the
-// call first wants the SFU (route-pin.ts) or a peer that moved first sends its sender key. A mesh
-// never loads it: the meeting page's first load stays as it was.
-import { chooseRoute } from './route-pin';
-import type { SfuSession, SfuSessionContext } from '../sfu/sfu-session';
+// machine first moves the call to the SFU (route-decisions.ts) or a peer that moved first sends
+// its sender key. A mesh never loads it: the meeting page's first load stays as it was.
+import type { SfuOutcome, SfuSession, SfuSessionContext } from '../sfu/sfu-session';
 
 export class SfuRoute {
   private session: Promise<SfuSession> | null = null;
@@ -17,10 +16,15 @@ export class SfuRoute {
     return this.loaded;
   }
 
-  /** After every change in who is here: nothing to load while the call stays a mesh. */
-  async update(): Promise<void> {
-    if (!this.session && chooseRoute('mesh', this.ctx.participants(), this.ctx.pin) === 'mesh') return;
-    await (await this.load()).update();
+  /** The machine's effect 'to-sfu': loads the SFU side the first time. */
+  async toSfu(): Promise<SfuOutcome> {
+    const session = await this.load();
+    return this.closed ? 'failed' : session.toSfu();
+  }
+
+  /** The machine's effect 'to-mesh'. */
+  async toMesh(): Promise<void> {
+    await this.loaded?.toMesh();
   }
 
   /** A peer's sender key: a peer that moved first sends it before we follow. */
