@@ -11,6 +11,7 @@ import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { markRemoved } from '@/lib/meeting/client/call/removal-mark';
 import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
+import { FILES } from '@/lib/meeting/client/files/files-feature';
 import { AudioSink } from './VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
 import { buildTiles, floatingTile } from './call-layout';
@@ -31,7 +32,7 @@ import { usePictureInPicture } from './usePictureInPicture';
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
 const PipView = lazy(() => import('./PipView'));
-// Files: only once someone opens "Send a file" or an offer arrives (session.files()).
+// Files: only once someone opens "Send a file" or an offer arrives (files/files-feature.ts).
 const SendFileDialog = lazy(() => import('./files/SendFileDialog'));
 const FileTransferList = lazy(() => import('./files/FileTransferList'));
 
@@ -76,10 +77,13 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     if (state.phase === 'removed') markRemoved(info.meetingId);
   }, [state.phase, info.meetingId]);
   useEffect(() => session.setChatOpen(panel === 'chat'), [panel, session]);
-  useEffect(() => session.onFiles(setFiles), [session]);
+  useEffect(() => session.features.use(FILES).onLoaded(setFiles), [session]);
 
   const openSendFile = useCallback(() => {
-    void session.files().then(() => setSendFileOpen(true));
+    void session.features
+      .use(FILES)
+      .load()
+      .then(() => setSendFileOpen(true));
   }, [session]);
 
   const tiles = useMemo(() => buildTiles(state, t('screenYours')), [state, t]);

@@ -83,6 +83,22 @@ export class Mesh {
     for (const [id, link] of this.links) this.applyEncodingsTo(id, link);
   }
 
+  /**
+   * A checked signal from a peer, to its link. Not awaited: the link applies its own peer's signals
+   * in arrival order, and the next event — another peer's offer — need not wait for this one's
+   * answer. A newcomer answers everyone at once, not one after another (issue 17).
+   */
+  applySignal(from: string, body: SignalPayload) {
+    const link = this.links.get(from);
+    if (!link) return;
+    const applied = link.handleSignal(body);
+    // The answering side has senders only after the first offer: apply the budget then.
+    if ('description' in body && body.description.type === 'offer')
+      void applied.then(() => {
+        if (this.links.get(from) === link) this.applyEncodingsTo(from, link);
+      });
+  }
+
   applyEncodingsTo(peerId: string, link: PeerLink) {
     const encodings = this.encodingsFor(peerId);
     void link.setEncoding('camera', encodings.camera);

@@ -7,7 +7,6 @@ import { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FramePath } from '../frames/frame-backends';
 import type { SessionOptions } from './session-options';
 import { AUTO } from './route-pin';
-import type { RouteEffect } from './route-decisions';
 import { SfuRoute } from './sfu-route';
 import { KeyExchange } from '../keys/key-exchange';
 import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
@@ -19,15 +18,27 @@ import { SignalingClient } from '../signaling/signaling';
 import { Mesh } from './mesh';
 import { rekeyAfterRemoval } from './rekey';
 import { StatePublisher } from './state-publisher';
-import type { FileTransfers } from '../files/transfers';
-import { isFileMessage, SessionFiles } from './session-files';
+import { CallFeatures } from './features';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, RemotePeer, SessionState } from './machine';
 export type { SessionOptions } from './session-options';
 
 /** What the person does: shown at once (StatePublisher), not a task later like everything else. */
-const OWN_ACTIONS = new Set<MeetingEvent['type']>(['leave', 'set-muted', 'camera', 'screen', 'hand', 'recording', 'send-chat', 'react', 'chat-open', 'dismiss-notice', 'host-action', 'lock']);
+const OWN_ACTIONS = new Set<MeetingEvent['type']>([
+  'leave',
+  'set-muted',
+  'camera',
+  'screen',
+  'hand',
+  'recording',
+  'send-chat',
+  'react',
+  'chat-open',
+  'dismiss-notice',
+  'host-action',
+  'lock',
+]);
 
 /** Effects that need the ICE servers or the keys before they run. */
 const AFTER_ICE = new Set<Effect['type']>(['keys-enter', 'keys-release', 'open-link']);
@@ -47,10 +58,8 @@ export class MeetingSession {
   /** The join token: the probe hands it to tests that check the server refuses it after a removal. */
   readonly token: string;
   private readonly askToJoin: boolean;
-  /** The file transfers, loaded the first time someone sends or offers a file (files()). */
-  private readonly transfers: SessionFiles;
-  /** Bytes: the largest file sent or received (JoinAnswer.fileLimitBytes). */
-  readonly fileLimit: number;
+  /** The data-channel features (features.ts): file transfer and those after it register here, not in this file. */
+  readonly features: CallFeatures;
   /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
   readonly framePath: FramePath;
   /** Our media peer to peer or through the SFU (sfu-route.ts). */
@@ -60,7 +69,6 @@ export class MeetingSession {
     this.framePath = options.framePath;
     this.token = options.join.token;
     this.askToJoin = options.askToJoin;
-    this.fileLimit = options.join.fileLimitBytes;
     this.mesh = new Mesh(
       { ...options.tracks },
       {
@@ -71,61 +79,70 @@ export class MeetingSession {
         rtcConfig: () => this.rtcConfig,
         sendSignal: (peerId, payload) => this.keyExchange.sendSignal(peerId, payload),
         verified: (peerId) => this.keyExchange.verified(peerId),
-        dispatch: (event) => this.dispatch(event),
-        // File messages go to the file transfers, whose code an offer loads; the rest to the machine.
-        onMessage: (peerId, raw) => (isFileMessage(raw) ? this.transfers.receive(peerId, raw) : void this.dispatch({ type: 'peer-message', from: peerId, raw })),
-        onDataChannel: (peerId, channel) => this.transfers.channel(peerId, channel),
+        dispatch: (event) => this.dispatch(event).then(() => (event.type === 'channel-open' ? this.features.channelOpen(event.peerId) : undefined)),
+        // A feature's messages go to it (file-*: the file transfers); the rest to the machine.
+        onMessage: (peerId, raw) => void (this.features.receive(peerId, raw) || this.dispatch({ type: 'peer-message', from: peerId, raw })),
+        onDataChannel: (peerId, channel) => this.features.channel(peerId, channel),
       },
     );
-    this.machine = initialState({ self: options.join.self, local: options.local, camera: options.tracks.camera, password: Boolean(options.passwordKey), pin: options.mediaRoute ?? AUTO });
-    this.iceReady = options.join.ice ? Promise.resolve(this.useIce(iceConfig(options.join.ice))) : fetchIceConfig(options.meetingId, this.token).then((ice) => this.useIce(ice));
-    this.transfers = new SessionFiles({
-      limit: this.fileLimit,
-      peers: () =>
-        this.state.peers.filter((peer) => peer.keys === 'verified' && this.mesh.links.get(peer.id)?.channel.readyState === 'open').map(({ id, name }) => ({ id, name })),
-      link: (peerId) => this.mesh.links.get(peerId),
+    this.machine = initialState({
+      self: options.join.self,
+      local: options.local,
+      camera: options.tracks.camera,
+      password: Boolean(options.passwordKey),
+      pin: options.mediaRoute ?? AUTO,
     });
-    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(async (made) => {
-      if (options.secret) await made.useSecret(options.secret, 'link');
-      return made;
-    });
-    this.keyExchange = new KeyExchange(keys, {
+    this.iceReady = options.join.ice
+      ? Promise.resolve(this.useIce(iceConfig(options.join.ice)))
+      : fetchIceConfig(options.meetingId, this.token).then((ice) => this.useIce(ice));
+    this.features = new CallFeatures({
       selfId: options.join.self.id,
-      selfIsHost: () => this.state.self.isHost,
-      peers: () => this.state.peers,
-      gated: () => this.askToJoin || this.state.locked,
-      post: (to, envelopes) =>
-        this.signaling.send(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0]! } : { type: 'signals', to, envelopes }),
-      setPeerKeys: (peerId, keys) => this.dispatch({ type: 'peer-keys', peerId, keys }),
-      encryption: () => this.state.encryption,
-      setEncryption: (encryption) => this.dispatch({ type: 'encryption', encryption }),
-      onVerified: async (peerId, theyHandedOff) => {
-        await this.iceReady;
-        await this.dispatch({ type: 'peer-verified', peerId, theyHandedOff });
-        this.sfu.side?.peerVerified(peerId);
+      fileLimit: options.join.fileLimitBytes,
+      peers: () =>
+        this.state.peers
+          .filter((peer) => peer.keys === 'verified' && this.mesh.links.get(peer.id)?.channel.readyState === 'open')
+          .map(({ id, name }) => ({ id, name })),
+      send: (peerId, message) => this.mesh.links.get(peerId)?.send(message) ?? false,
+      openChannel: (peerId, label) => this.mesh.links.get(peerId)?.openChannel(label) ?? null,
+    });
+    for (const feature of options.features ?? []) this.features.use(feature);
+    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(
+      async (made) => {
+        if (options.secret) await made.useSecret(options.secret, 'link');
+        return made;
       },
-      onHandedOff: async (peerId) => {
-        await this.iceReady;
-        await this.dispatch({ type: 'peer-handed-off', peerId });
+    );
+    this.keyExchange = new KeyExchange(
+      keys,
+      {
+        selfId: options.join.self.id,
+        selfIsHost: () => this.state.self.isHost,
+        peers: () => this.state.peers,
+        gated: () => this.askToJoin || this.state.locked,
+        post: (to, envelopes) =>
+          this.signaling.send(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0]! } : { type: 'signals', to, envelopes }),
+        setPeerKeys: (peerId, keys) => this.dispatch({ type: 'peer-keys', peerId, keys }),
+        encryption: () => this.state.encryption,
+        setEncryption: (encryption) => this.dispatch({ type: 'encryption', encryption }),
+        onVerified: async (peerId, theyHandedOff) => {
+          await this.iceReady;
+          await this.dispatch({ type: 'peer-verified', peerId, theyHandedOff });
+          this.sfu.side?.peerVerified(peerId);
+        },
+        onHandedOff: async (peerId) => {
+          await this.iceReady;
+          await this.dispatch({ type: 'peer-handed-off', peerId });
+        },
+        onSignal: async (from, body) => {
+          await this.iceReady;
+          await this.dispatch({ type: 'peer-signal', peerId: from });
+          this.mesh.applySignal(from, body);
+        },
+        onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
+        onSenderKey: async (from, generation, box) => void (await this.sfu.receiveSenderKey(from, generation, box)),
       },
-      onSignal: async (from, body) => {
-        await this.iceReady;
-        await this.dispatch({ type: 'peer-signal', peerId: from });
-        const link = this.mesh.links.get(from);
-        if (!link) return;
-        // Not awaited: the link applies its own peer's signals in arrival order, and the next
-        // event — another peer's offer — need not wait for this one's answer. A newcomer answers
-        // everyone at once, not one after another (issue 17).
-        const applied = link.handleSignal(body);
-        // The answering side has senders only after the first offer: apply the budget then.
-        if ('description' in body && body.description.type === 'offer')
-          void applied.then(() => {
-            if (this.mesh.links.get(from) === link) this.mesh.applyEncodingsTo(from, link);
-          });
-      },
-      onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
-      onSenderKey: async (from, generation, box) => void (await this.sfu.receiveSenderKey(from, generation, box)),
-    }, { requestPosted: options.keyRequestPosted });
+      { requestPosted: options.keyRequestPosted },
+    );
     this.sfu = new SfuRoute({
       selfId: options.join.self.id,
       participants: () => this.state.peers.length + 1,
@@ -188,7 +205,7 @@ export class MeetingSession {
         return;
       case 'close-link':
         this.mesh.close(effect.peerId);
-        this.transfers.peerGone(effect.peerId);
+        this.features.peerGone(effect.peerId);
         return;
       case 'broadcast':
         for (const link of this.mesh.links.values()) link.send(effect.message);
@@ -226,24 +243,8 @@ export class MeetingSession {
       case 'rekey':
         return rekeyAfterRemoval(this.keyExchange, this.mesh.links, effect.removed);
       case 'route':
-        return this.moveMedia(effect.effect);
-    }
-  }
-
-  private retry: ReturnType<typeof setTimeout> | null = null;
-
-  /** Not awaited: events go on while media moves; the outcome comes back to the machine. */
-  private moveMedia(effect: RouteEffect) {
-    const moved = (outcome: 'sfu' | 'mesh' | 'none' | 'failed') => void this.dispatch({ type: 'route', input: { type: 'moved', outcome } });
-    if (effect.type === 'to-sfu')
-      void this.sfu.toSfu().then(moved, (error: unknown) => {
-        console.warn('media route', error);
-        moved('failed');
-      });
-    else if (effect.type === 'to-mesh') void this.sfu.toMesh().then(() => moved('mesh'));
-    else {
-      if (this.retry) clearTimeout(this.retry);
-      this.retry = setTimeout(() => void this.dispatch({ type: 'route', input: { type: 'retry-due' } }), effect.ms);
+        // Not awaited: events go on while media moves; the outcome comes back to the machine.
+        return this.sfu.run(effect.effect, (input) => void this.dispatch({ type: 'route', input }));
     }
   }
 
@@ -332,18 +333,6 @@ export class MeetingSession {
     void this.dispatch({ type: 'peer-visible', peerId, visible }).then(() => this.sfu.side?.applyLayers());
   }
 
-  // ---- files (files/transfers.ts, loaded on first use) ----
-
-  /** The file transfers, loading their code the first time (a dynamic import: not in the call's first load). */
-  files(): Promise<FileTransfers> {
-    return this.transfers.load();
-  }
-
-  /** Tells the call screen once the file transfers exist (someone sent or offered a file). */
-  onFiles(listener: (files: FileTransfers) => void): () => void {
-    return this.transfers.onLoaded(listener);
-  }
-
   // ---- host ----
 
   async hostAction(action: HostAction, target: string) {
@@ -394,10 +383,9 @@ export class MeetingSession {
 
   private shutdown() {
     this.signaling.close();
-    this.transfers.close();
+    this.features.close();
     this.mesh.closeAll();
     this.sfu.close();
-    if (this.retry) clearTimeout(this.retry);
     this.stopMonitors?.();
     this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);

@@ -3,11 +3,13 @@
 // machine first moves the call to the SFU (route-decisions.ts) or a peer that moved first sends
 // its sender key. A mesh never loads it: the meeting page's first load stays as it was.
 import type { SfuOutcome, SfuSession, SfuSessionContext } from '../sfu/sfu-session';
+import type { RouteEffect, RouteInput } from './route-decisions';
 
 export class SfuRoute {
   private session: Promise<SfuSession> | null = null;
   private loaded: SfuSession | null = null;
   private closed = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly ctx: SfuSessionContext) {}
 
@@ -16,15 +18,26 @@ export class SfuRoute {
     return this.loaded;
   }
 
-  /** The machine's effect 'to-sfu': loads the SFU side the first time. */
-  async toSfu(): Promise<SfuOutcome> {
-    const session = await this.load();
-    return this.closed ? 'failed' : session.toSfu();
+  /** Runs one of the machine's route effects (route-decisions.ts); `answer` takes the outcome back to it. */
+  run(effect: RouteEffect, answer: (input: RouteInput) => void) {
+    if (effect.type === 'to-sfu')
+      void this.toSfu().then(
+        (outcome) => answer({ type: 'moved', outcome }),
+        (error: unknown) => {
+          console.warn('media route', error);
+          answer({ type: 'moved', outcome: 'failed' });
+        },
+      );
+    else if (effect.type === 'to-mesh') void Promise.resolve(this.loaded?.toMesh()).then(() => answer({ type: 'moved', outcome: 'mesh' }));
+    else {
+      if (this.retry) clearTimeout(this.retry);
+      this.retry = setTimeout(() => answer({ type: 'retry-due' }), effect.ms);
+    }
   }
 
-  /** The machine's effect 'to-mesh'. */
-  async toMesh(): Promise<void> {
-    await this.loaded?.toMesh();
+  private async toSfu(): Promise<SfuOutcome> {
+    const session = await this.load();
+    return this.closed ? 'failed' : session.toSfu();
   }
 
   /** A peer's sender key: a peer that moved first sends it before we follow. */
@@ -34,6 +47,7 @@ export class SfuRoute {
 
   close() {
     this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
     this.loaded?.close();
   }
 
