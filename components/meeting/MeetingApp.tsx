@@ -15,9 +15,9 @@ import { routePin } from '@/lib/meeting/client/call/route-pin';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { wasRemoved } from '@/lib/meeting/client/call/removal-mark';
 import { useErrorText } from '@/components/forms/useErrorText';
-import { Lobby, type JoinResult } from './Lobby';
-import { CallView } from './CallView';
-import { CallEnded } from './CallEnded';
+import { Lobby, type JoinResult } from './lobby/Lobby';
+import { CallView } from './call/CallView';
+import { CallEnded } from './call/CallEnded';
 import { Centered } from './Centered';
 
 type Stage =

@@ -1,6 +1,7 @@
 // The session's connections: one PeerLink per other participant (full mesh), made when the
 // machine says so, carrying this page's tracks, keyed by the key exchange, each with the video
 // budget the policy gives it (links/quality.ts).
+import type { LinkSignalBody } from '../keys/envelope';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { PeerLink } from '../links/peer';
 import { startBitrateKbps, videoEncodings } from '../links/quality';
@@ -88,7 +89,7 @@ export class Mesh {
    * in arrival order, and the next event — another peer's offer — need not wait for this one's
    * answer. A newcomer answers everyone at once, not one after another (issue 17).
    */
-  applySignal(from: string, body: SignalPayload) {
+  applySignal(from: string, body: LinkSignalBody) {
     const link = this.links.get(from);
     if (!link) return;
     const applied = link.handleSignal(body);
