@@ -12,10 +12,10 @@ import type { NoiseSuppressor } from '@/lib/meeting/client/media/noise-suppressi
 import type { MeetingSession } from '@/lib/meeting/client/call/session';
 
 /**
- * While the toggle is on, the links send the microphone through RNNoise (noise-suppression.ts,
- * imported here only once the call runs, so the call's first load does not carry it). The
- * capture (`microphone`, from useCallDevices) stays what the device choice and the fallback
- * watch; the filtered track is what the session sends, mutes and records.
+ * While the toggle is on, the microphone's processor (track-processor.ts) is RNNoise
+ * (noise-suppression.ts, imported here only once the call runs, so the call's first load does not
+ * carry it). The session keeps the capture (`microphone`, from useCallDevices), which the device
+ * choice and the fallback watch; the filtered track is what it sends, mutes and records.
  */
 export function useNoiseSuppression(session: MeetingSession, microphone: MediaStreamTrack | null, ended: boolean, notify: (message: string) => void) {
   const t = useTranslations('Meeting.noise');
@@ -24,38 +24,25 @@ export function useNoiseSuppression(session: MeetingSession, microphone: MediaSt
   useEffect(() => {
     if (!on || !microphone || ended || !noiseSuppressionSupported()) return;
     const abort = new AbortController();
-    const cancelled = () => abort.signal.aborted;
     let suppressor: NoiseSuppressor | null = null;
     void import('@/lib/meeting/client/media/noise-suppression')
       .then(({ suppressNoise }) => suppressNoise(microphone, abort.signal))
       .then(async (made) => {
-        // Turned off, another microphone, or the call ended while the filter loaded.
-        if (cancelled() || session.localTrack('audio') !== microphone) return made.stop();
+        // Turned off or the call ended while the filter loaded.
+        if (abort.signal.aborted) return made.stop();
         suppressor = made;
-        await session.replaceMicrophone(made.track);
-        // Mute now acts on the filtered track; the capture feeding it must keep sounding, also
-        // when the person joined muted (the lobby disabled it). Only after the swap, so that a
-        // muted capture is never sent enabled.
-        microphone.enabled = true;
+        // Refused (and stopped) when the session holds another microphone by now.
+        await session.inputs.setProcessor('audio', made);
       })
       .catch(() => {
         // No AudioWorklet, a wasm the browser refuses: the microphone goes out unfiltered, as
         // before, and the person is told.
-        if (!cancelled()) notify(t('failed'));
+        if (!abort.signal.aborted) notify(t('failed'));
       });
     return () => {
       abort.abort();
-      const made = suppressor;
-      if (!made) return;
-      if (session.localTrack('audio') === made.track && made.track.readyState === 'live') {
-        // Turned off mid-call: the capture itself goes back on the links, with the mute state.
-        void session.replaceMicrophone(microphone).finally(() => made.stop());
-      } else {
-        // The session let go of the filtered track (another microphone, the call's end; it
-        // stopped it): the capture behind it goes with it, as the capture itself would have.
-        made.stop();
-        microphone.stop();
-      }
+      // Turned off mid-call: the capture itself goes back on the links, with the mute state.
+      if (suppressor) void session.inputs.removeProcessor('audio', suppressor);
     };
   }, [on, microphone, ended, session, notify, t]);
 }

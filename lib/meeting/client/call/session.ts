@@ -9,7 +9,7 @@ import type { SessionOptions } from './session-options';
 import { AUTO } from './route-pin';
 import { SfuRoute } from './sfu-route';
 import { KeyExchange } from '../keys/key-exchange';
-import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
+import { initialState, isEnded, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
 import { startMonitors } from '../links/monitors';
 import type { PeerLink } from '../links/peer';
 import type { Slot } from '../links/slots';
@@ -17,28 +17,14 @@ import { fetchIceConfig, iceConfig } from '../signaling/ice';
 import { SignalingClient } from '../signaling/signaling';
 import { Mesh } from './mesh';
 import { rekeyAfterRemoval } from './rekey';
-import { StatePublisher } from './state-publisher';
+import { OWN_ACTIONS, StatePublisher } from './state-publisher';
 import { CallFeatures } from './features';
+import type { InputSlot } from '../media/track-processor';
+import { LocalInputs } from './local-inputs';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, RemotePeer, SessionState } from './machine';
 export type { SessionOptions } from './session-options';
-
-/** What the person does: shown at once (StatePublisher), not a task later like everything else. */
-const OWN_ACTIONS = new Set<MeetingEvent['type']>([
-  'leave',
-  'set-muted',
-  'camera',
-  'screen',
-  'hand',
-  'recording',
-  'send-chat',
-  'react',
-  'chat-open',
-  'dismiss-notice',
-  'host-action',
-  'lock',
-]);
 
 /** Effects that need the ICE servers or the keys before they run. */
 const AFTER_ICE = new Set<Effect['type']>(['keys-enter', 'keys-release', 'open-link']);
@@ -64,11 +50,17 @@ export class MeetingSession {
   readonly framePath: FramePath;
   /** Our media peer to peer or through the SFU (sfu-route.ts). */
   private readonly sfu: SfuRoute;
+  /** The raw captures and their processors (local-inputs.ts): the links carry the processed tracks. */
+  readonly inputs: LocalInputs;
 
   constructor(options: SessionOptions) {
     this.framePath = options.framePath;
     this.token = options.join.token;
     this.askToJoin = options.askToJoin;
+    this.inputs = new LocalInputs(
+      { audio: options.tracks.audio, camera: options.tracks.camera },
+      { send: (slot, track) => this.send(slot, track), muted: () => this.state.local.muted, ended: () => isEnded(this.state.phase) },
+    );
     this.mesh = new Mesh(
       { ...options.tracks },
       {
@@ -276,30 +268,29 @@ export class MeetingSession {
 
   /** Camera off stops the capture (the light goes out); on swaps a fresh track into every link. */
   async setCamera(track: MediaStreamTrack | null) {
-    await Promise.all([this.mesh.setTrack('camera', track), this.sfu.side?.setTrack('camera', track)]);
+    await this.inputs.setCamera(track);
     await this.dispatch({ type: 'camera', track });
   }
 
   async setScreen(track: MediaStreamTrack | null) {
-    await Promise.all([this.mesh.setTrack('screen', track), this.sfu.side?.setTrack('screen', track)]);
+    await this.send('screen', track);
     await this.dispatch({ type: 'screen', track });
-  }
-
-  async replaceMicrophone(track: MediaStreamTrack) {
-    track.enabled = !this.state.local.muted;
-    await Promise.all([this.mesh.setTrack('audio', track), this.sfu.side?.setTrack('audio', track)]);
   }
 
   /**
    * Another camera or microphone mid-call: the same senders carry it (replaceTrack, no
    * renegotiation), so their frame-encryption transforms, which belong to the sender, stay; the
-   * microphone keeps its mute state; the old capture stops.
+   * old capture stops.
    */
-  async switchInput(slot: 'audio' | 'camera', track: MediaStreamTrack) {
-    const old = this.mesh.tracks[slot];
-    if (slot === 'audio') await this.replaceMicrophone(track);
-    else await this.setCamera(track);
+  async switchInput(slot: InputSlot, track: MediaStreamTrack) {
+    if (slot === 'audio') return this.inputs.switchMicrophone(track);
+    const old = this.inputs.raw('camera');
+    await this.setCamera(track);
     if (old !== track) old?.stop();
+  }
+
+  private async send(slot: Slot, track: MediaStreamTrack | null) {
+    await Promise.all([this.mesh.setTrack(slot, track), this.sfu.side?.setTrack(slot, track)]);
   }
 
   localTrack(slot: Slot) {
@@ -390,5 +381,6 @@ export class MeetingSession {
     this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);
     this.mesh.stopTracks();
+    this.inputs.stopAll();
   }
 }
