@@ -33,9 +33,9 @@ export function CallHeader({
             {recordingSeconds !== null && <span className="shrink-0 tabular-nums">{recordingClock(recordingSeconds)}</span>}
           </span>
         )}
-        {/* Where our media goes now (lib/meeting/client/call/route-decisions.ts): encrypted either way. */}
+        {/* Where our media goes now (lib/meeting/client/call/route-decisions.ts): encrypted either way. From sm: a phone's one row has no room for it. */}
         <span
-          className="shrink-0 rounded bg-slate-800 px-2 py-0.5 text-xs whitespace-nowrap text-slate-300"
+          className="hidden shrink-0 rounded bg-slate-800 px-2 py-0.5 text-xs whitespace-nowrap text-slate-300 sm:inline"
           title={t(`route.${state.mediaRoute}Hint`)}
           data-testid="media-route"
         >
@@ -43,7 +43,7 @@ export function CallHeader({
           <span className="sr-only">{` — ${t(`route.${state.mediaRoute}Hint`)}`}</span>
         </span>
         {state.signaling === 'reconnecting' && <span className="shrink-0 text-xs text-amber-300">{t('reconnecting')}</span>}
-        <EncryptionIndicator session={session} encryption={state.encryption} peers={state.peers} />
+        <EncryptionIndicator session={session} encryption={state.encryption} peers={state.peers} route={state.mediaRoute} />
       </header>
       {state.encryption.status === 'wrong-key' && (
         <p role="alert" className="mx-4 rounded-md bg-red-700 px-4 py-2 text-sm">
