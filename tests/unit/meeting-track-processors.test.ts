@@ -50,7 +50,7 @@ it('sends the processed track, keeps the capture, and puts the capture back when
   const filter = processorOf(mic);
   expect(await media.setProcessor('audio', filter)).toBe(true);
   expect(sent).toEqual(['filtered']);
-  expect(media.raw('audio')).toBe(mic);
+  expect(media.capture('audio')).toBe(mic);
   await media.removeProcessor('audio', filter);
   expect(sent).toEqual(['filtered', 'mic']);
   expect(filter.stops).toBe(1);

@@ -23,8 +23,8 @@ export class LocalInputs {
   }
 
   /** The capture itself, before any processor (the device dialog's choice, captions later). */
-  raw(slot: InputSlot) {
-    return this.slots.raw(slot);
+  capture(slot: InputSlot) {
+    return this.slots.capture(slot);
   }
 
   /** A camera on or off (the toggle, another device): the senders carry it as it is. */
@@ -70,7 +70,7 @@ export class LocalInputs {
 
   /** The microphone's output with the mute state; a processed capture keeps sounding into its processor. */
   private async sendMicrophone() {
-    const raw = this.slots.raw('audio');
+    const raw = this.slots.capture('audio');
     const track = this.slots.output('audio');
     if (track) track.enabled = !this.ctx.muted();
     if (raw && raw !== track) raw.enabled = true;

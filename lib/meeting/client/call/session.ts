@@ -284,7 +284,7 @@ export class MeetingSession {
    */
   async switchInput(slot: InputSlot, track: MediaStreamTrack) {
     if (slot === 'audio') return this.inputs.switchMicrophone(track);
-    const old = this.inputs.raw('camera');
+    const old = this.inputs.capture('camera');
     await this.setCamera(track);
     if (old !== track) old?.stop();
   }

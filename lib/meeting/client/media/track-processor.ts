@@ -27,7 +27,7 @@ export class InputSlots {
     this.raws = { ...raw };
   }
 
-  raw(slot: InputSlot): MediaStreamTrack | null {
+  capture(slot: InputSlot): MediaStreamTrack | null {
     return this.raws[slot];
   }
 
