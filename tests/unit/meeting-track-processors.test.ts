@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { LocalInputs } from '@/lib/meeting/client/call/local-inputs';
 import type { TrackProcessor } from '@/lib/meeting/client/media/track-processor';
+import { registerPipeline } from '@/lib/meeting/client/background/registry';
+import type { BackgroundPipeline } from '@/lib/meeting/client/background/pipeline';
 
 // One ownership rule for what processes a capture (issue 49 point 3): the session holds the raw
 // capture, the senders (and the recorder, which reads what they send) get the processed track,
@@ -97,4 +99,31 @@ it("at the call's end every processor and capture stops once; a processor taken 
   expect(filter.stops).toBe(1);
   expect(mic.stopped).toBe(1);
   expect(sent).toEqual(['filtered']);
+});
+
+it('a camera with a background effect: the session holds the camera behind it and sends the effect', async () => {
+  const sent: (string | null)[] = [];
+  const media = new LocalInputs(
+    { audio: null, camera: null },
+    {
+      send: async (slot, sending) => void (slot === 'camera' && sent.push(sending ? (sending as unknown as Track).id : null)),
+      muted: () => false,
+      ended: () => false,
+    },
+  );
+  const camera = track('camera');
+  const effect = track('blurred');
+  let closed = 0;
+  registerPipeline({ track: effect, raw: camera, setEffect: async () => undefined, stats: () => null, close: () => void (closed += 1) } as BackgroundPipeline);
+  await media.setCamera(effect);
+  expect(sent).toEqual(['blurred']);
+  expect(media.capture('camera')).toBe(camera);
+  // The effect turned off: the camera itself is sent, and is the capture.
+  await media.setCamera(camera);
+  expect(sent).toEqual(['blurred', 'camera']);
+  expect(media.capture('camera')).toBe(camera);
+  media.stopAll();
+  expect(camera.stopped).toBe(1);
+  // Taken off by whoever replaced it (useBackgroundChoice's release), not by the bookkeeping.
+  expect(closed).toBe(0);
 });

@@ -3,6 +3,7 @@
 // gives the track the senders and the recorder get, and the mute state acts on that track.
 import { InputSlots, type InputSlot, type TrackProcessor } from '../media/track-processor';
 import type { Slot } from '../links/slots';
+import { pipelineOf } from '../background/registry';
 
 export interface LocalInputsContext {
   /** Puts a track on every sender of the slot (the links, and the SFU's when there). */
@@ -27,9 +28,16 @@ export class LocalInputs {
     return this.slots.capture(slot);
   }
 
-  /** A camera on or off (the toggle, another device): the senders carry it as it is. */
+  /**
+   * A camera on or off (the toggle, another device, another effect): the senders carry it as it
+   * is. A track with a background effect (background/pipeline.ts, made when the camera opened or
+   * the effect changed) is that camera's processor: the capture behind it is what the session
+   * holds. Who replaces a camera stops the old one (the toggle, useBackgroundChoice's release).
+   */
   async setCamera(track: MediaStreamTrack | null) {
-    this.slots.setRaw('camera', track);
+    const pipeline = track ? pipelineOf(track) : undefined;
+    this.slots.setRaw('camera', pipeline?.raw ?? track);
+    this.slots.setProcessor('camera', pipeline ? { raw: pipeline.raw, track: pipeline.track, stop: () => pipeline.close() } : null);
     await this.ctx.send('camera', track);
   }
 

@@ -284,7 +284,8 @@ export class MeetingSession {
    */
   async switchInput(slot: InputSlot, track: MediaStreamTrack) {
     if (slot === 'audio') return this.inputs.switchMicrophone(track);
-    const old = this.inputs.capture('camera');
+    // What is sent: stopping an effect's track stops the effect and its camera (background/pipeline.ts).
+    const old = this.mesh.tracks.camera;
     await this.setCamera(track);
     if (old !== track) old?.stop();
   }
