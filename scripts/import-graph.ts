@@ -215,23 +215,32 @@ export function domainOf(file: string): string | null {
 }
 
 /** For each domain, the domains it imports (type-only imports included) with one example each. */
-export function domainImports(modules: Map<string, Module>): Map<string, Map<string, string>> {
+export function domainImports(modules: Map<string, Module>, folderOf: (file: string) => string | null = domainOf): Map<string, Map<string, string>> {
   const imports = new Map<string, Map<string, string>>();
   for (const source of modules.values()) {
-    const from = domainOf(source.file);
+    const from = folderOf(source.file);
     if (!from) continue;
     if (!imports.has(from)) imports.set(from, new Map());
     for (const target of source.allImports) {
-      const to = domainOf(target);
+      const to = folderOf(target);
       if (to && to !== from && !imports.get(from)!.has(to)) imports.get(from)!.set(to, `${source.file} → ${target}`);
     }
   }
   return imports;
 }
 
-/** Every loop of domains that import each other, directly or around a circle, each once. */
-export function folderLoops(modules: Map<string, Module>): string[][] {
-  const imports = domainImports(modules);
+/**
+ * The meeting's browser side is one domain cut into parts (call, sfu, keys, links, files…): each
+ * part's folder, so that two parts importing each other show as a loop too (issue 49).
+ */
+export function meetingClientPartOf(file: string): string | null {
+  const match = /^lib\/meeting\/client\/([^/]+)\//.exec(file);
+  return match ? match[1]! : null;
+}
+
+/** Every loop of domains (or of the folders `folderOf` names) that import each other, directly or around a circle, each once. */
+export function folderLoops(modules: Map<string, Module>, folderOf: (file: string) => string | null = domainOf): string[][] {
+  const imports = domainImports(modules, folderOf);
   // Tarjan's strongly connected components over the domains: two or more make a loop.
   let index = 0;
   const indices = new Map<string, number>();
@@ -281,6 +290,14 @@ folder loops inside lib/: ${loops.length}`);
   for (const loop of loops) {
     console.log(`  ${loop.join(' ↔ ')}`);
     for (const from of loop) for (const [to, example] of imports.get(from) ?? []) if (loop.includes(to)) console.log(`    ${example}`);
+  }
+  const parts = folderLoops(modules, meetingClientPartOf);
+  const partImports = domainImports(modules, meetingClientPartOf);
+  console.log(`
+folder loops inside lib/meeting/client/: ${parts.length}`);
+  for (const loop of parts) {
+    console.log(`  ${loop.join(' ↔ ')}`);
+    for (const from of loop) for (const [to, example] of partImports.get(from) ?? []) if (loop.includes(to)) console.log(`    ${example}`);
   }
   console.log(`
 imports against the domain order (${DOMAIN_ORDER.length} domains, bottom to top): ${breaks.length}`);

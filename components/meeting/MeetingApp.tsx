@@ -10,13 +10,14 @@ import { framePath, type FramePath } from '@/lib/meeting/client/frames/frame-bac
 import { meetingSupported } from '@/lib/meeting/client/media/capture';
 import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
 import { MeetingSession } from '@/lib/meeting/client/call/session';
+import { FILES } from '@/lib/meeting/client/files/files-feature';
 import { routePin } from '@/lib/meeting/client/call/route-pin';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { wasRemoved } from '@/lib/meeting/client/call/removal-mark';
 import { useErrorText } from '@/components/forms/useErrorText';
-import { Lobby, type JoinResult } from './Lobby';
-import { CallView } from './CallView';
-import { CallEnded } from './CallEnded';
+import { Lobby, type JoinResult } from './lobby/Lobby';
+import { CallView } from './call/CallView';
+import { CallEnded } from './call/CallEnded';
 import { Centered } from './Centered';
 
 type Stage =
@@ -88,6 +89,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       keyRequestPosted: result.keyRequestPosted,
       stream: result.stream,
       mediaRoute: routePin(window.location.search, info.mediaRoute),
+      features: [FILES],
     });
     // Used once: a later visit of the lobby (rejoin) makes fresh ones.
     prepared.current = null;

@@ -174,17 +174,22 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   const [adaId, bobId] = await Promise.all([ada, bob].map(({ page }) => selfId(page)));
   await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(20);
   expect(await route(ada.page)).toBe('mesh');
+  // The header says where the media goes (the machine's route, route-decisions.ts).
+  await expect(ada.page.getByTestId('media-route')).toContainText('Direct');
 
   const cy = await join('Cy');
   open.push(cy);
   const cyId = await selfId(cy.page);
   for (const { page } of [ada, bob, cy]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  await expect(ada.page.getByTestId('media-route')).toBeVisible();
+  await expect(ada.page.getByTestId('media-route')).toContainText('Via SFU');
   await expectDecryptingThroughSfu(ada.page, [bobId!, cyId!]);
   await expectDecryptingThroughSfu(cy.page, [adaId!, bobId!]);
 
   await cy.context.close();
   open = open.filter((participant) => participant !== cy);
   for (const { page } of [ada, bob]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('mesh');
+  await expect(ada.page.getByTestId('media-route')).toContainText('Direct');
   // Back on the link between them, still sealed with their pairwise keys.
   const before = (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0;
   await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(before + 20);

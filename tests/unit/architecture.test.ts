@@ -1,4 +1,4 @@
-import { domainOf, domainOrderBreaks, findCycles, folderLoops, readModules, upwardImports } from '../../scripts/import-graph';
+import { domainOf, domainOrderBreaks, findCycles, folderLoops, meetingClientPartOf, readModules, upwardImports } from '../../scripts/import-graph';
 
 // The map of docs/architecture.md holds only while these do (issue 19): `npm run graph` prints
 // the same figures with the largest files.
@@ -29,6 +29,12 @@ describe('the import graph', () => {
 
   it('has no folder loop inside lib/: no two domains import each other, directly or around a circle', () => {
     expect(folderLoops(modules)).toEqual([]);
+  });
+
+  it('has no folder loop between the parts of the meeting browser side (call, sfu, keys, links, files…)', () => {
+    expect(meetingClientPartOf('lib/meeting/client/sfu/sfu-session.ts')).toBe('sfu');
+    expect(meetingClientPartOf('lib/meeting/client/probe.ts')).toBeNull();
+    expect(folderLoops(modules, meetingClientPartOf)).toEqual([]);
   });
 
   it('keeps the domains of lib/ in their order (scripts/import-graph.ts, DOMAIN_ORDER), each one named there', () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { buildTiles, fitGrid, floatingTile, MIN_TILE_WIDTH, recorders, recordingClock, stageTile, tileLabel } from '@/components/meeting/call-layout';
+import { buildTiles, fitGrid, floatingTile, MIN_TILE_WIDTH, recorders, recordingClock, stageTile, tileLabel } from '@/components/meeting/call/call-layout';
 import { initialState, step, type SessionState } from '@/lib/meeting/client/call/machine';
 import type { Participant } from '@/lib/meeting/protocol';
 

@@ -4,8 +4,8 @@
 // nothing — and then the toolbar has no button for it (Firefox's case).
 import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
-import { CallToolbar } from '@/components/meeting/CallToolbar';
-import { pipKind } from '@/components/meeting/usePictureInPicture';
+import { CallToolbar } from '@/components/meeting/toolbar/CallToolbar';
+import { pipKind } from '@/components/meeting/call/usePictureInPicture';
 import { initialState } from '@/lib/meeting/client/call/machine';
 import en from '@/messages/en.json';
 
@@ -39,21 +39,22 @@ it('without picture-in-picture the toolbar has no button for it', () => {
   render(
     <NextIntlClientProvider locale="en" messages={en}>
       <CallToolbar
-        state={
-          initialState({ self, local: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false }, camera: null, password: false }).view
-        }
-        panel={null}
-        recording={{ supported: false, active: false, seconds: 0, toggle: async () => undefined }}
-        onMute={noop}
-        onCamera={noop}
-        onScreen={noop}
-        onHand={noop}
-        onReact={noop}
-        onCopyLink={noop}
-        onPanel={noop}
-        onDevices={noop}
-        pip={null}
-        onLeave={noop}
+        controls={{
+          state: initialState({ self, local: { muted: false, cameraOff: false, sharing: false, hand: false, recording: false }, camera: null, password: false })
+            .view,
+          panel: null,
+          recording: { supported: false, active: false, seconds: 0, toggle: async () => undefined },
+          pip: null,
+          mute: noop,
+          camera: noop,
+          screen: noop,
+          hand: noop,
+          react: noop,
+          copyLink: noop,
+          togglePanel: noop,
+          devices: noop,
+          leave: noop,
+        }}
       />
     </NextIntlClientProvider>,
   );

@@ -3,8 +3,8 @@
 // only asks; a labelled, focus-trapping dialog says what it does, and only its button removes.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
-import { HostActions } from '@/components/meeting/HostActions';
-import { RemoveParticipantDialog } from '@/components/meeting/RemoveParticipantDialog';
+import { HostActions } from '@/components/meeting/call/HostActions';
+import { RemoveParticipantDialog } from '@/components/meeting/call/RemoveParticipantDialog';
 import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';

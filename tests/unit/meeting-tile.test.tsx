@@ -4,8 +4,8 @@
 // keep one observer for its life and report through the newest callback.
 import { act, render } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
-import type { TileModel } from '@/components/meeting/call-layout';
-import { Tile } from '@/components/meeting/Tile';
+import type { TileModel } from '@/components/meeting/call/call-layout';
+import { Tile } from '@/components/meeting/call/Tile';
 import en from '@/messages/en.json';
 
 class FakeObserver {

@@ -5,8 +5,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CallToolbar } from '@/components/meeting/CallToolbar';
-import { InvitePanel } from '@/components/meeting/InvitePanel';
+import { CallToolbar } from '@/components/meeting/toolbar/CallToolbar';
+import { InvitePanel } from '@/components/meeting/call/InvitePanel';
 import { emojiSrc } from '@/components/meeting/ReactionEmoji';
 import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
 import { initialState, step, type SessionState } from '@/lib/meeting/client/call/machine';
@@ -29,19 +29,21 @@ function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact
   render(
     <NextIntlClientProvider locale="en" messages={en}>
       <CallToolbar
-        state={callState()}
-        panel={null}
-        recording={{ supported: true, active: false, seconds: 0, toggle: async () => undefined }}
-        onMute={noop}
-        onCamera={noop}
-        onScreen={handlers.onScreen ?? noop}
-        onHand={handlers.onHand ?? noop}
-        onReact={handlers.onReact ?? noop}
-        onCopyLink={noop}
-        onPanel={handlers.onPanel ?? noop}
-        onDevices={handlers.onDevices ?? noop}
-        pip={{ open: false, toggle: handlers.onPip ?? noop }}
-        onLeave={noop}
+        controls={{
+          state: callState(),
+          panel: null,
+          recording: { supported: true, active: false, seconds: 0, toggle: async () => undefined },
+          pip: { open: false, toggle: handlers.onPip ?? noop },
+          mute: noop,
+          camera: noop,
+          screen: handlers.onScreen ?? noop,
+          hand: handlers.onHand ?? noop,
+          react: handlers.onReact ?? noop,
+          copyLink: noop,
+          togglePanel: handlers.onPanel ?? noop,
+          devices: handlers.onDevices ?? noop,
+          leave: noop,
+        }}
       />
     </NextIntlClientProvider>,
   );

@@ -1,13 +1,13 @@
 /** @jest-environment node */
-// The SFU side of a call when things go wrong (issue 38): a server without an SFU, a server that
-// cannot give a ticket now, a Janus that refuses the join or goes away, a ticket renewal that
-// fails. Each leaves the call on the mesh and, but for the first, tries the SFU again after
-// RETRY_MS. The server's ticket and Janus are stand-ins here; meeting-sfu.spec.ts runs the real ones.
+// The SFU side of a call carries out the machine's moves and says how each came out (issue 49
+// point 1): a server without an SFU, a server that cannot give a ticket now, a Janus that refuses
+// the join or goes away, a ticket renewal that fails. What the call does next (stay, back off,
+// retry) is decided in call/route-decisions.ts (tests/unit/meeting-route-decisions.test.ts). The
+// server's ticket and Janus are stand-ins here; meeting-sfu.spec.ts runs the real ones.
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import type { MeetingCrypto } from '@/lib/meeting/client/keys/meeting-crypto';
-import { AUTO } from '@/lib/meeting/client/call/route-pin';
 import type { SfuMediaContext } from '@/lib/meeting/client/sfu/sfu-media';
-import { RETRY_MS, SfuSession, type SfuMediaSide, type SfuSessionContext } from '@/lib/meeting/client/sfu/sfu-session';
+import { SfuSession, type SfuMediaSide, type SfuSessionContext } from '@/lib/meeting/client/sfu/sfu-session';
 import type { TicketAnswer } from '@/lib/meeting/client/signaling/sfu-ticket';
 
 const ticket = (expiresAt: number): SfuTicket => ({ url: 'ws://127.0.0.1:1', room: 'room', token: `token-${expiresAt}`, roomToken: 'pass', expiresAt });
@@ -39,15 +39,15 @@ class FakeMedia implements SfuMediaSide {
  * requests in turn (the last one again when they run out); `joins` says whether Janus takes each
  * join in turn (true when they run out).
  */
-function call({ participants = () => 6, tickets, joins = [] }: { participants?: () => number; tickets: TicketAnswer[]; joins?: boolean[] }) {
+function call({ tickets, joins = [] }: { tickets: TicketAnswer[]; joins?: boolean[] }) {
   const asked: number[] = [];
   const started: FakeMedia[] = [];
   /** Each setViaSfu: the peers our links stop carrying media to. */
   const viaSfu: string[][] = [];
+  let lost = 0;
   const ctx: SfuSessionContext = {
     selfId: 'self',
-    pin: AUTO,
-    participants,
+    participants: () => 6,
     verifiedPeers: () => [],
     keys: () =>
       ({
@@ -70,6 +70,7 @@ function call({ participants = () => 6, tickets, joins = [] }: { participants?: 
     onRemoteTrack: () => undefined,
     setViaSfu: async (peers) => void viaSfu.push([...peers]),
     showing: () => true,
+    onLost: () => void (lost += 1),
   };
   const session = new SfuSession(ctx, {
     fetchTicket: async () => {
@@ -86,111 +87,72 @@ function call({ participants = () => 6, tickets, joins = [] }: { participants?: 
       return media;
     },
   });
-  return { session, asked, started, viaSfu };
+  return { session, asked, started, viaSfu, lost: () => lost };
 }
 
 /** Lets the session's promise chains and timers run `ms` on. */
 const elapse = (ms: number) => jest.advanceTimersByTimeAsync(ms);
-const realTimeout = globalThis.setTimeout;
-/**
- * Waits, in real time, for the session's route: a move makes our sender key with WebCrypto, whose
- * work ends on Node's thread pool, outside the fake clock.
- */
-async function routeBecomes(session: SfuSession, route: 'mesh' | 'sfu') {
-  for (let tries = 0; tries < 200 && session.route !== route; tries += 1) {
-    await new Promise((resolve) => realTimeout(resolve, 5));
-    await elapse(0);
-  }
-  expect(session.route).toBe(route);
-}
 
-beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+beforeEach(() => jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate'] }));
 afterEach(() => jest.useRealTimers());
 
-it('stays a mesh for good on a server without an SFU', async () => {
-  const { session, asked } = call({ tickets: ['none'] });
-  await session.update();
+it('answers "none" on a server without an SFU, and starts nothing', async () => {
+  const { session, asked, started } = call({ tickets: ['none'] });
+  expect(await session.toSfu()).toBe('none');
   expect(session.route).toBe('mesh');
-  await elapse(RETRY_MS * 3);
-  await session.update();
   expect(asked).toHaveLength(1);
+  expect(started).toHaveLength(0);
   session.close();
 });
 
-it('stays a mesh while the server cannot give a ticket, and moves RETRY_MS later when it can', async () => {
-  const { session, asked, viaSfu } = call({ tickets: ['failed', ticket(Date.now() + 600_000)] });
-  await session.update();
+it('answers "failed" while the server cannot give a ticket, then "sfu" when it can', async () => {
+  const { session, viaSfu } = call({ tickets: ['failed', ticket(Date.now() + 600_000)] });
+  expect(await session.toSfu()).toBe('failed');
   expect(session.route).toBe('mesh');
-  // Someone else comes meanwhile: no new request before RETRY_MS.
-  await elapse(RETRY_MS / 2);
-  await session.update();
-  expect(asked).toHaveLength(1);
-  await elapse(RETRY_MS / 2);
-  expect(asked).toHaveLength(2);
-  await routeBecomes(session, 'sfu');
+  expect(await session.toSfu()).toBe('sfu');
+  expect(session.route).toBe('sfu');
   expect(viaSfu.at(-1)).toEqual(['peer']);
   session.close();
 });
 
-it('goes back to the mesh when Janus refuses the join, and tries again', async () => {
+it('answers "failed" when Janus refuses the join', async () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const { session, started } = call({ tickets: [ticket(Date.now() + 600_000)], joins: [false, true] });
-  await session.update();
+  expect(await session.toSfu()).toBe('failed');
   expect(session.route).toBe('mesh');
   expect(started).toHaveLength(1);
   expect(warn).toHaveBeenCalledWith('sfu start', expect.any(Error));
   warn.mockRestore();
-  await elapse(RETRY_MS);
-  await routeBecomes(session, 'sfu');
-  expect(started).toHaveLength(2);
+  expect(await session.toSfu()).toBe('sfu');
   session.close();
+  expect(started[1]!.closed).toBe(true);
 });
 
-it('puts the media back on the links when Janus goes away, and returns to the SFU after RETRY_MS', async () => {
-  const { session, started, viaSfu } = call({ tickets: [ticket(Date.now() + 600_000)] });
-  await session.update();
-  expect(session.route).toBe('sfu');
+it('tells the machine when Janus goes away, and puts the media back on the links when told to', async () => {
+  const { session, started, viaSfu, lost } = call({ tickets: [ticket(Date.now() + 600_000)] });
+  expect(await session.toSfu()).toBe('sfu');
   started[0]!.ctx.onLost!();
-  await routeBecomes(session, 'mesh');
+  expect(lost()).toBe(1);
+  await session.toMesh();
+  expect(session.route).toBe('mesh');
   expect(started[0]!.closed).toBe(true);
   // The links carry our media to everyone again.
   expect(viaSfu.at(-1)).toEqual([]);
-  await elapse(RETRY_MS - 1);
-  expect(started).toHaveLength(1);
-  await elapse(1);
-  await routeBecomes(session, 'sfu');
-  expect(started).toHaveLength(2);
   session.close();
-  expect(started[1]!.closed).toBe(true);
 });
 
 it('renews the ticket a minute before it expires, asking again after a failed renewal', async () => {
   const expiresAt = Date.now() + 10 * 60_000;
   const { session, started, asked } = call({ tickets: [ticket(expiresAt), 'failed', ticket(expiresAt + 600_000)] });
-  await session.update();
+  expect(await session.toSfu()).toBe('sfu');
   await elapse(9 * 60_000 - 1);
   expect(asked).toHaveLength(1);
   await elapse(1);
   expect(asked).toHaveLength(2);
   expect(started[0]!.renewed).toEqual([]);
-  await elapse(RETRY_MS);
+  await elapse(30_000);
   expect(started[0]!.renewed).toEqual([`token-${expiresAt + 600_000}`]);
   expect(session.route).toBe('sfu');
   session.close();
-});
-
-it('goes back to the mesh when the call shrinks, and closes its Janus connection', async () => {
-  let participants = 6;
-  const { session, started, viaSfu } = call({ participants: () => participants, tickets: [ticket(Date.now() + 600_000)] });
-  await session.update();
-  expect(session.route).toBe('sfu');
-  participants = 5;
-  await session.update();
-  expect(session.route).toBe('sfu');
-  participants = 4;
-  await session.update();
-  expect(session.route).toBe('mesh');
   expect(started[0]!.closed).toBe(true);
-  expect(viaSfu.at(-1)).toEqual([]);
-  session.close();
 });

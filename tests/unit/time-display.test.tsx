@@ -7,7 +7,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { AppContextProvider } from '@/components/AppContext';
 import { TimeGrid } from '@/components/calendar/TimeGrid';
 import { EventList } from '@/components/calendar/EventList';
-import { ChatPanel } from '@/components/meeting/SidePanel';
+import { ChatPanel } from '@/components/meeting/call/SidePanel';
 import { ZoneNote } from '@/components/time/ZoneNote';
 import type { ShellUser } from '@/lib/auth/shell-user';
 import type { OccurrenceView } from '@/lib/events/views/occurrence';

@@ -13,6 +13,7 @@ import { backgroundStats } from './background/registry';
 import type { BackgroundStats } from './background/protocol';
 import type { Slot } from './links/slots';
 import type { TransferView } from './files/transfer-view';
+import { FILES } from './files/files-feature';
 import type { MeetingSession } from './call/session';
 
 export interface MeetingProbe {
@@ -104,26 +105,26 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
         }),
       ),
     localTrack: (slot) => session.localTrack(slot),
-    fileTransfers: async () => (await session.files()).getSnapshot(),
+    fileTransfers: async () => (await session.features.use(FILES).load()).getSnapshot(),
     sendRandomFile: async (name, size, to) => {
       const bytes = new Uint8Array(size);
       // getRandomValues fills at most 64 KiB at a time.
       for (let at = 0; at < size; at += 65536) crypto.getRandomValues(bytes.subarray(at, at + 65536));
-      const files = await session.files();
+      const files = await session.features.use(FILES).load();
       const result = await files.sendFile(new File([bytes], name), to);
       if (result !== 'sent') throw new Error(`sendFile: ${result}`);
       const { sha256Hex } = await import('./files/file-crypto');
       return sha256Hex(bytes);
     },
     receivedSha256: async (key) => {
-      const bytes = (await session.files()).receivedBytes(key);
+      const bytes = (await session.features.use(FILES).load()).receivedBytes(key);
       if (!bytes) return null;
       const { sha256Hex } = await import('./files/file-crypto');
       return sha256Hex(bytes);
     },
     sendFileMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
-    mediaRoute: () => session.inspect().sfu.side?.route ?? 'mesh',
+    mediaRoute: () => session.getState().mediaRoute,
     sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),
     senderKeys: async () => (await session.inspect().sfu.side?.senderKeys()) ?? { own: null, received: {} },
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),

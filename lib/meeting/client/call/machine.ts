@@ -11,6 +11,7 @@ import { addChat, addReaction, chatText, expireReaction, REACTION_MS, type ChatM
 import { isEnded, type Effect, type MachineState, type MeetingEvent, type Phase, type RemotePeer, type SessionState, type Step } from './meeting-state';
 import { parsePeerMessage, type MediaState } from './peer-messages';
 import type { Quality } from '../links/stats';
+import { decideRoute, type RouteInput } from './route-decisions';
 
 export * from './meeting-state';
 
@@ -54,7 +55,9 @@ class Run {
     switch (event.type) {
       case 'server':
         // After the end nothing the server still had queued changes the screen.
+        // The number in the call may move media to or from the SFU.
         if (!ended) this.onServer(event.event, event.at);
+        if (!isEnded(this.view.phase)) this.onRoute({ type: 'check' });
         return;
       case 'stream-refused':
         // A "removed" or "denied" handled before says why better than a bare refusal.
@@ -176,7 +179,18 @@ class Run {
         return this.onLevels(event.levels, event.now);
       case 'quality':
         return this.onQuality(event.quality);
+      case 'route':
+        if (!ended) this.onRoute(event.input);
+        return;
     }
+  }
+
+  /** The route's decisions (route-decisions.ts) on the number in the call now. */
+  private onRoute(input: RouteInput) {
+    const next = decideRoute(this.state.route, input, this.view.peers.length + 1);
+    this.state = { ...this.state, route: next.state };
+    if (next.state.route !== this.view.mediaRoute) this.set({ mediaRoute: next.state.route });
+    for (const effect of next.effects) this.emit({ type: 'route', effect });
   }
 
   private onServer(event: ServerEvent, at: number) {

@@ -7,6 +7,8 @@ import type { MediaState, PeerMessage } from './peer-messages';
 import type { Slot } from '../links/slots';
 import type { SignalingStatus } from '../signaling/status';
 import type { Quality } from '../links/stats';
+import { initialRoute, type RouteEffect, type RouteInput, type RouteState } from './route-decisions';
+import type { MediaRoute, RoutePin } from './route-pin';
 
 export type { ChatMessage, Reaction, EncryptionState };
 
@@ -44,6 +46,8 @@ export interface SessionState {
   /** What the host did to us, for a one-time notice. */
   hostNotice: { kind: 'muted' | 'unmute-request'; at: number } | null;
   encryption: EncryptionState;
+  /** Our media peer to peer or through the SFU (route-decisions.ts), for the call's route indicator. */
+  mediaRoute: MediaRoute;
 }
 
 export interface MachineState {
@@ -57,6 +61,8 @@ export interface MachineState {
   speakerChangedAt: number;
   /** Numbers reactions, so their ids need no randomness. */
   reactionCount: number;
+  /** The media route's bookkeeping: a move under way, the refusal, the back-off. */
+  route: RouteState;
 }
 
 export type MeetingEvent =
@@ -99,7 +105,9 @@ export type MeetingEvent =
   | { type: 'peer-tampered'; peerId: string }
   // the monitors
   | { type: 'levels'; levels: Record<string, number>; now: number }
-  | { type: 'quality'; quality: Record<string, Quality> };
+  | { type: 'quality'; quality: Record<string, Quality> }
+  // the SFU side's answers and timer (route-decisions.ts)
+  | { type: 'route'; input: RouteInput };
 
 export type Effect =
   /** Tell the server we leave on purpose: the others learn it at once. */
@@ -123,7 +131,9 @@ export type Effect =
   | { type: 'keys-let-in'; peerId: string; confirmed: boolean }
   | { type: 'keys-accept-rekey'; epoch: number; secret: string }
   /** docs/e2ee-crypto.md "Kick": a fresh secret and epoch for everyone but the removed participant. */
-  | { type: 'rekey'; removed: string };
+  | { type: 'rekey'; removed: string }
+  /** Move our media to the SFU or back, or ask again later. */
+  | { type: 'route'; effect: RouteEffect };
 
 export interface Step {
   state: MachineState;
@@ -132,7 +142,13 @@ export interface Step {
 
 const ENDED: readonly Phase[] = ['left', 'removed', 'denied', 'rejected'];
 export const isEnded = (phase: Phase) => ENDED.includes(phase);
-export function initialState(options: { self: Participant; local: MediaState; camera: MediaStreamTrack | null; password: boolean }): MachineState {
+export function initialState(options: {
+  self: Participant;
+  local: MediaState;
+  camera: MediaStreamTrack | null;
+  password: boolean;
+  pin?: RoutePin;
+}): MachineState {
   return {
     view: {
       phase: 'connecting',
@@ -150,11 +166,13 @@ export function initialState(options: { self: Participant; local: MediaState; ca
       activeSpeaker: null,
       hostNotice: null,
       encryption: { status: 'starting', source: null, epoch: 0, password: options.password },
+      mediaRoute: 'mesh',
     },
     hidden: [],
     viewers: {},
     chatOpen: false,
     speakerChangedAt: 0,
     reactionCount: 0,
+    route: initialRoute(options.pin),
   };
 }

@@ -1,6 +1,7 @@
 // The session's connections: one PeerLink per other participant (full mesh), made when the
 // machine says so, carrying this page's tracks, keyed by the key exchange, each with the video
 // budget the policy gives it (media/encoding-policy.ts).
+import type { LinkSignalBody } from '../keys/envelope';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { PeerLink } from '../links/peer';
 import { startBitrateKbps, videoEncodings } from '../media/encoding-policy';
@@ -81,6 +82,22 @@ export class Mesh {
 
   applyEncodings() {
     for (const [id, link] of this.links) this.applyEncodingsTo(id, link);
+  }
+
+  /**
+   * A checked signal from a peer, to its link. Not awaited: the link applies its own peer's signals
+   * in arrival order, and the next event — another peer's offer — need not wait for this one's
+   * answer. A newcomer answers everyone at once, not one after another (issue 17).
+   */
+  applySignal(from: string, body: LinkSignalBody) {
+    const link = this.links.get(from);
+    if (!link) return;
+    const applied = link.handleSignal(body);
+    // The answering side has senders only after the first offer: apply the budget then.
+    if ('description' in body && body.description.type === 'offer')
+      void applied.then(() => {
+        if (this.links.get(from) === link) this.applyEncodingsTo(from, link);
+      });
   }
 
   applyEncodingsTo(peerId: string, link: PeerLink) {

@@ -7,6 +7,7 @@ import type { Slot } from '../links/slots';
 import type { OpenedStream } from '../signaling/signaling';
 import type { MediaState } from './peer-messages';
 import type { RoutePin } from './route-pin';
+import type { CallFeature, FeatureDefinition } from './features';
 
 export interface SessionOptions {
   meetingId: string;
@@ -29,4 +30,6 @@ export interface SessionOptions {
   stream?: OpenedStream | null;
   /** `?media=sfu|mesh` pins the media route (call/sfu-route.ts); otherwise the number in the call decides. */
   mediaRoute?: RoutePin;
+  /** The data-channel features made with the call (features.ts), so their messages find them from the start. */
+  features?: readonly FeatureDefinition<CallFeature>[];
 }

@@ -9,7 +9,7 @@ import type { SessionOptions } from './session-options';
 import { AUTO } from './route-pin';
 import { SfuRoute } from './sfu-route';
 import { KeyExchange } from '../keys/key-exchange';
-import { initialState, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
+import { initialState, isEnded, step, type Effect, type HostAction, type MachineState, type MeetingEvent, type SessionState } from './machine';
 import { startMonitors } from '../links/monitors';
 import type { PeerLink } from '../links/peer';
 import type { Slot } from '../links/slots';
@@ -17,16 +17,14 @@ import { fetchIceConfig, iceConfig } from '../signaling/ice';
 import { SignalingClient } from '../signaling/signaling';
 import { Mesh } from './mesh';
 import { rekeyAfterRemoval } from './rekey';
-import { StatePublisher } from './state-publisher';
-import type { FileTransfers } from '../files/transfers';
-import { isFileMessage, SessionFiles } from './session-files';
+import { OWN_ACTIONS, StatePublisher } from './state-publisher';
+import { CallFeatures } from './features';
+import type { InputSlot } from '../media/track-processor';
+import { LocalInputs } from './local-inputs';
 
 export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, RemotePeer, SessionState } from './machine';
 export type { SessionOptions } from './session-options';
-
-/** What the person does: shown at once (StatePublisher), not a task later like everything else. */
-const OWN_ACTIONS = new Set<MeetingEvent['type']>(['leave', 'set-muted', 'camera', 'screen', 'hand', 'recording', 'send-chat', 'react', 'chat-open', 'dismiss-notice', 'host-action', 'lock']);
 
 /** Effects that need the ICE servers or the keys before they run. */
 const AFTER_ICE = new Set<Effect['type']>(['keys-enter', 'keys-release', 'open-link']);
@@ -46,20 +44,23 @@ export class MeetingSession {
   /** The join token: the probe hands it to tests that check the server refuses it after a removal. */
   readonly token: string;
   private readonly askToJoin: boolean;
-  /** The file transfers, loaded the first time someone sends or offers a file (files()). */
-  private readonly transfers: SessionFiles;
-  /** Bytes: the largest file sent or received (JoinAnswer.fileLimitBytes). */
-  readonly fileLimit: number;
+  /** The data-channel features (features.ts): file transfer and those after it register here, not in this file. */
+  readonly features: CallFeatures;
   /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
   readonly framePath: FramePath;
   /** Our media peer to peer or through the SFU (sfu-route.ts). */
   private readonly sfu: SfuRoute;
+  /** The raw captures and their processors (local-inputs.ts): the links carry the processed tracks. */
+  readonly inputs: LocalInputs;
 
   constructor(options: SessionOptions) {
     this.framePath = options.framePath;
     this.token = options.join.token;
     this.askToJoin = options.askToJoin;
-    this.fileLimit = options.join.fileLimitBytes;
+    this.inputs = new LocalInputs(
+      { audio: options.tracks.audio, camera: options.tracks.camera },
+      { send: (slot, track) => this.send(slot, track), muted: () => this.state.local.muted, ended: () => isEnded(this.state.phase) },
+    );
     this.mesh = new Mesh(
       { ...options.tracks },
       {
@@ -70,64 +71,72 @@ export class MeetingSession {
         rtcConfig: () => this.rtcConfig,
         sendSignal: (peerId, payload) => this.keyExchange.sendSignal(peerId, payload),
         verified: (peerId) => this.keyExchange.verified(peerId),
-        dispatch: (event) => this.dispatch(event),
-        // File messages go to the file transfers, whose code an offer loads; the rest to the machine.
-        onMessage: (peerId, raw) => (isFileMessage(raw) ? this.transfers.receive(peerId, raw) : void this.dispatch({ type: 'peer-message', from: peerId, raw })),
-        onDataChannel: (peerId, channel) => this.transfers.channel(peerId, channel),
+        dispatch: (event) => this.dispatch(event).then(() => (event.type === 'channel-open' ? this.features.channelOpen(event.peerId) : undefined)),
+        // A feature's messages go to it (file-*: the file transfers); the rest to the machine.
+        onMessage: (peerId, raw) => void (this.features.receive(peerId, raw) || this.dispatch({ type: 'peer-message', from: peerId, raw })),
+        onDataChannel: (peerId, channel) => this.features.channel(peerId, channel),
       },
     );
-    this.machine = initialState({ self: options.join.self, local: options.local, camera: options.tracks.camera, password: Boolean(options.passwordKey) });
-    this.iceReady = options.join.ice ? Promise.resolve(this.useIce(iceConfig(options.join.ice))) : fetchIceConfig(options.meetingId, this.token).then((ice) => this.useIce(ice));
-    this.transfers = new SessionFiles({
-      limit: this.fileLimit,
-      peers: () =>
-        this.state.peers.filter((peer) => peer.keys === 'verified' && this.mesh.links.get(peer.id)?.channel.readyState === 'open').map(({ id, name }) => ({ id, name })),
-      link: (peerId) => this.mesh.links.get(peerId),
+    this.machine = initialState({
+      self: options.join.self,
+      local: options.local,
+      camera: options.tracks.camera,
+      password: Boolean(options.passwordKey),
+      pin: options.mediaRoute ?? AUTO,
     });
-    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(async (made) => {
-      if (options.secret) await made.useSecret(options.secret, 'link');
-      return made;
-    });
-    this.keyExchange = new KeyExchange(keys, {
+    this.iceReady = options.join.ice
+      ? Promise.resolve(this.useIce(iceConfig(options.join.ice)))
+      : fetchIceConfig(options.meetingId, this.token).then((ice) => this.useIce(ice));
+    this.features = new CallFeatures({
       selfId: options.join.self.id,
-      selfIsHost: () => this.state.self.isHost,
-      peers: () => this.state.peers,
-      gated: () => this.askToJoin || this.state.locked,
-      post: (to, envelopes) =>
-        this.signaling.send(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0]! } : { type: 'signals', to, envelopes }),
-      setPeerKeys: (peerId, keys) => this.dispatch({ type: 'peer-keys', peerId, keys }),
-      encryption: () => this.state.encryption,
-      setEncryption: (encryption) => this.dispatch({ type: 'encryption', encryption }),
-      onVerified: async (peerId, theyHandedOff) => {
-        await this.iceReady;
-        await this.dispatch({ type: 'peer-verified', peerId, theyHandedOff });
-        this.sfu.side?.peerVerified(peerId);
+      fileLimit: options.join.fileLimitBytes,
+      peers: () =>
+        this.state.peers
+          .filter((peer) => peer.keys === 'verified' && this.mesh.links.get(peer.id)?.channel.readyState === 'open')
+          .map(({ id, name }) => ({ id, name })),
+      send: (peerId, message) => this.mesh.links.get(peerId)?.send(message) ?? false,
+      openChannel: (peerId, label) => this.mesh.links.get(peerId)?.openChannel(label) ?? null,
+    });
+    for (const feature of options.features ?? []) this.features.use(feature);
+    const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(
+      async (made) => {
+        if (options.secret) await made.useSecret(options.secret, 'link');
+        return made;
       },
-      onHandedOff: async (peerId) => {
-        await this.iceReady;
-        await this.dispatch({ type: 'peer-handed-off', peerId });
+    );
+    this.keyExchange = new KeyExchange(
+      keys,
+      {
+        selfId: options.join.self.id,
+        selfIsHost: () => this.state.self.isHost,
+        peers: () => this.state.peers,
+        gated: () => this.askToJoin || this.state.locked,
+        post: (to, envelopes) =>
+          this.signaling.send(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0]! } : { type: 'signals', to, envelopes }),
+        setPeerKeys: (peerId, keys) => this.dispatch({ type: 'peer-keys', peerId, keys }),
+        encryption: () => this.state.encryption,
+        setEncryption: (encryption) => this.dispatch({ type: 'encryption', encryption }),
+        onVerified: async (peerId, theyHandedOff) => {
+          await this.iceReady;
+          await this.dispatch({ type: 'peer-verified', peerId, theyHandedOff });
+          this.sfu.side?.peerVerified(peerId);
+        },
+        onHandedOff: async (peerId) => {
+          await this.iceReady;
+          await this.dispatch({ type: 'peer-handed-off', peerId });
+        },
+        onSignal: async (from, body) => {
+          await this.iceReady;
+          await this.dispatch({ type: 'peer-signal', peerId: from });
+          this.mesh.applySignal(from, body);
+        },
+        onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
+        onSenderKey: async (from, generation, box) => void (await this.sfu.receiveSenderKey(from, generation, box)),
       },
-      onSignal: async (from, body) => {
-        await this.iceReady;
-        await this.dispatch({ type: 'peer-signal', peerId: from });
-        const link = this.mesh.links.get(from);
-        if (!link) return;
-        // Not awaited: the link applies its own peer's signals in arrival order, and the next
-        // event — another peer's offer — need not wait for this one's answer. A newcomer answers
-        // everyone at once, not one after another (issue 17).
-        const applied = link.handleSignal(body);
-        // The answering side has senders only after the first offer: apply the budget then.
-        if ('description' in body && body.description.type === 'offer')
-          void applied.then(() => {
-            if (this.mesh.links.get(from) === link) this.mesh.applyEncodingsTo(from, link);
-          });
-      },
-      onTampered: (peerId) => void this.dispatch({ type: 'peer-tampered', peerId }),
-      onSenderKey: async (from, generation, box) => void (await this.sfu.receiveSenderKey(from, generation, box)),
-    }, { requestPosted: options.keyRequestPosted });
+      { requestPosted: options.keyRequestPosted },
+    );
     this.sfu = new SfuRoute({
       selfId: options.join.self.id,
-      pin: options.mediaRoute ?? AUTO,
       participants: () => this.state.peers.length + 1,
       verifiedPeers: () => this.state.peers.map(({ id }) => id).filter((id) => this.keyExchange.keys?.isVerified(id)),
       presentPeers: () => this.state.peers.map(({ id }) => id),
@@ -140,14 +149,15 @@ export class MeetingSession {
       onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
       setViaSfu: (peers) => this.mesh.setViaSfu(peers),
       showing: (peerId) => !this.machine.hidden.includes(peerId),
+      onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost' } }),
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
       token: options.join.token,
       opened: options.stream,
       // One event at a time, in stream order: a peer's offer is handled after its "join".
-      // The number in the call may move media to or from the SFU (not awaited: events go on meanwhile).
-      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() }).then(() => void this.sfu.update())),
+      // Each camera's layer through the SFU depends on the number in the call.
+      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() }).then(() => void this.sfu.side?.applyLayers())),
       onStatus: (status) => void this.dispatch({ type: 'signaling', status }),
       // After the events already received: a "removed" still in the queue says why the server
       // now refuses the stream, better than a bare refusal.
@@ -188,7 +198,7 @@ export class MeetingSession {
         return;
       case 'close-link':
         this.mesh.close(effect.peerId);
-        this.transfers.peerGone(effect.peerId);
+        this.features.peerGone(effect.peerId);
         return;
       case 'broadcast':
         for (const link of this.mesh.links.values()) link.send(effect.message);
@@ -225,6 +235,9 @@ export class MeetingSession {
         return;
       case 'rekey':
         return rekeyAfterRemoval(this.keyExchange, this.mesh.links, effect.removed);
+      case 'route':
+        // Not awaited: events go on while media moves; the outcome comes back to the machine.
+        return this.sfu.run(effect.effect, (input) => void this.dispatch({ type: 'route', input }));
     }
   }
 
@@ -256,30 +269,30 @@ export class MeetingSession {
 
   /** Camera off stops the capture (the light goes out); on swaps a fresh track into every link. */
   async setCamera(track: MediaStreamTrack | null) {
-    await Promise.all([this.mesh.setTrack('camera', track), this.sfu.side?.setTrack('camera', track)]);
+    await this.inputs.setCamera(track);
     await this.dispatch({ type: 'camera', track });
   }
 
   async setScreen(track: MediaStreamTrack | null) {
-    await Promise.all([this.mesh.setTrack('screen', track), this.sfu.side?.setTrack('screen', track)]);
+    await this.send('screen', track);
     await this.dispatch({ type: 'screen', track });
-  }
-
-  async replaceMicrophone(track: MediaStreamTrack) {
-    track.enabled = !this.state.local.muted;
-    await Promise.all([this.mesh.setTrack('audio', track), this.sfu.side?.setTrack('audio', track)]);
   }
 
   /**
    * Another camera or microphone mid-call: the same senders carry it (replaceTrack, no
    * renegotiation), so their frame-encryption transforms, which belong to the sender, stay; the
-   * microphone keeps its mute state; the old capture stops.
+   * old capture stops.
    */
-  async switchInput(slot: 'audio' | 'camera', track: MediaStreamTrack) {
-    const old = this.mesh.tracks[slot];
-    if (slot === 'audio') await this.replaceMicrophone(track);
-    else await this.setCamera(track);
+  async switchInput(slot: InputSlot, track: MediaStreamTrack) {
+    if (slot === 'audio') return this.inputs.switchMicrophone(track);
+    // What is sent: stopping an effect's track stops the effect and its camera (background/pipeline.ts).
+    const old = this.mesh.tracks.camera;
+    await this.setCamera(track);
     if (old !== track) old?.stop();
+  }
+
+  private async send(slot: Slot, track: MediaStreamTrack | null) {
+    await Promise.all([this.mesh.setTrack(slot, track), this.sfu.side?.setTrack(slot, track)]);
   }
 
   localTrack(slot: Slot) {
@@ -311,18 +324,6 @@ export class MeetingSession {
   /** Tells a peer whether we show their camera, so a hidden tile costs them nothing. */
   setPeerVisible(peerId: string, visible: boolean) {
     void this.dispatch({ type: 'peer-visible', peerId, visible }).then(() => this.sfu.side?.applyLayers());
-  }
-
-  // ---- files (files/transfers.ts, loaded on first use) ----
-
-  /** The file transfers, loading their code the first time (a dynamic import: not in the call's first load). */
-  files(): Promise<FileTransfers> {
-    return this.transfers.load();
-  }
-
-  /** Tells the call screen once the file transfers exist (someone sent or offered a file). */
-  onFiles(listener: (files: FileTransfers) => void): () => void {
-    return this.transfers.onLoaded(listener);
   }
 
   // ---- host ----
@@ -375,12 +376,13 @@ export class MeetingSession {
 
   private shutdown() {
     this.signaling.close();
-    this.transfers.close();
+    this.features.close();
     this.mesh.closeAll();
     this.sfu.close();
     this.stopMonitors?.();
     this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);
     this.mesh.stopTracks();
+    this.inputs.stopAll();
   }
 }

@@ -1,14 +1,15 @@
 // Whether this page's media goes through the SFU (issue 38): a small stand-in for the SFU side
 // (sfu/sfu-session.ts), whose code, with the SFU client and the sender keys, loads only when the
-// call first wants the SFU (route-pin.ts) or a peer that moved first sends its sender key. A mesh
-// never loads it: the meeting page's first load stays as it was.
-import { chooseRoute } from './route-pin';
-import type { SfuSession, SfuSessionContext } from '../sfu/sfu-session';
+// machine first moves the call to the SFU (route-decisions.ts) or a peer that moved first sends
+// its sender key. A mesh never loads it: the meeting page's first load stays as it was.
+import type { SfuOutcome, SfuSession, SfuSessionContext } from '../sfu/sfu-session';
+import type { RouteEffect, RouteInput } from './route-decisions';
 
 export class SfuRoute {
   private session: Promise<SfuSession> | null = null;
   private loaded: SfuSession | null = null;
   private closed = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly ctx: SfuSessionContext) {}
 
@@ -17,10 +18,26 @@ export class SfuRoute {
     return this.loaded;
   }
 
-  /** After every change in who is here: nothing to load while the call stays a mesh. */
-  async update(): Promise<void> {
-    if (!this.session && chooseRoute('mesh', this.ctx.participants(), this.ctx.pin) === 'mesh') return;
-    await (await this.load()).update();
+  /** Runs one of the machine's route effects (route-decisions.ts); `answer` takes the outcome back to it. */
+  run(effect: RouteEffect, answer: (input: RouteInput) => void) {
+    if (effect.type === 'to-sfu')
+      void this.toSfu().then(
+        (outcome) => answer({ type: 'moved', outcome }),
+        (error: unknown) => {
+          console.warn('media route', error);
+          answer({ type: 'moved', outcome: 'failed' });
+        },
+      );
+    else if (effect.type === 'to-mesh') void Promise.resolve(this.loaded?.toMesh()).then(() => answer({ type: 'moved', outcome: 'mesh' }));
+    else {
+      if (this.retry) clearTimeout(this.retry);
+      this.retry = setTimeout(() => answer({ type: 'retry-due' }), effect.ms);
+    }
+  }
+
+  private async toSfu(): Promise<SfuOutcome> {
+    const session = await this.load();
+    return this.closed ? 'failed' : session.toSfu();
   }
 
   /** A peer's sender key: a peer that moved first sends it before we follow. */
@@ -30,6 +47,7 @@ export class SfuRoute {
 
   close() {
     this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
     this.loaded?.close();
   }
 

@@ -6,6 +6,24 @@
 // between the holder's offer and its own answer (issue 17: N=2 first frame p50/p95 329/441 →
 // 301/388 ms, its connection made 23 ms sooner; bench/RESULTS.md).
 
+import type { MeetingEvent } from './meeting-state';
+
+/** What the person does: shown at once (publish(true)), not a task later like everything else. */
+export const OWN_ACTIONS: ReadonlySet<MeetingEvent['type']> = new Set<MeetingEvent['type']>([
+  'leave',
+  'set-muted',
+  'camera',
+  'screen',
+  'hand',
+  'recording',
+  'send-chat',
+  'react',
+  'chat-open',
+  'dismiss-notice',
+  'host-action',
+  'lock',
+]);
+
 export class StatePublisher {
   private readonly listeners = new Set<() => void>();
   private pending = false;

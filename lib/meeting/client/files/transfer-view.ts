@@ -31,3 +31,9 @@ export interface TransferView {
 
 /** What became of "Send a file". */
 export type SendResult = 'sent' | 'too-large' | 'empty' | 'nobody';
+
+/** What the screen reads of a transfer: never its bytes, key or channel. */
+export function viewOf(transfer: TransferView): TransferView {
+  const { key, id, direction, peerId, peerName, name, size, bytes, reserved, status, problem, firstByteAt, finishedAt } = transfer;
+  return { key, id, direction, peerId, peerName, name, size, bytes, reserved, status, problem, firstByteAt, finishedAt };
+}

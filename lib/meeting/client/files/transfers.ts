@@ -1,5 +1,5 @@
 // Files between participants, end to end encrypted (docs/meetings.md "Files"). Loaded only when
-// someone opens "Send a file" or an offer arrives (session.ts files()), so a call that never
+// someone opens "Send a file" or an offer arrives (files-feature.ts), so a call that never
 // sends one never downloads this code.
 //
 // One transfer = one file to one person. The offer (name, size, SHA-256, a fresh key) goes over
@@ -15,7 +15,7 @@ import { CHUNK_BYTES, fileKeyFrom, newFileKey, openChunk, sha256Hex, type FileKe
 import { parseFileMessage, safeFileName, type FileMessage } from './file-messages';
 import { ReceiveBuffer } from './receive-buffer';
 import { StallWatch } from './stall-watch';
-import type { SendResult, TransferProblem, TransferStatus, TransferView } from './transfer-view';
+import { viewOf, type SendResult, type TransferProblem, type TransferStatus, type TransferView } from './transfer-view';
 
 export type { SendResult, TransferProblem, TransferStatus, TransferView };
 
@@ -96,7 +96,15 @@ export class FileTransfers {
         data,
         status: 'waiting',
       });
-      const message: FileMessage = { t: 'file-offer', id: transfer.id, name: transfer.name, size: transfer.size, mime: file.type, sha256, key: fileKey.encoded };
+      const message: FileMessage = {
+        t: 'file-offer',
+        id: transfer.id,
+        name: transfer.name,
+        size: transfer.size,
+        mime: file.type,
+        sha256,
+        key: fileKey.encoded,
+      };
       if (this.hooks.send(peer.id, message)) offered += 1;
       else this.finish(transfer, 'failed', 'interrupted');
     }
@@ -155,7 +163,7 @@ export class FileTransfers {
     this.publish();
   }
 
-  /** A file message from a peer's chat channel (session.ts routes every `file-*` here). */
+  /** A file message from a peer's chat channel (files-feature.ts routes every `file-*` here). */
   receive(peerId: string, raw: unknown) {
     const message = parseFileMessage(raw);
     if (!message) return;
@@ -231,7 +239,10 @@ export class FileTransfers {
   // ---- internals ----
 
   private add(
-    fields: Omit<Transfer, 'key' | 'bytes' | 'reserved' | 'problem' | 'firstByteAt' | 'finishedAt' | 'channel' | 'nextChunk' | 'sentAll' | 'chain' | 'incoming' | 'watch'>,
+    fields: Omit<
+      Transfer,
+      'key' | 'bytes' | 'reserved' | 'problem' | 'firstByteAt' | 'finishedAt' | 'channel' | 'nextChunk' | 'sentAll' | 'chain' | 'incoming' | 'watch'
+    >,
   ): Transfer {
     const transfer: Transfer = {
       ...fields,
@@ -257,7 +268,18 @@ export class FileTransfers {
     const peer = this.hooks.peers().find((candidate) => candidate.id === peerId);
     const fileKey = await fileKeyFrom(offer.key);
     if (!peer || !fileKey) return;
-    const transfer = this.add({ id: offer.id, direction: 'in', peerId, peerName: peer.name, name: offer.name, size: offer.size, sha256: offer.sha256, fileKey, data: null, status: 'incoming' });
+    const transfer = this.add({
+      id: offer.id,
+      direction: 'in',
+      peerId,
+      peerName: peer.name,
+      name: offer.name,
+      size: offer.size,
+      sha256: offer.sha256,
+      fileKey,
+      data: null,
+      status: 'incoming',
+    });
     // Checked here too, whatever the sender's page says: a larger file is refused unseen.
     if (offer.size > this.hooks.limit) {
       this.hooks.send(peerId, { t: 'file-decline', id: offer.id, reason: 'too-large' });
@@ -363,11 +385,7 @@ export class FileTransfers {
   }
 
   private publish() {
-    this.views = [...this.transfers.values()].map(
-      ({ key, id, direction, peerId, peerName, name, size, bytes, reserved, status, problem, firstByteAt, finishedAt }): TransferView => ({
-        key, id, direction, peerId, peerName, name, size, bytes, reserved, status, problem, firstByteAt, finishedAt,
-      }),
-    );
+    this.views = [...this.transfers.values()].map(viewOf);
     for (const listener of this.listeners) listener();
   }
 }

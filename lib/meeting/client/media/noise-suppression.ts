@@ -4,6 +4,7 @@
 // the worklet (63 KB) and the wasm (154 KB) are build assets under /_next/static/media, hashed,
 // which the service worker keeps after their first use (public/sw.js).
 import { loadRnnoise, RnnoiseWorkletNode } from '@sapphi-red/web-noise-suppressor';
+import type { TrackProcessor } from './track-processor';
 
 // RNNoise works on 10 ms frames of 480 samples at 48 kHz; the worklet assumes that rate.
 const SAMPLE_RATE = 48_000;
@@ -26,12 +27,8 @@ function loadWasm(): Promise<ArrayBuffer> {
   return wasm;
 }
 
-export interface NoiseSuppressor {
-  /** What the links send instead of the capture; mute acts on this track. */
-  readonly track: MediaStreamTrack;
-  /** Takes the filter down; the capture it read from is left to its owner. */
-  stop(): void;
-}
+/** The microphone's processor (track-processor.ts): mute acts on its track; the capture it reads stays the session's. */
+export type NoiseSuppressor = TrackProcessor;
 
 /**
  * The join's click lets the context start at once in Chromium. Safari, and Firefox without a
@@ -78,6 +75,7 @@ export async function suppressNoise(source: MediaStreamTrack, signal: AbortSigna
     input.connect(denoiser).connect(output);
     const track = output.stream.getAudioTracks()[0]!;
     return {
+      raw: source,
       track,
       stop() {
         track.stop();

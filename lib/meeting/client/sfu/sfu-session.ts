@@ -1,9 +1,8 @@
-// The SFU side of a call (issue 38): the move between the mesh and the SFU as route-pin.ts decides
-// it, our sender keys, the SFU connections, the ticket's renewal and each tile's layer. Through
+// The SFU side of a call (issue 38): our sender keys, the SFU connections, the ticket's renewal
+// and each tile's layer. It only carries out moves: when to move, the refusal and the back-off are
+// the meeting machine's (call/route-decisions.ts), which gets each move's outcome back. Through
 // the SFU the mesh links stay for the data channels (chat, state, files) and carry our media only
-// to peers not yet there. A server without an SFU answers no ticket: the call stays a mesh.
-// Loaded only when a call wants the SFU (call/sfu-route.ts), so a mesh never loads it.
-import { chooseRoute, type MediaRoute, type RoutePin } from '../call/route-pin';
+// to peers not yet there. Loaded only when a call wants the SFU (call/sfu-route.ts).
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { sfuLayer } from './layers';
 import type { Slot } from '../links/slots';
@@ -13,7 +12,6 @@ import { fetchSfuTicket, type TicketAnswer } from '../signaling/sfu-ticket';
 
 export interface SfuSessionContext {
   selfId: string;
-  pin: RoutePin;
   participants(): number;
   verifiedPeers(): string[];
   /** Everyone in the call now, verified or not: those here before our first key may hold it (sender-key-ring.ts). */
@@ -30,6 +28,8 @@ export interface SfuSessionContext {
   setViaSfu(peers: ReadonlySet<string>): Promise<void>;
   /** Whether we show this peer's camera tile now. */
   showing(peerId: string): boolean;
+  /** Janus went away while our media went through it. */
+  onLost(): void;
 }
 
 /** What the session uses of the SFU's connections. */
@@ -43,23 +43,19 @@ export interface SfuSessionReach {
 
 const REACH: SfuSessionReach = { fetchTicket: fetchSfuTicket, startMedia: (ctx) => SfuMedia.start(ctx) };
 
-/** How long a call waits before asking the SFU again after a failure. */
-export const RETRY_MS = 30_000;
+/** A move to the SFU: there, or 'none' (the server has no SFU) or 'failed' (not now). */
+export type SfuOutcome = 'sfu' | 'none' | 'failed';
+
+/** How long a failed ticket renewal waits before asking again. */
+const RENEW_RETRY_MS = 30_000;
 
 const NONE: ReadonlyMap<string, RTCRtpReceiver> = new Map();
 
 /** The SFU side of a call, loaded the first time the call wants the SFU or a sender key arrives (call/sfu-route.ts). */
 export class SfuSession {
-  route: MediaRoute = 'mesh';
   private media: SfuMediaSide | null = null;
   /** Made the first time a sender key is made or arrives. */
   private ring: Promise<SenderKeyRing> | null = null;
-  /** The server has no SFU (it said so): we stop asking. */
-  private refused = false;
-  /** After a failure (no ticket now, Janus refused or went away) the call stays a mesh until then. */
-  private retryAt = 0;
-  private retry: ReturnType<typeof setTimeout> | null = null;
-  private moving: Promise<void> = Promise.resolve();
   private renewal: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -67,11 +63,9 @@ export class SfuSession {
     private readonly reach: SfuSessionReach = REACH,
   ) {}
 
-  /** After every change in who is here: moves if the count says so, and asks each camera's layer anew. */
-  update(): Promise<void> {
-    this.moving = this.moving.then(() => this.apply()).catch((error: unknown) => console.warn('media route', error));
-    void this.moving.then(() => this.applyLayers());
-    return this.moving;
+  /** Where our media goes, as this side sees it (the probe reads the machine's). */
+  get route(): 'mesh' | 'sfu' {
+    return this.media ? 'sfu' : 'mesh';
   }
 
   /** Each tile's layer through the SFU (sfu/layers.ts sfuLayer): after a count or visibility change. */
@@ -117,7 +111,45 @@ export class SfuSession {
 
   close() {
     void this.ring?.then((ring) => ring.stop());
-    if (this.retry) clearTimeout(this.retry);
+    this.stopMedia();
+  }
+
+  /** Our media to the SFU: a ticket, our sender key, then Janus. */
+  async toSfu(): Promise<SfuOutcome> {
+    const ticket = await this.reach.fetchTicket(this.ctx.meetingId, this.ctx.token);
+    if (typeof ticket !== 'object') return ticket;
+    this.ring ??= this.makeRing();
+    await (await this.ring).start();
+    const keys = this.ctx.keys();
+    const media = await this.reach
+      .startMedia({
+        selfId: this.ctx.selfId,
+        ticket,
+        frames: keys.frames,
+        rtcConfig: () => this.ctx.rtcConfig(),
+        tracks: { ...this.ctx.tracks() },
+        onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
+        onLost: () => this.ctx.onLost(),
+        onSubscribed: () => void this.applyLayers(),
+        // Someone who publishes there also receives there: our link to them can stop carrying media.
+        onPublishers: (ids) => void (this.media && this.ctx.setViaSfu(new Set(ids))),
+      })
+      .catch((error: unknown) => {
+        // Janus refused the join or the connection (a room being closed, a node going down).
+        console.warn('sfu start', error);
+        return null;
+      });
+    if (!media) return 'failed';
+    this.media = media;
+    this.renewBefore(ticket.expiresAt);
+    await this.ctx.setViaSfu(new Set(this.media.publishing()));
+    await this.applyLayers();
+    return 'sfu';
+  }
+
+  /** Our media back over the links; the Janus connection closes. */
+  async toMesh(): Promise<void> {
+    await this.ctx.setViaSfu(new Set());
     this.stopMedia();
   }
 
@@ -130,8 +162,8 @@ export class SfuSession {
 
   /**
    * A fresh ticket a minute before this one's token expires (sfu ticket: TICKET_SECONDS), asked
-   * again every RETRY_MS while the server cannot give one; if none comes in time, Janus ends the
-   * session and the call goes back to the mesh (lost).
+   * again every RENEW_RETRY_MS while the server cannot give one; if none comes in time, Janus ends
+   * the session and the call goes back to the mesh (onLost).
    */
   private renewBefore(expiresAt: number, delay = Math.max(10_000, expiresAt - Date.now() - 60_000)) {
     this.renewal = setTimeout(async () => {
@@ -141,70 +173,9 @@ export class SfuSession {
         this.media.renew(next);
         this.renewBefore(next.expiresAt);
       } else if (next === 'failed') {
-        this.renewBefore(expiresAt, RETRY_MS);
+        this.renewBefore(expiresAt, RENEW_RETRY_MS);
       }
     }, delay);
-  }
-
-  /** The call stays (or goes back to) a mesh for RETRY_MS, then tries the SFU again if the count still says so. */
-  private backOff() {
-    this.retryAt = Date.now() + RETRY_MS;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = setTimeout(() => void this.update(), RETRY_MS);
-  }
-
-  private async apply() {
-    const waiting = this.refused || Date.now() < this.retryAt;
-    const wanted = waiting ? 'mesh' : chooseRoute(this.route, this.ctx.participants(), this.ctx.pin);
-    if (wanted === this.route) return;
-    if (wanted === 'sfu') await this.toSfu();
-    else await this.toMesh();
-  }
-
-  private async toSfu() {
-    const ticket = await this.reach.fetchTicket(this.ctx.meetingId, this.ctx.token);
-    if (ticket === 'none') this.refused = true;
-    if (ticket === 'failed') this.backOff();
-    if (typeof ticket !== 'object') return;
-    this.ring ??= this.makeRing();
-    await (await this.ring).start();
-    const keys = this.ctx.keys();
-    const media = await this.reach
-      .startMedia({
-        selfId: this.ctx.selfId,
-        ticket,
-        frames: keys.frames,
-        rtcConfig: () => this.ctx.rtcConfig(),
-        tracks: { ...this.ctx.tracks() },
-        onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
-        onLost: () => void this.lost(),
-        onSubscribed: () => void this.applyLayers(),
-        // Someone who publishes there also receives there: our link to them can stop carrying media.
-        onPublishers: (ids) => void (this.route === 'sfu' && this.ctx.setViaSfu(new Set(ids))),
-      })
-      .catch((error: unknown) => {
-        // Janus refused the join or the connection (a room being closed, a node going down).
-        console.warn('sfu start', error);
-        this.backOff();
-        return null;
-      });
-    if (!media) return;
-    this.media = media;
-    this.route = 'sfu';
-    this.renewBefore(ticket.expiresAt);
-    await this.ctx.setViaSfu(new Set(this.media.publishing()));
-  }
-
-  private async toMesh() {
-    await this.ctx.setViaSfu(new Set());
-    this.stopMedia();
-    this.route = 'mesh';
-  }
-
-  /** Janus went away: media goes back over the links rather than nowhere, and tries the SFU again later. */
-  private async lost() {
-    this.backOff();
-    await this.update();
   }
 
   private async makeRing(): Promise<SenderKeyRing> {

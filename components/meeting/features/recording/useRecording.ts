@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LocalRecorder, recordingSupported, saveRecording } from '@/lib/meeting/client/media/recorder';
 import type { MeetingSession } from '@/lib/meeting/client/call/session';
-import type { TileModel } from './call-layout';
+import type { TileModel } from '../../call/call-layout';
 
 /**
  * Local recording of the call: start/stop, a running timer, and the file saved on this

@@ -11,14 +11,14 @@ import { Field } from '@/components/forms/Field';
 import { useErrorText } from '@/components/forms/useErrorText';
 import { useLocalPreview } from './useLocalPreview';
 import { useRoomPassword } from './useRoomPassword';
-import { VideoView } from './VideoView';
-import { MicIcon, CameraIcon } from './icons';
-import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
-import { BackgroundIcon } from './background/BackgroundIcon';
-import { useBackgroundChoice } from './background/useBackgroundChoice';
+import { VideoView } from '../VideoView';
+import { MicIcon, CameraIcon } from '../icons';
+import { NoiseSuppressionToggle } from '../features/noise/NoiseSuppressionToggle';
+import { BackgroundIcon } from '../features/background/BackgroundIcon';
+import { useBackgroundChoice } from '../features/background/useBackgroundChoice';
 
 // Loaded when first opened, not with the lobby.
-const BackgroundDialog = lazy(() => import('./background/BackgroundDialog'));
+const BackgroundDialog = lazy(() => import('../features/background/BackgroundDialog'));
 
 export interface JoinResult {
   join: JoinAnswer;

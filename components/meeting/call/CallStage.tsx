@@ -6,7 +6,7 @@ import type { MeetingSession, RemotePeer, SessionState } from '@/lib/meeting/cli
 import { fitGrid, stageTile, type TileModel } from './call-layout';
 import { HostActions } from './HostActions';
 import { Tile } from './Tile';
-import { ReactionEmoji } from './ReactionEmoji';
+import { ReactionEmoji } from '../ReactionEmoji';
 
 interface CallStageProps {
   session: MeetingSession;

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/links';
 import { useModal } from '@/components/dialog/ModalProvider';
 import type { Phase } from '@/lib/meeting/client/call/session';
-import { Centered } from './Centered';
+import { Centered } from '../Centered';
 
 /** Waiting to be let in: only a way out. */
 export function WaitingScreen({ onCancel }: { onCancel: () => void }) {

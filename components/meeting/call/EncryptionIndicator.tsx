@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { SafetyCode } from '@/lib/meeting/e2ee/safety-code';
 import type { EncryptionState, MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
+import type { MediaRoute } from '@/lib/meeting/client/call/route-pin';
 import { Dialog } from '@/components/dialog/Dialog';
 
 /**
@@ -11,7 +12,17 @@ import { Dialog } from '@/components/dialog/Dialog';
  * codes to compare with each participant. It cannot be turned off: a call without frame
  * encryption is never admitted.
  */
-export function EncryptionIndicator({ session, encryption, peers }: { session: MeetingSession; encryption: EncryptionState; peers: RemotePeer[] }) {
+export function EncryptionIndicator({
+  session,
+  encryption,
+  peers,
+  route,
+}: {
+  session: MeetingSession;
+  encryption: EncryptionState;
+  peers: RemotePeer[];
+  route: MediaRoute;
+}) {
   const t = useTranslations('Meeting');
   const [open, setOpen] = useState(false);
   const tone = encryption.status === 'on' ? 'bg-emerald-700' : encryption.status === 'wrong-key' ? 'bg-red-700' : 'bg-slate-700';
@@ -29,7 +40,7 @@ export function EncryptionIndicator({ session, encryption, peers }: { session: M
         </svg>
         {t(`e2ee.status.${encryption.status}`)}
       </button>
-      {open && <EncryptionDialog session={session} encryption={encryption} peers={peers} onClose={() => setOpen(false)} />}
+      {open && <EncryptionDialog session={session} encryption={encryption} peers={peers} route={route} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -38,11 +49,14 @@ function EncryptionDialog({
   session,
   encryption,
   peers,
+  route,
   onClose,
 }: {
   session: MeetingSession;
   encryption: EncryptionState;
   peers: RemotePeer[];
+  /** Where the media goes now: on a phone the header has no room for it, so it is said here too. */
+  route: MediaRoute;
   onClose: () => void;
 }) {
   const t = useTranslations('Meeting');
@@ -70,6 +84,7 @@ function EncryptionDialog({
     <Dialog title={t('e2ee.title')} onClose={onClose}>
       <div className="flex flex-col gap-4 text-sm text-slate-700">
         <p>{explanation}</p>
+        <p data-testid="media-route-explained">{t(`route.${route}Hint`)}</p>
         {encryption.status === 'on' && encryption.password && <p>{t('e2ee.passwordInKey')}</p>}
         {peers.length > 0 && (
           <div>

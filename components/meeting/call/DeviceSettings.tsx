@@ -15,10 +15,10 @@ import {
   type InputKind,
 } from '@/lib/meeting/client/media/devices';
 import { describeMediaError, type MediaProblem } from '@/lib/meeting/client/media/capture';
-import { NoiseSuppressionToggle } from './NoiseSuppressionToggle';
+import { NoiseSuppressionToggle } from '../features/noise/NoiseSuppressionToggle';
 import { rawCamera } from '@/lib/meeting/client/background/registry';
-import { BackgroundPicker } from './background/BackgroundPicker';
-import { useBackgroundChoice } from './background/useBackgroundChoice';
+import { BackgroundPicker } from '../features/background/BackgroundPicker';
+import { useBackgroundChoice } from '../features/background/useBackgroundChoice';
 
 interface DeviceSettingsProps {
   microphone: MediaStreamTrack | null;

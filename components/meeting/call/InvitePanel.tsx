@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { LinkIcon } from './icons';
+import { LinkIcon } from '../icons';
 
 /**
  * Alone in the call (issue 48): how to bring the others in, as Meet does — a short line and the

@@ -7,7 +7,7 @@ import { useClock } from '@/components/time/useClock';
 import type { Participant } from '@/lib/meeting/protocol';
 import { CHAT_MAX_LENGTH, type ChatMessage, type RemotePeer } from '@/lib/meeting/client/call/session';
 import type { MediaState } from '@/lib/meeting/client/call/peer-messages';
-import { HandIcon, MicIcon } from './icons';
+import { HandIcon, MicIcon } from '../icons';
 
 interface ChatPanelProps {
   messages: ChatMessage[];

@@ -5,7 +5,7 @@ import type { MeetingSession, SessionState } from '@/lib/meeting/client/call/ses
 import { recorders, recordingClock } from './call-layout';
 import { EncryptionIndicator } from './EncryptionIndicator';
 
-/** The room's name and head count, lock, who records, reconnecting, and the encryption indicator. */
+/** The room's name and head count, lock, who records, the media route, reconnecting, and the encryption indicator. */
 export function CallHeader({
   session,
   state,
@@ -33,8 +33,17 @@ export function CallHeader({
             {recordingSeconds !== null && <span className="shrink-0 tabular-nums">{recordingClock(recordingSeconds)}</span>}
           </span>
         )}
+        {/* Where our media goes now (lib/meeting/client/call/route-decisions.ts): encrypted either way. From sm: a phone's one row has no room for it. */}
+        <span
+          className="hidden shrink-0 rounded bg-slate-800 px-2 py-0.5 text-xs whitespace-nowrap text-slate-300 sm:inline"
+          title={t(`route.${state.mediaRoute}Hint`)}
+          data-testid="media-route"
+        >
+          {t(`route.${state.mediaRoute}`)}
+          <span className="sr-only">{` — ${t(`route.${state.mediaRoute}Hint`)}`}</span>
+        </span>
         {state.signaling === 'reconnecting' && <span className="shrink-0 text-xs text-amber-300">{t('reconnecting')}</span>}
-        <EncryptionIndicator session={session} encryption={state.encryption} peers={state.peers} />
+        <EncryptionIndicator session={session} encryption={state.encryption} peers={state.peers} route={state.mediaRoute} />
       </header>
       {state.encryption.status === 'wrong-key' && (
         <p role="alert" className="mx-4 rounded-md bg-red-700 px-4 py-2 text-sm">

@@ -4,8 +4,8 @@
 import { useTranslations } from 'next-intl';
 import { tileLabel } from './call-layout';
 import type { TileModel } from './call-layout';
-import { VideoView } from './VideoView';
-import { LeaveIcon, MicIcon } from './icons';
+import { VideoView } from '../VideoView';
+import { LeaveIcon, MicIcon } from '../icons';
 
 interface PipViewProps {
   tile: TileModel | undefined;

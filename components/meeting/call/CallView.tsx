@@ -4,36 +4,35 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { createPortal } from 'react-dom';
 import { useTranslations } from 'next-intl';
 import type { MeetingInfo } from '@/lib/meeting/protocol';
-import { openInput, rememberedDevice } from '@/lib/meeting/client/media/devices';
-import { getScreen } from '@/lib/meeting/client/media/capture';
+import { rememberedDevice } from '@/lib/meeting/client/media/devices';
 import { isEnded } from '@/lib/meeting/client/call/meeting-state';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { markRemoved } from '@/lib/meeting/client/call/removal-mark';
 import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
-import { AudioSink } from './VideoView';
+import { FILES } from '@/lib/meeting/client/files/files-feature';
+import { AudioSink } from '../VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
 import { buildTiles, floatingTile } from './call-layout';
 import { CallEnded, WaitingScreen } from './CallEnded';
 import { CallHeader } from './CallHeader';
 import { CallNotice } from './CallNotice';
 import { CallStage } from './CallStage';
-import { CallToolbar, type Panel } from './CallToolbar';
+import { CallToolbar } from '../toolbar/CallToolbar';
+import { useCallControls, type Panel } from '../toolbar/useCallControls';
 import { HostActions } from './HostActions';
 import { RemoveParticipantDialog } from './RemoveParticipantDialog';
 import { InvitePanel } from './InvitePanel';
-import { useRecording } from './useRecording';
-import { useShortcuts } from './useShortcuts';
+import { useRecording } from '../features/recording/useRecording';
 import { useCallDevices } from './useCallDevices';
-import { useNoiseSuppression } from './useNoiseSuppression';
-import { usePictureInPicture } from './usePictureInPicture';
+import { useNoiseSuppression } from '../features/noise/useNoiseSuppression';
 
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
 const PipView = lazy(() => import('./PipView'));
-// Files: only once someone opens "Send a file" or an offer arrives (session.files()).
-const SendFileDialog = lazy(() => import('./files/SendFileDialog'));
-const FileTransferList = lazy(() => import('./files/FileTransferList'));
+// Files: only once someone opens "Send a file" or an offer arrives (files/files-feature.ts).
+const SendFileDialog = lazy(() => import('../features/files/SendFileDialog'));
+const FileTransferList = lazy(() => import('../features/files/FileTransferList'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -76,10 +75,13 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     if (state.phase === 'removed') markRemoved(info.meetingId);
   }, [state.phase, info.meetingId]);
   useEffect(() => session.setChatOpen(panel === 'chat'), [panel, session]);
-  useEffect(() => session.onFiles(setFiles), [session]);
+  useEffect(() => session.features.use(FILES).onLoaded(setFiles), [session]);
 
   const openSendFile = useCallback(() => {
-    void session.files().then(() => setSendFileOpen(true));
+    void session.features
+      .use(FILES)
+      .load()
+      .then(() => setSendFileOpen(true));
   }, [session]);
 
   const tiles = useMemo(() => buildTiles(state, t('screenYours')), [state, t]);
@@ -90,81 +92,20 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     window.setTimeout(() => setNotice((current) => (current === message ? null : current)), 3000);
   }, []);
 
-  const toggleMute = useCallback(() => {
-    if (!session.localTrack('audio')) return flash(t('noMicrophone'));
-    session.setMuted(!session.getState().local.muted);
-  }, [session, flash, t]);
-
-  const toggleCamera = useCallback(async () => {
-    if (session.localTrack('camera')) {
-      session.localTrack('camera')?.stop();
-      await session.setCamera(null);
-      return;
-    }
-    try {
-      // The camera chosen last (devices.ts); gone, the default.
-      await session.setCamera((await openInput('videoinput', rememberedDevice('videoinput') || undefined)).track);
-    } catch {
-      flash(t('problem.denied'));
-    }
-  }, [session, flash, t]);
-
-  const toggleScreen = useCallback(async () => {
-    const current = session.localTrack('screen');
-    if (current) {
-      current.stop();
-      await session.setScreen(null);
-      return;
-    }
-    try {
-      const track = await getScreen();
-      // The browser's own "Stop sharing" button ends the track.
-      track.addEventListener('ended', () => {
-        if (session.localTrack('screen') === track) void session.setScreen(null);
-      });
-      await session.setScreen(track);
-    } catch {
-      // the user cancelled the picker
-    }
-  }, [session]);
-
   const devices = useCallDevices(session, state.localCamera, flash);
   useNoiseSuppression(session, devices.microphone, isEnded(state.phase), flash);
   const floating = floatingTile(tiles);
-  const leave = useCallback(() => session.leave(), [session]);
-  const pip = usePictureInPicture({
-    video: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
-    onMute: toggleMute,
-    onLeave: leave,
-    muted: state.local.muted,
-    title: info.roomName,
-    active: state.phase !== 'waiting' && !isEnded(state.phase),
+  const { controls, pipWindow } = useCallControls({
+    session,
+    state,
+    panel,
+    setPanel,
+    recording,
+    openDevices: () => setDevicesOpen(true),
+    flash,
+    pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
+    roomName: info.roomName,
   });
-
-  const toggleHand = useCallback(() => session.setHand(!session.getState().local.hand), [session]);
-  const togglePanel = (which: Panel) => setPanel((current) => (current === which ? null : which));
-
-  useShortcuts({
-    toggleMute,
-    toggleCamera: () => void toggleCamera(),
-    toggleHand,
-    toggleChat: () => togglePanel('chat'),
-  });
-
-  /**
-   * The room's link, without the key: it works for as long as the room exists, whoever opens it
-   * gets the current key from a participant (admitted first where the room asks). A "#k=" link
-   * would die at the next rekey or restart (issue 48; docs/e2ee-crypto.md "Who gets S").
-   */
-  async function copyLink() {
-    const link = `${window.location.origin}${window.location.pathname}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      flash(t('linkCopied'));
-    } catch {
-      flash(link);
-    }
-  }
 
   if (state.phase === 'waiting') return <WaitingScreen onCancel={() => session.leave()} />;
   if (state.phase === 'left' || state.phase === 'removed' || state.phase === 'denied' || state.phase === 'rejected') {
@@ -185,9 +126,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           onPin={(key) => setPinned((current) => (current === key ? null : key))}
           videoRef={(key, element) => videos.current.set(key, element)}
           onRemove={setRemoving}
-          above={
-            state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={() => void copyLink()} onClose={() => setInviteClosed(true)} /> : undefined
-          }
+          above={state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} /> : undefined}
           hiddenBelowMd={panel !== null}
         />
         {panel && (
@@ -223,21 +162,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
 
       <CallNotice session={session} state={state} flash={notice} peoplePanelOpen={panel === 'people'} onShowPeople={() => setPanel('people')} />
 
-      <CallToolbar
-        state={state}
-        panel={panel}
-        recording={recording}
-        onMute={toggleMute}
-        onCamera={() => void toggleCamera()}
-        onScreen={() => void toggleScreen()}
-        onHand={toggleHand}
-        onReact={(emoji) => session.react(emoji)}
-        onCopyLink={() => void copyLink()}
-        onPanel={togglePanel}
-        onDevices={() => setDevicesOpen(true)}
-        pip={pip.supported ? { open: pip.open, toggle: () => void pip.toggle().catch(() => flash(t('pip.failed'))) } : null}
-        onLeave={leave}
-      />
+      <CallToolbar controls={controls} />
       {devicesOpen && (
         <Suspense fallback={null}>
           <DeviceSettings
@@ -258,12 +183,12 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           <SendFileDialog files={files} onClose={() => setSendFileOpen(false)} />
         </Suspense>
       )}
-      {pip.pipWindow &&
+      {pipWindow &&
         createPortal(
           <Suspense fallback={null}>
-            <PipView tile={floating} muted={state.local.muted} onMute={toggleMute} onLeave={leave} />
+            <PipView tile={floating} muted={state.local.muted} onMute={controls.mute} onLeave={controls.leave} />
           </Suspense>,
-          pip.pipWindow.document.body,
+          pipWindow.document.body,
         )}
     </div>
   );

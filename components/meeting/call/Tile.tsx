@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Quality } from '@/lib/meeting/client/links/stats';
 import { tileLabel, type TileModel } from './call-layout';
-import { VideoView } from './VideoView';
-import { HandIcon, MicIcon, PinIcon } from './icons';
+import { VideoView } from '../VideoView';
+import { HandIcon, MicIcon, PinIcon } from '../icons';
 
 interface TileProps {
   tile: TileModel;

@@ -1,0 +1,70 @@
+// Where the call's media goes (issue 38, issue 49 point 1), without timers, tickets or Janus: the
+// route now, a move under way, the server's refusal and the back-off after a failure. The meeting
+// machine (machine.ts) keeps this state and feeds in the count and what the SFU side answered;
+// the session runs the effects (sfu-route.ts, sfu/sfu-session.ts). Plain data in and out, like
+// keys/key-decisions.ts, and table-tested like it (tests/unit/meeting-route-decisions.test.ts).
+import { AUTO, chooseRoute, type MediaRoute, type RoutePin } from './route-pin';
+
+/** How long a call stays a mesh after a failure (no ticket now, Janus refused or went away) before it asks the SFU again. */
+export const RETRY_MS = 30_000;
+
+export interface RouteState {
+  readonly pin: RoutePin;
+  /** Where our media goes now. */
+  readonly route: MediaRoute;
+  /** A move started and not yet answered: nothing else starts meanwhile. */
+  readonly moving: MediaRoute | null;
+  /** The server has no SFU (it said so): we stop asking. */
+  readonly refused: boolean;
+  /** After a failure the call stays a mesh until the retry is due. */
+  readonly backingOff: boolean;
+}
+
+/** What the SFU side answered to a move: 'none' the server has no SFU, 'failed' not now. */
+export type MoveOutcome = MediaRoute | 'none' | 'failed';
+
+export type RouteInput =
+  /** The number in the call may have changed. */
+  | { type: 'check' }
+  | { type: 'moved'; outcome: MoveOutcome }
+  /** Janus went away while our media went through it. */
+  | { type: 'lost' }
+  | { type: 'retry-due' };
+
+export type RouteEffect = { type: 'to-sfu' } | { type: 'to-mesh' } | { type: 'retry-after'; ms: number };
+
+export const initialRoute = (pin: RoutePin = AUTO): RouteState => ({ pin, route: 'mesh', moving: null, refused: false, backingOff: false });
+
+/** One input: the next state and the effects to run, in order. `participants` counts ourselves. */
+export function decideRoute(state: RouteState, input: RouteInput, participants: number): { state: RouteState; effects: RouteEffect[] } {
+  const effects: RouteEffect[] = [];
+  let next = state;
+  switch (input.type) {
+    case 'check':
+      break;
+    case 'moved':
+      next = { ...next, moving: null };
+      if (input.outcome === 'none') next = { ...next, refused: true };
+      else if (input.outcome === 'failed') next = backOff(next, effects);
+      else next = { ...next, route: input.outcome };
+      break;
+    case 'lost':
+      next = backOff(next, effects);
+      break;
+    case 'retry-due':
+      next = { ...next, backingOff: false };
+      break;
+  }
+  if (next.moving) return { state: next, effects };
+  const wanted = next.refused || next.backingOff ? 'mesh' : chooseRoute(next.route, participants, next.pin);
+  if (wanted !== next.route) {
+    next = { ...next, moving: wanted };
+    effects.push({ type: wanted === 'sfu' ? 'to-sfu' : 'to-mesh' });
+  }
+  return { state: next, effects };
+}
+
+function backOff(state: RouteState, effects: RouteEffect[]): RouteState {
+  effects.push({ type: 'retry-after', ms: RETRY_MS });
+  return { ...state, backingOff: true };
+}
