@@ -26,6 +26,7 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'api/avatar/[avatar]/route.ts': 'an image, by its random id',
   'api/calendar/feed/[token]/route.ts': 'calendar apps and links to the feed',
   'invitation/activate/route.ts': "the activation mail's link, opened from a webmail page (a wrong token counts against the client's attempts)",
+  '.well-known/enclave/build.json/route.ts': "the build's manifest (issue 47), which anyone may compare with a build of the same commit",
   'api/auth/oidc/[provider]/callback/route.ts':
     "an OpenID provider's redirect back (issue 35): only a state equal to the one in this browser's sealed cookie finishes a sign-in; the attempt counts per client",
 };
@@ -97,7 +98,9 @@ describe('every GET refuses a request another site started', () => {
       if (file in CROSS_SITE_ALLOWED) {
         figures.allowed += 1;
         expect([file, answer.status]).not.toEqual([file, 403]);
-        expect(answer.status).toBeLessThan(500);
+        // Before the build (Jest runs first in npm test) there is no manifest to publish: the catalogue's 503.
+        if (file.startsWith('.well-known/enclave/') && answer.status === 503) expect(answer.json).toMatchObject({ errorCode: 'service_unavailable' });
+        else expect(answer.status).toBeLessThan(500);
         continue;
       }
       figures.refused += 1;

@@ -120,6 +120,8 @@ describe('KeyExchange', () => {
     const room = new Room(50);
     const ada = await room.join('ada', { host: true });
     await room.join('bob', { postKey: true });
+    // Its lazy wait over, the announcement goes up (a loaded machine may take longer than settle()).
+    await until(() => room.posts.some((post) => post.from === 'bob') && ada.keysOf('bob') === 'verified', "bob's announcement");
     expect(room.posts.filter((post) => post.from === 'bob').map((post) => post.kinds)).toEqual([['hello']]);
     expect(ada.keysOf('bob')).toBe('verified');
   });
