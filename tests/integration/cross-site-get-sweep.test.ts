@@ -26,6 +26,8 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'api/avatar/[avatar]/route.ts': 'an image, by its random id',
   'api/calendar/feed/[token]/route.ts': 'calendar apps and links to the feed',
   'invitation/activate/route.ts': "the activation mail's link, opened from a webmail page (a wrong token counts against the client's attempts)",
+  'invitation/confirm-email/route.ts':
+    "the link mailed to a new e-mail address, opened from a webmail page (a wrong token counts against the client's attempts)",
   'api/auth/oidc/[provider]/callback/route.ts':
     "an OpenID provider's redirect back (issue 35): only a state equal to the one in this browser's sealed cookie finishes a sign-in; the attempt counts per client",
 };

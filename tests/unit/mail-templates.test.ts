@@ -19,6 +19,7 @@ const inputs: MailInput[] = [
   { template: 'activation', data: { firstName: hostile, link } },
   { template: 'passwordReset', data: { firstName: hostile, link } },
   { template: 'emailChanged', data: { firstName: hostile, newEmail: 'new@example.test' } },
+  { template: 'emailChangeConfirm', data: { firstName: hostile, link } },
   {
     template: 'contactSales',
     data: {
