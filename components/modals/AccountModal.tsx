@@ -50,6 +50,8 @@ export function AccountModal({ close }: { close: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [disabling, setDisabling] = useState(false);
+  // The new address waiting for its confirmation link (lib/account/email-change.ts).
+  const [emailPending, setEmailPending] = useState<string | null>(null);
 
   const show = useCallback((answer: Profile | []) => {
     if (Array.isArray(answer)) return;
@@ -79,6 +81,7 @@ export function AccountModal({ close }: { close: () => void }) {
     const answer = await apiPost('/api/me', body);
     setBusy(false);
     if (answer.status === 'ok') {
+      if (typeof answer.emailPending === 'string') setEmailPending(answer.emailPending);
       toast.success(toastText('success'));
       await load();
       router.refresh();
@@ -120,6 +123,11 @@ export function AccountModal({ close }: { close: () => void }) {
               <Field label={f('lastName')} autoComplete="family-name" {...input('lastName')} />
             </div>
             <Field label={f('email')} type="email" autoComplete="email" {...input('email')} />
+            {emailPending && (
+              <p role="status" className="text-sm text-slate-700">
+                {t('emailPending', { email: emailPending, current: profile.email })}
+              </p>
+            )}
             <Field label={f('phone')} type="tel" autoComplete="tel" {...input('phone')} />
             <h3 className="mt-2 font-semibold">{t('changePassword')}</h3>
             {!profile.enableMCard && <Field label={t('oldPassword')} type="password" autoComplete="current-password" {...input('oldPassword')} />}

@@ -11,8 +11,9 @@ import { config } from '@/lib/environment';
 import { countryFromHeaders, regionForCountry } from '@/lib/location/region';
 import { getDb } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
-import { isLocale, locales } from '@/lib/i18n/locales';
-import { enqueueMail, kickMailWorker } from '@/lib/mail';
+import { locales } from '@/lib/i18n/locales';
+import { kickMailWorker } from '@/lib/mail';
+import { requestEmailChange } from '@/lib/account/email-change';
 import { isValidTimezone, normalizeTimezone } from '@/lib/time/timezones';
 
 /**
@@ -86,9 +87,10 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /**
  * Applies a profile change. Returns the new session version when the password changed (the
- * caller re-issues its own cookie; every other session ends).
+ * caller re-issues its own cookie; every other session ends). A new e-mail is not applied: it
+ * waits, as `emailPending`, for the link mailed to it (lib/account/email-change.ts).
  */
-export async function updateProfile(user: User, change: ProfileUpdate): Promise<{ sessionVersion: number }> {
+export async function updateProfile(user: User, change: ProfileUpdate): Promise<{ sessionVersion: number; emailPending?: string }> {
   const emailChanges = change.email !== undefined && change.email !== user.email.toLowerCase();
   // Meeting-card accounts have no current password to give (SPEC point 6).
   if ((emailChanges || change.newPassword1) && !user.enableMCard) {
@@ -114,24 +116,16 @@ export async function updateProfile(user: User, change: ProfileUpdate): Promise<
         preferredRegion: change.preferredRegion,
         theme: change.theme,
         phone: change.phone,
-        email: emailChanges ? change.email : undefined,
         passwordHash: newHash,
         sessionVersion: newHash ? sql`${users.sessionVersion} + 1` : undefined,
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id))
       .returning({ sessionVersion: users.sessionVersion });
-    if (emailChanges) {
-      // The old address hears about the change, so a hijacked session cannot hide it.
-      await enqueueMail(tx, {
-        to: user.email,
-        locale: isLocale(user.lang) ? user.lang : 'en',
-        template: 'emailChanged',
-        data: { firstName: user.firstName, newEmail: change.email! },
-      });
-    }
+    if (emailChanges) await requestEmailChange(tx, { ...user, lang: change.lang ?? user.lang, firstName: change.firstName ?? user.firstName }, change.email!);
     return updated;
   });
-  if (emailChanges) kickMailWorker();
-  return { sessionVersion: row!.sessionVersion };
+  if (!emailChanges) return { sessionVersion: row!.sessionVersion };
+  kickMailWorker();
+  return { sessionVersion: row!.sessionVersion, emailPending: change.email! };
 }

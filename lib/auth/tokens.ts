@@ -32,15 +32,24 @@ export async function voidTokens(db: Database | Transaction, userId: string, kin
 
 /**
  * A new one-time link for a user: 256 bits from the CSPRNG, of which only a SHA-256 is stored.
- * `ttlMs` overrides the kind's lifetime (a meeting card handed out by an admin lives longer).
+ * `ttlMs` overrides the kind's lifetime (a meeting card handed out by an admin lives longer);
+ * `payload` is what the link stands for (the pending address of an e-mail change).
  */
-export async function issueToken(db: Database | Transaction, userId: string, kind: TokenKind, now = new Date(), ttlMs = TOKEN_TTL_MS[kind]) {
+export async function issueToken(
+  db: Database | Transaction,
+  userId: string,
+  kind: TokenKind,
+  now = new Date(),
+  ttlMs = TOKEN_TTL_MS[kind],
+  payload?: Record<string, string>,
+) {
   const raw = randomBytes(32).toString('base64url');
   if (VOIDS_OLDER[kind]) await voidTokens(db, userId, kind, now);
   await db.insert(tokens).values({
     userId,
     kind,
     tokenHash: digest(raw),
+    payload,
     expiresAt: new Date(now.getTime() + ttlMs),
   });
   return raw;
@@ -55,12 +64,17 @@ export async function peekToken(db: Database | Transaction, raw: string, kind: T
   return row?.userId ?? null;
 }
 
-/** Uses a link up: answers its user once, and null for every later or invalid attempt. */
-export async function consumeToken(db: Database | Transaction, raw: string, kind: TokenKind, now = new Date()) {
+/** Uses a link up: answers its user and payload once, and null for every later or invalid attempt. */
+export async function consumeTokenRecord(db: Database | Transaction, raw: string, kind: TokenKind, now = new Date()) {
   const [row] = await db
     .update(tokens)
     .set({ usedAt: now })
     .where(and(eq(tokens.tokenHash, digest(raw)), eq(tokens.kind, kind), isNull(tokens.usedAt), gt(tokens.expiresAt, now)))
-    .returning({ userId: tokens.userId });
-  return row?.userId ?? null;
+    .returning({ userId: tokens.userId, payload: tokens.payload });
+  return row ?? null;
+}
+
+/** Uses a link up: answers its user once, and null for every later or invalid attempt. */
+export async function consumeToken(db: Database | Transaction, raw: string, kind: TokenKind, now = new Date()) {
+  return (await consumeTokenRecord(db, raw, kind, now))?.userId ?? null;
 }

@@ -13,6 +13,8 @@ export interface MailTemplates {
   /** An invitation to register on this server (issue 35), in the inviter's language. */
   registrationInvitation: { inviterName: string; link: string };
   passwordReset: { firstName: string; link: string };
+  /** Sent to a new address: its link confirms it before the account takes it. */
+  emailChangeConfirm: { firstName: string; link: string };
   /** Sent to the old address when the account's e-mail changes. */
   emailChanged: { firstName: string; newEmail: string };
   /** Sent when two-factor authentication is turned off (issue 16). */
@@ -212,6 +214,17 @@ const templates: { [K in Exclude<MailTemplate, SupportTemplate>]: (t: Translate,
       { button: t('passwordReset.button'), url: link },
       t('passwordReset.expiry'),
       t('passwordReset.ignore'),
+    ],
+  }),
+  emailChangeConfirm: (t, { firstName, link }) => ({
+    subject: t('emailChangeConfirm.subject'),
+    heading: t('emailChangeConfirm.heading'),
+    blocks: [
+      t('emailChangeConfirm.greeting', { firstName }),
+      t('emailChangeConfirm.intro'),
+      { button: t('emailChangeConfirm.button'), url: link },
+      t('emailChangeConfirm.expiry'),
+      t('emailChangeConfirm.ignore'),
     ],
   }),
   emailChanged: (t, { firstName, newEmail }) => ({

@@ -23,6 +23,8 @@ export const routeRules: RouteRule[] = [
   { name: 'resetPassword', pattern: '/resetpassword/:hash', auth: false },
   { name: 'activateAccount', pattern: '/activate-account', auth: false },
   { name: 'verifyAccount', pattern: '/verify-account', auth: false },
+  // Where the link confirming a new e-mail address lands (lib/account/email-change.ts).
+  { name: 'confirmEmail', pattern: '/confirm-email', auth: false },
   { name: 'settings', pattern: '/settings', auth: false },
   { name: 'termsOfService', pattern: '/terms-of-service', auth: false },
   { name: 'download', pattern: '/download', auth: false },

@@ -76,6 +76,7 @@ export const privatePages = [
   '/resetpassword/',
   '/activate-account',
   '/verify-account',
+  '/confirm-email',
 ] as const;
 
 /** …and the calls of SPEC point 7, which have no locale. */

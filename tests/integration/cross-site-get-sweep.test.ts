@@ -27,6 +27,8 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'api/calendar/feed/[token]/route.ts': 'calendar apps and links to the feed',
   'invitation/activate/route.ts': "the activation mail's link, opened from a webmail page (a wrong token counts against the client's attempts)",
   '.well-known/enclave/build.json/route.ts': "the build's manifest (issue 47), which anyone may compare with a build of the same commit",
+  'invitation/confirm-email/route.ts':
+    "the link mailed to a new e-mail address, opened from a webmail page (a wrong token counts against the client's attempts)",
   'api/auth/oidc/[provider]/callback/route.ts':
     "an OpenID provider's redirect back (issue 35): only a state equal to the one in this browser's sealed cookie finishes a sign-in; the attempt counts per client",
 };

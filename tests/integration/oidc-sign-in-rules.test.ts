@@ -7,8 +7,9 @@ import { sendInvitation } from '@/lib/registration/invitations';
 import { POST as register } from '@/app/register/route';
 import { GET as me } from '@/app/api/me/route';
 import { GET as activate } from '@/app/invitation/activate/route';
+import { GET as confirmEmail } from '@/app/invitation/confirm-email/route';
 import { call, createUser, sessionCookies } from '../support/api';
-import { fromIp, lastMailTo, logInAs, registration } from '../support/accounts';
+import { activeAccount, fromIp, lastMailTo, logInAs, registration, uniqueEmail } from '../support/accounts';
 import * as oidc from '../support/oidc-sign-in';
 import { accountsWith, env, expectRefused, sessionOf, signIn, target } from '../support/oidc-sign-in';
 import { recoveryCodesLeft, replaceRecoveryCodes } from '@/lib/auth/recovery-codes';
@@ -148,6 +149,28 @@ async function logLinesOf(run: () => Promise<void>): Promise<string> {
   }
   return lines.join('\n');
 }
+
+describe("an address put on someone else's account through POST /api/me (lib/account/email-change.ts)", () => {
+  it("stays pending, so its owner's SSO sign-in makes an account of their own, and the pending link then fails", async () => {
+    const { POST: updateMe } = jest.requireActual('@/app/api/me/route') as typeof import('@/app/api/me/route');
+    const attacker = await activeAccount();
+    const { cookie } = await logInAs(attacker.email, attacker.password);
+    const victimEmail = uniqueEmail('victim');
+    const change = await call(updateMe, { body: { email: victimEmail, oldPassword: attacker.password }, cookies: sessionCookies(cookie!) });
+    expect(change.json.emailPending).toBe(victimEmail);
+    const { link } = await lastMailTo(victimEmail);
+
+    const { login } = await personAtIdp({ email: victimEmail, given_name: 'Victoria', family_name: 'Owner' });
+    const { answer } = await signIn(login);
+    const [account] = await accountsWith(victimEmail);
+    expect(account!.id).not.toBe(attacker.user.id);
+    expect((await sessionOf(answer))!.userId).toBe(account!.id);
+    const url = new URL(link!);
+    const confirmed = await call(confirmEmail, { path: url.pathname + url.search, headers: fromIp() });
+    expect(confirmed.headers.get('location')).toMatch(/status=email_exists$/);
+    expect(await accountsWith(attacker.email)).toEqual([expect.objectContaining({ id: attacker.user.id })]);
+  });
+});
 
 describe("the provider's claims follow the input rules (point 2)", () => {
   it('a NUL in a name refuses the sign-in (incorrect_data), creates nothing and logs the claim by name only', async () => {

@@ -124,10 +124,22 @@ describe('robots.txt keeps crawlers out of the private areas', () => {
   const rule = Array.isArray(rules.rules) ? rules.rules[0]! : rules.rules;
   const disallowed = [rule.disallow].flat();
 
-  it.each(['/calendar', '/de/calendar', '/schedule', '/admin', '/attendees', '/support', '/now/', '/pt/now/', '/settings', '/api/', '/2fa/', '/billing/'])(
-    'disallows %s',
-    (path) => expect(disallowed).toContain(path),
-  );
+  it.each([
+    '/calendar',
+    '/de/calendar',
+    '/schedule',
+    '/admin',
+    '/attendees',
+    '/support',
+    '/now/',
+    '/pt/now/',
+    '/settings',
+    '/confirm-email',
+    '/de/confirm-email',
+    '/api/',
+    '/2fa/',
+    '/billing/',
+  ])('disallows %s', (path) => expect(disallowed).toContain(path));
 
   it('allows the public pages and names the sitemap', () => {
     for (const path of Object.values(publicPages)) {

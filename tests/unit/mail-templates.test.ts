@@ -29,6 +29,7 @@ const inputs: MailInput[] = [
   },
   { template: 'twoFactorDisabled', data: { firstName: hostile } },
   { template: 'failedLogins', data: { firstName: hostile, count: 100, twoFactor: false } },
+  { template: 'emailChangeConfirm', data: { firstName: hostile, link } },
 ];
 
 describe.each(inputs)('mail template $template', (input) => {
@@ -117,6 +118,14 @@ describe('what each mail says', () => {
     expect(on.subject).toBe('Jemand versucht, sich bei Ihrem Acme Meet-Konto anzumelden');
     expect(on.text).toContain('Die Zwei-Faktor-Authentifizierung schützt Ihr Konto');
     expect(on.text).not.toContain('einschalten');
+  });
+
+  it('the confirmation of a new address carries its link and says the old address stays until then', async () => {
+    const mail = await render(inputs[6]!);
+    expect(mail.subject).toBe('Confirm the new e-mail address of your Acme Meet account');
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('Until then, your account keeps its current address.');
+    expect((await render(inputs[6]!, 'de')).subject).toBe('Bestätigen Sie die neue E-Mail-Adresse Ihres Acme Meet-Kontos');
   });
 
   it('a line break in user input never reaches the subject header', async () => {

@@ -9,9 +9,10 @@ export const GET = apiRoute({ auth: 'required' }, ({ user, request }) => profile
 
 // POST /api/me – change profile, settings, e-mail or password
 export const POST = apiRoute({ auth: 'required', body: profileUpdateSchema }, async ({ body, user, setSession }) => {
-  const { sessionVersion } = await updateProfile(user, body);
+  const { sessionVersion, emailPending } = await updateProfile(user, body);
   if (sessionVersion !== user.sessionVersion) setSession(sessionFor(user, sessionVersion));
-  const response = NextResponse.json({ status: 'ok', errorCode: 'success' });
+  // A new e-mail waits for its confirmation link: the answer names the address it went to.
+  const response = NextResponse.json({ status: 'ok', errorCode: 'success', ...(emailPending ? { emailPending } : {}) });
   if (body.lang) setLocaleCookie(response, body.lang);
   return response;
 });
