@@ -10,6 +10,8 @@ export class FilesFeature implements CallFeature {
   readonly prefix = 'file-';
   readonly channelPrefix = 'file:';
   private transfers: Promise<FileTransfers> | null = null;
+  /** Once loaded, messages and channels go straight in, in the order they came. */
+  private loaded: FileTransfers | null = null;
   private readonly listeners = new Set<(files: FileTransfers) => void>();
 
   constructor(private readonly ctx: FeatureContext) {}
@@ -23,6 +25,7 @@ export class FilesFeature implements CallFeature {
         send: (peerId, message: FileMessage) => this.ctx.send(peerId, message),
         openChannel: (peerId, label) => this.ctx.openChannel(peerId, label),
       });
+      this.loaded = files;
       for (const listener of this.listeners) listener(files);
       return files;
     });
@@ -38,12 +41,14 @@ export class FilesFeature implements CallFeature {
 
   /** A file message from a peer: it loads the transfers' code (an offer is how a first file comes). */
   receive(peerId: string, raw: { t: string }) {
-    void this.load().then((files) => files.receive(peerId, raw));
+    if (this.loaded) this.loaded.receive(peerId, raw);
+    else void this.load().then((files) => files.receive(peerId, raw));
   }
 
   /** A data channel a peer opened for a file: refused while no transfer could be under way. */
   channel(peerId: string, channel: RTCDataChannel) {
-    if (this.transfers) void this.transfers.then((files) => files.channel(peerId, channel));
+    if (this.loaded) this.loaded.channel(peerId, channel);
+    else if (this.transfers) void this.transfers.then((files) => files.channel(peerId, channel));
     else channel.close();
   }
 

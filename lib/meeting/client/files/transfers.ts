@@ -21,6 +21,8 @@ export type { SendResult, TransferProblem, TransferStatus, TransferView };
 
 /** The screen hears of progress at most this often. */
 const PROGRESS_MS = 100;
+/** How long a closed incoming channel waits for the sender's reason before it says "dropped". */
+const REASON_GRACE_MS = 1_000;
 const CHANNEL_PREFIX = 'file:';
 
 export interface FileTransferHooks {
@@ -206,8 +208,9 @@ export class FileTransfers {
       transfer.chain = transfer.chain.then(async () => this.take(transfer, await opened));
     };
     channel.onclose = () => {
-      // What arrived before the close is opened first.
-      transfer.chain = transfer.chain.then(() => this.interrupted(transfer));
+      // What arrived before the close is opened first; a reason the sender gave (stalled, cancelled)
+      // comes sealed on the chat channel and may open just after the close: it wins if it does.
+      transfer.chain = transfer.chain.then(() => new Promise((resolve) => setTimeout(resolve, REASON_GRACE_MS))).then(() => this.interrupted(transfer));
     };
   }
 
