@@ -5,6 +5,7 @@ import { consumeTokenRecord, issueToken } from '@/lib/auth/tokens';
 import { config } from '@/lib/environment';
 import { getDb, type Transaction } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
+import { isUniqueViolation, USERS_EMAIL_INDEX } from '@/lib/db/unique-violation';
 import { isLocale } from '@/lib/i18n/locales';
 import { enqueueMail, kickMailWorker } from '@/lib/mail';
 import { consumeAttempt, limits } from '@/lib/security/rate-limit';
@@ -45,10 +46,20 @@ export async function confirmEmailChange(token: string, client: string): Promise
     const [user] = await tx.select().from(users).where(eq(users.id, link.userId));
     if (!user) return 'invalid_reset_link';
     if (await findUserByEmail(tx, email)) return 'email_exists';
-    await tx
-      .update(users)
-      .set({ email, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    try {
+      // A savepoint: another account may take the address between the look-up and now (it
+      // confirmed the same address at the same instant); the link is still used up, and the
+      // answer is the catalogue's, not a 500.
+      await tx.transaction((savepoint) =>
+        savepoint
+          .update(users)
+          .set({ email, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+          .where(eq(users.id, user.id)),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, USERS_EMAIL_INDEX)) return 'email_exists';
+      throw error;
+    }
     // The old address hears about the change, so a hijacked session cannot hide it.
     await enqueueMail(tx, {
       to: user.email,
