@@ -27,18 +27,17 @@ export async function disableAccount(ref: UserRef, actor: Actor): Promise<{ emai
 }
 
 /**
- * Enables a disabled or expired account again (and an unverified one: the operator vouches for
- * the address). The person logs in as before; no session is restored.
+ * Enables a disabled or expired account again, and an unverified one. The operator vouches that
+ * the account may be used, not that its registrant owns the address: `verifiedAt` stays empty until
+ * the address is proven, so the owner's single sign-on still takes the account's unproven
+ * credentials (lib/auth/oidc/sign-in.ts, issue 44). The person logs in as before; no session is restored.
  */
 export async function enableAccount(ref: UserRef, actor: Actor): Promise<{ email: string; changed: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const user = await lockTarget(tx, ref);
     if (user.state === 'active') return { email: user.email, changed: false };
-    await tx
-      .update(users)
-      .set({ state: 'active', verifiedAt: user.verifiedAt ?? new Date(), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ state: 'active', updatedAt: new Date() }).where(eq(users.id, user.id));
     await writeAudit(tx, actor, 'enable_account', { userId: user.id, label: user.email }, { from: user.state });
     return { email: user.email, changed: true };
   });

@@ -14,6 +14,8 @@ import * as oidc from '../support/oidc-sign-in';
 import { accountsWith, env, expectRefused, sessionOf, signIn, target } from '../support/oidc-sign-in';
 import { recoveryCodesLeft, replaceRecoveryCodes } from '@/lib/auth/recovery-codes';
 import { portBlock } from '../support/test-ports';
+import { disableAccount, enableAccount } from '@/lib/admin/account-state';
+import { OPERATOR } from '@/lib/audit/audit-log';
 
 // Issue 44: single sign-on against the real provider stand-in (oidc-idp.mjs), as an attacker would
 // use it. Point 1: an account registered by someone else and never activated must not keep that
@@ -107,6 +109,31 @@ describe('an account someone else registered and never activated (point 1)', () 
     expect(after!.sessionVersion).toBeGreaterThan(user.sessionVersion);
     expect(await unusedTokensOf(user.id)).toEqual([]);
     expect((await call(me, { cookies: sessionCookies(cookie) })).status).toBe(401);
+  });
+
+  it("an admin's enabling vouches for the account, not its address: the owner's SSO still takes the registrant's password", async () => {
+    // The registrant asks the operator to enable "their" account (the mail never came); the
+    // operator does, without any proof of who holds the address.
+    const body = registration({ firstName: 'Mallory', password: ATTACKER_PASSWORD, passwordConfirm: ATTACKER_PASSWORD });
+    expect((await call(register, { body, headers: fromIp() })).status).toBe(200);
+    await enableAccount({ email: body.email }, OPERATOR);
+    expect((await logInAs(body.email, ATTACKER_PASSWORD)).answer.status).toBe(200);
+
+    const { login } = await personAtIdp({ email: body.email, given_name: 'Victoria' });
+    expect(target((await signIn(login)).answer)).toBe('/rooms');
+    const [account] = await accountsWith(body.email);
+    expect(account).toMatchObject({ state: 'active', firstName: 'Victoria', verifiedAt: expect.any(Date) });
+    expect((await logInAs(body.email, ATTACKER_PASSWORD)).answer.json.errorCode).toBe('login_failed');
+  });
+
+  it('an unproven account an admin disabled stays disabled when its address signs in through SSO', async () => {
+    const { user } = await createUser({ state: 'unverified' });
+    await disableAccount({ id: user.id }, OPERATOR);
+    const { login } = await personAtIdp({ email: user.email });
+    const { answer } = await signIn(login);
+    expect(target(answer)).not.toBe('/rooms');
+    const [after] = await accountsWith(user.email);
+    expect(after).toMatchObject({ state: 'disabled', passwordHash: expect.not.stringMatching(/^not-a-real-hash$/) });
   });
 
   it("an account registered through its address's invitation is the owner's: SSO links it and keeps its password", async () => {

@@ -61,6 +61,8 @@ export async function createUser(overrides: Partial<User> = {}): Promise<{ user:
     lastName: 'User',
     passwordHash: 'not-a-real-hash',
     state: 'active',
+    // An active account proved its address, as the activation link does (lib/auth/accounts.ts).
+    verifiedAt: (overrides.state ?? 'active') === 'active' ? new Date() : null,
     ...overrides,
   });
   const cookie = await sealSession({ userId: user.id, version: user.sessionVersion, role: user.role });

@@ -47,7 +47,8 @@ export async function signInWithOidc(provider: OidcProvider, identity: OidcIdent
     const email = usableEmail(identity);
     const account = (await findUserByEmail(tx, email)) ?? (await createAccount(tx, identity, email, locale));
     await tx.insert(oidcLinks).values({ provider: provider.id, subject: identity.subject, userId: account.id, lastLoginAt: new Date() });
-    return account.state === 'unverified' ? activateForOwner(tx, account, identity, email, locale) : account;
+    // Unproven: never activated, or enabled by an admin without its address ever being proven.
+    return account.verifiedAt === null || account.state === 'unverified' ? claimForOwner(tx, account, identity, email, locale) : account;
   });
   if (user.state === 'expired' || user.state === 'disabled') throw new ApiError('login_failed_expired');
   return { user, twoFactorRequired: user.has2fa && !provider.mfa };
@@ -74,7 +75,8 @@ async function createAccount(tx: Transaction, identity: OidcIdentity, email: str
 }
 
 /**
- * Issue 44, point 1: an account never activated was made by whoever typed this address into the
+ * Issue 44, point 1: an account never activated (or enabled by an admin, who vouched for the
+ * account but could not prove the address) was made by whoever typed this address into the
  * register form, perhaps not its owner (an attacker who then waits for the owner to sign in here).
  * The provider has just proved the address, as the activation link would have; nothing the
  * registrant set without that proof survives: the password becomes unusable as for an account made
@@ -82,7 +84,7 @@ async function createAccount(tx: Transaction, identity: OidcIdentity, email: str
  * go, and so does any two-factor secret. Every session ends: a cookie issued before activation (a
  * meeting-card link logs in whatever the state) is refused while unverified, and would count now.
  */
-async function activateForOwner(tx: Transaction, account: User, identity: OidcIdentity, email: string, locale: Locale): Promise<User> {
+async function claimForOwner(tx: Transaction, account: User, identity: OidcIdentity, email: string, locale: Locale): Promise<User> {
   const now = new Date();
   await tx
     .update(tokens)
@@ -92,7 +94,8 @@ async function activateForOwner(tx: Transaction, account: User, identity: OidcId
   const [activated] = await tx
     .update(users)
     .set({
-      state: 'active',
+      // An admin's disabling holds; only an account waiting for its activation becomes active.
+      state: account.state === 'unverified' ? 'active' : account.state,
       verifiedAt: now,
       passwordHash: await unusablePasswordHash(),
       ...namesOf(identity, email),
