@@ -120,3 +120,12 @@ export const PipIcon = ({ className }: IconProps) => (
     <rect x="12" y="12" width="7" height="5" rx="1" />
   </Svg>
 );
+
+// A person in front of a scene: the background-effects button.
+export const BackgroundIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="2" y="3" width="20" height="18" rx="2" />
+    <circle cx="12" cy="10" r="3" />
+    <path d="M6 21a6 6 0 0 1 12 0" />
+  </Svg>
+);

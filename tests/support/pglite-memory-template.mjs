@@ -4,7 +4,7 @@
 // paid once per run instead of once per file. The dump is kept between runs, named after the
 // migrations and PGlite's version, so a new migration makes a new one.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,6 +24,23 @@ function templateName() {
   return path.join(os.tmpdir(), `enclave-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
+/**
+ * Each dump is about 40 MB: a new one (new migrations) removes the others untouched for a day.
+ * Younger ones stay, since another checkout's run may be reading its own at this moment.
+ */
+function removeStaleTemplates(kept) {
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const name of readdirSync(os.tmpdir())) {
+    const other = path.join(os.tmpdir(), name);
+    if (!name.startsWith('enclave-pglite-template-') || other === kept) continue;
+    try {
+      if (statSync(other).mtimeMs < dayAgo) rmSync(other, { force: true });
+    } catch {
+      // Gone meanwhile (another run removed it): nothing to do.
+    }
+  }
+}
+
 export default async function pgliteMemoryTemplate() {
   const file = templateName();
   if (!existsSync(file)) {
@@ -35,6 +52,10 @@ export default async function pgliteMemoryTemplate() {
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
+    removeStaleTemplates(file);
+  } else {
+    // In use: not stale for another checkout's clean-up.
+    utimesSync(file, new Date(), new Date());
   }
   process.env.MEMORY_DB_TEMPLATE = file;
 }

@@ -12,9 +12,8 @@ import { useErrorText } from '@/components/forms/useErrorText';
 import { useLocalPreview } from './useLocalPreview';
 import { useRoomPassword } from './useRoomPassword';
 import { VideoView } from '../VideoView';
-import { MicIcon, CameraIcon } from '../icons';
+import { BackgroundIcon, CameraIcon, MicIcon } from '../icons';
 import { NoiseSuppressionToggle } from '../features/noise/NoiseSuppressionToggle';
-import { BackgroundIcon } from '../features/background/BackgroundIcon';
 import { useBackgroundChoice } from '../features/background/useBackgroundChoice';
 
 // Loaded when first opened, not with the lobby.
