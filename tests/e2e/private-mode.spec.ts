@@ -8,12 +8,13 @@ import { sealData } from 'iron-session';
 import { E2E_SESSION_SECRET } from './support/constants.mjs';
 import { BILLING_OFF, createDatabase, extraPort, seed, startInstance, type Instance } from './support/instances';
 import { firstLink, waitForMail } from './support/mailbox';
-import { messages } from './support/messages';
+import { localized, messages } from './support/messages';
+import { sweep, widths } from './support/layout';
 
 const en = messages('en');
 test.describe.configure({ timeout: 180_000 });
 
-test('billing off: no trial, no "Choose a plan", rooms can be added, and the billing screen says why', async ({ browser }) => {
+test('billing off: no trial, no "Choose a plan", rooms can be added, and the billing screen says why', async ({ browser }, testInfo) => {
   const database = await createDatabase();
   let instance: Instance | undefined;
   const env = {
@@ -174,6 +175,15 @@ test('billing off: no trial, no "Choose a plan", rooms can be added, and the bil
       await expect(account.getByText(en.AccountModal.roomsAvailable)).toBeVisible();
       await expect(account.getByRole('link', { name: en.AccountModal.managePlan })).toHaveCount(0);
       expect(await account.innerText()).not.toMatch(money);
+
+      // The layout sweep over a billing-off server's own screens, in English and German (issue 48:
+      // its screenshots are attached to this test).
+      for (const locale of ['en', 'de']) {
+        for (const route of ['/admin/users', '/admin/configuration', '/terms-of-service', '/settings']) {
+          await adminPage.goto(`${url}${localized(locale, route)}`);
+          for (const viewport of widths) await sweep(adminPage, testInfo, `private-${locale}${route}`, viewport);
+        }
+      }
 
       // GET /api/me agrees with the screens: no plan, no trial, one room count (the seeded
       // admin's granted 30 beat the configured 10).
