@@ -3,7 +3,7 @@
 // TEST_DATABASE_URL is set), then Playwright end to end in Debian's Chromium (one meeting test
 // also starts Debian's Firefox ESR, and fails without it). Prints one closing line
 // "tests: N passed, N failed" and exits non-zero if anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDuration, jestFiles, jestTests, playwrightTests, slowest } from './test-timings.mjs';
@@ -31,6 +31,32 @@ function run(label, command, args, extraEnv = {}) {
   return result.status ?? 1;
 }
 
+/** Runs `checks` two at a time, each one's output printed whole when it ends; their exit statuses, in order. */
+async function runTwoAtATime(checks) {
+  const statuses = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < checks.length) {
+      const index = next++;
+      const [label, command, args] = checks[index];
+      const start = Date.now();
+      const output = [];
+      const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      statuses[index] = await new Promise((resolve) => {
+        child.on('error', () => resolve(1));
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+      phases.push({ label, ms: Date.now() - start });
+      console.log(`\n=== ${label} ===`);
+      process.stdout.write(Buffer.concat(output));
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return statuses;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -39,28 +65,29 @@ function readJson(file) {
   }
 }
 
-const only = process.argv[2]; // optional: "jest" or "e2e"
+const only = process.argv[2]; // optional: "static", "jest" or "e2e"
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
 
-if (!only) {
+if (!only || only === 'static') {
   // The build that `npm start` makes skips type checking (next.config.mjs): it is checked here.
-  for (const [label, command, args] of [
-    // Next's route types (PageProps, LayoutProps, RouteContext) come from the app/ folder: made
-    // first, so that a clean clone type-checks without a build.
-    ['route types (next typegen)', bin('next'), ['typegen']],
+  // Next's route types (PageProps, LayoutProps, RouteContext) come from the app/ folder: made
+  // first, so that a clean clone type-checks without a build. Then the four checks two at a time,
+  // one per core: none needs another's result, and each is one process that leaves a core idle.
+  const checks = [
     ['types (tsc)', bin('tsc'), ['--noEmit']],
     ['lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']],
     // Files nothing reaches, exports nothing imports, dependencies nothing uses (knip.jsonc).
     ['dead code (knip)', bin('knip'), ['--no-progress']],
     // The house's layout is the formatter's (.prettierrc.json); `npm run format` fixes a failure.
     ['format (prettier)', bin('prettier'), ['--check', '.', '--log-level=warn']],
-  ]) {
-    if (run(label, command, args) !== 0) {
-      failed += 1;
-      exitCode = 1;
-    }
+  ];
+  const statuses = [run('route types (next typegen)', bin('next'), ['typegen']), ...(await runTwoAtATime(checks))];
+  const failures = statuses.filter((status) => status !== 0).length;
+  if (failures > 0) {
+    failed += failures;
+    exitCode = 1;
   }
 }
 
