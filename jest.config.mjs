@@ -1,4 +1,5 @@
 import nextJest from 'next/jest.js';
+import { DATABASE_FREE } from './tests/support/database-free.mjs';
 
 const createJestConfig = nextJest({ dir: './' });
 
@@ -70,7 +71,7 @@ if (process.env.TEST_DATABASE_URL) {
       setupFiles: ['<rootDir>/tests/support/env-postgres.ts'],
       globalSetup: '<rootDir>/tests/support/reset-postgres.mjs',
       // *.pglite.test.ts are about the embedded database alone (and may truncate its tables).
-      testPathIgnorePatterns: ['/node_modules/', '\\.pglite\\.test\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.pglite\\.test\\.ts$', ...DATABASE_FREE.map((name) => `/tests/integration/${name}\\.test\\.ts$`)],
     }),
   );
 }
