@@ -157,7 +157,10 @@ test('a build signed by another key is held back with a warning; one signed by t
     expect(dialog.message()).toBe(en.BuildTrust.confirm);
     void dialog.accept();
   });
+  // Confirmed, the page reloads itself once the worker has pinned the server as it is.
+  const reloaded = page.waitForEvent('load');
   await warning.getByRole('button', { name: en.BuildTrust.trust }).click();
+  await reloaded;
   await expect.poll(() => pinned(page)).toEqual({ key: der(stranger.publicKey), manifest: manifestHash(thirdManifest), held: null });
   await page.goto(`${instance.url}/faq`);
   await expect(page.locator('#build-trust')).toBeHidden();
