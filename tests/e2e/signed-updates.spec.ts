@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { manifestHash, signManifest } from '../../lib/security/build-manifest.mjs';
+import { seriousViolations } from './support/axe';
 import { extraPort, startInstance, tempDataDir, type Instance } from './support/instances';
 import { messages } from './support/messages';
 
@@ -127,6 +128,10 @@ test('a build signed by another key is held back with a warning; one signed by t
   expect(await nonceOf(page)).toBe(firstNonce);
   expect(await fetchStatus(page, added)).toBe(409);
   expect((await pinned(page))?.held).toBe(manifestHash(fullManifest));
+  // Readable on a phone: nothing scrolls sideways, and the warning passes axe.
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
   // A page the worker kept nothing of leads to the kept security page, which says why.
   await page.goto(`${instance.url}/login`);
   await expect(page).toHaveURL(`${instance.url}/security`);
