@@ -131,6 +131,8 @@ async function keepWarningPage(url) {
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by public/sw.js
 async function guardedNavigation(event, url) {
   const network = () => (isShellPage(url) ? navigate(event) : fetch(event.request));
+  // An API answer or the manifest opened in a tab runs no script: nothing to hold back.
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/.well-known/')) return fetch(event.request);
   let state;
   try {
     state = await checkRelease();

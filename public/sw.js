@@ -2,16 +2,16 @@
 // keeps the shell for offline use: the public pages, when the server marks them with
 // X-Enclave-Shell (never a logged-in page), the build's hashed assets (among them, once a call
 // has used them, the noise filter's worklet and wasm under /_next/static/media), the language
-// picker's flags, and the background effect's files once used. Other API calls, meetings, the
-// app's pages, anything but GET and anything from another origin are not touched at all.
-// Once the server signs its builds, the worker also pins the publisher's key and holds back a build
-// that key did not sign (issue 47, docs/security.md "The installed app trusts the first key it saw").
+// picker's flags, and the background effect's files once used. Other API calls, anything but GET
+// and anything from another origin are not touched at all. Once the server signs its builds, the
+// worker also pins the publisher's key and holds back a build that key did not sign (issue 47,
+// public/sw-trust.js), which is why it sees every navigation.
 const SHELL_CACHE = 'enclave-shell-v1';
 const ASSET_CACHE = 'enclave-assets-v1';
 const SHELL_HEADER = 'X-Enclave-Shell';
 const LOCALES = ['de', 'fr', 'sk', 'pl', 'el', 'es', 'nl', 'hi', 'zh-cn', 'zh-tw', 'pt'];
-// The public pages (lib/seo/pages.ts, offlinePages): the only navigations this worker handles.
-// Every other page (the app, meetings, /logout) goes to the network as if there were no worker.
+// The public pages (lib/seo/pages.ts, offlinePages): the only pages this worker keeps. Every other
+// page (the app, meetings, /logout) is fetched as it is asked for, after the release check.
 const SHELL_PAGES = ['/', '/enterprise', '/faq', '/download', '/terms-of-service', '/security'];
 importScripts('/sw-trust.js');
 
