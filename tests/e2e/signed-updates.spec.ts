@@ -17,6 +17,7 @@ import { messages } from './support/messages';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const en = messages('en');
+const de = messages('de');
 const publisher = generateKeyPairSync('ed25519');
 const stranger = generateKeyPairSync('ed25519');
 const der = (key: KeyObject) => key.export({ type: 'spki', format: 'der' }).toString('base64');
@@ -113,6 +114,11 @@ test('a build signed by another key is held back with a warning; one signed by t
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('enclave-shell-v1')).keys()).map((request) => new URL(request.url).pathname)))
     .toContain('/security');
+  // A German page keeps the German security page.
+  await page.goto(`${instance.url}/de/faq`);
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('enclave-shell-v1')).keys()).map((request) => new URL(request.url).pathname)))
+    .toContain('/de/security');
   await page.goto(`${instance.url}/faq`);
   const firstNonce = await nonceOf(page);
   await expect(page.locator('#build-trust')).toBeHidden();
@@ -136,6 +142,15 @@ test('a build signed by another key is held back with a warning; one signed by t
   await page.goto(`${instance.url}/login`);
   await expect(page).toHaveURL(`${instance.url}/security`);
   await expect(warning).toBeVisible();
+  // In German too, at every width, without sideways scrolling.
+  await page.goto(`${instance.url}/de/login`);
+  await expect(page).toHaveURL(`${instance.url}/de/security`);
+  const warningDe = page.getByRole('alert').filter({ hasText: de.BuildTrust.title });
+  await expect(warningDe.getByRole('button', { name: de.BuildTrust.trust })).toBeVisible();
+  for (const width of [390, 768, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `de at ${width}px`).toBe(true);
+  }
   // A build that names no signature at all is held back too.
   release(fullManifest, null, null);
   await page.goto(`${instance.url}/faq`);
