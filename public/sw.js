@@ -2,22 +2,25 @@
 // keeps the shell for offline use: the public pages, when the server marks them with
 // X-Enclave-Shell (never a logged-in page), the build's hashed assets (among them, once a call
 // has used them, the noise filter's worklet and wasm under /_next/static/media), the language
-// picker's flags, and the background effect's files once used. Other API calls, meetings, the
-// app's pages, anything but GET and anything from another origin are not touched at all.
+// picker's flags, and the background effect's files once used. Other API calls, anything but GET
+// and anything from another origin are not touched at all. Once the server signs its builds, the
+// worker also pins the publisher's key and holds back a build that key did not sign (issue 47,
+// public/sw-trust.js), which is why it sees every navigation.
 const SHELL_CACHE = 'enclave-shell-v1';
 const ASSET_CACHE = 'enclave-assets-v1';
 const SHELL_HEADER = 'X-Enclave-Shell';
 const LOCALES = ['de', 'fr', 'sk', 'pl', 'el', 'es', 'nl', 'hi', 'zh-cn', 'zh-tw', 'pt'];
-// The public pages (lib/seo/pages.ts, offlinePages): the only navigations this worker handles.
-// Every other page (the app, meetings, /logout) goes to the network as if there were no worker.
+// The public pages (lib/seo/pages.ts, offlinePages): the only pages this worker keeps. Every other
+// page (the app, meetings, /logout) is fetched as it is asked for, after the release check.
 const SHELL_PAGES = ['/', '/enterprise', '/faq', '/download', '/terms-of-service', '/security'];
+importScripts('/sw-trust.js');
 
 self.addEventListener('install', () => self.skipWaiting());
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const keep = [SHELL_CACHE, ASSET_CACHE];
+      const keep = [SHELL_CACHE, ASSET_CACHE, TRUST_CACHE];
       for (const name of await caches.keys()) if (!keep.includes(name)) await caches.delete(name);
       // No navigation preload: it would send every navigation twice, and some GETs act (an
       // activation link is used up by its first request, /logout ends the session).
@@ -60,6 +63,7 @@ async function fetchAndKeep(url) {
 }
 
 /** Network first: a page is always fresh online; offline, the kept copy, else the kept home page. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by public/sw-trust.js
 async function navigate(event) {
   const url = new URL(event.request.url);
   url.hash = '';
@@ -76,12 +80,12 @@ async function navigate(event) {
   }
 }
 
-/** Hashed build assets never change: the cache first, the network once. */
+/** Hashed build assets never change: the cache first, the network once (code only if the pinned key vouches for it). */
 async function asset(request) {
   const cache = await caches.open(ASSET_CACHE);
   const kept = await cache.match(request);
   if (kept) return kept;
-  const response = await fetch(request);
+  const response = await vouchedAsset(request, await fetch(request));
   if (response.ok) await cache.put(request, response.clone());
   return response;
 }
@@ -107,7 +111,7 @@ self.addEventListener('fetch', (event) => {
   // file that reads its chunk list from the URL's fragment, and a copy kept from one worker's
   // request would start the next worker as the first one (the fragment is not part of the cache key).
   if (request.destination === 'worker' || request.destination === 'sharedworker') return;
-  if (request.mode === 'navigate' && isShellPage(url)) event.respondWith(navigate(event));
+  if (request.mode === 'navigate') event.respondWith(guardedNavigation(event, url));
   else if (isAsset(url)) event.respondWith(asset(request));
   else if (isFlag(url)) event.respondWith(flag(event));
 });
@@ -116,6 +120,7 @@ self.addEventListener('fetch', (event) => {
 // first visit was not under the worker's control (later ones are kept as they pass). Only public
 // pages are fetched again here: another page's GET may act (an activation link is used up).
 self.addEventListener('message', (event) => {
+  if (answerTrustMessage(event)) return;
   if (event.data?.type !== 'keep-shell' || !event.source?.url) return;
   const page = new URL(event.source.url);
   page.hash = '';

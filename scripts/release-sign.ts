@@ -28,6 +28,8 @@ async function main() {
   await mkdir(out, { recursive: true });
   await writeFile(path.join(out, 'build.json'), text);
   await writeFile(path.join(out, 'build.json.sig'), `${signManifest(text, privateKey)}\n`);
+  // The public key beside them: a server whose release folder holds it says it signs (lib/release/signature.ts).
+  await writeFile(path.join(out, 'publisher.pub.pem'), createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }));
   const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
   console.log(`Signed ${path.join(out, 'build.json')} (commit ${JSON.parse(text).commit}) with the key ${publicKey}`);
 }

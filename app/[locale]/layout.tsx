@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
+import { BuildTrustNotice } from '@/components/public/BuildTrustNotice';
 import { ChunkErrorPrompt } from '@/components/public/ChunkErrorPrompt';
 import { policyLinkGuard } from '@/lib/navigation/policy-links';
 import { shellState } from '@/lib/page/shell-state';
@@ -49,6 +50,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <ChunkErrorPrompt nonce={nonce} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: policyLinkGuard }} />
         {children}
+        {config.production && <BuildTrustNotice nonce={nonce} />}
         {config.production && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerServiceWorker }} />}
       </body>
     </html>

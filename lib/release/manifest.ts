@@ -26,7 +26,7 @@ async function commitOf(distDir: string): Promise<string> {
 export async function localManifest(root: string = process.cwd()): Promise<BuildManifest> {
   const distDir = path.join(root, '.next');
   const assets: Record<string, string> = await staticAssets(distDir);
-  assets['/sw.js'] = integrityOf(await readFile(path.join(root, 'public', 'sw.js')));
+  for (const worker of ['sw.js', 'sw-trust.js']) assets[`/${worker}`] = integrityOf(await readFile(path.join(root, 'public', worker)));
   for (const file of Object.keys(BACKGROUND_ASSET_FILES) as BackgroundAssetFile[]) {
     if (file.endsWith('.tflite')) continue;
     assets[backgroundAssetUrl(file)] = integrityOf((await backgroundAsset(BACKGROUND_ASSETS_VERSION, file)).body);

@@ -27,6 +27,7 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'api/calendar/feed/[token]/route.ts': 'calendar apps and links to the feed',
   'invitation/activate/route.ts': "the activation mail's link, opened from a webmail page (a wrong token counts against the client's attempts)",
   '.well-known/enclave/build.json/route.ts': "the build's manifest (issue 47), which anyone may compare with a build of the same commit",
+  '.well-known/enclave/release.json/route.ts': "the manifest's hash and its publisher's signature (issue 47), which the service worker and anyone may read",
   'invitation/confirm-email/route.ts':
     "the link mailed to a new e-mail address, opened from a webmail page (a wrong token counts against the client's attempts)",
   'api/auth/oidc/[provider]/callback/route.ts':

@@ -1,14 +1,14 @@
 import { apiRoute } from '@/lib/api/handler';
 import { ApiError } from '@/lib/errors';
 import { describeError, log } from '@/lib/log';
-import { servedManifest } from '@/lib/release/manifest';
+import { publishedManifest } from '@/lib/release/signature';
 
 export const dynamic = 'force-dynamic';
 
 // GET /.well-known/enclave/build.json – the build's manifest (lib/release/manifest.ts): anyone may
 // read it, from anywhere, and compare it with a build of the same commit (`npm run verify`).
 export const GET = apiRoute({ auth: 'none', crossSiteGet: true }, async () => {
-  const manifest = await servedManifest().catch((error: unknown) => {
+  const manifest = await publishedManifest().catch((error: unknown) => {
     log.warn('build manifest unavailable', describeError(error));
     return null;
   });
