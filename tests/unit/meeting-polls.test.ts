@@ -354,6 +354,7 @@ describe('polls on several pages, wired as the sealed channels would', () => {
     connect('ada', 'eve');
     ada.launch('Lunch?', ['Pizza', 'Soup'], false);
     const id = ada.getSnapshot()[0]!.id;
+    expect(eve.getSnapshot().map((poll) => poll.id)).toEqual([id]);
     const before = JSON.stringify(ada.getSnapshot());
     for (const raw of [
       { t: 'poll-vote', id, choices: [5] },
