@@ -1,0 +1,76 @@
+'use client';
+
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslations } from 'next-intl';
+import { Dialog } from '@/components/dialog/Dialog';
+import type { Polls, PollView } from '@/lib/meeting/client/polls/polls';
+import { PollCard } from './PollCard';
+import { PollForm } from './PollForm';
+
+/**
+ * The call's polls on the screen, loaded with their code (components/meeting/call/CallView.tsx
+ * imports this lazily): the "Polls" dialog, and a note when someone else starts a poll while the
+ * dialog is closed — a note, not a dialog, so it never takes the focus from what the person is doing.
+ */
+export default function PollsCorner({ polls, open, onOpen, onClose }: { polls: Polls; open: boolean; onOpen: () => void; onClose: () => void }) {
+  const t = useTranslations('Polls');
+  const views = useSyncExternalStore(polls.subscribe, polls.getSnapshot, polls.getSnapshot);
+  const [arrived, setArrived] = useState<PollView | null>(null);
+  useEffect(() => polls.onArrival(setArrived), [polls]);
+  // Once the dialog opened, the note has done its job (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setArrived(null);
+  }
+
+  return (
+    <>
+      {arrived && !open && (
+        <section aria-label={t('title')} className="fixed top-16 right-3 z-30 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-4 text-slate-900 shadow-xl">
+          <p role="status" className="text-sm">
+            <span className="font-semibold">{t('arrived', { name: arrived.creatorName || t('someone') })}</span>{' '}
+            <span className="break-words">{arrived.question}</span>
+          </p>
+          <div className="mt-3 flex flex-wrap justify-end gap-2">
+            <button type="button" className="button-secondary" onClick={() => setArrived(null)}>
+              {t('dismiss')}
+            </button>
+            <button type="button" className="button-primary" onClick={onOpen}>
+              {t('show')}
+            </button>
+          </div>
+        </section>
+      )}
+      {open && <PollsDialog polls={polls} views={views} onClose={onClose} />}
+    </>
+  );
+}
+
+function PollsDialog({ polls, views, onClose }: { polls: Polls; views: PollView[]; onClose: () => void }) {
+  const t = useTranslations('Polls');
+  const [writing, setWriting] = useState(views.length === 0);
+  return (
+    <Dialog title={t('title')} onClose={onClose} size="max-w-xl">
+      <div className="max-h-[70dvh] space-y-4 overflow-y-auto">
+        {writing ? (
+          <PollForm polls={polls} onDone={() => setWriting(false)} />
+        ) : (
+          <div className="flex justify-end">
+            <button type="button" className="button-primary" onClick={() => setWriting(true)}>
+              {t('newPoll')}
+            </button>
+          </div>
+        )}
+        {views.length === 0 && !writing && <p className="text-sm text-slate-600">{t('empty')}</p>}
+        <ul aria-label={t('list')} className="space-y-3">
+          {views.map((poll) => (
+            <li key={poll.id}>
+              <PollCard poll={poll} polls={polls} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Dialog>
+  );
+}
