@@ -176,6 +176,13 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
         </Suspense>
       )}
 
+      {/* In the column, between the stage and the toolbar: its note never covers a control. */}
+      {polls && (
+        <Suspense fallback={null}>
+          <PollsCorner polls={polls} open={pollsOpen} onOpen={() => setPollsOpen(true)} onClose={() => setPollsOpen(false)} />
+        </Suspense>
+      )}
+
       {state.peers.map((peer) => peer.tracks.audio && <AudioSink key={peer.id} track={peer.tracks.audio} />)}
 
       <CallNotice session={session} state={state} flash={notice} peoplePanelOpen={panel === 'people'} onShowPeople={() => setPanel('people')} />
@@ -199,11 +206,6 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       {sendFileOpen && files && (
         <Suspense fallback={null}>
           <SendFileDialog files={files} onClose={() => setSendFileOpen(false)} />
-        </Suspense>
-      )}
-      {polls && (
-        <Suspense fallback={null}>
-          <PollsCorner polls={polls} open={pollsOpen} onOpen={() => setPollsOpen(true)} onClose={() => setPollsOpen(false)} />
         </Suspense>
       )}
       {pipWindow &&

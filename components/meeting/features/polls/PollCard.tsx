@@ -37,19 +37,22 @@ export function PollCard({ poll, polls }: { poll: PollView; polls: Polls }) {
           <ul className="space-y-2">
             {poll.options.map((option, index) => (
               <li key={index}>
-                <label className="flex items-start gap-2">
-                  <input
-                    type={poll.multiple ? 'checkbox' : 'radio'}
-                    name={group}
-                    checked={picked.includes(index)}
-                    onChange={(event) => toggle(index, event.target.checked)}
-                    className="mt-1 h-4 w-4 shrink-0"
-                  />
-                  <span className="min-w-0 flex-1 break-words">{option}</span>
+                {/* The result beside the label, not in it: an option's name stays its text while the counts move. */}
+                <div className="flex items-start gap-2">
+                  <label className="flex min-w-0 flex-1 items-start gap-2">
+                    <input
+                      type={poll.multiple ? 'checkbox' : 'radio'}
+                      name={group}
+                      checked={picked.includes(index)}
+                      onChange={(event) => toggle(index, event.target.checked)}
+                      className="mt-1 h-4 w-4 shrink-0"
+                    />
+                    <span className="min-w-0 flex-1 break-words">{option}</span>
+                  </label>
                   <span data-testid="poll-result" className="shrink-0 text-sm text-slate-700 tabular-nums">
                     {t('result', { count: poll.tally.counts[index] ?? 0, percent: poll.tally.percents[index] ?? 0 })}
                   </span>
-                </label>
+                </div>
                 <div className="mt-1 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
                   <div className="h-1.5 rounded-full bg-sky-600" style={{ width: `${poll.tally.percents[index] ?? 0}%` }} />
                 </div>

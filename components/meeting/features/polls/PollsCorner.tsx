@@ -27,18 +27,19 @@ export default function PollsCorner({ polls, open, onOpen, onClose }: { polls: P
   return (
     <>
       {arrived && !open && (
-        <section aria-label={t('title')} className="fixed top-16 right-3 z-30 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-4 text-slate-900 shadow-xl">
-          <p role="status" className="text-sm">
-            <span className="font-semibold">{t('arrived', { name: arrived.creatorName || t('someone') })}</span>{' '}
-            <span className="break-words">{arrived.question}</span>
-          </p>
-          <div className="mt-3 flex flex-wrap justify-end gap-2">
-            <button type="button" className="button-secondary" onClick={() => setArrived(null)}>
-              {t('dismiss')}
-            </button>
-            <button type="button" className="button-primary" onClick={onOpen}>
-              {t('show')}
-            </button>
+        <section aria-label={t('title')} className="shrink-0 bg-slate-900 px-2 py-2">
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-slate-900">
+            <p role="status" className="min-w-0 text-sm break-words">
+              <span className="font-semibold">{t('arrived', { name: arrived.creatorName || t('someone') })}</span> <span>{arrived.question}</span>
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className="button-secondary" onClick={() => setArrived(null)}>
+                {t('dismiss')}
+              </button>
+              <button type="button" className="button-primary" onClick={onOpen}>
+                {t('show')}
+              </button>
+            </div>
           </div>
         </section>
       )}
