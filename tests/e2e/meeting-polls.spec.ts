@@ -47,6 +47,8 @@ function recordBodies(context: BrowserContext) {
 async function launch(page: Page, question: string, options: string[], multiple = false) {
   await page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
   const dialog = page.getByRole('dialog', { name: p.title });
+  // Its code loads on this first use: the form shows at once when there is no poll yet.
+  await expect(dialog.getByLabel(p.question).or(dialog.getByRole('button', { name: p.newPoll }))).toBeVisible();
   if (!(await dialog.getByLabel(p.question).isVisible())) await dialog.getByRole('button', { name: p.newPoll }).click();
   await dialog.getByLabel(p.question).fill(question);
   for (const [index, option] of options.entries()) {
