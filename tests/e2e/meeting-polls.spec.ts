@@ -48,9 +48,9 @@ async function launch(page: Page, question: string, options: string[], multiple 
   await page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
   const dialog = page.getByRole('dialog', { name: p.title });
   // Its code loads on this first use: the form shows at once when there is no poll yet.
-  await expect(dialog.getByLabel(p.question).or(dialog.getByRole('button', { name: p.newPoll }))).toBeVisible();
-  if (!(await dialog.getByLabel(p.question).isVisible())) await dialog.getByRole('button', { name: p.newPoll }).click();
-  await dialog.getByLabel(p.question).fill(question);
+  await expect(dialog.getByLabel(p.question, { exact: true }).or(dialog.getByRole('button', { name: p.newPoll }))).toBeVisible();
+  if (!(await dialog.getByLabel(p.question, { exact: true }).isVisible())) await dialog.getByRole('button', { name: p.newPoll }).click();
+  await dialog.getByLabel(p.question, { exact: true }).fill(question);
   for (const [index, option] of options.entries()) {
     const field = dialog.getByLabel(`Option ${index + 1}`, { exact: true });
     if (!(await field.isVisible())) await dialog.getByRole('button', { name: p.addOption }).click();
@@ -229,7 +229,7 @@ for (const locale of ['en', 'de']) {
     await ada.keyboard.press('Enter');
     const dialog = ada.getByRole('dialog', { name: t.title });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel(t.question).focus();
+    await dialog.getByLabel(t.question, { exact: true }).focus();
     await ada.keyboard.type('Kaffee oder Tee? Coffee or tea?');
     await ada.keyboard.press('Tab');
     await ada.keyboard.type('Kaffee');

@@ -315,10 +315,12 @@ describe('polls on several pages, wired as the sealed channels would', () => {
     const { add, connect, leave } = call();
     const [ada, bob, cy] = [add('ada'), add('bob'), add('cy')];
     connect('ada', 'bob');
-    const arrivals: string[] = [];
-    bob.onArrival((poll) => arrivals.push(`${poll.creatorName}: ${poll.question}`));
     expect(ada.launch('Lunch?', ['Pizza', 'Soup'], false)).toBe('launched');
-    expect(arrivals).toEqual(['ADA: Lunch?']);
+    // Bob's screen is told (a note, kept until dismissed); Ada's is not, she launched it.
+    expect(bob.getNotice()).toMatchObject({ creatorName: 'ADA', question: 'Lunch?' });
+    expect(ada.getNotice()).toBeNull();
+    bob.dismissNotice();
+    expect(bob.getNotice()).toBeNull();
     const id = ada.getSnapshot()[0]!.id;
     expect(bob.vote(id, [1])).toBe(true);
     expect(ada.vote(id, [1])).toBe(true);

@@ -15,14 +15,11 @@ import { PollForm } from './PollForm';
 export default function PollsCorner({ polls, open, onOpen, onClose }: { polls: Polls; open: boolean; onOpen: () => void; onClose: () => void }) {
   const t = useTranslations('Polls');
   const views = useSyncExternalStore(polls.subscribe, polls.getSnapshot, polls.getSnapshot);
-  const [arrived, setArrived] = useState<PollView | null>(null);
-  useEffect(() => polls.onArrival(setArrived), [polls]);
-  // Once the dialog opened, the note has done its job (state adjusted while rendering, not in an effect).
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setArrived(null);
-  }
+  const arrived = useSyncExternalStore(polls.subscribe, polls.getNotice, polls.getNotice);
+  // Once the dialog is open, the note has done its job.
+  useEffect(() => {
+    if (open) polls.dismissNotice();
+  }, [open, polls, arrived]);
 
   return (
     <>
@@ -33,7 +30,7 @@ export default function PollsCorner({ polls, open, onOpen, onClose }: { polls: P
               <span className="font-semibold">{t('arrived', { name: arrived.creatorName || t('someone') })}</span> <span>{arrived.question}</span>
             </p>
             <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" className="button-secondary" onClick={() => setArrived(null)}>
+              <button type="button" className="button-secondary" onClick={() => polls.dismissNotice()}>
                 {t('dismiss')}
               </button>
               <button type="button" className="button-primary" onClick={onOpen}>

@@ -39,7 +39,8 @@ export class Polls {
   private readonly names = new Map<string, string>();
   private views: PollView[] = [];
   private readonly listeners = new Set<() => void>();
-  private readonly arrivalListeners = new Set<(poll: PollView) => void>();
+  /** Someone else's newest poll, until the person opens the polls or dismisses it (the screen's note). */
+  private notice: PollView | null = null;
   /** Messages dropped as malformed or not allowed, for the probe and the tests. */
   dropped = 0;
 
@@ -53,11 +54,13 @@ export class Polls {
     return () => void this.listeners.delete(listener);
   };
   getSnapshot = () => this.views;
+  /** Kept here, not in the screen: the first poll arrives while the screen's code is still loading. */
+  getNotice = () => this.notice;
 
-  /** Someone else's poll was heard of for the first time (the screen says so). */
-  onArrival(listener: (poll: PollView) => void): () => void {
-    this.arrivalListeners.add(listener);
-    return () => void this.arrivalListeners.delete(listener);
+  dismissNotice() {
+    if (!this.notice) return;
+    this.notice = null;
+    for (const listener of this.listeners) listener();
   }
 
   launch(question: string, options: string[], multiple: boolean): LaunchResult {
@@ -99,9 +102,8 @@ export class Polls {
       return;
     }
     if (message!.t === 'poll-open' && !known) this.names.set(message!.id, this.hooks.peers().find((peer) => peer.id === peerId)?.name ?? '');
+    if (!known) this.notice = this.viewOf(message!.id);
     this.publish();
-    const view = !known && this.views.find((poll) => poll.id === message!.id);
-    if (view) for (const listener of this.arrivalListeners) listener(view);
   }
 
   /** Someone's main channel opened: they hear of our open polls (with their ballots) and our ballots. */
@@ -117,25 +119,27 @@ export class Polls {
     for (const peer of this.hooks.peers()) this.hooks.send(peer.id, message);
   }
 
-  private publish() {
+  private viewOf(id: string): PollView | null {
+    const poll = this.book.polls.get(id);
+    if (!poll) return null;
     const self = this.hooks.selfId;
-    this.views = [...this.book.polls.values()]
-      .sort((a, b) => b.order - a.order)
-      .map((poll) => {
-        const counted = tally(poll);
-        return {
-          id: poll.id,
-          question: poll.question,
-          options: poll.options,
-          multiple: poll.multiple,
-          creatorName: poll.creator === self ? null : (this.names.get(poll.id) ?? ''),
-          mine: poll.creator === self,
-          closed: poll.closed,
-          tally: counted,
-          ours: poll.ballots.get(self)?.choices ?? null,
-          disagrees: Boolean(poll.creatorCounts && poll.creatorCounts.some((count, index) => count !== counted.counts[index])),
-        };
-      });
+    const counted = tally(poll);
+    return {
+      id: poll.id,
+      question: poll.question,
+      options: poll.options,
+      multiple: poll.multiple,
+      creatorName: poll.creator === self ? null : (this.names.get(poll.id) ?? ''),
+      mine: poll.creator === self,
+      closed: poll.closed,
+      tally: counted,
+      ours: poll.ballots.get(self)?.choices ?? null,
+      disagrees: Boolean(poll.creatorCounts && poll.creatorCounts.some((count, index) => count !== counted.counts[index])),
+    };
+  }
+
+  private publish() {
+    this.views = [...this.book.polls.values()].sort((a, b) => b.order - a.order).map((poll) => this.viewOf(poll.id)!);
     for (const listener of this.listeners) listener();
   }
 }
