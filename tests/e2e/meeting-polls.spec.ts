@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser as FirefoxBrowser } from 'puppeteer-core';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
+import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
 import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
 import { localized, messages } from './support/messages';
 import { seededAccount } from './support/session';
@@ -18,9 +20,11 @@ const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
 const p = messages('en').Polls;
 
 let people: Participant[] = [];
+let firefox: FirefoxBrowser | null = null;
 test.afterEach(async () => {
   for (const person of people) await person.context.close().catch(() => undefined);
-  people = [];
+  await firefox?.close().catch(() => undefined);
+  [people, firefox] = [[], null];
 });
 
 /** Keys verified and the main channel open with every other participant. */
@@ -197,6 +201,43 @@ test('hostile poll messages are dropped: bad options, two answers on one-answer 
   await card(ada.page, 'Best day?').getByRole('button', { name: p.close }).click();
   await expect.poll(async () => (await probePolls(bo.page)).views.map((poll) => poll.closed)).toEqual(['closed']);
   expect(await ada.page.evaluate(() => window.enclaveProbe!.getState().peers.map((peer) => peer.id))).toEqual([boId]);
+});
+
+// Issue 49 asks for a poll in Firefox too: Firefox's page gets the poll, votes through its own
+// screen, and counts the same tally as Chromium's; Chromium's close reaches it.
+test('a Firefox participant votes in a Chromium participant’s poll and both count the same tally', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const hash = fragment();
+  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris', fragment: hash });
+  people = [chris];
+  firefox = await launchFirefox();
+  const fox = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${hash}`, 'Fiona');
+  await connected(chris.page);
+  await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });
+
+  await launch(chris.page, 'Tea or coffee?', ['Tea', 'Coffee']);
+  // Firefox: the note's "Open poll", then "Coffee" and "Vote", as a person would click them.
+  const click = (selector: string, text: string) =>
+    fox.waitForFunction(
+      (selector, text) => {
+        const target = [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.textContent?.trim() === text);
+        target?.click();
+        return Boolean(target);
+      },
+      { timeout: 30_000, polling: 200 },
+      selector,
+      text,
+    );
+  await click('button', p.show);
+  await click('[data-testid="poll"] label', 'Coffee');
+  await click('[data-testid="poll"] button[type="submit"]', p.vote);
+  await expect(result(chris.page, 'Tea or coffee?', 'Coffee')).toHaveText('1 vote · 100%');
+  const foxTally = () => fox.evaluate(async () => (await window.enclaveProbe!.polls()).views.map((poll) => [poll.closed, poll.tally]));
+  expect(await foxTally()).toEqual((await probePolls(chris.page)).views.map((poll) => [poll.closed, poll.tally]));
+
+  await card(chris.page, 'Tea or coffee?').getByRole('button', { name: p.close }).click();
+  await fox.waitForFunction(async () => (await window.enclaveProbe!.polls()).views[0]?.closed === 'closed', { timeout: 15_000, polling: 200 });
+  expect(await foxTally()).toEqual([['closed', { voters: 1, counts: [0, 1], percents: [0, 100] }]]);
 });
 
 for (const locale of ['en', 'de']) {
