@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { OPTIONS_MAX, OPTIONS_MIN, OPTION_MAX, QUESTION_MAX } from '@/lib/meeting/client/polls/poll-messages';
 import type { Polls } from '@/lib/meeting/client/polls/polls';
@@ -13,6 +13,9 @@ export function PollForm({ polls, onDone }: { polls: Polls; onDone: () => void }
   const [multiple, setMultiple] = useState(false);
   const [error, setError] = useState(false);
   const ids = { question: useId(), multiple: useId(), error: useId(), note: useId() };
+  // "New poll" pressed: the question is where one writes first.
+  const questionField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => questionField.current?.focus(), []);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -33,6 +36,7 @@ export function PollForm({ polls, onDone }: { polls: Polls; onDone: () => void }
           {t('question')}
         </label>
         <textarea
+          ref={questionField}
           id={ids.question}
           value={question}
           maxLength={QUESTION_MAX}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/dialog/Dialog';
 import type { Polls, PollView } from '@/lib/meeting/client/polls/polls';
@@ -48,14 +48,34 @@ export default function PollsCorner({ polls, open, onOpen, onClose }: { polls: P
 function PollsDialog({ polls, views, onClose }: { polls: Polls; views: PollView[]; onClose: () => void }) {
   const t = useTranslations('Polls');
   const [writing, setWriting] = useState(views.length === 0);
+  // After the form (launched or cancelled) the focus goes to "New poll", where the form was, not to the page.
+  const newPoll = useRef<HTMLButtonElement>(null);
+  const [formDone, setFormDone] = useState(false);
+  useEffect(() => {
+    if (formDone) newPoll.current?.focus();
+  }, [formDone]);
   return (
     <Dialog title={t('title')} onClose={onClose} size="max-w-xl">
       <div className="max-h-[70dvh] space-y-4 overflow-y-auto">
         {writing ? (
-          <PollForm polls={polls} onDone={() => setWriting(false)} />
+          <PollForm
+            polls={polls}
+            onDone={() => {
+              setWriting(false);
+              setFormDone(true);
+            }}
+          />
         ) : (
           <div className="flex justify-end">
-            <button type="button" className="button-primary" onClick={() => setWriting(true)}>
+            <button
+              ref={newPoll}
+              type="button"
+              className="button-primary"
+              onClick={() => {
+                setWriting(true);
+                setFormDone(false);
+              }}
+            >
               {t('newPoll')}
             </button>
           </div>
