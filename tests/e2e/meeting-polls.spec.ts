@@ -203,6 +203,34 @@ test('hostile poll messages are dropped: bad options, two answers on one-answer 
   expect(await ada.page.evaluate(() => window.enclaveProbe!.getState().peers.map((peer) => peer.id))).toEqual([boId]);
 });
 
+// Issue 49: one test of each feature through the SFU. Media goes through Janus; the data channels,
+// and so the polls, stay on the pairs' links (docs/meetings.md "Through the SFU").
+test('through the SFU: a poll launched, voted and closed counts the same on both pages', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const hash = fragment();
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', search: '?media=sfu', fragment: hash });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', search: '?media=sfu', fragment: hash });
+  people = [ada, bo];
+  const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
+  for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  await connected(ada.page);
+  await connected(bo.page);
+
+  await launch(ada.page, 'Which room?', ['Blue', 'Green', 'Red'], true);
+  await bo.page.getByRole('region', { name: p.title }).getByRole('button', { name: p.show }).click();
+  await card(bo.page, 'Which room?').getByLabel('Green').check();
+  await card(bo.page, 'Which room?').getByLabel('Red').check();
+  await card(bo.page, 'Which room?').getByRole('button', { name: p.vote, exact: true }).click();
+  await expect(result(ada.page, 'Which room?', 'Green')).toHaveText('1 vote · 100%');
+  await expect(result(ada.page, 'Which room?', 'Red')).toHaveText('1 vote · 100%');
+  await card(ada.page, 'Which room?').getByRole('button', { name: p.close }).click();
+  await expect(card(bo.page, 'Which room?').getByTestId('poll-status')).toHaveText(p.closed);
+  const tallies = await Promise.all(people.map(async ({ page }) => (await probePolls(page)).views.map((poll) => [poll.closed, poll.tally])));
+  expect(tallies[0]).toEqual([['closed', { voters: 1, counts: [0, 1, 1], percents: [0, 100, 100] }]]);
+  expect(tallies[1]).toEqual(tallies[0]);
+  for (const { page } of people) expect(await route(page)).toBe('sfu');
+});
+
 // Issue 49 asks for a poll in Firefox too: Firefox's page gets the poll, votes through its own
 // screen, and counts the same tally as Chromium's; Chromium's close reaches it.
 test('a Firefox participant votes in a Chromium participant’s poll and both count the same tally', async ({ browser, baseURL }) => {
