@@ -57,6 +57,8 @@ export const meetingFrameNamespaces: readonly Namespace[] = [
   ...frameNamespaces.filter((namespace) => !['Nav', 'Language', 'Theme'].includes(namespace)),
   'Meeting',
   'Manage',
+  // The call's polls (components/meeting/features/polls/): their own namespace, beside the call's.
+  'Polls',
 ];
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */

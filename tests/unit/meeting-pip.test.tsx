@@ -53,6 +53,7 @@ it('without picture-in-picture the toolbar has no button for it', () => {
           copyLink: noop,
           togglePanel: noop,
           devices: noop,
+          polls: { open: noop, waiting: 0 },
           leave: noop,
         }}
       />

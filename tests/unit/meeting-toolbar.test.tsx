@@ -24,7 +24,10 @@ function callState(): SessionState {
   return machine.view;
 }
 
-function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip', jest.Mock>> = {}) {
+function renderToolbar(
+  handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip' | 'onPolls', jest.Mock>> = {},
+  pollsWaiting = 0,
+) {
   const noop = () => undefined;
   render(
     <NextIntlClientProvider locale="en" messages={en}>
@@ -42,6 +45,7 @@ function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact
           copyLink: noop,
           togglePanel: handlers.onPanel ?? noop,
           devices: handlers.onDevices ?? noop,
+          polls: { open: handlers.onPolls ?? noop, waiting: pollsWaiting },
           leave: noop,
         }}
       />
@@ -83,8 +87,8 @@ describe('the call controls\' "More" menu', () => {
     renderToolbar({ onHand, onReact, onPanel });
     fireEvent.click(moreButton());
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
-    expect(names.slice(0, 7)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, m.devices.open]);
-    expect(names.slice(7).every((name) => name!.startsWith('React with '))).toBe(true);
+    expect(names.slice(0, 8)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, en.Polls.title, m.devices.open]);
+    expect(names.slice(8).every((name) => name!.startsWith('React with '))).toBe(true);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
     expect(onHand).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -96,18 +100,32 @@ describe('the call controls\' "More" menu', () => {
     expect(onReact).toHaveBeenCalledTimes(1);
   });
 
-  it('between md and lg, a menu of its own holds picture-in-picture and the device settings', () => {
+  it('between md and lg, a menu of its own holds picture-in-picture, polls and the device settings', () => {
     const onDevices = jest.fn();
     const onPip = jest.fn();
     renderToolbar({ onDevices, onPip });
     fireEvent.click(moreButton(1));
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
-    expect(names).toEqual([m.pip.open, m.devices.open]);
+    expect(names).toEqual([m.pip.open, en.Polls.title, m.devices.open]);
     fireEvent.click(screen.getByRole('menuitem', { name: m.devices.open }));
     expect(onDevices).toHaveBeenCalledTimes(1);
     fireEvent.click(moreButton(1));
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.pip.open }));
     expect(onPip).toHaveBeenCalledTimes(1);
+  });
+
+  it('"Polls" (issue 49) opens from the menu and its button, and the menus count the polls waiting for an answer', () => {
+    const onPolls = jest.fn();
+    renderToolbar({ onPolls }, 2);
+    // The phone's menu counts the waiting polls on its button; the md–lg menu too.
+    expect(moreButton(0).textContent).toContain('2');
+    expect(moreButton(1).textContent).toContain('2');
+    fireEvent.click(moreButton());
+    fireEvent.click(screen.getByRole('menuitem', { name: en.Polls.title }));
+    expect(onPolls).toHaveBeenCalledTimes(1);
+    // From lg, a button of its own in the bar.
+    fireEvent.click(screen.getAllByRole('button', { name: en.Polls.title }).at(-1)!);
+    expect(onPolls).toHaveBeenCalledTimes(2);
   });
 
   it('Leave keeps its name when only its icon shows', () => {
@@ -134,6 +152,7 @@ describe("the bar's words and pictures (issue 48)", () => {
       [m.people, words.people],
       [m.pip.open, words.pip],
       [m.devices.open, words.devices],
+      [en.Polls.title, en.Polls.short],
       [m.leave, words.leave],
     ];
     for (const [name, word] of pairs) {

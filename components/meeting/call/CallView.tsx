@@ -11,6 +11,9 @@ import { markRemoved } from '@/lib/meeting/client/call/removal-mark';
 import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
 import { FILES } from '@/lib/meeting/client/files/files-feature';
+import type { Polls } from '@/lib/meeting/client/polls/polls';
+import { POLLS } from '@/lib/meeting/client/polls/polls-feature';
+import { usePollBadge } from '../features/polls/usePollBadge';
 import { AudioSink } from '../VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
 import { buildTiles, floatingTile } from './call-layout';
@@ -33,6 +36,8 @@ const PipView = lazy(() => import('./PipView'));
 // Files: only once someone opens "Send a file" or an offer arrives (files/files-feature.ts).
 const SendFileDialog = lazy(() => import('../features/files/SendFileDialog'));
 const FileTransferList = lazy(() => import('../features/files/FileTransferList'));
+// Polls: only once someone opens "Polls" or a poll arrives (polls/polls-feature.ts).
+const PollsCorner = lazy(() => import('../features/polls/PollsCorner'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -52,6 +57,8 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [devicesOpen, setDevicesOpen] = useState(false);
   const [files, setFiles] = useState<FileTransfers | null>(null);
   const [sendFileOpen, setSendFileOpen] = useState(false);
+  const [polls, setPolls] = useState<Polls | null>(null);
+  const [pollsOpen, setPollsOpen] = useState(false);
   /** The participant the host chose to remove, until they confirm or cancel. */
   const [removing, setRemoving] = useState<RemotePeer | null>(null);
   const [inviteClosed, setInviteClosed] = useState(false);
@@ -76,6 +83,16 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   }, [state.phase, info.meetingId]);
   useEffect(() => session.setChatOpen(panel === 'chat'), [panel, session]);
   useEffect(() => session.features.use(FILES).onLoaded(setFiles), [session]);
+  useEffect(() => session.features.use(POLLS).onLoaded(setPolls), [session]);
+  const pollBadge = usePollBadge(polls);
+  const openPolls = useCallback(
+    () =>
+      void session.features
+        .use(POLLS)
+        .load()
+        .then(() => setPollsOpen(true)),
+    [session],
+  );
 
   const openSendFile = useCallback(() => {
     void session.features
@@ -102,6 +119,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     setPanel,
     recording,
     openDevices: () => setDevicesOpen(true),
+    polls: { open: openPolls, waiting: pollBadge },
     flash,
     pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
     roomName: info.roomName,
@@ -155,6 +173,13 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       {files && (
         <Suspense fallback={null}>
           <FileTransferList files={files} />
+        </Suspense>
+      )}
+
+      {/* In the column, between the stage and the toolbar: its note never covers a control. */}
+      {polls && (
+        <Suspense fallback={null}>
+          <PollsCorner polls={polls} open={pollsOpen} onOpen={() => setPollsOpen(true)} onClose={() => setPollsOpen(false)} />
         </Suspense>
       )}
 

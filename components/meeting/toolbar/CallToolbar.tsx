@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
 import { ReactionEmoji } from '../ReactionEmoji';
 import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, PeopleIcon, PipIcon, RecordIcon, ScreenIcon, SettingsIcon, SmileIcon } from '../icons';
+import { PollIcon } from '../features/polls/PollIcon';
 import { MoreMenu, type Secondary } from './MoreMenu';
 import { ShortLabel, ToolbarButton } from './ToolbarButton';
 import type { CallControls } from './useCallControls';
@@ -18,6 +19,7 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
   const { state, panel, recording, pip } = controls;
   const t = useTranslations('Meeting');
   const short = useTranslations('Meeting.toolbarLabel');
+  const polls = useTranslations('Polls');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
   const knocks = state.self.isHost ? state.knocks.length : 0;
@@ -63,6 +65,15 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
       onClick: () => controls.togglePanel('people'),
     },
     ...(pip ? [{ key: 'pip', short: short('pip'), label: t('pip.open'), icon: <PipIcon />, active: pip.open, wide: true, onClick: pip.toggle }] : []),
+    {
+      key: 'polls',
+      short: polls('short'),
+      label: polls('title'),
+      icon: <PollIcon />,
+      badge: controls.polls.waiting,
+      wide: true,
+      onClick: controls.polls.open,
+    },
     { key: 'devices', short: short('devices'), label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: controls.devices },
   ];
   const wide = secondary.filter((control) => control.wide);
@@ -149,14 +160,14 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
           short={short('more')}
           reactLabel={t('react')}
           controls={secondary}
-          badge={knocks}
+          badge={knocks + controls.polls.waiting}
           reactWith={(emoji) => t('reactWith', { emoji })}
           onReact={controls.react}
         />
       </div>
       {/* md to lg: the bar has room for all but these. */}
       <div className="hidden md:block lg:hidden">
-        <MoreMenu label={t('moreOptions')} short={short('more')} controls={wide} badge={0} onReact={controls.react} />
+        <MoreMenu label={t('moreOptions')} short={short('more')} controls={wide} badge={controls.polls.waiting} onReact={controls.react} />
       </div>
       <div className="flex shrink-0 flex-col items-center gap-1 sm:ml-2">
         <button

@@ -14,6 +14,8 @@ import type { BackgroundStats } from './background/protocol';
 import type { Slot } from './links/slots';
 import type { TransferView } from './files/transfer-view';
 import { FILES } from './files/files-feature';
+import { POLLS } from './polls/polls-feature';
+import type { PollView } from './polls/polls';
 import type { MeetingSession } from './call/session';
 
 export interface MeetingProbe {
@@ -54,6 +56,10 @@ export interface MeetingProbe {
    * sender's offers (a name that hides its type, a size it never sends) as the receiver meets them.
    */
   sendFileMessage(peerId: string, message: Record<string, unknown>): boolean;
+  /** The polls as the screen shows them, and how many poll messages were dropped as malformed or not allowed (their code loads on the first call). */
+  polls(): Promise<{ views: PollView[]; dropped: number }>;
+  /** Sends any message, unchecked, over the sealed main channel to a peer: a hostile peer's poll messages as the receiver meets them. */
+  sendRawMessage(peerId: string, message: Record<string, unknown>): boolean;
   /** What the camera's background effect costs now (null when off). */
   backgroundStats(): BackgroundStats | null;
   /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
@@ -123,6 +129,11 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       return sha256Hex(bytes);
     },
     sendFileMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
+    polls: async () => {
+      const polls = await session.features.use(POLLS).load();
+      return { views: polls.getSnapshot(), dropped: polls.dropped };
+    },
+    sendRawMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
     mediaRoute: () => session.getState().mediaRoute,
     sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),
