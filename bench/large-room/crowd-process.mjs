@@ -2,10 +2,15 @@
 // large-room bench (run.mjs) and the tests that need a call of six or more without six browsers
 // (tests/e2e/meeting-sfu-failover.spec.ts).
 import { fork } from 'node:child_process';
+import path from 'node:path';
+
+// From the project's root, where tests and benches run (Playwright compiles this file to CommonJS,
+// which has no import.meta).
+const CROWD = path.join(process.cwd(), 'bench', 'large-room', 'crowd.ts');
 
 /** @returns {{ child: import('node:child_process').ChildProcess, call: (command: Record<string, unknown>) => Promise<any> }} */
 export function startCrowd() {
-  const child = fork(new URL('./crowd.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx', '--conditions=react-server'] });
+  const child = fork(CROWD, { execArgv: ['--import', 'tsx', '--conditions=react-server'] });
   let next = 0;
   const waiting = new Map();
   child.on('exit', (code) => {
