@@ -29,6 +29,8 @@ type Command =
   | { cmd: 'add'; count: number }
   | { cmd: 'settle'; participants: number; browsers: number; timeoutMs: number }
   | { cmd: 'summary' }
+  /** The last `count` to join leave (a test's key rotation on a leave). */
+  | { cmd: 'leave'; count: number }
   | { cmd: 'leave-all' };
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-crowd-'));
@@ -150,6 +152,9 @@ async function handle(command: Command) {
       return settle(command.participants, command.browsers, command.timeoutMs);
     case 'summary':
       return summary();
+    case 'leave':
+      await Promise.all(peers.splice(-command.count).map((peer) => peer.leave()));
+      return { total: peers.length };
     case 'leave-all':
       await Promise.all(peers.map((peer) => peer.leave()));
       peers.length = 0;

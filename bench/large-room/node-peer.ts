@@ -20,6 +20,7 @@ import type { EncryptionState, PeerKeyState } from '@/lib/meeting/client/keys/ke
 import type { SignalPayload } from '@/lib/meeting/client/links/peer';
 import type { JoinAnswer, Participant, ServerEvent, SfuTicket } from '@/lib/meeting/protocol';
 import { sealsWith, SenderKeyRing } from '@/lib/meeting/client/sfu/sender-key-ring';
+import { LOST_AGAIN_MS } from '@/lib/meeting/client/call/route-decisions';
 import { NodeFrames } from './node-frames';
 import { NodeLink } from './node-link';
 import { NodeSfu } from './node-sfu';
@@ -147,7 +148,24 @@ export class NodePeer {
         return !!peer && (this.options.receivesFrom?.(peer) ?? true);
       },
       onFirstAudio: (id) => this.firstAudioAt.set(id, performance.now()),
+      onLost: () => this.sfuLost(),
     });
+  }
+
+  private lostAt: number | null = null;
+
+  /**
+   * Janus went away: a new ticket at once (the server places the meeting on a healthy node), as
+   * the browser's route decisions do (lib/meeting/client/call/route-decisions.ts); a second loss
+   * within LOST_AGAIN_MS leaves this participant off the SFU (the bench has no mesh fallback).
+   */
+  private sfuLost() {
+    this.sfu?.close();
+    this.sfu = null;
+    const again = this.lostAt !== null && Date.now() - this.lostAt < LOST_AGAIN_MS;
+    this.lostAt = Date.now();
+    if (!again && !this.abort.signal.aborted)
+      void this.startSfu().catch((error: unknown) => console.warn(`${this.self?.name} sfu again:`, (error as Error).message));
   }
 
   private makeRing(keys: Promise<MeetingCrypto>): SenderKeyRing {

@@ -39,6 +39,8 @@ export interface NodeSfuOptions {
   receivesFrom: (participantId: string) => boolean;
   /** The first frame from this sender opened through the SFU. */
   onFirstAudio: (participantId: string) => void;
+  /** The connection to Janus was lost (its node died): the browser's SfuMedia onLost. */
+  onLost?: () => void;
 }
 
 /** libdatachannel's description once its candidates are in it (loopback: gathering is immediate). */
@@ -81,6 +83,7 @@ export class NodeSfu {
   static async start(options: NodeSfuOptions): Promise<NodeSfu> {
     const session = await JanusSession.open(options.ticket.url, options.ticket.token);
     const sfu = new NodeSfu(options, session);
+    session.onLost = () => options.onLost?.();
     try {
       await sfu.publish();
     } catch (error) {

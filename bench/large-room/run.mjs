@@ -29,13 +29,13 @@
 // silence as Opus DTX does (a frame every 400 ms), as in a real meeting (default: all talk).
 // CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing; stops if a step never
 // connects. Progress on stderr, the table on stdout.
-import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { generateRoomSecret, fragmentForSecret, encodeRoomSecret } from '../../lib/meeting/e2ee/keys.ts';
 import { launchChromium } from '../../tests/support/chromium.mjs';
 import { demoMeetingId, descendants, startApp, waitForHealth } from '../lib/app-server.mjs';
 import { progress, sleep } from '../lib/time.mjs';
+import { startCrowd } from './crowd-process.mjs';
 import { audioGrowth, evaluateWithin, uplinkFigures, waitForAudioFromAll, waitForSenderInBrowsers } from './measure.mjs';
 import { audioByPeer, cameraSize, uplink, watchPage } from './page-probes.mjs';
 import { childrenOf, treeCpuSeconds } from './proc.mjs';
@@ -58,32 +58,6 @@ if (sizes.some((size, i) => !Number.isInteger(size) || size <= browserCount || s
 // participant through the SFU: the whole hundred above its base (its TCP ports are other ports).
 const janusBase = port + 300;
 const seatsNeeded = Math.max(...sizes);
-
-/** The Node participants' process and a promise-returning call into it. */
-function startCrowd() {
-  const child = fork(new URL('./crowd.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx', '--conditions=react-server'] });
-  let next = 0;
-  const waiting = new Map();
-  child.on('exit', (code) => {
-    for (const entry of waiting.values()) entry.reject(new Error(`the Node participants' process ended (${code})`));
-    waiting.clear();
-  });
-  child.on('error', () => undefined);
-  child.on('message', (reply) => {
-    const entry = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (reply.ok) entry?.resolve(reply);
-    else entry?.reject(new Error(reply.error));
-  });
-  const call = (command) =>
-    new Promise((resolve, reject) => {
-      const id = (next += 1);
-      waiting.set(id, { resolve, reject });
-      if (!child.connected) return reject(new Error("the Node participants' process is gone"));
-      child.send({ ...command, id });
-    });
-  return { child, call };
-}
 
 /** A Chromium of its own per browser participant, so each one's CPU is its own process tree. */
 async function launchBrowser() {

@@ -36,6 +36,17 @@ redis.call('SET', KEYS[1], ARGV[chosen + 2], 'PX', ttl)
 return {ARGV[chosen + 2], placed}
 `;
 
+// KEYS: placement key. ARGV: meeting, the node keys' prefix, the node it must be on ('' for any).
+// Forgets the placement in one step: two app instances' requests that found a node dead at once
+// release it once, and never the node one of them placed the meeting on meanwhile.
+const RELEASE = `
+local node = redis.call('GET', KEYS[1])
+if not node or (ARGV[3] ~= '' and node ~= ARGV[3]) then return false end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', ARGV[2] .. node, ARGV[1])
+return node
+`;
+
 /** Placements in Redis (REDIS_URL): every app instance sends a meeting to the same node. */
 export class RedisPlacementStore implements PlacementStore {
   constructor(private readonly redis: Redis) {}
@@ -54,11 +65,9 @@ export class RedisPlacementStore implements PlacementStore {
     return this.redis.get(placementKey(meetingId));
   }
 
-  async release(meetingId: string) {
-    const node = await this.redis.get(placementKey(meetingId));
-    if (node === null) return null;
-    await this.redis.multi().del(placementKey(meetingId)).zrem(nodeKey(node), meetingId).exec();
-    return node;
+  async release(meetingId: string, onlyFrom?: string) {
+    const node = (await this.redis.eval(RELEASE, 1, placementKey(meetingId), meetingId, nodeKey(''), onlyFrom ?? '')) as string | null;
+    return node ?? null;
   }
 
   async load(nodes: readonly string[], now = Date.now()) {

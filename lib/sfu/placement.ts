@@ -13,8 +13,12 @@ export interface PlacementStore {
   place(meetingId: string, nodes: readonly string[], now?: number): Promise<{ node: string; placed: boolean }>;
   /** The meeting's node, or null. */
   get(meetingId: string, now?: number): Promise<string | null>;
-  /** Forgets the meeting's placement; its node, or null if it had none. */
-  release(meetingId: string): Promise<string | null>;
+  /**
+   * Forgets the meeting's placement; its node, or null if it had none. With `onlyFrom`, only a
+   * placement on that node (atomic): a ticket request that found the node dead must not release
+   * the healthy node another participant's request has placed the meeting on meanwhile.
+   */
+  release(meetingId: string, onlyFrom?: string): Promise<string | null>;
   /** How many live placements each node holds (for tests and /metrics). */
   load(nodes: readonly string[], now?: number): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -47,8 +51,9 @@ export class MemoryPlacementStore implements PlacementStore {
     return placement && placement.expiresAt > now ? placement.node : null;
   }
 
-  async release(meetingId: string) {
+  async release(meetingId: string, onlyFrom?: string) {
     const node = this.placements.get(meetingId)?.node ?? null;
+    if (onlyFrom !== undefined && node !== onlyFrom) return null;
     this.placements.delete(meetingId);
     return node;
   }

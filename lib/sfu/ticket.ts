@@ -84,7 +84,8 @@ export async function sfuTicketFor(meetingId: string, participantId: string, opt
       return { url: name, room: room.room, token: janusToken(secret, expiresAt), roomToken, expiresAt };
     } catch (error) {
       log.warn('sfu: no room for a ticket on this node', { node: name, ...describeError(error) });
-      await store.release(meetingId);
+      // Only this node's placement: another participant's request may have moved the meeting already.
+      await store.release(meetingId, name);
       failed.add(name);
     }
   }

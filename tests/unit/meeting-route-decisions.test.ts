@@ -1,5 +1,13 @@
 /** @jest-environment node */
-import { decideRoute, initialRoute, RETRY_MS, type RouteEffect, type RouteInput, type RouteState } from '@/lib/meeting/client/call/route-decisions';
+import {
+  decideRoute,
+  initialRoute,
+  LOST_AGAIN_MS,
+  RETRY_MS,
+  type RouteEffect,
+  type RouteInput,
+  type RouteState,
+} from '@/lib/meeting/client/call/route-decisions';
 import { AUTO } from '@/lib/meeting/client/call/route-pin';
 import { step } from '@/lib/meeting/client/call/machine';
 import { initialState } from '@/lib/meeting/client/call/meeting-state';
@@ -104,6 +112,38 @@ const table: { [T in RouteInput['type']]: (Row & { input: Input<T> })[] } = {
       then: { backingOff: true, route: 'mesh', moving: null },
     },
     {
+      name: 'after a loss, back on the links: the new ticket at once, once',
+      state: state({ route: 'sfu', moving: 'mesh', reticket: true, lostAt: 1_000 }),
+      participants: 6,
+      input: { type: 'moved', outcome: 'mesh' },
+      effects: [{ type: 'to-sfu' }],
+      then: { route: 'mesh', moving: 'sfu', reticket: false },
+    },
+    {
+      name: 'after a loss, between the edges: the call was on the SFU, it asks again',
+      state: state({ route: 'sfu', moving: 'mesh', reticket: true, lostAt: 1_000 }),
+      participants: 5,
+      input: { type: 'moved', outcome: 'mesh' },
+      effects: [{ type: 'to-sfu' }],
+      then: { route: 'mesh', moving: 'sfu', reticket: false },
+    },
+    {
+      name: 'after a loss, the call shrank to mesh size: it stays on the mesh',
+      state: state({ route: 'sfu', moving: 'mesh', reticket: true, lostAt: 1_000 }),
+      participants: 4,
+      input: { type: 'moved', outcome: 'mesh' },
+      effects: [],
+      then: { route: 'mesh', moving: null, reticket: false },
+    },
+    {
+      name: 'the new ticket after a loss failed (no healthy node): back off as before',
+      state: state({ moving: 'sfu', lostAt: 1_000 }),
+      participants: 6,
+      input: { type: 'moved', outcome: 'failed' },
+      effects: [{ type: 'retry-after', ms: RETRY_MS }],
+      then: { backingOff: true, route: 'mesh', moving: null },
+    },
+    {
       name: 'back on the mesh',
       state: state({ route: 'sfu', moving: 'mesh' }),
       participants: 4,
@@ -114,12 +154,36 @@ const table: { [T in RouteInput['type']]: (Row & { input: Input<T> })[] } = {
   ],
   lost: [
     {
-      name: 'Janus went away: media back on the links, retry later',
+      name: 'Janus went away: media back on the links at once, then a new ticket (no back-off)',
       state: ON_SFU,
       participants: 6,
-      input: { type: 'lost' },
+      input: { type: 'lost', at: 1_000 },
+      effects: [{ type: 'to-mesh' }],
+      then: { backingOff: false, reticket: true, lostAt: 1_000, moving: 'mesh' },
+    },
+    {
+      name: 'lost again soon after the last loss: back off as before, no loop',
+      state: state({ route: 'sfu', lostAt: 1_000 }),
+      participants: 6,
+      input: { type: 'lost', at: 1_000 + LOST_AGAIN_MS - 1 },
       effects: [{ type: 'retry-after', ms: RETRY_MS }, { type: 'to-mesh' }],
-      then: { backingOff: true, moving: 'mesh' },
+      then: { backingOff: true, reticket: false, lostAt: 1_000 + LOST_AGAIN_MS - 1, moving: 'mesh' },
+    },
+    {
+      name: 'lost long after the last loss: a new ticket at once again',
+      state: state({ route: 'sfu', lostAt: 1_000 }),
+      participants: 6,
+      input: { type: 'lost', at: 1_000 + LOST_AGAIN_MS },
+      effects: [{ type: 'to-mesh' }],
+      then: { backingOff: false, reticket: true, moving: 'mesh' },
+    },
+    {
+      name: 'lost while moving back to the mesh anyway: no second move now',
+      state: state({ route: 'sfu', moving: 'mesh' }),
+      participants: 4,
+      input: { type: 'lost', at: 1_000 },
+      effects: [],
+      then: { reticket: true, moving: 'mesh' },
     },
   ],
   'retry-due': [
@@ -168,7 +232,7 @@ describe('in the meeting machine', () => {
   const LOCAL = { muted: false, cameraOff: false, sharing: false, hand: false, recording: false };
   const people = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i === 0 ? 'm' : `p${i}`, name: `P${i}`, isHost: i === 0 }));
 
-  it('moves on the welcome of a sixth, shows the route once there, and goes back on a lost Janus', () => {
+  it('moves on the welcome of a sixth, shows the route once there, and goes back on a lost Janus, asks a new ticket at once and backs off when lost again soon', () => {
     let machine = initialState({ self, local: LOCAL, camera: null, password: false });
     let result = step(machine, { type: 'server', event: { type: 'welcome', self, participants: people(6), locked: false }, at: 1 });
     expect(result.effects).toContainEqual({ type: 'route', effect: { type: 'to-sfu' } });
@@ -176,12 +240,22 @@ describe('in the meeting machine', () => {
     machine = result.state;
     result = step(machine, { type: 'route', input: { type: 'moved', outcome: 'sfu' } });
     expect(result.state.view.mediaRoute).toBe('sfu');
-    result = step(result.state, { type: 'route', input: { type: 'lost' } });
+    result = step(result.state, { type: 'route', input: { type: 'lost', at: 5_000 } });
+    expect(result.effects).toEqual([{ type: 'route', effect: { type: 'to-mesh' } }]);
+    result = step(result.state, { type: 'route', input: { type: 'moved', outcome: 'mesh' } });
+    expect(result.state.view.mediaRoute).toBe('mesh');
+    // The new ticket at once: the server places the meeting on a healthy node.
+    expect(result.effects).toEqual([{ type: 'route', effect: { type: 'to-sfu' } }]);
+    result = step(result.state, { type: 'route', input: { type: 'moved', outcome: 'sfu' } });
+    expect(result.state.view.mediaRoute).toBe('sfu');
+    // That node fails too, ten seconds later: back off to the mesh, no loop.
+    result = step(result.state, { type: 'route', input: { type: 'lost', at: 15_000 } });
     expect(result.effects).toEqual([
       { type: 'route', effect: { type: 'retry-after', ms: RETRY_MS } },
       { type: 'route', effect: { type: 'to-mesh' } },
     ]);
     result = step(result.state, { type: 'route', input: { type: 'moved', outcome: 'mesh' } });
+    expect(result.effects).toEqual([]);
     expect(result.state.view.mediaRoute).toBe('mesh');
   });
 

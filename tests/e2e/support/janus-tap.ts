@@ -1,4 +1,4 @@
-// A tap on the e2e server's Janus (serve.mjs): VideoRoom's RTP forward of one publisher's camera
+// A tap on the e2e server's Janus (serve.mjs) or a test's own node: VideoRoom's RTP forward of one publisher's camera
 // to a UDP port of the test, to show what Janus itself handles. The room's name and secret are
 // derived as lib/sfu/tokens.ts derives them (that module is server-only);
 // tests/unit/sfu-tap.test.ts keeps the two equal.
@@ -18,53 +18,85 @@ export function tapJanusToken(secret: string, expiresAtMs: number) {
   return `${data}:${createHmac('sha1', secret).update(data).digest('base64')}`;
 }
 
-const api = `http://127.0.0.1:${E2E_JANUS_BASE_PORT + 1}/janus`;
+const E2E_API = `http://127.0.0.1:${E2E_JANUS_BASE_PORT + 1}/janus`;
 
-async function janus(path: string, body: Record<string, unknown>) {
+async function janus(path: string, body: Record<string, unknown>, { api = E2E_API, secret = E2E_SFU_SECRET }: TapNode = {}) {
   const response = await fetch(`${api}${path}`, {
     method: 'POST',
-    body: JSON.stringify({ ...body, transaction: Math.random().toString(36).slice(2), token: tapJanusToken(E2E_SFU_SECRET, Date.now() + 60_000) }),
+    body: JSON.stringify({ ...body, transaction: Math.random().toString(36).slice(2), token: tapJanusToken(secret, Date.now() + 60_000) }),
   });
   const answer = (await response.json()) as { janus: string; data?: { id: number }; plugindata?: { data: Record<string, unknown> }; error?: unknown };
   if (answer.janus === 'error' || answer.plugindata?.data.error) throw new Error(`janus: ${JSON.stringify(answer)}`);
   return answer;
 }
 
+/** Another Janus than serve.mjs's (a test's own nodes): its HTTP API and the app's SFU_SECRET. */
+export interface TapNode {
+  api?: string;
+  secret?: string;
+}
+
 /** Forwards the publisher's camera (mid 1) for `seconds`: how many packets came, and all their bytes. */
-export async function tapPublisher(meetingId: string, publisherId: string, { seconds }: { seconds: number }) {
+export async function tapPublisher(meetingId: string, publisherId: string, { seconds, node = {} }: { seconds: number; node?: TapNode }) {
+  const { secret: sfuSecret = E2E_SFU_SECRET } = node;
   const socket = dgram.createSocket('udp4');
   const chunks: Buffer[] = [];
   socket.on('message', (packet) => chunks.push(packet));
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const port = socket.address().port;
-  const room = tapRoomId(E2E_SFU_SECRET, meetingId);
-  const secret = tapRoomSecret(E2E_SFU_SECRET, room);
-  const session = (await janus('', { janus: 'create' })).data!.id;
+  const room = tapRoomId(sfuSecret, meetingId);
+  const secret = tapRoomSecret(sfuSecret, room);
+  const session = (await janus('', { janus: 'create' }, node)).data!.id;
   try {
-    const handle = (await janus(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' })).data!.id;
-    const forwarded = await janus(`/${session}/${handle}`, {
-      janus: 'message',
-      body: {
-        request: 'rtp_forward',
-        room,
-        publisher_id: publisherId,
-        host: '127.0.0.1',
-        host_family: 'ipv4',
-        streams: [{ mid: '1', port }],
-        secret,
-        admin_key: E2E_SFU_SECRET,
+    const handle = (await janus(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' }, node)).data!.id;
+    const forwarded = await janus(
+      `/${session}/${handle}`,
+      {
+        janus: 'message',
+        body: {
+          request: 'rtp_forward',
+          room,
+          publisher_id: publisherId,
+          host: '127.0.0.1',
+          host_family: 'ipv4',
+          streams: [{ mid: '1', port }],
+          secret,
+          admin_key: sfuSecret,
+        },
       },
-    });
+      node,
+    );
     const streamId = (forwarded.plugindata?.data.forwarders as { stream_id?: number }[] | undefined)?.[0]?.stream_id;
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     if (streamId !== undefined)
-      await janus(`/${session}/${handle}`, {
-        janus: 'message',
-        body: { request: 'stop_rtp_forward', room, publisher_id: publisherId, stream_id: streamId, secret, admin_key: E2E_SFU_SECRET },
-      });
+      await janus(
+        `/${session}/${handle}`,
+        {
+          janus: 'message',
+          body: { request: 'stop_rtp_forward', room, publisher_id: publisherId, stream_id: streamId, secret, admin_key: sfuSecret },
+        },
+        node,
+      );
   } finally {
-    await janus(`/${session}`, { janus: 'destroy' }).catch(() => undefined);
+    await janus(`/${session}`, { janus: 'destroy' }, node).catch(() => undefined);
     socket.close();
   }
   return { packets: chunks.length, payloads: Buffer.concat(chunks) };
+}
+
+/** Who is in the meeting's room on this node; null when the node has no such room or does not answer. */
+export async function roomParticipants(meetingId: string, node: TapNode = {}): Promise<string[] | null> {
+  const room = tapRoomId(node.secret ?? E2E_SFU_SECRET, meetingId);
+  try {
+    const session = (await janus('', { janus: 'create' }, node)).data!.id;
+    try {
+      const handle = (await janus(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' }, node)).data!.id;
+      const answer = await janus(`/${session}/${handle}`, { janus: 'message', body: { request: 'listparticipants', room } }, node);
+      return ((answer.plugindata?.data.participants ?? []) as { id: string }[]).map((participant) => participant.id);
+    } finally {
+      await janus(`/${session}`, { janus: 'destroy' }, node).catch(() => undefined);
+    }
+  } catch {
+    return null;
+  }
 }

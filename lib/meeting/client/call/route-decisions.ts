@@ -7,6 +7,13 @@ import { AUTO, chooseRoute, type MediaRoute, type RoutePin } from './route-pin';
 
 /** How long a call stays a mesh after a failure (no ticket now, Janus refused or went away) before it asks the SFU again. */
 export const RETRY_MS = 30_000;
+/**
+ * Janus lost mid-call (its node died) is answered with a new ticket at once, which the server
+ * places on a healthy node (lib/sfu/ticket.ts): everyone is back within seconds, not RETRY_MS. A
+ * loss within this long of the previous one backs off instead: a node that keeps failing is not
+ * asked in a loop.
+ */
+export const LOST_AGAIN_MS = 60_000;
 
 export interface RouteState {
   readonly pin: RoutePin;
@@ -18,6 +25,10 @@ export interface RouteState {
   readonly refused: boolean;
   /** After a failure the call stays a mesh until the retry is due. */
   readonly backingOff: boolean;
+  /** Janus was lost: once our media is back on the links, one new ticket at once. */
+  readonly reticket: boolean;
+  /** When Janus was last lost (the input's clock), for LOST_AGAIN_MS. */
+  readonly lostAt: number | null;
 }
 
 /** What the SFU side answered to a move: 'none' the server has no SFU, 'failed' not now. */
@@ -27,13 +38,21 @@ export type RouteInput =
   /** The number in the call may have changed. */
   | { type: 'check' }
   | { type: 'moved'; outcome: MoveOutcome }
-  /** Janus went away while our media went through it. */
-  | { type: 'lost' }
+  /** Janus went away while our media went through it, `at` ms (Date.now()). */
+  | { type: 'lost'; at: number }
   | { type: 'retry-due' };
 
 export type RouteEffect = { type: 'to-sfu' } | { type: 'to-mesh' } | { type: 'retry-after'; ms: number };
 
-export const initialRoute = (pin: RoutePin = AUTO): RouteState => ({ pin, route: 'mesh', moving: null, refused: false, backingOff: false });
+export const initialRoute = (pin: RoutePin = AUTO): RouteState => ({
+  pin,
+  route: 'mesh',
+  moving: null,
+  refused: false,
+  backingOff: false,
+  reticket: false,
+  lostAt: null,
+});
 
 /** One input: the next state and the effects to run, in order. `participants` counts ourselves. */
 export function decideRoute(state: RouteState, input: RouteInput, participants: number): { state: RouteState; effects: RouteEffect[] } {
@@ -48,15 +67,20 @@ export function decideRoute(state: RouteState, input: RouteInput, participants: 
       else if (input.outcome === 'failed') next = backOff(next, effects);
       else next = { ...next, route: input.outcome };
       break;
-    case 'lost':
-      next = backOff(next, effects);
+    case 'lost': {
+      const again = next.lostAt !== null && input.at - next.lostAt < LOST_AGAIN_MS;
+      next = { ...next, lostAt: input.at };
+      next = again ? backOff(next, effects) : { ...next, reticket: true };
       break;
+    }
     case 'retry-due':
       next = { ...next, backingOff: false };
       break;
   }
   if (next.moving) return { state: next, effects };
-  const wanted = next.refused || next.backingOff ? 'mesh' : chooseRoute(next.route, participants, next.pin);
+  const wanted = wantedRoute(next, participants);
+  // Spent once the media is back on the links: the new ticket is asked for once.
+  if (next.reticket && next.route === 'mesh') next = { ...next, reticket: false };
   if (wanted !== next.route) {
     next = { ...next, moving: wanted };
     effects.push({ type: wanted === 'sfu' ? 'to-sfu' : 'to-mesh' });
@@ -64,7 +88,18 @@ export function decideRoute(state: RouteState, input: RouteInput, participants: 
   return { state: next, effects };
 }
 
+/**
+ * After a loss our media first goes back on the links (the dead node's connections close, the
+ * call carries on over the mesh), then to the SFU again at once if the call still wants it: it
+ * wanted it before the loss, hence chooseRoute from 'sfu'.
+ */
+function wantedRoute(state: RouteState, participants: number): MediaRoute {
+  if (state.refused || state.backingOff) return 'mesh';
+  if (state.reticket) return state.route === 'sfu' ? 'mesh' : chooseRoute('sfu', participants, state.pin);
+  return chooseRoute(state.route, participants, state.pin);
+}
+
 function backOff(state: RouteState, effects: RouteEffect[]): RouteState {
   effects.push({ type: 'retry-after', ms: RETRY_MS });
-  return { ...state, backingOff: true };
+  return { ...state, backingOff: true, reticket: false };
 }

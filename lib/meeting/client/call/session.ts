@@ -149,7 +149,7 @@ export class MeetingSession {
       onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
       setViaSfu: (peers) => this.mesh.setViaSfu(peers),
       showing: (peerId) => !this.machine.hidden.includes(peerId),
-      onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost' } }),
+      onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost', at: Date.now() } }),
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
