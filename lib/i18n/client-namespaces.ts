@@ -57,6 +57,7 @@ export const meetingFrameNamespaces: readonly Namespace[] = [
   ...frameNamespaces.filter((namespace) => !['Nav', 'Language', 'Theme'].includes(namespace)),
   'Meeting',
   'Manage',
+  'Whiteboard',
 ];
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */

@@ -24,7 +24,7 @@ function callState(): SessionState {
   return machine.view;
 }
 
-function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip', jest.Mock>> = {}) {
+function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip' | 'onWhiteboard', jest.Mock>> = {}) {
   const noop = () => undefined;
   render(
     <NextIntlClientProvider locale="en" messages={en}>
@@ -42,6 +42,7 @@ function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact
           copyLink: noop,
           togglePanel: handlers.onPanel ?? noop,
           devices: handlers.onDevices ?? noop,
+          whiteboard: { open: false, toggle: handlers.onWhiteboard ?? noop },
           leave: noop,
         }}
       />
@@ -83,8 +84,8 @@ describe('the call controls\' "More" menu', () => {
     renderToolbar({ onHand, onReact, onPanel });
     fireEvent.click(moreButton());
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
-    expect(names.slice(0, 7)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, m.devices.open]);
-    expect(names.slice(7).every((name) => name!.startsWith('React with '))).toBe(true);
+    expect(names.slice(0, 8)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, en.Whiteboard.title, m.devices.open]);
+    expect(names.slice(8).every((name) => name!.startsWith('React with '))).toBe(true);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
     expect(onHand).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -96,13 +97,17 @@ describe('the call controls\' "More" menu', () => {
     expect(onReact).toHaveBeenCalledTimes(1);
   });
 
-  it('between md and lg, a menu of its own holds picture-in-picture and the device settings', () => {
+  it('between md and lg, a menu of its own holds picture-in-picture, the whiteboard and the device settings', () => {
     const onDevices = jest.fn();
     const onPip = jest.fn();
-    renderToolbar({ onDevices, onPip });
+    const onWhiteboard = jest.fn();
+    renderToolbar({ onDevices, onPip, onWhiteboard });
     fireEvent.click(moreButton(1));
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
-    expect(names).toEqual([m.pip.open, m.devices.open]);
+    expect(names).toEqual([m.pip.open, en.Whiteboard.title, m.devices.open]);
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: en.Whiteboard.title }));
+    expect(onWhiteboard).toHaveBeenCalledTimes(1);
+    fireEvent.click(moreButton(1));
     fireEvent.click(screen.getByRole('menuitem', { name: m.devices.open }));
     expect(onDevices).toHaveBeenCalledTimes(1);
     fireEvent.click(moreButton(1));

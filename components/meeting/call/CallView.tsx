@@ -11,6 +11,8 @@ import { markRemoved } from '@/lib/meeting/client/call/removal-mark';
 import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
 import { FILES } from '@/lib/meeting/client/files/files-feature';
+import type { WhiteboardSync } from '@/lib/meeting/client/whiteboard/board-sync';
+import { WHITEBOARD } from '@/lib/meeting/client/whiteboard/whiteboard-feature';
 import { AudioSink } from '../VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
 import { buildTiles, floatingTile } from './call-layout';
@@ -33,6 +35,8 @@ const PipView = lazy(() => import('./PipView'));
 // Files: only once someone opens "Send a file" or an offer arrives (files/files-feature.ts).
 const SendFileDialog = lazy(() => import('../features/files/SendFileDialog'));
 const FileTransferList = lazy(() => import('../features/files/FileTransferList'));
+// The whiteboard: only once someone opens it (its board code loads then, or when a peer's stroke comes).
+const Whiteboard = lazy(() => import('../features/whiteboard/Whiteboard'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -52,6 +56,8 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [devicesOpen, setDevicesOpen] = useState(false);
   const [files, setFiles] = useState<FileTransfers | null>(null);
   const [sendFileOpen, setSendFileOpen] = useState(false);
+  /** The board, once opened here; it stays loaded (and in sync) when closed. */
+  const [board, setBoard] = useState<{ sync: WhiteboardSync; open: boolean } | null>(null);
   /** The participant the host chose to remove, until they confirm or cancel. */
   const [removing, setRemoving] = useState<RemotePeer | null>(null);
   const [inviteClosed, setInviteClosed] = useState(false);
@@ -84,6 +90,15 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       .then(() => setSendFileOpen(true));
   }, [session]);
 
+  const toggleWhiteboard = useCallback(() => {
+    if (board) return setBoard({ ...board, open: !board.open });
+    void session.features
+      .use(WHITEBOARD)
+      .load()
+      .then((sync) => setBoard({ sync, open: true }));
+  }, [session, board]);
+  const boardOpen = Boolean(board?.open);
+
   const tiles = useMemo(() => buildTiles(state, t('screenYours')), [state, t]);
   const recording = useRecording(session, tiles, videos, info.roomName);
 
@@ -102,6 +117,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     setPanel,
     recording,
     openDevices: () => setDevicesOpen(true),
+    whiteboard: { open: boardOpen, toggle: toggleWhiteboard },
     flash,
     pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
     roomName: info.roomName,
@@ -118,17 +134,31 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     <div data-call-view className="flex h-[calc(100dvh-var(--chunk-error-height,0px))] flex-col text-white">
       <CallHeader session={session} state={state} roomName={info.roomName} recordingSeconds={recording.active ? recording.seconds : null} />
       <div className="flex min-h-0 flex-1">
-        <CallStage
-          session={session}
-          state={state}
-          tiles={tiles}
-          pinned={pinned}
-          onPin={(key) => setPinned((current) => (current === key ? null : key))}
-          videoRef={(key, element) => videos.current.set(key, element)}
-          onRemove={setRemoving}
-          above={state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} /> : undefined}
-          hiddenBelowMd={panel !== null}
-        />
+        {/* With the whiteboard open, it takes the stage and the tiles move to a strip (below it, or beside it from lg). */}
+        <div className={`min-h-0 min-w-0 flex-1 ${boardOpen ? 'flex-col lg:flex-row' : ''} ${panel ? 'hidden md:flex' : 'flex'}`}>
+          {board?.open && (
+            <Suspense fallback={<div className="flex-1" />}>
+              <Whiteboard sync={board.sync} onClose={toggleWhiteboard} />
+            </Suspense>
+          )}
+          <div className={boardOpen ? 'flex h-36 shrink-0 lg:h-auto lg:w-72' : 'flex min-h-0 min-w-0 flex-1'}>
+            <CallStage
+              session={session}
+              state={state}
+              tiles={tiles}
+              pinned={pinned}
+              onPin={(key) => setPinned((current) => (current === key ? null : key))}
+              videoRef={(key, element) => videos.current.set(key, element)}
+              onRemove={setRemoving}
+              above={
+                state.peers.length === 0 && !inviteClosed && !boardOpen ? (
+                  <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} />
+                ) : undefined
+              }
+              hiddenBelowMd={panel !== null}
+            />
+          </div>
+        </div>
         {panel && (
           // Below md the panel is the screen (the stage steps aside); from md it sits beside the stage.
           <aside className="w-full bg-white text-slate-900 md:w-80 md:shrink-0 lg:w-96">

@@ -8,6 +8,7 @@ import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, PeopleIco
 import { MoreMenu, type Secondary } from './MoreMenu';
 import { ShortLabel, ToolbarButton } from './ToolbarButton';
 import type { CallControls } from './useCallControls';
+import { WhiteboardIcon } from '../features/whiteboard/WhiteboardIcon';
 
 /**
  * The controls under the stage, with their shortcuts: always one row (issue 33). Microphone,
@@ -18,6 +19,7 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
   const { state, panel, recording, pip } = controls;
   const t = useTranslations('Meeting');
   const short = useTranslations('Meeting.toolbarLabel');
+  const board = useTranslations('Whiteboard');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
   const knocks = state.self.isHost ? state.knocks.length : 0;
@@ -63,6 +65,15 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
       onClick: () => controls.togglePanel('people'),
     },
     ...(pip ? [{ key: 'pip', short: short('pip'), label: t('pip.open'), icon: <PipIcon />, active: pip.open, wide: true, onClick: pip.toggle }] : []),
+    {
+      key: 'whiteboard',
+      short: board('short'),
+      label: board('title'),
+      icon: <WhiteboardIcon />,
+      active: controls.whiteboard.open,
+      wide: true,
+      onClick: controls.whiteboard.toggle,
+    },
     { key: 'devices', short: short('devices'), label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: controls.devices },
   ];
   const wide = secondary.filter((control) => control.wide);

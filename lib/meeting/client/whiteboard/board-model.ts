@@ -156,7 +156,7 @@ export class Board {
     return this.points;
   }
 
-  /** Everything a late joiner needs: the strokes, the removals and the clears (board-snapshot.ts cuts it into messages). */
+  /** Everything a late joiner needs: the strokes, the removals and the clears (board-messages.ts cuts it into messages). */
   state() {
     return { strokes: this.visible(), removed: [...this.removed], cleared: Object.fromEntries(this.cleared) };
   }
