@@ -56,7 +56,8 @@ const inked = (page: Page) =>
  * steps; `whileDown` runs before the button is released (to see the line reach others as drawn).
  */
 async function draw(page: Page, from: [number, number], to: [number, number], whileDown?: () => Promise<void>) {
-  const box = (await canvas(page).boundingBox())!;
+  // By its marker: the caller checked its name already, in the page's language.
+  const box = (await page.locator('canvas[data-whiteboard-canvas]').boundingBox())!;
   const at = (x: number, y: number) => [box.x + x * box.width, box.y + y * box.height] as const;
   await page.mouse.move(...at(...from));
   await page.mouse.down();
@@ -113,8 +114,13 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
   await bob.page.getByRole('button', { name: w.title, exact: true }).click();
   await expect.poll(() => inked(bob.page)).toBeGreaterThan(100);
   const before = await inked(bob.page);
-  await bob.page.getByRole('radio', { name: w.colours.red }).check();
-  await bob.page.getByRole('radio', { name: w.widths.thick }).check();
+  // A swatch is clicked as a person would: its label (the radio itself is visually hidden).
+  const pick = async (name: string) => {
+    await bob.page.locator('label', { has: bob.page.getByRole('radio', { name }) }).click();
+    await expect(bob.page.getByRole('radio', { name })).toBeChecked();
+  };
+  await pick(w.colours.red);
+  await pick(w.widths.thick);
   await draw(bob.page, [0.9, 0.1], [0.4, 0.8]);
   expect(await inked(bob.page)).toBeGreaterThan(before);
   await expect.poll(() => strokeIds(ada.page)).toHaveLength(2);
