@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-core';
+import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
 import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
@@ -79,9 +81,11 @@ function recordBodies(context: BrowserContext) {
 }
 
 let people: Participant[] = [];
+let firefox: FirefoxBrowser | null = null;
 test.afterEach(async () => {
   for (const person of people) await person.context.close().catch(() => undefined);
-  people = [];
+  await firefox?.close().catch(() => undefined);
+  [people, firefox] = [[], null];
 });
 
 test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joiner gets both; undo, clear, and a hostile peer', async ({
@@ -105,6 +109,8 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
     await expect.poll(async () => (await board(bob.page)).strokes[0]?.points ?? 0, { timeout: 10_000 }).toBeGreaterThan(1);
     expect((await board(ada.page)).strokes).toHaveLength(1);
   });
+  // Bob's board is closed: the call tells him someone draws.
+  await expect(bob.page.getByText(w.peerDrawing.replace('{name}', 'Ada'))).toBeVisible();
   await expect.poll(async () => JSON.stringify(await board(bob.page))).toBe(JSON.stringify(await board(ada.page)));
   const [adaStroke] = (await board(ada.page)).strokes;
   expect(adaStroke).toMatchObject({ colour: 0, width: 1 });
@@ -192,6 +198,35 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
   // The server never held the board: no request carried a stroke, its log names none.
   expect(bodies.flat().filter((body) => /wb-(seg|end|snap|del|clear)/.test(body))).toEqual([]);
   expect(readFileSync(path.join(E2E_DATA_DIR, 'server.log'), 'utf8')).not.toMatch(/wb-(seg|end|snap|del|clear)/);
+});
+
+test('Firefox and Chromium draw at the same time and end with the same board', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  firefox = await launchFirefox();
+  const fox: FirefoxPage = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${fragment()}`, 'Fiona');
+  await fox.setViewport({ width: 1366, height: 768 });
+  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris' });
+  people = [chris];
+  await connected(chris.page);
+  await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });
+
+  await (await fox.waitForSelector(`button[aria-label="${w.title}"]`))!.click();
+  await chris.page.getByRole('button', { name: w.title, exact: true }).click();
+  const foxBox = (await (await fox.waitForSelector('canvas[data-whiteboard-canvas]'))!.boundingBox())!;
+  /** Firefox's line, through WebDriver BiDi's pointer actions: real pointer events on its canvas. */
+  const foxDraws = async () => {
+    await fox.mouse.move(foxBox.x + foxBox.width * 0.1, foxBox.y + foxBox.height * 0.8);
+    await fox.mouse.down();
+    for (let step = 1; step <= 20; step++) await fox.mouse.move(foxBox.x + foxBox.width * (0.1 + step * 0.04), foxBox.y + foxBox.height * (0.8 - step * 0.03));
+    await fox.mouse.up();
+  };
+  // Both at once: each page's stroke streams while the other's does.
+  await Promise.all([foxDraws(), draw(chris.page, [0.9, 0.1], [0.2, 0.5])]);
+  const foxBoard = () => fox.evaluate(() => window.enclaveProbe!.whiteboard()) as Promise<BoardView>;
+  await expect.poll(async () => (await board(chris.page)).strokes.length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => JSON.stringify(await foxBoard()), { timeout: 15_000 }).toBe(JSON.stringify(await board(chris.page)));
+  expect(new Set((await board(chris.page)).strokes.map((stroke) => stroke.author)).size).toBe(2);
+  expect((await board(chris.page)).strokes.every((stroke) => stroke.points > 5)).toBe(true);
 });
 
 for (const locale of ['en', 'de']) {

@@ -107,6 +107,18 @@ describe('whiteboard sync', () => {
     expect(ada.view().strokes).toEqual([]);
   });
 
+  it('the call hears of a peer’s change to the board, not of a repeat, a refusal or its own drawing', () => {
+    const heard: string[] = [];
+    const sync = new WhiteboardSync({ selfId: 'bob', peers: () => [], send: () => true, peerChanged: (peerId) => heard.push(peerId) });
+    const stroke = { t: 'wb-end', n: 1, c: 0, w: 0, p: [1, 1] };
+    sync.receive('ada', stroke);
+    sync.receive('ada', stroke);
+    sync.receive('eve', { ...stroke, c: 99 });
+    sync.begin(5, 5, 0, 0);
+    sync.end();
+    expect(heard).toEqual(['ada']);
+  });
+
   it('hostile messages are counted and dropped; the board stays as it was', () => {
     const { join } = network();
     const ada = join('ada');

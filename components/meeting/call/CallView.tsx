@@ -49,6 +49,7 @@ interface CallViewProps {
 /** The call: header, stage, side panel and toolbar around one MeetingSession; its end screens. */
 export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) {
   const t = useTranslations('Meeting');
+  const tBoard = useTranslations('Whiteboard');
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
@@ -98,6 +99,13 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       .then((sync) => setBoard({ sync, open: true }));
   }, [session, board]);
   const boardOpen = Boolean(board?.open);
+  // Someone draws while this page's board is closed: say so once, until it is opened.
+  const told = useRef(false);
+  useEffect(() => {
+    if (boardOpen) told.current = false;
+  }, [boardOpen]);
+  const boardNews = useRef<(peerId: string) => void>(() => undefined);
+  useEffect(() => session.features.use(WHITEBOARD).onPeerChange((peerId) => boardNews.current(peerId)), [session]);
 
   const tiles = useMemo(() => buildTiles(state, t('screenYours')), [state, t]);
   const recording = useRecording(session, tiles, videos, info.roomName);
@@ -106,6 +114,14 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     setNotice(message);
     window.setTimeout(() => setNotice((current) => (current === message ? null : current)), 3000);
   }, []);
+
+  useEffect(() => {
+    boardNews.current = (peerId) => {
+      if (boardOpen || told.current) return;
+      told.current = true;
+      flash(tBoard('peerDrawing', { name: state.peers.find((peer) => peer.id === peerId)?.name ?? '' }));
+    };
+  }, [boardOpen, flash, tBoard, state.peers]);
 
   const devices = useCallDevices(session, state.localCamera, flash);
   useNoiseSuppression(session, devices.microphone, isEnded(state.phase), flash);

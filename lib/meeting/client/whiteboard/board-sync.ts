@@ -12,6 +12,8 @@ export interface SyncContext {
   readonly selfId: string;
   peers(): { id: string }[];
   send(peerId: string, message: WhiteboardMessage): boolean;
+  /** A peer's message changed the board (the call can say someone is drawing while the board is closed). */
+  peerChanged?(peerId: string): void;
 }
 
 /** What the test probe shows of the board. */
@@ -43,10 +45,11 @@ export class WhiteboardSync {
     for (const listener of this.listeners) listener();
   }
 
-  private apply(ops: BoardOp[]) {
+  private apply(ops: BoardOp[]): boolean {
     let changed = false;
     for (const op of ops) changed = this.board.apply(op) || changed;
     if (changed) this.changed();
+    return changed;
   }
 
   private broadcast(message: WhiteboardMessage) {
@@ -57,8 +60,8 @@ export class WhiteboardSync {
   receive(from: string, raw: unknown) {
     if (this.closed) return;
     const ops = parseWhiteboardMessage(from, raw);
-    if (ops) this.apply(ops);
-    else this.refused++;
+    if (!ops) this.refused++;
+    else if (this.apply(ops)) this.ctx.peerChanged?.(from);
   }
 
   /** A peer's main channel opened: it gets the board (nothing when the board is empty and never cleared). */

@@ -10,6 +10,7 @@ export class WhiteboardFeature implements CallFeature {
   private sync: Promise<WhiteboardSync> | null = null;
   /** Once loaded, messages go straight in, in the order they came. */
   private loaded: WhiteboardSync | null = null;
+  private readonly drawing = new Set<(peerId: string) => void>();
 
   constructor(private readonly ctx: FeatureContext) {}
 
@@ -19,10 +20,17 @@ export class WhiteboardFeature implements CallFeature {
         selfId: this.ctx.selfId,
         peers: () => this.ctx.peers(),
         send: (peerId, message) => this.ctx.send(peerId, message),
+        peerChanged: (peerId) => this.drawing.forEach((listener) => listener(peerId)),
       });
       return this.loaded;
     });
     return this.sync;
+  }
+
+  /** Hears each peer's change to the board (a stroke, a removal, a clear). */
+  onPeerChange(listener: (peerId: string) => void): () => void {
+    this.drawing.add(listener);
+    return () => void this.drawing.delete(listener);
   }
 
   receive(peerId: string, raw: { t: string }) {
