@@ -11,8 +11,6 @@ import { markRemoved } from '@/lib/meeting/client/call/removal-mark';
 import type { MeetingSession, RemotePeer } from '@/lib/meeting/client/call/session';
 import type { FileTransfers } from '@/lib/meeting/client/files/transfers';
 import { FILES } from '@/lib/meeting/client/files/files-feature';
-import type { WhiteboardSync } from '@/lib/meeting/client/whiteboard/board-sync';
-import { WHITEBOARD } from '@/lib/meeting/client/whiteboard/whiteboard-feature';
 import { AudioSink } from '../VideoView';
 import { ChatPanel, PeoplePanel } from './SidePanel';
 import { buildTiles, floatingTile } from './call-layout';
@@ -28,6 +26,7 @@ import { InvitePanel } from './InvitePanel';
 import { useRecording } from '../features/recording/useRecording';
 import { useCallDevices } from './useCallDevices';
 import { useNoiseSuppression } from '../features/noise/useNoiseSuppression';
+import { useWhiteboard } from '../features/whiteboard/useWhiteboard';
 
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
@@ -49,7 +48,6 @@ interface CallViewProps {
 /** The call: header, stage, side panel and toolbar around one MeetingSession; its end screens. */
 export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) {
   const t = useTranslations('Meeting');
-  const tBoard = useTranslations('Whiteboard');
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
@@ -57,8 +55,6 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const [devicesOpen, setDevicesOpen] = useState(false);
   const [files, setFiles] = useState<FileTransfers | null>(null);
   const [sendFileOpen, setSendFileOpen] = useState(false);
-  /** The board, once opened here; it stays loaded (and in sync) when closed. */
-  const [board, setBoard] = useState<{ sync: WhiteboardSync; open: boolean } | null>(null);
   /** The participant the host chose to remove, until they confirm or cancel. */
   const [removing, setRemoving] = useState<RemotePeer | null>(null);
   const [inviteClosed, setInviteClosed] = useState(false);
@@ -91,22 +87,6 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       .then(() => setSendFileOpen(true));
   }, [session]);
 
-  const toggleWhiteboard = useCallback(() => {
-    if (board) return setBoard({ ...board, open: !board.open });
-    void session.features
-      .use(WHITEBOARD)
-      .load()
-      .then((sync) => setBoard({ sync, open: true }));
-  }, [session, board]);
-  const boardOpen = Boolean(board?.open);
-  // Someone draws while this page's board is closed: say so once, until it is opened.
-  const told = useRef(false);
-  useEffect(() => {
-    if (boardOpen) told.current = false;
-  }, [boardOpen]);
-  const boardNews = useRef<(peerId: string) => void>(() => undefined);
-  useEffect(() => session.features.use(WHITEBOARD).onPeerChange((peerId) => boardNews.current(peerId)), [session]);
-
   const tiles = useMemo(() => buildTiles(state, t('screenYours')), [state, t]);
   const recording = useRecording(session, tiles, videos, info.roomName);
 
@@ -115,13 +95,8 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     window.setTimeout(() => setNotice((current) => (current === message ? null : current)), 3000);
   }, []);
 
-  useEffect(() => {
-    boardNews.current = (peerId) => {
-      if (boardOpen || told.current) return;
-      told.current = true;
-      flash(tBoard('peerDrawing', { name: state.peers.find((peer) => peer.id === peerId)?.name ?? '' }));
-    };
-  }, [boardOpen, flash, tBoard, state.peers]);
+  const board = useWhiteboard(session, state.peers, flash);
+  const boardOpen = board.open;
 
   const devices = useCallDevices(session, state.localCamera, flash);
   useNoiseSuppression(session, devices.microphone, isEnded(state.phase), flash);
@@ -133,7 +108,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     setPanel,
     recording,
     openDevices: () => setDevicesOpen(true),
-    whiteboard: { open: boardOpen, toggle: toggleWhiteboard },
+    whiteboard: { open: boardOpen, toggle: board.toggle },
     flash,
     pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
     roomName: info.roomName,
@@ -152,9 +127,9 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       <div className="flex min-h-0 flex-1">
         {/* With the whiteboard open, it takes the stage and the tiles move to a strip (below it, or beside it from lg). */}
         <div className={`min-h-0 min-w-0 flex-1 ${boardOpen ? 'flex-col lg:flex-row' : ''} ${panel ? 'hidden md:flex' : 'flex'}`}>
-          {board?.open && (
+          {board.open && board.sync && (
             <Suspense fallback={<div className="flex-1" />}>
-              <Whiteboard sync={board.sync} onClose={toggleWhiteboard} />
+              <Whiteboard sync={board.sync} onClose={board.toggle} />
             </Suspense>
           )}
           <div className={boardOpen ? 'flex h-36 shrink-0 lg:h-auto lg:w-72' : 'flex min-h-0 min-w-0 flex-1'}>
