@@ -106,11 +106,11 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
   await ada.page.getByRole('button', { name: w.title, exact: true }).click();
   await expect(canvas(ada.page)).toBeVisible();
   await draw(ada.page, [0.1, 0.1], [0.5, 0.4], async () => {
+    // Bob's board is closed: the call tells him someone draws (a notice of 3 s, from the first batch on).
+    await expect(bob.page.getByText(w.peerDrawing.replace('{name}', 'Ada'))).toBeVisible();
     await expect.poll(async () => (await board(bob.page)).strokes[0]?.points ?? 0, { timeout: 10_000 }).toBeGreaterThan(1);
     expect((await board(ada.page)).strokes).toHaveLength(1);
   });
-  // Bob's board is closed: the call tells him someone draws.
-  await expect(bob.page.getByText(w.peerDrawing.replace('{name}', 'Ada'))).toBeVisible();
   await expect.poll(async () => JSON.stringify(await board(bob.page))).toBe(JSON.stringify(await board(ada.page)));
   const [adaStroke] = (await board(ada.page)).strokes;
   expect(adaStroke).toMatchObject({ colour: 0, width: 1 });
