@@ -105,9 +105,11 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
   // has the line before Ada lets go: points stream in batches while drawn.
   await ada.page.getByRole('button', { name: w.title, exact: true }).click();
   await expect(canvas(ada.page)).toBeVisible();
+  // Bob's board is closed: the call tells him someone draws. The notice lasts 3 s from Ada's first
+  // batch, so it is watched for from before she starts (moving the mouse can take longer than that here).
+  const told = expect(bob.page.getByText(w.peerDrawing.replace('{name}', 'Ada'))).toBeVisible({ timeout: 30_000 });
   await draw(ada.page, [0.1, 0.1], [0.5, 0.4], async () => {
-    // Bob's board is closed: the call tells him someone draws (a notice of 3 s, from the first batch on).
-    await expect(bob.page.getByText(w.peerDrawing.replace('{name}', 'Ada'))).toBeVisible();
+    await told;
     await expect.poll(async () => (await board(bob.page)).strokes[0]?.points ?? 0, { timeout: 10_000 }).toBeGreaterThan(1);
     expect((await board(ada.page)).strokes).toHaveLength(1);
   });
