@@ -59,6 +59,7 @@ export const meetingFrameNamespaces: readonly Namespace[] = [
   'Manage',
   // The call's polls (components/meeting/features/polls/): their own namespace, beside the call's.
   'Polls',
+  'Whiteboard',
 ];
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */

@@ -54,6 +54,7 @@ it('without picture-in-picture the toolbar has no button for it', () => {
           togglePanel: noop,
           devices: noop,
           polls: { open: noop, waiting: 0 },
+          whiteboard: { open: false, toggle: noop },
           leave: noop,
         }}
       />

@@ -25,7 +25,7 @@ function callState(): SessionState {
 }
 
 function renderToolbar(
-  handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip' | 'onPolls', jest.Mock>> = {},
+  handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip' | 'onPolls' | 'onWhiteboard', jest.Mock>> = {},
   pollsWaiting = 0,
 ) {
   const noop = () => undefined;
@@ -46,6 +46,7 @@ function renderToolbar(
           togglePanel: handlers.onPanel ?? noop,
           devices: handlers.onDevices ?? noop,
           polls: { open: handlers.onPolls ?? noop, waiting: pollsWaiting },
+          whiteboard: { open: false, toggle: handlers.onWhiteboard ?? noop },
           leave: noop,
         }}
       />
@@ -87,8 +88,18 @@ describe('the call controls\' "More" menu', () => {
     renderToolbar({ onHand, onReact, onPanel });
     fireEvent.click(moreButton());
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
-    expect(names.slice(0, 8)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, en.Polls.title, m.devices.open]);
-    expect(names.slice(8).every((name) => name!.startsWith('React with '))).toBe(true);
+    expect(names.slice(0, 9)).toEqual([
+      m.shareScreen,
+      m.raiseHand,
+      m.startRecording,
+      m.copyLink,
+      m.people,
+      m.pip.open,
+      en.Polls.title,
+      en.Whiteboard.title,
+      m.devices.open,
+    ]);
+    expect(names.slice(9).every((name) => name!.startsWith('React with '))).toBe(true);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
     expect(onHand).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -100,13 +111,17 @@ describe('the call controls\' "More" menu', () => {
     expect(onReact).toHaveBeenCalledTimes(1);
   });
 
-  it('between md and lg, a menu of its own holds picture-in-picture, polls and the device settings', () => {
+  it('between md and lg, a menu of its own holds picture-in-picture, polls, the whiteboard and the device settings', () => {
     const onDevices = jest.fn();
     const onPip = jest.fn();
-    renderToolbar({ onDevices, onPip });
+    const onWhiteboard = jest.fn();
+    renderToolbar({ onDevices, onPip, onWhiteboard });
     fireEvent.click(moreButton(1));
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
-    expect(names).toEqual([m.pip.open, en.Polls.title, m.devices.open]);
+    expect(names).toEqual([m.pip.open, en.Polls.title, en.Whiteboard.title, m.devices.open]);
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: en.Whiteboard.title }));
+    expect(onWhiteboard).toHaveBeenCalledTimes(1);
+    fireEvent.click(moreButton(1));
     fireEvent.click(screen.getByRole('menuitem', { name: m.devices.open }));
     expect(onDevices).toHaveBeenCalledTimes(1);
     fireEvent.click(moreButton(1));
@@ -153,6 +168,7 @@ describe("the bar's words and pictures (issue 48)", () => {
       [m.pip.open, words.pip],
       [m.devices.open, words.devices],
       [en.Polls.title, en.Polls.short],
+      [en.Whiteboard.title, en.Whiteboard.short],
       [m.leave, words.leave],
     ];
     for (const [name, word] of pairs) {

@@ -29,6 +29,7 @@ import { InvitePanel } from './InvitePanel';
 import { useRecording } from '../features/recording/useRecording';
 import { useCallDevices } from './useCallDevices';
 import { useNoiseSuppression } from '../features/noise/useNoiseSuppression';
+import { useWhiteboard } from '../features/whiteboard/useWhiteboard';
 
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
@@ -38,6 +39,8 @@ const SendFileDialog = lazy(() => import('../features/files/SendFileDialog'));
 const FileTransferList = lazy(() => import('../features/files/FileTransferList'));
 // Polls: only once someone opens "Polls" or a poll arrives (polls/polls-feature.ts).
 const PollsCorner = lazy(() => import('../features/polls/PollsCorner'));
+// The whiteboard: only once someone opens it (its board code loads then, or when a peer's stroke comes).
+const Whiteboard = lazy(() => import('../features/whiteboard/Whiteboard'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -109,6 +112,9 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     window.setTimeout(() => setNotice((current) => (current === message ? null : current)), 3000);
   }, []);
 
+  const board = useWhiteboard(session, state.peers, flash);
+  const boardOpen = board.open;
+
   const devices = useCallDevices(session, state.localCamera, flash);
   useNoiseSuppression(session, devices.microphone, isEnded(state.phase), flash);
   const floating = floatingTile(tiles);
@@ -120,6 +126,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     recording,
     openDevices: () => setDevicesOpen(true),
     polls: { open: openPolls, waiting: pollBadge },
+    whiteboard: { open: boardOpen, toggle: board.toggle },
     flash,
     pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
     roomName: info.roomName,
@@ -136,17 +143,31 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     <div data-call-view className="flex h-[calc(100dvh-var(--chunk-error-height,0px))] flex-col text-white">
       <CallHeader session={session} state={state} roomName={info.roomName} recordingSeconds={recording.active ? recording.seconds : null} />
       <div className="flex min-h-0 flex-1">
-        <CallStage
-          session={session}
-          state={state}
-          tiles={tiles}
-          pinned={pinned}
-          onPin={(key) => setPinned((current) => (current === key ? null : key))}
-          videoRef={(key, element) => videos.current.set(key, element)}
-          onRemove={setRemoving}
-          above={state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} /> : undefined}
-          hiddenBelowMd={panel !== null}
-        />
+        {/* With the whiteboard open, it takes the stage and the tiles move to a strip (below it, or beside it from lg). */}
+        <div className={`min-h-0 min-w-0 flex-1 ${boardOpen ? 'flex-col lg:flex-row' : ''} ${panel ? 'hidden md:flex' : 'flex'}`}>
+          {board.open && board.sync && (
+            <Suspense fallback={<div className="flex-1" />}>
+              <Whiteboard sync={board.sync} onClose={board.toggle} />
+            </Suspense>
+          )}
+          <div className={boardOpen ? 'flex h-36 shrink-0 lg:h-auto lg:w-72' : 'flex min-h-0 min-w-0 flex-1'}>
+            <CallStage
+              session={session}
+              state={state}
+              tiles={tiles}
+              pinned={pinned}
+              onPin={(key) => setPinned((current) => (current === key ? null : key))}
+              videoRef={(key, element) => videos.current.set(key, element)}
+              onRemove={setRemoving}
+              above={
+                state.peers.length === 0 && !inviteClosed && !boardOpen ? (
+                  <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} />
+                ) : undefined
+              }
+              hiddenBelowMd={panel !== null}
+            />
+          </div>
+        </div>
         {panel && (
           // Below md the panel is the screen (the stage steps aside); from md it sits beside the stage.
           <aside className="w-full bg-white text-slate-900 md:w-80 md:shrink-0 lg:w-96">

@@ -9,6 +9,7 @@ import { PollIcon } from '../features/polls/PollIcon';
 import { MoreMenu, type Secondary } from './MoreMenu';
 import { ShortLabel, ToolbarButton } from './ToolbarButton';
 import type { CallControls } from './useCallControls';
+import { WhiteboardIcon } from '../features/whiteboard/WhiteboardIcon';
 
 /**
  * The controls under the stage, with their shortcuts: always one row (issue 33). Microphone,
@@ -20,6 +21,7 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
   const t = useTranslations('Meeting');
   const short = useTranslations('Meeting.toolbarLabel');
   const polls = useTranslations('Polls');
+  const board = useTranslations('Whiteboard');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
   const knocks = state.self.isHost ? state.knocks.length : 0;
@@ -73,6 +75,15 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
       badge: controls.polls.waiting,
       wide: true,
       onClick: controls.polls.open,
+    },
+    {
+      key: 'whiteboard',
+      short: board('short'),
+      label: board('title'),
+      icon: <WhiteboardIcon />,
+      active: controls.whiteboard.open,
+      wide: true,
+      onClick: controls.whiteboard.toggle,
     },
     { key: 'devices', short: short('devices'), label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: controls.devices },
   ];

@@ -30,6 +30,8 @@ export interface CallControls {
   devices(): void;
   /** Opens "Polls"; `waiting`: open polls of others we have not answered. */
   polls: { open(): void; waiting: number };
+  /** The shared whiteboard: shown in the stage or not (components/meeting/features/whiteboard/). */
+  whiteboard: { open: boolean; toggle: () => void };
   leave(): void;
 }
 
@@ -41,6 +43,7 @@ interface Options {
   recording: ReturnType<typeof useRecording>;
   openDevices: () => void;
   polls: CallControls['polls'];
+  whiteboard: CallControls['whiteboard'];
   /** A short message over the call (the copied link, a refused camera). */
   flash: (message: string) => void;
   /** The <video> of what floats, for the video-only picture-in-picture. */
@@ -52,7 +55,7 @@ interface Options {
  * The call's actions in one place (issue 49 point 2): the toolbar takes them as one prop instead
  * of a dozen, and the keyboard shortcuts and the picture-in-picture window run the same ones.
  */
-export function useCallControls({ session, state, panel, setPanel, recording, openDevices, polls, flash, pipVideo, roomName }: Options) {
+export function useCallControls({ session, state, panel, setPanel, recording, openDevices, polls, whiteboard, flash, pipVideo, roomName }: Options) {
   const t = useTranslations('Meeting');
 
   const mute = useCallback(() => {
@@ -137,6 +140,7 @@ export function useCallControls({ session, state, panel, setPanel, recording, op
     togglePanel,
     devices: openDevices,
     polls,
+    whiteboard,
     leave,
   };
   /** The document picture-in-picture window, for the call to render the floating tile into. */

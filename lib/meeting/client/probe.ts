@@ -16,6 +16,8 @@ import type { TransferView } from './files/transfer-view';
 import { FILES } from './files/files-feature';
 import { POLLS } from './polls/polls-feature';
 import type { PollView } from './polls/polls';
+import { WHITEBOARD } from './whiteboard/whiteboard-feature';
+import type { BoardView } from './whiteboard/board-sync';
 import type { MeetingSession } from './call/session';
 
 export interface MeetingProbe {
@@ -60,6 +62,10 @@ export interface MeetingProbe {
   polls(): Promise<{ views: PollView[]; dropped: number }>;
   /** Sends any message, unchecked, over the sealed main channel to a peer: a hostile peer's poll messages as the receiver meets them. */
   sendRawMessage(peerId: string, message: Record<string, unknown>): boolean;
+  /** The whiteboard's strokes as this page holds them, and how many peer messages it refused (its code loads on the first call). */
+  whiteboard(): Promise<BoardView>;
+  /** Sends any `wb-*` message, unchecked, over the sealed main channel: a hostile peer's strokes as the others meet them. */
+  sendWhiteboardMessage(peerId: string, message: Record<string, unknown>): boolean;
   /** What the camera's background effect costs now (null when off). */
   backgroundStats(): BackgroundStats | null;
   /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
@@ -134,6 +140,8 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       return { views: polls.getSnapshot(), dropped: polls.dropped };
     },
     sendRawMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
+    whiteboard: async () => (await session.features.use(WHITEBOARD).load()).view(),
+    sendWhiteboardMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
     mediaRoute: () => session.getState().mediaRoute,
     sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),
