@@ -110,7 +110,13 @@ describe('compose.yaml', () => {
     expect(app!.environment!.APP_URL).toMatch(/^https:\/\/\$\{DOMAIN[:?}]/);
     const caddyfile = read('deploy/Caddyfile');
     expect(caddyfile).toMatch(/^\{\$DOMAIN\} \{$/m);
-    expect(caddyfile).toMatch(/reverse_proxy app:3000\b/);
+    // compose's one app unless APP_UPSTREAMS names several (docs/self-hosting/reverse-proxy.md).
+    expect(caddyfile).toMatch(/reverse_proxy \{\$APP_UPSTREAMS:app:3000\} \{$/m);
+    // Failover to a live instance: a failed connection takes the instance out and the request is tried on another.
+    for (const line of ['fail_duration 5s', 'max_fails 1', 'lb_try_duration 10s', 'lb_try_interval 250ms', 'dial_timeout 2s'])
+      expect(caddyfile).toMatch(new RegExp(`^\\s+${line}$`, 'm'));
+    // No active check: /api/health answers 503 while PostgreSQL is away, which would take every instance out.
+    expect(caddyfile).not.toMatch(/health_uri/);
     expect(read('Containerfile')).toMatch(/PORT=3000\b/);
     expect(caddy!.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
   });
