@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { BlockList, isIPv4 } from 'node:net';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -110,7 +110,21 @@ describe('compose.yaml', () => {
     expect(app!.environment!.APP_URL).toMatch(/^https:\/\/\$\{DOMAIN[:?}]/);
     const caddyfile = read('deploy/Caddyfile');
     expect(caddyfile).toMatch(/^\{\$DOMAIN\} \{$/m);
-    expect(caddyfile).toMatch(/reverse_proxy app:3000\b/);
+    // compose's one app unless APP_UPSTREAMS names several (docs/self-hosting/reverse-proxy.md).
+    expect(caddyfile).toMatch(/reverse_proxy \{\$APP_UPSTREAMS:app:3000\} \{$/m);
+    // Failover to a live instance: a failed connection takes the instance out and the request is tried on another.
+    const lines = [
+      'health_uri /sw.js',
+      'health_interval 1s',
+      'fail_duration 2s',
+      'max_fails 1',
+      'lb_try_duration 10s',
+      'lb_try_interval 250ms',
+      'dial_timeout 2s',
+    ];
+    for (const line of lines) expect(caddyfile).toMatch(new RegExp(`^\\s+${line}$`, 'm'));
+    // The active check asks for a static file: /api/health answers 503 while PostgreSQL is away, which would take every instance out.
+    expect(existsSync(path.join(root, 'public', 'sw.js'))).toBe(true);
     expect(read('Containerfile')).toMatch(/PORT=3000\b/);
     expect(caddy!.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
   });

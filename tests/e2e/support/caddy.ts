@@ -116,3 +116,58 @@ export async function startCaddy(options: { host: string; bind: string; httpsPor
     throw error;
   }
 }
+
+/**
+ * Caddy running the shipped deploy/Caddyfile itself, unchanged, with its settings in the
+ * environment as compose gives them: DOMAIN (here a plain-http site on localhost, a secure
+ * context without a CA), APP_UPSTREAMS (the app instances) and CADDY_GLOBAL_OPTIONS (no admin
+ * endpoint, so that parallel runs do not fight over its port).
+ */
+export async function startShippedCaddy(options: { port: number; upstreams: string[] }): Promise<Omit<Caddy, 'rootCertificate'>> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-caddy-'));
+  const origin = `http://localhost:${options.port}`;
+  const child = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', path.join(process.cwd(), 'deploy', 'Caddyfile')], {
+    env: {
+      ...process.env,
+      HOME: dir,
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      DOMAIN: origin,
+      APP_UPSTREAMS: options.upstreams.join(' '),
+      CADDY_GLOBAL_OPTIONS: 'admin off',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.on('error', (error) => (output += `${error.message} (Debian's package caddy)\n`));
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        process.off('exit', killOnExit);
+        rmSync(dir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', done);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const healthy = await fetch(`${origin}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`caddy did not serve ${origin}: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin, output: () => output, stop };
+}

@@ -32,6 +32,8 @@ export const BILLING_OFF = {
 export interface Instance {
   url: string;
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer would: no shutdown of any kind; resolves once it is gone. */
+  kill: () => Promise<void>;
   /** What the server printed so far. */
   output: () => string;
 }
@@ -96,9 +98,15 @@ export async function startInstance(port: number, env: Record<string, string>, o
   return {
     url,
     output: () => output,
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
