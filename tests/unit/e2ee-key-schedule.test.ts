@@ -84,7 +84,7 @@ describe('the key schedule through the SFU', () => {
     await settle();
     expect(rings.bob!.received().ada).toBe(rings.ada!.rotations.interval);
     // Switched to the second rotation's key after the switch delay (later on a busy machine).
-    await until(() => rings.ada!.generation >= 2, 'the switch to generation 2', SWITCH_DELAY_MS + 5_000);
+    await until(() => (rings.ada!.generation ?? 0) >= 2, 'the switch to generation 2', SWITCH_DELAY_MS + 5_000);
     await settle();
     expect((await sendAndOpen(keyrings, 'ada', 'bob')).ok).toBe(true);
   });
