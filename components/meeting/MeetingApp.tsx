@@ -11,6 +11,7 @@ import { meetingSupported } from '@/lib/meeting/client/media/capture';
 import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
 import { MeetingSession } from '@/lib/meeting/client/call/session';
 import { FILES } from '@/lib/meeting/client/files/files-feature';
+import { BREAKOUT } from '@/lib/meeting/client/breakout/breakout-feature';
 import { routePin } from '@/lib/meeting/client/call/route-pin';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { wasRemoved } from '@/lib/meeting/client/call/removal-mark';
@@ -89,7 +90,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       keyRequestPosted: result.keyRequestPosted,
       stream: result.stream,
       mediaRoute: routePin(window.location.search, info.mediaRoute),
-      features: [FILES],
+      features: [FILES, BREAKOUT],
     });
     // Used once: a later visit of the lobby (rejoin) makes fresh ones.
     prepared.current = null;

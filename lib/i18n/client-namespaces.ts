@@ -57,6 +57,8 @@ export const meetingFrameNamespaces: readonly Namespace[] = [
   ...frameNamespaces.filter((namespace) => !['Nav', 'Language', 'Theme'].includes(namespace)),
   'Meeting',
   'Manage',
+  // The breakout rooms' banner and the host's dialog (components/meeting/features/breakout/).
+  'Breakout',
 ];
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */

@@ -53,6 +53,7 @@ it('without picture-in-picture the toolbar has no button for it', () => {
           copyLink: noop,
           togglePanel: noop,
           devices: noop,
+          breakout: noop,
           leave: noop,
         }}
       />

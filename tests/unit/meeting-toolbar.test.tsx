@@ -42,6 +42,7 @@ function renderToolbar(handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact
           copyLink: noop,
           togglePanel: handlers.onPanel ?? noop,
           devices: handlers.onDevices ?? noop,
+          breakout: noop,
           leave: noop,
         }}
       />
@@ -83,8 +84,9 @@ describe('the call controls\' "More" menu', () => {
     renderToolbar({ onHand, onReact, onPanel });
     fireEvent.click(moreButton());
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
-    expect(names.slice(0, 7)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, m.devices.open]);
-    expect(names.slice(7).every((name) => name!.startsWith('React with '))).toBe(true);
+    // The host (me) also has breakout rooms there (components/meeting/features/breakout/BreakoutDialog.tsx).
+    expect(names.slice(0, 8)).toEqual([m.shareScreen, m.raiseHand, m.startRecording, m.copyLink, m.people, m.pip.open, m.devices.open, en.Breakout.title]);
+    expect(names.slice(8).every((name) => name!.startsWith('React with '))).toBe(true);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
     expect(onHand).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -102,7 +104,7 @@ describe('the call controls\' "More" menu', () => {
     renderToolbar({ onDevices, onPip });
     fireEvent.click(moreButton(1));
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
-    expect(names).toEqual([m.pip.open, m.devices.open]);
+    expect(names).toEqual([m.pip.open, m.devices.open, en.Breakout.title]);
     fireEvent.click(screen.getByRole('menuitem', { name: m.devices.open }));
     expect(onDevices).toHaveBeenCalledTimes(1);
     fireEvent.click(moreButton(1));

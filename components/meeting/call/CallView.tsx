@@ -26,6 +26,7 @@ import { InvitePanel } from './InvitePanel';
 import { useRecording } from '../features/recording/useRecording';
 import { useCallDevices } from './useCallDevices';
 import { useNoiseSuppression } from '../features/noise/useNoiseSuppression';
+import { useBreakout } from '../features/breakout/useBreakout';
 
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
@@ -33,6 +34,9 @@ const PipView = lazy(() => import('./PipView'));
 // Files: only once someone opens "Send a file" or an offer arrives (files/files-feature.ts).
 const SendFileDialog = lazy(() => import('../features/files/SendFileDialog'));
 const FileTransferList = lazy(() => import('../features/files/FileTransferList'));
+// Breakout rooms: the host's dialog when opened, the banner while rooms are open.
+const BreakoutDialog = lazy(() => import('../features/breakout/BreakoutDialog'));
+const BreakoutBanner = lazy(() => import('../features/breakout/BreakoutBanner'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -45,7 +49,10 @@ interface CallViewProps {
 /** The call: header, stage, side panel and toolbar around one MeetingSession; its end screens. */
 export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) {
   const t = useTranslations('Meeting');
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const full = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  // While breakout rooms are open, the screen shows our room only (features/breakout/useBreakout.ts).
+  const { state, breakout, feature: rooms } = useBreakout(session, full);
+  const [breakoutOpen, setBreakoutOpen] = useState(false);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -102,6 +109,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     setPanel,
     recording,
     openDevices: () => setDevicesOpen(true),
+    openBreakout: () => setBreakoutOpen(true),
     flash,
     pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
     roomName: info.roomName,
@@ -117,6 +125,19 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     // height leaves room for that prompt above the header (lib/chunk-watchdog.ts).
     <div data-call-view className="flex h-[calc(100dvh-var(--chunk-error-height,0px))] flex-col text-white">
       <CallHeader session={session} state={state} roomName={info.roomName} recordingSeconds={recording.active ? recording.seconds : null} />
+      {breakout.open && (
+        <Suspense fallback={null}>
+          <BreakoutBanner
+            key={breakout.open.round}
+            feature={rooms}
+            breakout={breakout}
+            selfId={state.self.id}
+            isHost={state.self.isHost}
+            everyone={full.peers}
+            onManage={() => setBreakoutOpen(true)}
+          />
+        </Suspense>
+      )}
       <div className="flex min-h-0 flex-1">
         <CallStage
           session={session}
@@ -173,6 +194,11 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
             onReplaceCamera={(track) => session.setCamera(track)}
             onClose={() => setDevicesOpen(false)}
           />
+        </Suspense>
+      )}
+      {breakoutOpen && state.self.isHost && (
+        <Suspense fallback={null}>
+          <BreakoutDialog feature={rooms} breakout={breakout} peers={full.peers} onSfu={full.mediaRoute === 'sfu'} onClose={() => setBreakoutOpen(false)} />
         </Suspense>
       )}
       {removing && (

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
 import { ReactionEmoji } from '../ReactionEmoji';
 import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, PeopleIcon, PipIcon, RecordIcon, ScreenIcon, SettingsIcon, SmileIcon } from '../icons';
+import { BreakoutIcon } from '../features/breakout/BreakoutIcon';
 import { MoreMenu, type Secondary } from './MoreMenu';
 import { ShortLabel, ToolbarButton } from './ToolbarButton';
 import type { CallControls } from './useCallControls';
@@ -18,6 +19,7 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
   const { state, panel, recording, pip } = controls;
   const t = useTranslations('Meeting');
   const short = useTranslations('Meeting.toolbarLabel');
+  const rooms = useTranslations('Breakout');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
   const knocks = state.self.isHost ? state.knocks.length : 0;
@@ -64,6 +66,10 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
     },
     ...(pip ? [{ key: 'pip', short: short('pip'), label: t('pip.open'), icon: <PipIcon />, active: pip.open, wide: true, onClick: pip.toggle }] : []),
     { key: 'devices', short: short('devices'), label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: controls.devices },
+    // The host's breakout rooms: in the bar from lg, in "More" below.
+    ...(state.self.isHost
+      ? [{ key: 'breakout', short: rooms('short'), label: rooms('title'), icon: <BreakoutIcon />, wide: true, onClick: controls.breakout }]
+      : []),
   ];
   const wide = secondary.filter((control) => control.wide);
   const inBar = (key: string) => secondary.find((control) => control.key === key)!;

@@ -28,6 +28,8 @@ export interface CallControls {
   togglePanel(panel: Panel): void;
   /** Opens the camera, microphone and speaker dialog. */
   devices(): void;
+  /** The host's breakout rooms dialog (features/breakout/BreakoutDialog.tsx). */
+  breakout(): void;
   leave(): void;
 }
 
@@ -38,6 +40,7 @@ interface Options {
   setPanel: (change: (current: Panel | null) => Panel | null) => void;
   recording: ReturnType<typeof useRecording>;
   openDevices: () => void;
+  openBreakout: () => void;
   /** A short message over the call (the copied link, a refused camera). */
   flash: (message: string) => void;
   /** The <video> of what floats, for the video-only picture-in-picture. */
@@ -49,7 +52,7 @@ interface Options {
  * The call's actions in one place (issue 49 point 2): the toolbar takes them as one prop instead
  * of a dozen, and the keyboard shortcuts and the picture-in-picture window run the same ones.
  */
-export function useCallControls({ session, state, panel, setPanel, recording, openDevices, flash, pipVideo, roomName }: Options) {
+export function useCallControls({ session, state, panel, setPanel, recording, openDevices, openBreakout, flash, pipVideo, roomName }: Options) {
   const t = useTranslations('Meeting');
 
   const mute = useCallback(() => {
@@ -133,6 +136,7 @@ export function useCallControls({ session, state, panel, setPanel, recording, op
     copyLink: () => void copyLink(),
     togglePanel,
     devices: openDevices,
+    breakout: openBreakout,
     leave,
   };
   /** The document picture-in-picture window, for the call to render the floating tile into. */
