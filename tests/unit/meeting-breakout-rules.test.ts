@@ -167,7 +167,7 @@ describe('BreakoutFeature', () => {
       selfId: self,
       fileLimit: 0,
       peers: () => ['host', 'ada', 'bob'].filter((id) => id !== self).map((id) => ({ id, name: id })),
-      send: (peerId, message) => void sent.push([peerId, message]) || true,
+      send: (peerId, message) => sent.push([peerId, message]) > 0,
       openChannel: () => null,
       isHost: (peerId) => hosts.includes(peerId),
       selfIsHost: () => hosts.includes(self),
