@@ -147,7 +147,11 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
           onPin={(key) => setPinned((current) => (current === key ? null : key))}
           videoRef={(key, element) => videos.current.set(key, element)}
           onRemove={setRemoving}
-          above={state.peers.length === 0 && !inviteClosed ? <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} /> : undefined}
+          above={
+            state.peers.length === 0 && !inviteClosed && !breakout.open ? (
+              <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} />
+            ) : undefined
+          }
           hiddenBelowMd={panel !== null}
         />
         {panel && (
