@@ -5,6 +5,7 @@
 // guest is ignored, and "Close rooms" brings everyone back, media flowing between all four again.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { sweep, widths } from './support/layout';
 import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
@@ -53,7 +54,7 @@ async function decodesOnly(page: Page, inRoom: string[], apart: string[]) {
 test('the host splits four people into two rooms; each sees and decodes only its room; a guest cannot move anyone; all come back', async ({
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   const meetingId = seededAccount('demo').meetingId;
   const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${randomBytes(32).toString('base64url')}` });
   open.push(host);
@@ -117,6 +118,11 @@ test('the host splits four people into two rooms; each sees and decodes only its
   await dialog.getByLabel(b.message).fill('Five minutes left');
   await dialog.getByRole('button', { name: b.send, exact: true }).click();
   for (const { page } of [ada, bob, cy]) await expect(page.getByText(b.fromHost.replace('{text}', 'Five minutes left'))).toBeVisible();
+
+  // The banner and the host's dialog fit 390, 768 and 1366 px, the bar in one row.
+  const checks = { fullPage: false, oneRow: [`nav[aria-label="${m.controls}"]`] };
+  for (const viewport of widths) await sweep(host.page, testInfo, 'breakout dialog, open rooms', viewport, checks);
+  for (const viewport of widths) await sweep(cy.page, testInfo, 'breakout banner in a room', viewport, checks);
 
   // A guest's forged "close" is ignored.
   const adaAtBob = await idOf(bob.page, 'Ada');
