@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { sweep, widths } from './support/layout';
-import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
-import { messages } from './support/messages';
-import { seededAccount } from './support/session';
+import { expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, type Participant } from './support/meeting';
+import { localized, messages } from './support/messages';
+import { logIn, seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -137,4 +137,45 @@ test('the host splits four people into two rooms; each sees and decodes only its
   for (const { page } of everyone) await expect(page.getByRole('region', { name: b.title })).toHaveCount(0, { timeout: 20_000 });
   for (const { page } of everyone) await expect.poll(() => othersOnStage(page)).toHaveLength(3);
   for (const { page } of everyone) await expectMediaFromPeers(page, 3, 30_000);
+});
+
+test('in German the host opens rooms by keyboard; the dialog and the banner fit 390, 768 and 1366 px', async ({ browser, baseURL }, testInfo) => {
+  const de = messages('de');
+  const meetingId = seededAccount('demo').meetingId;
+  const join = async (name: string, host: boolean): Promise<Participant> => {
+    const context = await newParticipantContext(browser, baseURL!);
+    if (host) await logIn(context, baseURL!, 'demo');
+    const page = await context.newPage();
+    await page.goto(localized('de', `/now/${meetingId}`) + (host ? `#k=${randomBytes(32).toString('base64url')}` : ''));
+    const button = page.getByRole('button', { name: new RegExp(`^(${de.Meeting.joinNow}|${de.Meeting.askToJoin})$`) });
+    await expect(button).toBeVisible({ timeout: 30_000 });
+    const nameField = page.getByLabel(de.Meeting.yourName, { exact: true });
+    if (await nameField.isVisible()) await nameField.fill(name);
+    await button.click();
+    await expect(page.getByRole('navigation', { name: de.Meeting.controls })).toBeVisible({ timeout: 15_000 });
+    const participant = { context, page, name };
+    open.push(participant);
+    return participant;
+  };
+  const host = await join('Demo User', true);
+  const ada = await join('Ada', false);
+  await expectMediaFromPeers(host.page, 1, 60_000);
+
+  // At 390 px the control sits in "More" (widths: 1366, 768, 390); reached and chosen by keyboard.
+  await host.page.setViewportSize(widths[2]);
+  await host.page.getByRole('button', { name: de.Meeting.moreOptions, exact: true }).filter({ visible: true }).focus();
+  await host.page.keyboard.press('ArrowDown');
+  const item = host.page.getByRole('menuitem', { name: de.Breakout.title });
+  for (let step = 0; step < 12 && !(await item.evaluate((element) => element === document.activeElement)); step++) await host.page.keyboard.press('ArrowDown');
+  await expect(item).toBeFocused();
+  await host.page.keyboard.press('Enter');
+  const dialog = host.page.getByRole('dialog', { name: de.Breakout.title });
+  await expect(dialog.getByLabel(de.Breakout.roomFor.replace('{name}', 'Ada'))).toBeVisible();
+  const checks = { fullPage: false, oneRow: [`nav[aria-label="${de.Meeting.controls}"]`] };
+  for (const viewport of widths) await sweep(host.page, testInfo, 'de breakout dialog', viewport, checks);
+  await dialog.getByLabel(de.Breakout.roomFor.replace('{name}', 'Ada')).selectOption({ label: de.Breakout.roomName.replace('{number}', '2') });
+  await dialog.getByRole('button', { name: de.Breakout.openRooms }).press('Enter');
+  await expect(ada.page.getByText(de.Breakout.inRoom.replace('{room}', de.Breakout.roomName.replace('{number}', '2')))).toBeVisible();
+  for (const viewport of widths) await sweep(ada.page, testInfo, 'de breakout banner', viewport, checks);
+  for (const viewport of widths) await sweep(host.page, testInfo, 'de breakout host banner', viewport, checks);
 });
