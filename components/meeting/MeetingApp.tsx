@@ -12,6 +12,7 @@ import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meet
 import { MeetingSession } from '@/lib/meeting/client/call/session';
 import { FILES } from '@/lib/meeting/client/files/files-feature';
 import { WHITEBOARD } from '@/lib/meeting/client/whiteboard/whiteboard-feature';
+import { BREAKOUT } from '@/lib/meeting/client/breakout/breakout-feature';
 import { routePin } from '@/lib/meeting/client/call/route-pin';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { wasRemoved } from '@/lib/meeting/client/call/removal-mark';
@@ -90,7 +91,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       keyRequestPosted: result.keyRequestPosted,
       stream: result.stream,
       mediaRoute: routePin(window.location.search, info.mediaRoute),
-      features: [FILES, WHITEBOARD],
+      features: [FILES, WHITEBOARD, BREAKOUT],
     });
     // Used once: a later visit of the lobby (rejoin) makes fresh ones.
     prepared.current = null;

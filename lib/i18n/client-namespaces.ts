@@ -60,6 +60,8 @@ export const meetingFrameNamespaces: readonly Namespace[] = [
   // The call's polls (components/meeting/features/polls/): their own namespace, beside the call's.
   'Polls',
   'Whiteboard',
+  // The breakout rooms' banner and the host's dialog (components/meeting/features/breakout/).
+  'Breakout',
 ];
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */

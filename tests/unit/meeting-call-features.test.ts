@@ -7,7 +7,16 @@ import { FILES } from '@/lib/meeting/client/files/files-feature';
 // hears a main channel open, a peer gone and the call's end. The session (session.ts) only hands
 // these over; what each feature does is its own.
 
-const CTX: FeatureContext = { selfId: 'me', fileLimit: 1024, peers: () => [], send: () => false, openChannel: () => null };
+const CTX: FeatureContext = {
+  selfId: 'me',
+  fileLimit: 1024,
+  peers: () => [],
+  send: () => false,
+  openChannel: () => null,
+  isHost: () => false,
+  selfIsHost: () => false,
+  setApart: () => undefined,
+};
 
 /** A feature that writes down what it heard. */
 function recorder(prefix: string, channelPrefix?: string) {

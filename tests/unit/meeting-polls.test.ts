@@ -381,6 +381,10 @@ describe('the polls feature on the call seam', () => {
   it('takes the poll- messages, loads the polls on the first one, and hears a late joiner’s channel', async () => {
     const sent: [string, { t: string }][] = [];
     const features = new CallFeatures({
+      // The host hooks (call/features.ts) polls do not use: anyone launches a poll.
+      isHost: () => false,
+      selfIsHost: () => false,
+      setApart: () => undefined,
       selfId: 'me',
       fileLimit: 1,
       peers: () => [{ id: 'ada', name: 'Ada' }],

@@ -47,6 +47,7 @@ function renderToolbar(
           devices: handlers.onDevices ?? noop,
           polls: { open: handlers.onPolls ?? noop, waiting: pollsWaiting },
           whiteboard: { open: false, toggle: handlers.onWhiteboard ?? noop },
+          breakout: noop,
           leave: noop,
         }}
       />
@@ -88,7 +89,8 @@ describe('the call controls\' "More" menu', () => {
     renderToolbar({ onHand, onReact, onPanel });
     fireEvent.click(moreButton());
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
-    expect(names.slice(0, 9)).toEqual([
+    // The host (me) also has breakout rooms there (components/meeting/features/breakout/BreakoutDialog.tsx).
+    expect(names.slice(0, 10)).toEqual([
       m.shareScreen,
       m.raiseHand,
       m.startRecording,
@@ -98,8 +100,9 @@ describe('the call controls\' "More" menu', () => {
       en.Polls.title,
       en.Whiteboard.title,
       m.devices.open,
+      en.Breakout.title,
     ]);
-    expect(names.slice(9).every((name) => name!.startsWith('React with '))).toBe(true);
+    expect(names.slice(10).every((name) => name!.startsWith('React with '))).toBe(true);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
     expect(onHand).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -118,7 +121,7 @@ describe('the call controls\' "More" menu', () => {
     renderToolbar({ onDevices, onPip, onWhiteboard });
     fireEvent.click(moreButton(1));
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
-    expect(names).toEqual([m.pip.open, en.Polls.title, en.Whiteboard.title, m.devices.open]);
+    expect(names).toEqual([m.pip.open, en.Polls.title, en.Whiteboard.title, m.devices.open, en.Breakout.title]);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: en.Whiteboard.title }));
     expect(onWhiteboard).toHaveBeenCalledTimes(1);
     fireEvent.click(moreButton(1));

@@ -4,6 +4,9 @@ import { WhiteboardFeature } from '@/lib/meeting/client/whiteboard/whiteboard-fe
 import { CallFeatures } from '@/lib/meeting/client/call/features';
 import type { WhiteboardMessage } from '@/lib/meeting/client/whiteboard/board-messages';
 
+/** The host hooks the call gives every feature (call/features.ts); the board does not use them. */
+const noHost = { isHost: () => false, selfIsHost: () => false, setApart: () => undefined };
+
 // Pages drawing on one whiteboard (docs/meetings.md "Whiteboard"), wired by an in-memory network
 // in place of the sealed channels: strokes stream in batches while drawn, everyone ends with the
 // same board, a late joiner gets it from a peer, undo and clear travel like any stroke.
@@ -129,8 +132,8 @@ describe('whiteboard sync', () => {
 
   it('the feature loads the board on the first message and hands it what came, in order', async () => {
     const sent: unknown[] = [];
-    const features = new CallFeatures({ selfId: 'bob', fileLimit: 0, peers: () => [], send: (_, m) => sent.push(m) > 0, openChannel: () => null });
-    const feature = new WhiteboardFeature({ selfId: 'bob', fileLimit: 0, peers: () => [], send: () => true, openChannel: () => null });
+    const features = new CallFeatures({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: (_, m) => sent.push(m) > 0, openChannel: () => null });
+    const feature = new WhiteboardFeature({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: () => true, openChannel: () => null });
     features.register(feature);
     expect(features.receive('ada', { t: 'wb-seg', n: 1, c: 0, w: 0, at: 0, p: [1, 1] })).toBe(true);
     expect(features.receive('ada', { t: 'wb-seg', n: 1, c: 0, w: 0, at: 1, p: [2, 2] })).toBe(true);

@@ -30,6 +30,7 @@ import { useRecording } from '../features/recording/useRecording';
 import { useCallDevices } from './useCallDevices';
 import { useNoiseSuppression } from '../features/noise/useNoiseSuppression';
 import { useWhiteboard } from '../features/whiteboard/useWhiteboard';
+import { useBreakout } from '../features/breakout/useBreakout';
 
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
@@ -41,6 +42,9 @@ const FileTransferList = lazy(() => import('../features/files/FileTransferList')
 const PollsCorner = lazy(() => import('../features/polls/PollsCorner'));
 // The whiteboard: only once someone opens it (its board code loads then, or when a peer's stroke comes).
 const Whiteboard = lazy(() => import('../features/whiteboard/Whiteboard'));
+// Breakout rooms: the host's dialog when opened, the banner while rooms are open.
+const BreakoutDialog = lazy(() => import('../features/breakout/BreakoutDialog'));
+const BreakoutBanner = lazy(() => import('../features/breakout/BreakoutBanner'));
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -53,7 +57,10 @@ interface CallViewProps {
 /** The call: header, stage, side panel and toolbar around one MeetingSession; its end screens. */
 export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) {
   const t = useTranslations('Meeting');
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const full = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  // While breakout rooms are open, the screen shows our room only (features/breakout/useBreakout.ts).
+  const { state, breakout, feature: rooms } = useBreakout(session, full);
+  const [breakoutOpen, setBreakoutOpen] = useState(false);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -127,6 +134,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     openDevices: () => setDevicesOpen(true),
     polls: { open: openPolls, waiting: pollBadge },
     whiteboard: { open: boardOpen, toggle: board.toggle },
+    openBreakout: () => setBreakoutOpen(true),
     flash,
     pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
     roomName: info.roomName,
@@ -142,6 +150,19 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     // height leaves room for that prompt above the header (lib/chunk-watchdog.ts).
     <div data-call-view className="flex h-[calc(100dvh-var(--chunk-error-height,0px))] flex-col text-white">
       <CallHeader session={session} state={state} roomName={info.roomName} recordingSeconds={recording.active ? recording.seconds : null} />
+      {breakout.open && (
+        <Suspense fallback={null}>
+          <BreakoutBanner
+            key={breakout.open.round}
+            feature={rooms}
+            breakout={breakout}
+            selfId={state.self.id}
+            isHost={state.self.isHost}
+            everyone={full.peers}
+            onManage={() => setBreakoutOpen(true)}
+          />
+        </Suspense>
+      )}
       <div className="flex min-h-0 flex-1">
         {/* With the whiteboard open, it takes the stage and the tiles move to a strip (below it, or beside it from lg). */}
         <div className={`min-h-0 min-w-0 flex-1 ${boardOpen ? 'flex-col lg:flex-row' : ''} ${panel ? 'hidden md:flex' : 'flex'}`}>
@@ -160,7 +181,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
               videoRef={(key, element) => videos.current.set(key, element)}
               onRemove={setRemoving}
               above={
-                state.peers.length === 0 && !inviteClosed && !boardOpen ? (
+                state.peers.length === 0 && !inviteClosed && !boardOpen && !breakout.open ? (
                   <InvitePanel onCopyLink={controls.copyLink} onClose={() => setInviteClosed(true)} />
                 ) : undefined
               }
@@ -219,6 +240,11 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
             onReplaceCamera={(track) => session.setCamera(track)}
             onClose={() => setDevicesOpen(false)}
           />
+        </Suspense>
+      )}
+      {breakoutOpen && state.self.isHost && (
+        <Suspense fallback={null}>
+          <BreakoutDialog feature={rooms} breakout={breakout} peers={full.peers} onSfu={full.mediaRoute === 'sfu'} onClose={() => setBreakoutOpen(false)} />
         </Suspense>
       )}
       {removing && (

@@ -6,6 +6,7 @@ import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
 import { ReactionEmoji } from '../ReactionEmoji';
 import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, PeopleIcon, PipIcon, RecordIcon, ScreenIcon, SettingsIcon, SmileIcon } from '../icons';
 import { PollIcon } from '../features/polls/PollIcon';
+import { BreakoutIcon } from '../features/breakout/BreakoutIcon';
 import { MoreMenu, type Secondary } from './MoreMenu';
 import { ShortLabel, ToolbarButton } from './ToolbarButton';
 import type { CallControls } from './useCallControls';
@@ -22,6 +23,7 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
   const short = useTranslations('Meeting.toolbarLabel');
   const polls = useTranslations('Polls');
   const board = useTranslations('Whiteboard');
+  const rooms = useTranslations('Breakout');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
   const knocks = state.self.isHost ? state.knocks.length : 0;
@@ -86,6 +88,10 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
       onClick: controls.whiteboard.toggle,
     },
     { key: 'devices', short: short('devices'), label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: controls.devices },
+    // The host's breakout rooms: in the bar from lg, in "More" below.
+    ...(state.self.isHost
+      ? [{ key: 'breakout', short: rooms('short'), label: rooms('title'), icon: <BreakoutIcon />, wide: true, onClick: controls.breakout }]
+      : []),
   ];
   const wide = secondary.filter((control) => control.wide);
   const inBar = (key: string) => secondary.find((control) => control.key === key)!;

@@ -32,6 +32,8 @@ export interface CallControls {
   polls: { open(): void; waiting: number };
   /** The shared whiteboard: shown in the stage or not (components/meeting/features/whiteboard/). */
   whiteboard: { open: boolean; toggle: () => void };
+  /** The host's breakout rooms dialog (features/breakout/BreakoutDialog.tsx). */
+  breakout(): void;
   leave(): void;
 }
 
@@ -44,6 +46,7 @@ interface Options {
   openDevices: () => void;
   polls: CallControls['polls'];
   whiteboard: CallControls['whiteboard'];
+  openBreakout: () => void;
   /** A short message over the call (the copied link, a refused camera). */
   flash: (message: string) => void;
   /** The <video> of what floats, for the video-only picture-in-picture. */
@@ -55,7 +58,20 @@ interface Options {
  * The call's actions in one place (issue 49 point 2): the toolbar takes them as one prop instead
  * of a dozen, and the keyboard shortcuts and the picture-in-picture window run the same ones.
  */
-export function useCallControls({ session, state, panel, setPanel, recording, openDevices, polls, whiteboard, flash, pipVideo, roomName }: Options) {
+export function useCallControls({
+  session,
+  state,
+  panel,
+  setPanel,
+  recording,
+  openDevices,
+  polls,
+  whiteboard,
+  openBreakout,
+  flash,
+  pipVideo,
+  roomName,
+}: Options) {
   const t = useTranslations('Meeting');
 
   const mute = useCallback(() => {
@@ -141,6 +157,7 @@ export function useCallControls({ session, state, panel, setPanel, recording, op
     devices: openDevices,
     polls,
     whiteboard,
+    breakout: openBreakout,
     leave,
   };
   /** The document picture-in-picture window, for the call to render the floating tile into. */

@@ -18,6 +18,8 @@ import { POLLS } from './polls/polls-feature';
 import type { PollView } from './polls/polls';
 import { WHITEBOARD } from './whiteboard/whiteboard-feature';
 import type { BoardView } from './whiteboard/board-sync';
+import { BREAKOUT } from './breakout/breakout-feature';
+import type { BreakoutState } from './breakout/breakout-rules';
 import type { MeetingSession } from './call/session';
 
 export interface MeetingProbe {
@@ -70,6 +72,8 @@ export interface MeetingProbe {
   backgroundStats(): BackgroundStats | null;
   /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
   mediaRoute(): 'mesh' | 'sfu';
+  /** The breakout rooms as this page holds them (breakout/breakout-rules.ts). */
+  breakout(): BreakoutState;
   /**
    * Bytes and frames on the SFU's connections: sent on the publishing one (and per simulcast
    * layer, by rid), received per participant.
@@ -144,6 +148,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     sendWhiteboardMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
     mediaRoute: () => session.getState().mediaRoute,
+    breakout: () => session.features.use(BREAKOUT).getState(),
     sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),
     senderKeys: async () => (await session.inspect().sfu.side?.senderKeys()) ?? { own: null, received: {} },
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),

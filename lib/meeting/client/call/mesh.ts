@@ -29,6 +29,8 @@ export interface MeshContext {
 }
 
 const NO_MEDIA: Record<Slot, null> = { audio: null, camera: null, screen: null };
+/** Peer messages that stay inside a breakout room. */
+const ROOM_ONLY = new Set(['chat', 'reaction']);
 
 export class Mesh {
   readonly links = new Map<string, PeerLink>();
@@ -37,6 +39,8 @@ export class Mesh {
    * only. A peer still on the mesh keeps getting it over its link.
    */
   private viaSfu: ReadonlySet<string> = new Set();
+  /** Peers in another breakout room (breakout/breakout-feature.ts): no media, chat or reactions go to them. */
+  private apart: (peerId: string) => boolean = () => false;
 
   constructor(
     /** This page's tracks, sent on every link. */
@@ -61,7 +65,23 @@ export class Mesh {
   /** A track into every link (replaceTrack: no renegotiation). */
   async setTrack(slot: Slot, track: MediaStreamTrack | null) {
     this.tracks[slot] = track;
-    await Promise.all([...this.links].filter(([id]) => !this.viaSfu.has(id)).map(([, link]) => link.setTrack(slot, track)));
+    await Promise.all([...this.links].filter(([id]) => !this.viaSfu.has(id)).map(([id, link]) => link.setTrack(slot, this.linkTracks(id)[slot])));
+  }
+
+  /** A new breakout partition: each link carries our tracks again, or none (replaceTrack, no renegotiation). */
+  async setApart(apart: (peerId: string) => boolean) {
+    this.apart = apart;
+    await Promise.all([...this.links].flatMap(([id, link]) => SLOTS.map((slot) => link.setTrack(slot, this.linkTracks(id)[slot]))));
+  }
+
+  /** A message for everyone; chat and reactions stay inside our breakout room. */
+  broadcast(message: { t: string }) {
+    for (const [id, link] of this.links) if (!(ROOM_ONLY.has(message.t) && this.apart(id))) link.send(message);
+  }
+
+  /** Chat or a reaction from someone in another breakout room: not shown (an honest page never sends it). */
+  fromAnotherRoom(peerId: string, raw: unknown): boolean {
+    return this.apart(peerId) && typeof raw === 'object' && raw !== null && ROOM_ONLY.has((raw as { t?: string }).t ?? '');
   }
 
   /** Which peers get our media through the SFU; the others over their link (replaceTrack, no renegotiation). */
@@ -73,7 +93,7 @@ export class Mesh {
   }
 
   private linkTracks(peerId: string): Record<Slot, MediaStreamTrack | null> {
-    return this.viaSfu.has(peerId) ? NO_MEDIA : this.tracks;
+    return this.viaSfu.has(peerId) || this.apart(peerId) ? NO_MEDIA : this.tracks;
   }
 
   stopTracks() {

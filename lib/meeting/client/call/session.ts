@@ -73,7 +73,8 @@ export class MeetingSession {
         verified: (peerId) => this.keyExchange.verified(peerId),
         dispatch: (event) => this.dispatch(event).then(() => (event.type === 'channel-open' ? this.features.channelOpen(event.peerId) : undefined)),
         // A feature's messages go to it (file-*: the file transfers); the rest to the machine.
-        onMessage: (peerId, raw) => void (this.features.receive(peerId, raw) || this.dispatch({ type: 'peer-message', from: peerId, raw })),
+        onMessage: (peerId, raw) =>
+          void (this.features.receive(peerId, raw) || this.mesh.fromAnotherRoom(peerId, raw) || this.dispatch({ type: 'peer-message', from: peerId, raw })),
         onDataChannel: (peerId, channel) => this.features.channel(peerId, channel),
       },
     );
@@ -96,6 +97,9 @@ export class MeetingSession {
           .map(({ id, name }) => ({ id, name })),
       send: (peerId, message) => this.mesh.links.get(peerId)?.send(message) ?? false,
       openChannel: (peerId, label) => this.mesh.links.get(peerId)?.openChannel(label) ?? null,
+      isHost: (peerId) => this.state.peers.some((peer) => peer.id === peerId && peer.isHost),
+      selfIsHost: () => this.state.self.isHost,
+      setApart: (apart) => void this.mesh.setApart(apart),
     });
     for (const feature of options.features ?? []) this.features.use(feature);
     const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(
@@ -201,7 +205,7 @@ export class MeetingSession {
         this.features.peerGone(effect.peerId);
         return;
       case 'broadcast':
-        for (const link of this.mesh.links.values()) link.send(effect.message);
+        this.mesh.broadcast(effect.message);
         return;
       case 'send-peer':
         this.mesh.links.get(effect.peerId)?.send(effect.message);
