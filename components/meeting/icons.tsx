@@ -129,3 +129,28 @@ export const BackgroundIcon = ({ className }: IconProps) => (
     <path d="M6 21a6 6 0 0 1 12 0" />
   </Svg>
 );
+
+// "Polls": three bars.
+export const PollIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M4 20h16M7 16V10M12 16V5M17 16v-3" />
+  </Svg>
+);
+
+// "Whiteboard": a board on its stand with a line drawn on it.
+export const WhiteboardIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="3" y="4" width="18" height="13" rx="1.5" />
+    <path d="M7 13c2-4 3.5-4 5-1.5S15 14 17 9M9 21l3-4 3 4" />
+  </Svg>
+);
+
+// "Breakout rooms": a call split into four rooms.
+export const BreakoutIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="3" y="3" width="7.5" height="7.5" rx="1.5" />
+    <rect x="13.5" y="3" width="7.5" height="7.5" rx="1.5" />
+    <rect x="3" y="13.5" width="7.5" height="7.5" rx="1.5" />
+    <rect x="13.5" y="13.5" width="7.5" height="7.5" rx="1.5" />
+  </Svg>
+);

@@ -4,13 +4,26 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { REACTIONS } from '@/lib/meeting/client/call/peer-messages';
 import { ReactionEmoji } from '../ReactionEmoji';
-import { CameraIcon, ChatIcon, HandIcon, LeaveIcon, LinkIcon, MicIcon, PeopleIcon, PipIcon, RecordIcon, ScreenIcon, SettingsIcon, SmileIcon } from '../icons';
-import { PollIcon } from '../features/polls/PollIcon';
-import { BreakoutIcon } from '../features/breakout/BreakoutIcon';
+import {
+  BreakoutIcon,
+  CameraIcon,
+  ChatIcon,
+  HandIcon,
+  LeaveIcon,
+  LinkIcon,
+  MicIcon,
+  PeopleIcon,
+  PipIcon,
+  PollIcon,
+  RecordIcon,
+  ScreenIcon,
+  SettingsIcon,
+  SmileIcon,
+  WhiteboardIcon,
+} from '../icons';
 import { MoreMenu, type Secondary } from './MoreMenu';
 import { ShortLabel, ToolbarButton } from './ToolbarButton';
 import type { CallControls } from './useCallControls';
-import { WhiteboardIcon } from '../features/whiteboard/WhiteboardIcon';
 
 /**
  * The controls under the stage, with their shortcuts: always one row (issue 33). Microphone,
