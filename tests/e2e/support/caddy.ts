@@ -77,13 +77,18 @@ async function waitForTls(bind: string, port: number, host: string, child: Child
   }
 }
 
-export async function startCaddy(options: { host: string; bind: string; httpsPort: number; httpPort: number; routes: CaddyRoute[] }): Promise<Caddy> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-caddy-'));
-  const config = path.join(dir, 'Caddyfile');
-  writeFileSync(config, caddyfile(options));
+/** A running Caddy: its output so far, and a stop that ends it (TERM, then KILL) and removes its folder. */
+interface Supervised {
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `caddy run` on `config` with its data, CA and autosave under `dir`, and supervises it. */
+function superviseCaddy(config: string, dir: string, env: Record<string, string> = {}): Supervised {
   const child = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', config], {
     // Caddy writes its CA and certificates under XDG_DATA_HOME, its autosave under XDG_CONFIG_HOME.
-    env: { ...process.env, HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config') },
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -106,11 +111,19 @@ export async function startCaddy(options: { host: string; bind: string; httpsPor
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
+  return { child, output: () => output, stop };
+}
+
+export async function startCaddy(options: { host: string; bind: string; httpsPort: number; httpPort: number; routes: CaddyRoute[] }): Promise<Caddy> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-caddy-'));
+  const config = path.join(dir, 'Caddyfile');
+  writeFileSync(config, caddyfile(options));
+  const { child, output, stop } = superviseCaddy(config, dir);
   try {
-    await waitForTls(options.bind, options.httpsPort, options.host, child, () => output);
+    await waitForTls(options.bind, options.httpsPort, options.host, child, output);
     const root = path.join(dir, 'data', 'caddy', 'pki', 'authorities', 'local', 'root.crt');
-    if (!existsSync(root)) throw new Error(`caddy made no local CA at ${root}: ${output}`);
-    return { origin: `https://${options.host}:${options.httpsPort}`, rootCertificate: readFileSync(root, 'utf8'), output: () => output, stop };
+    if (!existsSync(root)) throw new Error(`caddy made no local CA at ${root}: ${output()}`);
+    return { origin: `https://${options.host}:${options.httpsPort}`, rootCertificate: readFileSync(root, 'utf8'), output, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -126,36 +139,11 @@ export async function startCaddy(options: { host: string; bind: string; httpsPor
 export async function startShippedCaddy(options: { port: number; upstreams: string[] }): Promise<Omit<Caddy, 'rootCertificate'>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'enclave-caddy-'));
   const origin = `http://localhost:${options.port}`;
-  const child = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', path.join(process.cwd(), 'deploy', 'Caddyfile')], {
-    env: {
-      ...process.env,
-      HOME: dir,
-      XDG_DATA_HOME: path.join(dir, 'data'),
-      XDG_CONFIG_HOME: path.join(dir, 'config'),
-      DOMAIN: origin,
-      APP_UPSTREAMS: options.upstreams.join(' '),
-      CADDY_GLOBAL_OPTIONS: 'admin off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, stop } = superviseCaddy(path.join(process.cwd(), 'deploy', 'Caddyfile'), dir, {
+    DOMAIN: origin,
+    APP_UPSTREAMS: options.upstreams.join(' '),
+    CADDY_GLOBAL_OPTIONS: 'admin off',
   });
-  let output = '';
-  child.on('error', (error) => (output += `${error.message} (Debian's package caddy)\n`));
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        process.off('exit', killOnExit);
-        rmSync(dir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', done);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    });
   const deadline = Date.now() + 20_000;
   for (;;) {
     const healthy = await fetch(`${origin}/api/health`).then(
@@ -165,9 +153,9 @@ export async function startShippedCaddy(options: { port: number; upstreams: stri
     if (healthy) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`caddy did not serve ${origin}: ${output}`);
+      throw new Error(`caddy did not serve ${origin}: ${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { origin, output: () => output, stop };
+  return { origin, output, stop };
 }
