@@ -1,13 +1,15 @@
 import 'server-only';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import { countLive, isStale, type Hub, type RosterEntry, type TouchResult } from './hub';
+import { countLive, eventsAfter, isStale, KEPT_EVENTS, type EventListener, type Hub, type NumberedEvent, type RosterEntry, type TouchResult } from './hub';
 
 /** The default hub: everything in this process. Operations are synchronous, hence atomic. */
 export class MemoryHub implements Hub {
   private readonly rosters = new Map<string, Map<string, RosterEntry>>();
   private readonly banned = new Map<string, Set<string>>();
   private readonly locked = new Set<string>();
-  private readonly listeners = new Map<string, Set<(event: ServerEvent) => void>>();
+  private readonly listeners = new Map<string, Set<EventListener>>();
+  /** Per participant: the last id given and the kept events. */
+  private readonly events = new Map<string, { last: number; kept: NumberedEvent[] }>();
 
   private roster(meetingId: string) {
     let roster = this.rosters.get(meetingId);
@@ -39,6 +41,7 @@ export class MemoryHub implements Hub {
     const roster = this.rosters.get(meetingId);
     if (heldBy !== undefined && roster?.get(participantId)?.instance !== heldBy) return false;
     const removed = roster?.delete(participantId) ?? false;
+    if (removed) this.events.delete(`${meetingId}/${participantId}`);
     // An empty meeting forgets its state, as a Redis key would expire.
     if (roster && roster.size === 0) {
       this.rosters.delete(meetingId);
@@ -75,10 +78,21 @@ export class MemoryHub implements Hub {
   }
 
   async publish(meetingId: string, participantId: string, event: ServerEvent) {
-    for (const listener of this.listeners.get(`${meetingId}/${participantId}`) ?? []) listener(event);
+    const key = `${meetingId}/${participantId}`;
+    let events = this.events.get(key);
+    if (!events) this.events.set(key, (events = { last: 0, kept: [] }));
+    const id = ++events.last;
+    events.kept.push({ id, event });
+    if (events.kept.length > KEPT_EVENTS) events.kept.shift();
+    for (const listener of this.listeners.get(key) ?? []) listener(event, id);
   }
 
-  async subscribe(meetingId: string, participantId: string, listener: (event: ServerEvent) => void) {
+  async recent(meetingId: string, participantId: string, after: number) {
+    const events = this.events.get(`${meetingId}/${participantId}`) ?? { last: 0, kept: [] };
+    return eventsAfter(events.kept, events.last, after);
+  }
+
+  async subscribe(meetingId: string, participantId: string, listener: EventListener) {
     const key = `${meetingId}/${participantId}`;
     let set = this.listeners.get(key);
     if (!set) this.listeners.set(key, (set = new Set()));
@@ -95,5 +109,6 @@ export class MemoryHub implements Hub {
 
   async close() {
     this.listeners.clear();
+    this.events.clear();
   }
 }

@@ -1,7 +1,18 @@
 import 'server-only';
 import type Redis from 'ioredis';
 import type { ServerEvent } from '@/lib/meeting/protocol';
-import { countLive, JOINING_TTL_MS, SEEN_TTL_MS, type Hub, type RosterEntry, type TouchResult } from './hub';
+import {
+  countLive,
+  eventsAfter,
+  JOINING_TTL_MS,
+  KEPT_EVENTS,
+  SEEN_TTL_MS,
+  type EventListener,
+  type Hub,
+  type NumberedEvent,
+  type RosterEntry,
+  type TouchResult,
+} from './hub';
 
 const PREFIX = 'enclave:meeting:';
 const KEY_TTL_MS = 24 * 3600 * 1000;
@@ -42,9 +53,28 @@ if cjson.decode(raw).instance ~= ARGV[2] then return 0 end
 return redis.call('HDEL', KEYS[1], ARGV[1])
 `;
 
-/** The hub over Redis: roster in a hash per meeting, events over pub/sub, one channel per participant. */
+// Number the event, keep it and deliver it in one step, so that the kept list and the channel see
+// the same ids in the same order whichever instance publishes. The id counter outlives the list:
+// an id is never given twice to one participant, so a stale Last-Event-ID cannot replay the wrong events.
+const PUBLISH = `
+local id = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local message = '{"id":' .. id .. ',"event":' .. ARGV[1] .. '}'
+redis.call('RPUSH', KEYS[2], message)
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[2]), -1)
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+redis.call('PUBLISH', KEYS[3], message)
+return id
+`;
+/** Kept events outlast any reconnection: a seat not refreshed for SEEN_TTL_MS is gone anyway. */
+const EVENTS_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * The hub over Redis: roster in a hash per meeting, events over pub/sub, one channel per
+ * participant, and each participant's recent events in a capped list for replay by any instance.
+ */
 export class RedisHub implements Hub {
-  private readonly listeners = new Map<string, Set<(event: ServerEvent) => void>>();
+  private readonly listeners = new Map<string, Set<EventListener>>();
 
   constructor(
     private readonly redis: Redis,
@@ -53,13 +83,13 @@ export class RedisHub implements Hub {
     subscriber.on('message', (channel: string, message: string) => {
       const listeners = this.listeners.get(channel);
       if (!listeners) return;
-      let event: ServerEvent;
+      let numbered: NumberedEvent;
       try {
-        event = JSON.parse(message) as ServerEvent;
+        numbered = JSON.parse(message) as NumberedEvent;
       } catch {
         return;
       }
-      for (const listener of listeners) listener(event);
+      for (const listener of listeners) listener(numbered.event, numbered.id);
     });
   }
 
@@ -128,10 +158,23 @@ export class RedisHub implements Hub {
   }
 
   async publish(meetingId: string, participantId: string, event: ServerEvent) {
-    await this.redis.publish(this.key(meetingId, `to:${participantId}`), JSON.stringify(event));
+    const keys = [this.key(meetingId, `seq:${participantId}`), this.key(meetingId, `events:${participantId}`), this.key(meetingId, `to:${participantId}`)];
+    await this.redis.eval(PUBLISH, keys.length, ...keys, JSON.stringify(event), String(KEPT_EVENTS), String(KEY_TTL_MS), String(EVENTS_TTL_MS));
   }
 
-  async subscribe(meetingId: string, participantId: string, listener: (event: ServerEvent) => void) {
+  async recent(meetingId: string, participantId: string, after: number) {
+    // The list first: an event published between the two reads is then in neither or only in the
+    // count, and reaches the stream live, through the subscription made before this read.
+    const kept = await this.redis.lrange(this.key(meetingId, `events:${participantId}`), 0, -1);
+    const last = Number((await this.redis.get(this.key(meetingId, `seq:${participantId}`))) ?? 0);
+    return eventsAfter(
+      kept.map((raw) => JSON.parse(raw) as NumberedEvent),
+      last,
+      after,
+    );
+  }
+
+  async subscribe(meetingId: string, participantId: string, listener: EventListener) {
     const channel = this.key(meetingId, `to:${participantId}`);
     let set = this.listeners.get(channel);
     if (!set) {

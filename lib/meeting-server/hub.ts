@@ -19,6 +19,26 @@ export interface RosterEntry {
   roomAsksToJoin?: boolean;
 }
 
+/** An event as the hub numbered it: ids rise by one per participant, whichever instance published. */
+export interface NumberedEvent {
+  id: number;
+  event: ServerEvent;
+}
+export type EventListener = (event: ServerEvent, id: number) => void;
+
+/**
+ * How many of a participant's events the hub keeps, so that a stream that reconnects, to this
+ * instance or another, is sent what it missed (Last-Event-ID) instead of a fresh welcome.
+ */
+export const KEPT_EVENTS = 200;
+
+/** The events after `after` among `kept` (ids consecutive, oldest first, the newest being `last`); null if some are gone. */
+export function eventsAfter(kept: NumberedEvent[], last: number, after: number): NumberedEvent[] | null {
+  const oldest = kept[0]?.id ?? last + 1;
+  if (after > last || after < oldest - 1) return null;
+  return kept.filter(({ id }) => id > after);
+}
+
 /** A reserved seat expires if its stream never opens; a held one if its instance stops refreshing it. */
 export const JOINING_TTL_MS = 30_000;
 export const SEEN_TTL_MS = 15_000;
@@ -54,8 +74,14 @@ export interface Hub {
   isBanned(meetingId: string, participantId: string): Promise<boolean>;
   isLocked(meetingId: string): Promise<boolean>;
   setLocked(meetingId: string, locked: boolean): Promise<void>;
+  /** Gives the event the participant's next id, keeps it among their recent ones, and delivers it to their subscribers. */
   publish(meetingId: string, participantId: string, event: ServerEvent): Promise<void>;
-  subscribe(meetingId: string, participantId: string, listener: (event: ServerEvent) => void): Promise<() => Promise<void>>;
+  subscribe(meetingId: string, participantId: string, listener: EventListener): Promise<() => Promise<void>>;
+  /**
+   * The participant's kept events after id `after`, oldest first; null when some of them are no
+   * longer kept (or `after` is no id this hub gave), so that a replay from here would miss some.
+   */
+  recent(meetingId: string, participantId: string, after: number): Promise<NumberedEvent[] | null>;
   /** How many meetings and live participants the hub holds now (for /metrics). */
   census(): Promise<Census>;
   close(): Promise<void>;

@@ -4,27 +4,29 @@ import { log } from '@/lib/log';
 import { processSlot } from '@/lib/process-slot';
 import { HEARTBEAT_MS, type ServerEvent } from '@/lib/meeting/protocol';
 import { getHub, instanceId } from './get-hub';
-import { REFRESH_MS, type Hub, type RosterEntry } from './hub';
+import { KEPT_EVENTS, REFRESH_MS, type Hub, type NumberedEvent, type RosterEntry } from './hub';
 import { admit, announceDeparture, closeSfuRoomIfEmpty, greet, knock, liveRoster } from './roster';
 import { findMeetingRoom } from './room';
 import type { JoinClaims } from './token';
 
 /** How long a dropped stream may take to come back before its participant counts as gone. */
 export const RECONNECT_GRACE_MS = 3000;
-const REPLAY_EVENTS = 200;
 /** How soon a browser whose stream ended because the server stopped tries again. */
 export const SHUTDOWN_RETRY_MS = 500;
 
 /**
  * A participant held by this instance: their subscription to the hub outlives each HTTP
- * stream (reloads, network blips) for the grace period, and keeps the recent events with ids
- * so a reconnecting stream can replay what it missed (Last-Event-ID).
+ * stream (reloads, network blips) for the grace period. The hub numbers and keeps their recent
+ * events, so a stream that reconnects, here or to another instance, is sent what it missed
+ * (Last-Event-ID) rather than a fresh welcome.
  */
 interface Presence {
   meetingId: string;
   participantId: string;
-  seq: number;
-  recent: { id: number; event: ServerEvent }[];
+  /** The id of the last event written to a stream: an event is written once, in order. */
+  lastWritten: number;
+  /** Events that came while no stream was attached (between a reconnection's replay and its stream). */
+  pending: NumberedEvent[];
   write: ((id: number, event: ServerEvent) => void) | null;
   end: (() => void) | null;
   /** Ends the stream telling the browser to reconnect soon: the server is stopping. */
@@ -59,7 +61,6 @@ export async function openStream(claims: JoinClaims, lastEventId: string | null,
   await hub.put(meetingId, entry);
 
   let presence = presences.get(keyOf(meetingId, participantId));
-  const fresh = !presence;
   if (presence) {
     presence.end?.(); // a second stream with the same token replaces the first…
     clearTimeout(presence.lostTimer); // …and is no departure
@@ -68,13 +69,14 @@ export async function openStream(claims: JoinClaims, lastEventId: string | null,
   }
 
   const after = lastEventId !== null && /^\d{1,16}$/.test(lastEventId) ? Number(lastEventId) : null;
-  const replay = !fresh && after !== null && entry.state !== 'joining' && canReplay(presence, after);
-  const stream = attach(hub, presence, signal, replay ? after : null, joined);
+  // Read after subscribing: an event published meanwhile is in both, and written once.
+  const missed = after !== null && entry.state !== 'joining' ? await hub.recent(meetingId, participantId, after) : null;
+  const stream = attach(hub, presence, signal, missed, joined);
 
   // What the participant sees first: the call, or the door. A reconnection whose missed events
-  // are gone (another instance, too many) gets a fresh welcome, without announcing them again.
+  // are gone (too many, or an id the hub never gave) gets a fresh welcome, without announcing them again.
   if (entry.state === 'joining' || after === null) await enter(hub, meetingId, entry, claims);
-  else if (!replay) await greet(hub, meetingId, entry);
+  else if (!missed) await greet(hub, meetingId, entry);
   return new Response(stream, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -86,12 +88,11 @@ export async function openStream(claims: JoinClaims, lastEventId: string | null,
 
 /** Subscribes this instance to a participant's events, and keeps their roster entry fresh. */
 async function hold(hub: Hub, meetingId: string, participantId: string): Promise<Presence> {
-  // Ids continue from the clock, so an id from an older presence never matches a newer one's.
   const presence: Presence = {
     meetingId,
     participantId,
-    seq: Date.now(),
-    recent: [],
+    lastWritten: 0,
+    pending: [],
     write: null,
     end: null,
     endForShutdown: null,
@@ -101,7 +102,7 @@ async function hold(hub: Hub, meetingId: string, participantId: string): Promise
   };
   presences.set(keyOf(meetingId, participantId), presence);
   try {
-    presence.unsubscribe = await hub.subscribe(meetingId, participantId, (event) => deliver(presence, event));
+    presence.unsubscribe = await hub.subscribe(meetingId, participantId, (event, id) => deliver(presence, event, id));
   } catch (error) {
     presences.delete(keyOf(meetingId, participantId));
     throw error;
@@ -111,13 +112,11 @@ async function hold(hub: Hub, meetingId: string, participantId: string): Promise
   return presence;
 }
 
-function canReplay(presence: Presence, after: number) {
-  const oldest = presence.recent[0]?.id ?? presence.seq + 1;
-  return after >= oldest - 1 && after <= presence.seq;
-}
-
-/** One HTTP stream of a presence: events, a heartbeat, and the grace timer when it drops. */
-function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: number | null, joined?: object) {
+/**
+ * One HTTP stream of a presence: events (first those it missed, when `missed` says which), a
+ * heartbeat, and the grace timer when it drops.
+ */
+function attach(hub: Hub, presence: Presence, signal: AbortSignal, missed: NumberedEvent[] | null, joined?: object) {
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -139,7 +138,8 @@ function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: 
         }
       };
       presence.write = (id, event) => {
-        if (!open) return;
+        if (!open || id <= presence.lastWritten) return;
+        presence.lastWritten = id;
         controller.enqueue(frame(id, event));
         // The server ends the stream of a participant who is out of the meeting.
         if (event.type === 'removed' || event.type === 'denied') close();
@@ -153,7 +153,12 @@ function attach(hub: Hub, presence: Presence, signal: AbortSignal, replayAfter: 
       controller.enqueue(encoder.encode(`retry: 1000\n\n`));
       // No id: a reconnection's Last-Event-ID names the events after it.
       if (joined) controller.enqueue(encoder.encode(`event: joined\ndata: ${JSON.stringify(joined)}\n\n`));
-      if (replayAfter !== null) for (const { id, event } of presence.recent) if (id > replayAfter) presence.write(id, event);
+      // Without a replay the stream starts from the welcome published next: earlier events are not its.
+      // With one, it starts after Last-Event-ID, even if an earlier stream wrote more before it dropped.
+      const pending = presence.pending;
+      presence.pending = [];
+      presence.lastWritten = 0;
+      if (missed) for (const { id, event } of [...missed, ...pending]) presence.write(id, event);
       // A comment line now and then keeps proxies from closing an idle stream.
       heartbeat = setInterval(() => {
         if (open) controller.enqueue(encoder.encode(`: ${Date.now()}\n\n`));
@@ -177,11 +182,11 @@ async function enter(hub: Hub, meetingId: string, entry: RosterEntry, claims: Jo
   return mustKnock ? knock(hub, meetingId, entry) : admit(hub, meetingId, entry, 'welcome');
 }
 
-function deliver(presence: Presence, event: ServerEvent) {
-  presence.seq += 1;
-  presence.recent.push({ id: presence.seq, event });
-  if (presence.recent.length > REPLAY_EVENTS) presence.recent.shift();
-  presence.write?.(presence.seq, event);
+function deliver(presence: Presence, event: ServerEvent, id: number) {
+  if (presence.write) return presence.write(id, event);
+  // No stream now: a reconnection reads the hub's kept events; these cover the moment between that read and its stream.
+  presence.pending.push({ id, event });
+  if (presence.pending.length > KEPT_EVENTS) presence.pending.shift();
 }
 
 /**

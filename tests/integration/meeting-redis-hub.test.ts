@@ -5,11 +5,12 @@ import { config } from '@/lib/environment';
 import { closeDb, getDb } from '@/lib/db/client';
 import type { ServerEvent } from '@/lib/meeting/protocol';
 import { getHub } from '@/lib/meeting-server/get-hub';
-import type { RosterEntry } from '@/lib/meeting-server/hub';
+import { KEPT_EVENTS, type RosterEntry } from '@/lib/meeting-server/hub';
 import { RedisHub } from '@/lib/meeting-server/hub-redis';
 import { liveRoster } from '@/lib/meeting-server/roster';
 import { releaseAll } from '@/lib/meeting-server/stream';
 import { createUser } from '../support/api';
+import { until } from '../support/until';
 import { joined, makeRoom, openStream, send, type Stream } from '../support/meeting';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -66,6 +67,30 @@ describe('the Redis hub', () => {
     const { event } = await listen(west, meeting, 'alice');
     await east.publish(meeting, 'alice', { type: 'locked', locked: true });
     expect(await event).toEqual({ type: 'locked', locked: true });
+  });
+
+  it('numbers and keeps what any instance publishes, for a stream that reconnects to another (Last-Event-ID)', async () => {
+    const [west, east] = [hub(), hub()];
+    const meeting = meetingId();
+    const heard: number[] = [];
+    const stop = await west.subscribe(meeting, 'alice', (_, id) => heard.push(id));
+    await west.publish(meeting, 'alice', { type: 'locked', locked: true });
+    await east.publish(meeting, 'alice', { type: 'locked', locked: false });
+    await until(() => heard.length === 2, 'both events');
+    await stop();
+    // Nobody listens now (her stream is moving): the next events are kept all the same.
+    await east.publish(meeting, 'alice', { type: 'muted', from: 'host' });
+    expect(heard).toEqual([1, 2]);
+    expect(await east.recent(meeting, 'alice', 1)).toEqual([
+      { id: 2, event: { type: 'locked', locked: false } },
+      { id: 3, event: { type: 'muted', from: 'host' } },
+    ]);
+    expect(await west.recent(meeting, 'alice', 3)).toEqual([]);
+    // An id never given, and one whose successors are no longer kept, cannot be replayed from.
+    expect(await west.recent(meeting, 'alice', 4)).toBeNull();
+    for (let i = 0; i < KEPT_EVENTS; i++) await west.publish(meeting, 'alice', { type: 'locked', locked: true });
+    expect(await east.recent(meeting, 'alice', 1)).toBeNull();
+    expect(await east.recent(meeting, 'alice', 3 + 1)).toHaveLength(KEPT_EVENTS - 1);
   });
 
   it('shares the roster, the lock and bans across instances', async () => {
@@ -157,6 +182,30 @@ describe('the signaling routes over Redis', () => {
     expect(await atBob.event).toEqual({ type: 'signal', from: ada.self.id, envelope: '{"k":"hello"}' });
     expect((await send(meeting, bob.token, { type: 'signal', to: ada.self.id, envelope: 'end' })).status).toBe(200);
     expect(await stream.next('signal')).toMatchObject({ from: bob.self.id, envelope: 'end' });
+  });
+
+  // docs/reliability.md "An app instance dies mid-call": the instance that takes a stream over sends what it missed.
+  it('sends a stream taken over from another instance the events published while it moved, not a fresh welcome', async () => {
+    const { user } = await createUser({ isTrial: false });
+    const meeting = await makeRoom(user);
+    const ada = await joined(meeting, 'Ada');
+    // Ada's stream was on "east", which died after writing her welcome and Bob's join.
+    const east = hub();
+    await east.put(meeting, entry(ada.self.id, { name: 'Ada', isHost: true, instance: 'east' }));
+    await east.publish(meeting, ada.self.id, { type: 'welcome', self: { id: ada.self.id, name: 'Ada', isHost: true }, participants: [], locked: false });
+    await east.publish(meeting, ada.self.id, { type: 'join', participant: { id: 'bob', name: 'Bob', isHost: false } });
+    const seen = (await east.recent(meeting, ada.self.id, 0))!.at(-1)!.id;
+    // While her browser reconnects, Bob's offer reaches nobody.
+    await east.publish(meeting, ada.self.id, { type: 'signal', from: 'bob', envelope: '{"k":"offer"}' });
+    const stream = await openStream(meeting, ada.token, String(seen));
+    streams.push(stream);
+    expect(await stream.next('signal')).toMatchObject({ from: 'bob', envelope: '{"k":"offer"}' });
+    expect(stream.pending().some((event) => event.type === 'welcome')).toBe(false);
+    // And what comes next follows, numbered on.
+    await east.publish(meeting, ada.self.id, { type: 'signal', from: 'bob', envelope: 'end' });
+    const next = await stream.next('signal');
+    expect(next).toMatchObject({ envelope: 'end' });
+    expect(Number(next.id)).toBe(seen + 2);
   });
 
   it('announces within seconds a participant whose instance died', async () => {
