@@ -243,6 +243,7 @@ describe('the captions feature', () => {
       isHost: () => false,
       selfIsHost: () => false,
       setApart: () => undefined,
+      inAnotherRoom: () => false,
     };
     const features = new CallFeatures(ctx);
     const feature = features.use(CAPTIONS);
@@ -256,6 +257,36 @@ describe('the captions feature', () => {
     features.peerGone('bo');
     await new Promise((resolve) => setImmediate(resolve));
     expect(captions.getSnapshot().live.bo).toBeUndefined();
+    features.close();
+  });
+
+  it('keeps captions inside our breakout room: nothing to a peer in another room, nothing shown from one', async () => {
+    const sent: string[] = [];
+    const ctx: FeatureContext = {
+      selfId: 'me',
+      fileLimit: 1,
+      peers: () => [
+        { id: 'bo', name: 'Bo' },
+        { id: 'cy', name: 'Cy' },
+      ],
+      send: (to) => (sent.push(to), true),
+      openChannel: () => null,
+      isHost: () => false,
+      selfIsHost: () => false,
+      setApart: () => undefined,
+      inAnotherRoom: (peerId) => peerId === 'cy',
+    };
+    const features = new CallFeatures(ctx);
+    const feature = features.use(CAPTIONS);
+    const engine = new StandInEngine();
+    feature.useEngine(engine);
+    const captions = await feature.load();
+    await captions.startOwn();
+    engine.say('room talk');
+    expect(sent).toEqual(['bo']);
+    features.receive('cy', line(0, 'from the other room', true));
+    features.receive('bo', line(0, 'from ours', true));
+    expect(captions.transcript().map((entry) => entry.text)).toEqual(['room talk', 'from ours']);
     features.close();
   });
 });

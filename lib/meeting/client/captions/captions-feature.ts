@@ -38,7 +38,8 @@ export class CaptionsFeature implements CallFeature {
     this.captions ??= import('./captions').then(({ Captions }) => {
       const captions = new Captions({
         selfId: this.ctx.selfId,
-        peers: () => this.ctx.peers(),
+        // Like chat, captions stay inside our breakout room (breakout/breakout-feature.ts).
+        peers: () => this.ctx.peers().filter((peer) => !this.ctx.inAnotherRoom(peer.id)),
         send: (peerId, message) => this.ctx.send(peerId, message),
         microphone: () => this.local.microphone(),
         muted: () => this.local.muted(),
@@ -60,6 +61,8 @@ export class CaptionsFeature implements CallFeature {
   }
 
   receive(peerId: string, raw: { t: string }) {
+    // An honest page in another room sends us none.
+    if (this.ctx.inAnotherRoom(peerId)) return;
     if (this.loaded) this.loaded.receive(peerId, raw);
     else void this.load().then((captions) => captions.receive(peerId, raw));
   }
