@@ -36,7 +36,8 @@ const standIn = (page: Page, availability: 'available' | 'unavailable') =>
 const say = (page: Page, text: string) => page.evaluate((text) => window.enclaveProbe!.captionSay(text), text);
 const probeCaptions = (page: Page) => page.evaluate(() => window.enclaveProbe!.captions());
 /** The caption at the foot of a participant's camera tile. */
-const captionUnder = (page: Page, participantId: string) => page.locator(`figure[data-participant="${participantId}"][data-kind="camera"] [data-testid="caption"]`);
+const captionUnder = (page: Page, participantId: string) =>
+  page.locator(`figure[data-participant="${participantId}"][data-kind="camera"] [data-testid="caption"]`);
 
 function recordBodies(context: BrowserContext) {
   const bodies: string[] = [];
@@ -185,7 +186,9 @@ test('hostile caption messages are dropped: malformed, too long, a bad language,
     .poll(
       async () => {
         await send({ t: 'caption-line', n: n++, final: true, lang: 'en', text: 'Back to normal' });
-        return captionUnder(ada.page, bobId).textContent({ timeout: 1000 }).catch(() => null);
+        return captionUnder(ada.page, bobId)
+          .textContent({ timeout: 1000 })
+          .catch(() => null);
       },
       { timeout: 15_000, intervals: [1000] },
     )
@@ -262,7 +265,10 @@ for (const locale of ['en', 'de']) {
     await expect(dialog).toBeHidden();
 
     // Bo sees Ada's words under her tile at every width; a long line shows its end.
-    const words = locale === 'de' ? 'Guten Morgen zusammen, heute sprechen wir über die Untertitel, die auf jedem Gerät selbst entstehen' : 'Good morning everyone, today we talk about captions that are made on each device itself';
+    const words =
+      locale === 'de'
+        ? 'Guten Morgen zusammen, heute sprechen wir über die Untertitel, die auf jedem Gerät selbst entstehen'
+        : 'Good morning everyone, today we talk about captions that are made on each device itself';
     expect(await say(ada, words)).toBe(true);
     await expect(captionUnder(bo, adaId)).toHaveText(words);
     for (const viewport of widths) {

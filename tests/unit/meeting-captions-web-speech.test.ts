@@ -38,7 +38,8 @@ function install(options: { available?: string | null; install?: boolean | null;
     });
   }
   const calls: unknown[] = [];
-  if (options.available !== null) Object.assign(FakeRecognition, { available: async (o: unknown) => (calls.push(['available', o]), options.available ?? 'available') });
+  if (options.available !== null)
+    Object.assign(FakeRecognition, { available: async (o: unknown) => (calls.push(['available', o]), options.available ?? 'available') });
   if (options.install !== null) Object.assign(FakeRecognition, { install: async (o: unknown) => (calls.push(['install', o]), options.install ?? true) });
   (globalThis as Record<string, unknown>).webkitSpeechRecognition = FakeRecognition;
   return { made, calls };

@@ -33,7 +33,9 @@ describe('caption messages', () => {
   });
 
   it('keeps a good line with its text cleaned, and "off"', () => {
-    expect(parseCaptionMessage({ t: 'caption-line', n: 3, final: false, lang: 'zh-Hant-TW', text: ' a\u202e  b\u200b ', extra: 1 })).toEqual(line(3, 'a b', false, 'zh-Hant-TW'));
+    expect(parseCaptionMessage({ t: 'caption-line', n: 3, final: false, lang: 'zh-Hant-TW', text: ' a\u202e  b\u200b ', extra: 1 })).toEqual(
+      line(3, 'a b', false, 'zh-Hant-TW'),
+    );
     expect(parseCaptionMessage({ t: 'caption-off', text: 'ignored' })).toEqual({ t: 'caption-off' });
     expect(cleanCaption('x'.repeat(TEXT_MAX))).toHaveLength(TEXT_MAX);
   });
@@ -178,7 +180,13 @@ describe('captions on a page', () => {
     ]);
     // Partials over time: one per PARTIAL_MS at most, the newest words.
     let events: CaptionEvents | null = null;
-    const recorder: CaptionEngine = { kind: 'r', availability: async () => 'available', prepare: async () => true, start: (_l, e) => void (events = e), stop: () => undefined };
+    const recorder: CaptionEngine = {
+      kind: 'r',
+      availability: async () => 'available',
+      prepare: async () => true,
+      start: (_l, e) => void (events = e),
+      stop: () => undefined,
+    };
     const second = page(recorder);
     await second.captions.startOwn();
     events!.partial('a');
@@ -202,7 +210,13 @@ describe('captions on a page', () => {
 
   it('stopping tells the others "off"; an engine error stops it and says why', async () => {
     let events: CaptionEvents | null = null;
-    const engine: CaptionEngine = { kind: 'r', availability: async () => 'available', prepare: async () => true, start: (_l, e) => void (events = e), stop: jest.fn() };
+    const engine: CaptionEngine = {
+      kind: 'r',
+      availability: async () => 'available',
+      prepare: async () => true,
+      start: (_l, e) => void (events = e),
+      stop: jest.fn(),
+    };
     const { captions, sent } = page(engine);
     await captions.startOwn();
     captions.stopOwn();

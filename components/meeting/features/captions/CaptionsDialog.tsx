@@ -85,7 +85,12 @@ export default function CaptionsDialog({ captions, isHost, selfName, onClose }: 
           >
             {on ? t('stop') : t('start')}
           </button>
-          <p id={statusId} role="status" data-testid="captions-status" className={view.own === 'unavailable' || view.own === 'failed' ? 'text-amber-800' : 'text-slate-600'}>
+          <p
+            id={statusId}
+            role="status"
+            data-testid="captions-status"
+            className={view.own === 'unavailable' || view.own === 'failed' ? 'text-amber-800' : 'text-slate-600'}
+          >
             {status[view.own]}
           </p>
         </fieldset>
