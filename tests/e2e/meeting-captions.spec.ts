@@ -269,8 +269,17 @@ for (const locale of ['en', 'de']) {
       locale === 'de'
         ? 'Guten Morgen zusammen, heute sprechen wir über die Untertitel, die auf jedem Gerät selbst entstehen'
         : 'Good morning everyone, today we talk about captions that are made on each device itself';
-    expect(await say(ada, words)).toBe(true);
-    await expect(captionUnder(bo, adaId)).toHaveText(words);
+    // The first caption loads Bo's caption code; a line stays 6 s, so Ada says it again until Bo's page shows it.
+    await expect
+      .poll(
+        async () =>
+          (await say(ada, words)) &&
+          (await captionUnder(bo, adaId)
+            .textContent({ timeout: 3000 })
+            .catch(() => null)),
+        { intervals: [1000] },
+      )
+      .toBe(words);
     for (const viewport of widths) {
       expect(await say(ada, words)).toBe(true);
       await sweep(bo, testInfo, `${locale} caption under a tile`, viewport, { fullPage: false });
