@@ -145,6 +145,14 @@ export const WhiteboardIcon = ({ className }: IconProps) => (
   </Svg>
 );
 
+// "Captions": a screen with two lines of subtitles.
+export const CaptionsIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M6 12h4M13 12h5M6 15.5h8M16.5 15.5h1.5" />
+  </Svg>
+);
+
 // "Breakout rooms": a call split into four rooms.
 export const BreakoutIcon = ({ className }: IconProps) => (
   <Svg className={className}>

@@ -62,6 +62,8 @@ export const meetingFrameNamespaces: readonly Namespace[] = [
   'Whiteboard',
   // The breakout rooms' banner and the host's dialog (components/meeting/features/breakout/).
   'Breakout',
+  // Captions' dialog (components/meeting/features/captions/).
+  'Captions',
 ];
 
 /** Each page's own client namespaces, beside its frame's (components/shell/PageMessages). */

@@ -172,6 +172,7 @@ describe('BreakoutFeature', () => {
       isHost: (peerId) => hosts.includes(peerId),
       selfIsHost: () => hosts.includes(self),
       setApart: (isApart) => void partitions.push(isApart),
+      inAnotherRoom: () => false,
     };
     return { feature: new BreakoutFeature(ctx), sent, partitions };
   }

@@ -16,6 +16,7 @@ const CTX: FeatureContext = {
   isHost: () => false,
   selfIsHost: () => false,
   setApart: () => undefined,
+  inAnotherRoom: () => false,
 };
 
 /** A feature that writes down what it heard. */

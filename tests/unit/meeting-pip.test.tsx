@@ -55,6 +55,7 @@ it('without picture-in-picture the toolbar has no button for it', () => {
           devices: noop,
           polls: { open: noop, waiting: 0 },
           whiteboard: { open: false, toggle: noop },
+          captions: { open: noop, on: false },
           breakout: noop,
           leave: noop,
         }}

@@ -385,6 +385,7 @@ describe('the polls feature on the call seam', () => {
       isHost: () => false,
       selfIsHost: () => false,
       setApart: () => undefined,
+      inAnotherRoom: () => false,
       selfId: 'me',
       fileLimit: 1,
       peers: () => [{ id: 'ada', name: 'Ada' }],

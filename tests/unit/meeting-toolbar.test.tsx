@@ -25,7 +25,7 @@ function callState(): SessionState {
 }
 
 function renderToolbar(
-  handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip' | 'onPolls' | 'onWhiteboard', jest.Mock>> = {},
+  handlers: Partial<Record<'onScreen' | 'onHand' | 'onReact' | 'onPanel' | 'onDevices' | 'onPip' | 'onPolls' | 'onWhiteboard' | 'onCaptions', jest.Mock>> = {},
   pollsWaiting = 0,
 ) {
   const noop = () => undefined;
@@ -47,6 +47,7 @@ function renderToolbar(
           devices: handlers.onDevices ?? noop,
           polls: { open: handlers.onPolls ?? noop, waiting: pollsWaiting },
           whiteboard: { open: false, toggle: handlers.onWhiteboard ?? noop },
+          captions: { open: handlers.onCaptions ?? noop, on: false },
           breakout: noop,
           leave: noop,
         }}
@@ -90,7 +91,7 @@ describe('the call controls\' "More" menu', () => {
     fireEvent.click(moreButton());
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.getAttribute('aria-label') ?? item.textContent);
     // The host (me) also has breakout rooms there (components/meeting/features/breakout/BreakoutDialog.tsx).
-    expect(names.slice(0, 10)).toEqual([
+    expect(names.slice(0, 11)).toEqual([
       m.shareScreen,
       m.raiseHand,
       m.startRecording,
@@ -99,10 +100,11 @@ describe('the call controls\' "More" menu', () => {
       m.pip.open,
       en.Polls.title,
       en.Whiteboard.title,
+      en.Captions.title,
       m.devices.open,
       en.Breakout.title,
     ]);
-    expect(names.slice(10).every((name) => name!.startsWith('React with '))).toBe(true);
+    expect(names.slice(11).every((name) => name!.startsWith('React with '))).toBe(true);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: m.raiseHand }));
     expect(onHand).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -114,16 +116,20 @@ describe('the call controls\' "More" menu', () => {
     expect(onReact).toHaveBeenCalledTimes(1);
   });
 
-  it('between md and lg, a menu of its own holds picture-in-picture, polls, the whiteboard and the device settings', () => {
+  it('between md and lg, a menu of its own holds picture-in-picture, polls, the whiteboard, captions and the device settings', () => {
     const onDevices = jest.fn();
     const onPip = jest.fn();
     const onWhiteboard = jest.fn();
-    renderToolbar({ onDevices, onPip, onWhiteboard });
+    const onCaptions = jest.fn();
+    renderToolbar({ onDevices, onPip, onWhiteboard, onCaptions });
     fireEvent.click(moreButton(1));
     const names = [...screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
-    expect(names).toEqual([m.pip.open, en.Polls.title, en.Whiteboard.title, m.devices.open, en.Breakout.title]);
+    expect(names).toEqual([m.pip.open, en.Polls.title, en.Whiteboard.title, en.Captions.title, m.devices.open, en.Breakout.title]);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: en.Whiteboard.title }));
     expect(onWhiteboard).toHaveBeenCalledTimes(1);
+    fireEvent.click(moreButton(1));
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: en.Captions.title }));
+    expect(onCaptions).toHaveBeenCalledTimes(1);
     fireEvent.click(moreButton(1));
     fireEvent.click(screen.getByRole('menuitem', { name: m.devices.open }));
     expect(onDevices).toHaveBeenCalledTimes(1);

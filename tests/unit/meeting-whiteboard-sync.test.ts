@@ -5,7 +5,7 @@ import { CallFeatures } from '@/lib/meeting/client/call/features';
 import type { WhiteboardMessage } from '@/lib/meeting/client/whiteboard/board-messages';
 
 /** The host hooks the call gives every feature (call/features.ts); the board does not use them. */
-const noHost = { isHost: () => false, selfIsHost: () => false, setApart: () => undefined };
+const noHost = { isHost: () => false, selfIsHost: () => false, setApart: () => undefined, inAnotherRoom: () => false };
 
 // Pages drawing on one whiteboard (docs/meetings.md "Whiteboard"), wired by an in-memory network
 // in place of the sealed channels: strokes stream in batches while drawn, everyone ends with the

@@ -22,6 +22,8 @@ interface CallStageProps {
   above?: React.ReactNode;
   /** Below md a side panel takes the whole width: the stage steps aside instead of being squeezed to a sliver (issue 48). */
   hiddenBelowMd?: boolean;
+  /** A participant's caption, under their camera's tile (features/captions/), once captions are loaded. */
+  captionFor?: (participantId: string) => React.ReactNode;
 }
 
 const GAP = 12;
@@ -48,7 +50,7 @@ function useBoxSize() {
  * a strip; reactions float over them. The stage is the space between header and toolbar, and
  * nothing in it is drawn outside it: the toolbar never covers a tile, nor a tile the toolbar.
  */
-export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRemove, above, hiddenBelowMd }: CallStageProps) {
+export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRemove, above, hiddenBelowMd, captionFor }: CallStageProps) {
   const t = useTranslations('Meeting');
   const large = stageTile(tiles, pinned);
   const [box, size] = useBoxSize();
@@ -64,6 +66,7 @@ export function CallStage({ session, state, tiles, pinned, onPin, videoRef, onRe
         onPin={() => onPin(tile.key)}
         onVisible={!tile.isSelf && tile.kind === 'camera' ? (visible) => session.setPeerVisible(tile.participantId, visible) : undefined}
         videoRef={(element) => videoRef(tile.key, element)}
+        caption={tile.kind === 'camera' ? captionFor?.(tile.participantId) : undefined}
         hostMenu={state.self.isHost && peer && tile.kind === 'camera' ? <HostActions session={session} peer={peer} onRemove={onRemove} inMenu /> : undefined}
       />
     );

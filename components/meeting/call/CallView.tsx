@@ -31,6 +31,7 @@ import { useCallDevices } from './useCallDevices';
 import { useNoiseSuppression } from '../features/noise/useNoiseSuppression';
 import { useWhiteboard } from '../features/whiteboard/useWhiteboard';
 import { useBreakout } from '../features/breakout/useBreakout';
+import { useCaptions } from '../features/captions/useCaptions';
 
 // Loaded when first opened, not with the call.
 const DeviceSettings = lazy(() => import('./DeviceSettings'));
@@ -45,6 +46,11 @@ const Whiteboard = lazy(() => import('../features/whiteboard/Whiteboard'));
 // Breakout rooms: the host's dialog when opened, the banner while rooms are open.
 const BreakoutDialog = lazy(() => import('../features/breakout/BreakoutDialog'));
 const BreakoutBanner = lazy(() => import('../features/breakout/BreakoutBanner'));
+// Captions: the dialog and the lines under the tiles, once someone opens "Captions" or a caption arrives.
+const CaptionsDialog = lazy(() => import('../features/captions/CaptionsDialog'));
+const TileCaption = lazy(() => import('../features/captions/TileCaption'));
+
+const noSubscription = () => () => undefined;
 
 interface CallViewProps {
   info: MeetingInfo;
@@ -122,6 +128,12 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
   const board = useWhiteboard(session, state.peers, flash);
   const boardOpen = board.open;
 
+  const captions = useCaptions(session);
+  const captionsOn = useSyncExternalStore(
+    captions.captions?.subscribe ?? noSubscription,
+    () => captions.captions?.getSnapshot().own === 'on',
+    () => false,
+  );
   const devices = useCallDevices(session, state.localCamera, flash);
   useNoiseSuppression(session, devices.microphone, isEnded(state.phase), flash);
   const floating = floatingTile(tiles);
@@ -134,6 +146,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     openDevices: () => setDevicesOpen(true),
     polls: { open: openPolls, waiting: pollBadge },
     whiteboard: { open: boardOpen, toggle: board.toggle },
+    captions: { open: captions.show, on: captionsOn },
     openBreakout: () => setBreakoutOpen(true),
     flash,
     pipVideo: () => (floating ? (videos.current.get(floating.key) ?? null) : null),
@@ -186,6 +199,15 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
                 ) : undefined
               }
               hiddenBelowMd={panel !== null}
+              captionFor={
+                captions.captions
+                  ? (id) => (
+                      <Suspense fallback={null}>
+                        <TileCaption captions={captions.captions!} participantId={id} />
+                      </Suspense>
+                    )
+                  : undefined
+              }
             />
           </div>
         </div>
@@ -245,6 +267,11 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       {breakoutOpen && state.self.isHost && (
         <Suspense fallback={null}>
           <BreakoutDialog feature={rooms} breakout={breakout} peers={full.peers} onSfu={full.mediaRoute === 'sfu'} onClose={() => setBreakoutOpen(false)} />
+        </Suspense>
+      )}
+      {captions.open && captions.captions && (
+        <Suspense fallback={null}>
+          <CaptionsDialog captions={captions.captions} isHost={state.self.isHost} selfName={state.self.name} onClose={captions.close} />
         </Suspense>
       )}
       {removing && (

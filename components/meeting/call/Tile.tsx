@@ -15,6 +15,8 @@ interface TileProps {
   onVisible?: (visible: boolean) => void;
   videoRef: (element: HTMLVideoElement | null) => void;
   hostMenu?: React.ReactNode;
+  /** The participant's current caption (features/captions/TileCaption.tsx), at the tile's foot. */
+  caption?: React.ReactNode;
 }
 
 const qualityColor: Record<Quality, string> = {
@@ -25,7 +27,7 @@ const qualityColor: Record<Quality, string> = {
 };
 
 /** One participant's camera or shared screen, with their name and state on top. */
-export function Tile({ tile, pinned, large, onPin, onVisible, videoRef, hostMenu }: TileProps) {
+export function Tile({ tile, pinned, large, onPin, onVisible, videoRef, hostMenu, caption }: TileProps) {
   const t = useTranslations('Meeting');
   const ref = useRef<HTMLElement>(null);
   const [showMenu, setShowMenu] = useState(false);
@@ -74,6 +76,7 @@ export function Tile({ tile, pinned, large, onPin, onVisible, videoRef, hostMenu
           {initials(tile.name)}
         </span>
       )}
+      {caption}
       <figcaption className="absolute bottom-2 left-2 flex max-w-[85%] items-center gap-1.5 rounded-md bg-black/60 px-2 py-1 text-sm text-white">
         {tile.kind === 'camera' && !tile.isSelf && (
           <span className={`h-2 w-2 shrink-0 rounded-full ${qualityColor[tile.quality]}`} title={t(`quality.${tile.quality}`)}>

@@ -7,6 +7,7 @@ import { ReactionEmoji } from '../ReactionEmoji';
 import {
   BreakoutIcon,
   CameraIcon,
+  CaptionsIcon,
   ChatIcon,
   HandIcon,
   LeaveIcon,
@@ -37,6 +38,7 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
   const polls = useTranslations('Polls');
   const board = useTranslations('Whiteboard');
   const rooms = useTranslations('Breakout');
+  const captions = useTranslations('Captions');
   const [showReactions, setShowReactions] = useState(false);
   const { local } = state;
   const knocks = state.self.isHost ? state.knocks.length : 0;
@@ -99,6 +101,15 @@ export function CallToolbar({ controls }: { controls: CallControls }) {
       active: controls.whiteboard.open,
       wide: true,
       onClick: controls.whiteboard.toggle,
+    },
+    {
+      key: 'captions',
+      short: captions('short'),
+      label: captions('title'),
+      icon: <CaptionsIcon />,
+      active: controls.captions.on,
+      wide: true,
+      onClick: controls.captions.open,
     },
     { key: 'devices', short: short('devices'), label: t('devices.open'), icon: <SettingsIcon />, wide: true, onClick: controls.devices },
     // The host's breakout rooms: in the bar from lg, in "More" below.

@@ -32,6 +32,8 @@ export interface CallControls {
   polls: { open(): void; waiting: number };
   /** The shared whiteboard: shown in the stage or not (components/meeting/features/whiteboard/). */
   whiteboard: { open: boolean; toggle: () => void };
+  /** Opens "Captions"; `on`: our microphone is being captioned (features/captions/). */
+  captions: { open(): void; on: boolean };
   /** The host's breakout rooms dialog (features/breakout/BreakoutDialog.tsx). */
   breakout(): void;
   leave(): void;
@@ -46,6 +48,7 @@ interface Options {
   openDevices: () => void;
   polls: CallControls['polls'];
   whiteboard: CallControls['whiteboard'];
+  captions: CallControls['captions'];
   openBreakout: () => void;
   /** A short message over the call (the copied link, a refused camera). */
   flash: (message: string) => void;
@@ -67,6 +70,7 @@ export function useCallControls({
   openDevices,
   polls,
   whiteboard,
+  captions,
   openBreakout,
   flash,
   pipVideo,
@@ -157,6 +161,7 @@ export function useCallControls({
     devices: openDevices,
     polls,
     whiteboard,
+    captions,
     breakout: openBreakout,
     leave,
   };

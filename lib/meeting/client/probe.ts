@@ -20,6 +20,12 @@ import { WHITEBOARD } from './whiteboard/whiteboard-feature';
 import type { BoardView } from './whiteboard/board-sync';
 import { BREAKOUT } from './breakout/breakout-feature';
 import type { BreakoutState } from './breakout/breakout-rules';
+import { CAPTIONS } from './captions/captions-feature';
+import type { CaptionsView } from './captions/captions';
+import type { TranscriptLine } from './captions/caption-book';
+import type { EngineAvailability } from './captions/engine';
+import { StandInEngine } from './captions/stand-in-engine';
+import { WebSpeechEngine } from './captions/web-speech-engine';
 import type { MeetingSession } from './call/session';
 
 export interface MeetingProbe {
@@ -68,6 +74,16 @@ export interface MeetingProbe {
   whiteboard(): Promise<BoardView>;
   /** Sends any `wb-*` message, unchecked, over the sealed main channel: a hostile peer's strokes as the others meet them. */
   sendWhiteboardMessage(peerId: string, message: Record<string, unknown>): boolean;
+  /** The captions as this page holds them, and how many caption messages it dropped (their code loads on the first call). */
+  captions(): Promise<{ view: CaptionsView; transcript: readonly TranscriptLine[]; dropped: number }>;
+  /** Puts the test's stand-in recogniser in place of the browser's (stand-in-engine.ts): it answers `availability` and says what captionSay gives it. */
+  captionStandIn(availability: EngineAvailability): Promise<void>;
+  /** The stand-in "hears" a line: partial words, then the final; false when it is not listening (never started). */
+  captionSay(text: string): boolean;
+  /** How often the stand-in was started. */
+  captionStarts(): number;
+  /** What the browser's own on-device recogniser answers for a language (web-speech-engine.ts), starting nothing. */
+  webSpeechAvailability(language: string): Promise<EngineAvailability>;
   /** What the camera's background effect costs now (null when off). */
   backgroundStats(): BackgroundStats | null;
   /** Where our media goes now: peer to peer, or through the SFU (issue 38). */
@@ -92,6 +108,7 @@ declare global {
 }
 
 export function meetingProbe(session: MeetingSession): MeetingProbe {
+  let standIn: StandInEngine | null = null;
   const keys = () => session.inspect().keys;
   const links = () => session.inspect().links;
   return {
@@ -146,6 +163,17 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     sendRawMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     whiteboard: async () => (await session.features.use(WHITEBOARD).load()).view(),
     sendWhiteboardMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
+    captions: async () => {
+      const captions = await session.features.use(CAPTIONS).load();
+      return { view: captions.getSnapshot(), transcript: [...captions.transcript()], dropped: captions.dropped };
+    },
+    captionStandIn: async (availability) => {
+      standIn = new StandInEngine(availability);
+      session.features.use(CAPTIONS).useEngine(standIn);
+    },
+    captionSay: (text) => standIn?.say(text) ?? false,
+    captionStarts: () => standIn?.starts ?? 0,
+    webSpeechAvailability: (language) => new WebSpeechEngine().availability(language),
     backgroundStats: () => backgroundStats(session.localTrack('camera')),
     mediaRoute: () => session.getState().mediaRoute,
     breakout: () => session.features.use(BREAKOUT).getState(),

@@ -21,6 +21,8 @@ export interface FeatureContext {
   selfIsHost(): boolean;
   /** Peers our links stop carrying media and chat to (breakout/breakout-feature.ts); asked again for each new link. */
   setApart(apart: (peerId: string) => boolean): void;
+  /** In another breakout room now: a feature that follows the rooms (captions) neither sends to nor shows this peer. */
+  inAnotherRoom(peerId: string): boolean;
 }
 
 export interface CallFeature {

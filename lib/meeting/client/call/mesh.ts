@@ -74,6 +74,10 @@ export class Mesh {
     await Promise.all([...this.links].flatMap(([id, link]) => SLOTS.map((slot) => link.setTrack(slot, this.linkTracks(id)[slot]))));
   }
 
+  isApart(peerId: string): boolean {
+    return this.apart(peerId);
+  }
+
   /** A message for everyone; chat and reactions stay inside our breakout room. */
   broadcast(message: { t: string }) {
     for (const [id, link] of this.links) if (!(ROOM_ONLY.has(message.t) && this.apart(id))) link.send(message);

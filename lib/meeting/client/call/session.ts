@@ -100,6 +100,7 @@ export class MeetingSession {
       isHost: (peerId) => this.state.peers.some((peer) => peer.id === peerId && peer.isHost),
       selfIsHost: () => this.state.self.isHost,
       setApart: (apart) => void this.mesh.setApart(apart),
+      inAnotherRoom: (peerId) => this.mesh.isApart(peerId),
     });
     for (const feature of options.features ?? []) this.features.use(feature);
     const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(
