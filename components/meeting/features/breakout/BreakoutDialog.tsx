@@ -19,15 +19,12 @@ export default function BreakoutDialog({
   feature,
   breakout,
   peers,
-  onSfu,
   onClose,
 }: {
   feature: BreakoutFeature;
   breakout: BreakoutState;
   /** Everyone else in the call, rooms or not. */
   peers: RemotePeer[];
-  /** The call's media goes through the SFU: rooms cannot be kept apart there yet (docs/meetings.md). */
-  onSfu: boolean;
   onClose: () => void;
 }) {
   const t = useTranslations('Breakout');
@@ -113,9 +110,7 @@ export default function BreakoutDialog({
   };
   return (
     <Dialog title={t('title')} onClose={onClose}>
-      {onSfu ? (
-        <p>{t('sfuRoute')}</p>
-      ) : ids.length === 0 ? (
+      {ids.length === 0 ? (
         <p>{t('noPeers')}</p>
       ) : (
         <form
