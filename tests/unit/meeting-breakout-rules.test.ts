@@ -256,6 +256,7 @@ describe('the host visits a room (its key epoch through the SFU: tests/unit/e2ee
       isHost: () => false,
       selfIsHost: () => true,
       setApart: () => undefined,
+      inAnotherRoom: () => false,
     };
     const host = new BreakoutFeature(ctx);
     host.open(2, { ada: 0, bob: 1 });
