@@ -371,7 +371,12 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
     [ada, 'Coffee'],
     [bo, 'Coffee'],
   ] as const) {
-    if (person !== ada) await person.page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click().catch(() => undefined);
+    if (person !== ada)
+      await person.page
+        .getByRole('navigation', { name: 'Call controls' })
+        .getByRole('button', { name: p.title })
+        .click()
+        .catch(() => undefined);
     await card(person.page, 'Secret?').getByText(option, { exact: true }).click();
     await card(person.page, 'Secret?').getByRole('button', { name: p.vote }).click();
   }
@@ -394,4 +399,3 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
   await expect(card(host.page, 'Secret?')).not.toContainText('Ada');
   await expect(card(host.page, 'Secret?')).not.toContainText('Bo');
 });
-
