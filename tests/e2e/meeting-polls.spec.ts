@@ -339,7 +339,6 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
   const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo' });
   people = [host, ada, bo];
   for (const person of people) await connected(person.page, 2);
-  const everyone = [host, ada, bo];
 
   // The host turns on "only the host"; Ada's dialog shows the note instead of the form.
   await host.page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
@@ -380,11 +379,11 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
     await card(person.page, 'Secret?').getByText(option, { exact: true }).click();
     await card(person.page, 'Secret?').getByRole('button', { name: p.vote }).click();
   }
-  for (const person of everyone) {
+  for (const person of people) {
     await expect.poll(async () => (await probePolls(person.page)).views[0]?.tally.counts, { timeout: 15_000 }).toEqual([1, 2]);
   }
   // The host's page (and the creator's: the same here) counts under tokens only, and relayed nothing.
-  const ids = await Promise.all(everyone.map((person) => person.page.evaluate(() => window.enclaveProbe!.getState().self.id)));
+  const ids = await Promise.all(people.map((person) => person.page.evaluate(() => window.enclaveProbe!.getState().self.id)));
   const hostHeld = await probePolls(host.page);
   const keys = hostHeld.ballots.keys[hostHeld.views[0]!.id]!;
   expect(keys).toHaveLength(3);
@@ -396,6 +395,5 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
   // One guest relayed the three ballots; the other relayed none.
   expect((await Promise.all([ada, bo].map(async (person) => (await probePolls(person.page)).ballots.relayed))).sort()).toEqual([0, 3]);
   // The host's screen shows counts, no names beside them.
-  await expect(card(host.page, 'Secret?')).not.toContainText('Ada');
-  await expect(card(host.page, 'Secret?')).not.toContainText('Bo');
+  await expect(card(host.page, 'Secret?')).not.toContainText(/Ada|Bo\b/);
 });
