@@ -175,7 +175,7 @@ describe('pages wired as the sealed channels would', () => {
 
   it('host only: the host’s setting reaches everyone; a guest cannot launch, and a guest’s poll sent anyway is refused everywhere', () => {
     const { pages, wire } = call(['host', 'ada', 'bob']);
-    const [host, ada, bob] = ['host', 'ada', 'bob'].map((id) => pages.get(id)!);
+    const [host, ada, bob] = ['host', 'ada', 'bob'].map((id) => pages.get(id)!) as [Polls, Polls, Polls];
     expect(ada.setHostOnly(true)).toBe(false);
     expect(host.setHostOnly(true)).toBe(true);
     expect([ada.canLaunch(), bob.canLaunch(), host.canLaunch()]).toEqual([false, false, true]);
