@@ -35,7 +35,8 @@ async function connected(page: Page, others = 1) {
 }
 
 type Views = { views: { id: string; question: string; closed: string | false; tally: { voters: number; counts: number[] } }[]; dropped: number };
-const probePolls = (page: Page) => page.evaluate(() => window.enclaveProbe!.polls()) as Promise<Views>;
+const probePolls = (page: Page) =>
+  page.evaluate(() => window.enclaveProbe!.polls()) as Promise<Views & { ballots: { keys: Record<string, string[]>; relayed: number } }>;
 
 /** Every request body the context sent: the poll's words must be in none of them. */
 function recordBodies(context: BrowserContext) {
@@ -48,7 +49,7 @@ function recordBodies(context: BrowserContext) {
 }
 
 /** Opens "Polls" from the toolbar (a button of its own from lg), writes and launches a poll. */
-async function launch(page: Page, question: string, options: string[], multiple = false) {
+async function launch(page: Page, question: string, options: string[], multiple = false, anonymous = false) {
   await page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
   const dialog = page.getByRole('dialog', { name: p.title });
   // Its code loads on this first use: the form shows at once when there is no poll yet.
@@ -61,6 +62,7 @@ async function launch(page: Page, question: string, options: string[], multiple 
     await field.fill(option);
   }
   if (multiple) await dialog.getByLabel(p.multiple).check();
+  if (anonymous) await dialog.getByLabel(p.anonymous).check();
   await dialog.getByRole('button', { name: p.launch }).click();
   return dialog;
 }
@@ -326,3 +328,72 @@ for (const locale of ['en', 'de']) {
     for (const viewport of widths) await sweep(bo, testInfo, `${locale} voted`, viewport, { fullPage: false });
   });
 }
+
+test('the host keeps polls to itself (a guest’s forged poll is refused everywhere), then an anonymous poll: equal tallies, and the host holds no person next to a choice', async ({
+  browser,
+  baseURL,
+}) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment() });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada' });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo' });
+  people = [host, ada, bo];
+  for (const person of people) await connected(person.page, 2);
+
+  // The host turns on "only the host"; Ada's dialog shows the note instead of the form.
+  await host.page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
+  const hostDialog = host.page.getByRole('dialog', { name: p.title });
+  await hostDialog.getByLabel(p.hostOnly).check();
+  await ada.page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
+  await expect(ada.page.getByRole('dialog', { name: p.title }).getByText(p.hostOnlyNote)).toBeVisible();
+  await expect(ada.page.getByRole('dialog', { name: p.title }).getByLabel(p.question, { exact: true })).toHaveCount(0);
+  // A modified client sends its poll anyway: every page refuses it.
+  const forged = { t: 'poll-open', id: 'forged1', question: 'Forged?', options: ['Yes', 'No'], multiple: false };
+  for (const to of [host, bo]) {
+    const id = await to.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+    expect(await ada.page.evaluate(({ id, forged }) => window.enclaveProbe!.sendRawMessage(id, forged), { id, forged })).toBe(true);
+    await expect.poll(async () => (await probePolls(to.page)).dropped).toBe(1);
+    expect((await probePolls(to.page)).views).toEqual([]);
+  }
+
+  // The host launches an anonymous poll; everyone votes.
+  await hostDialog.getByRole('button', { name: p.newPoll }).click();
+  await hostDialog.getByLabel(p.question, { exact: true }).fill('Secret?');
+  await hostDialog.getByLabel('Option 1', { exact: true }).fill('Tea');
+  await hostDialog.getByLabel('Option 2', { exact: true }).fill('Coffee');
+  await hostDialog.getByLabel(p.anonymous).check();
+  await hostDialog.getByRole('button', { name: p.launch }).click();
+  await expect(card(host.page, 'Secret?').getByTestId('poll-anonymous')).toBeVisible();
+  await expect(card(ada.page, 'Secret?')).toBeVisible();
+  for (const [person, option] of [
+    [host, 'Tea'],
+    [ada, 'Coffee'],
+    [bo, 'Coffee'],
+  ] as const) {
+    if (person !== ada)
+      await person.page
+        .getByRole('navigation', { name: 'Call controls' })
+        .getByRole('button', { name: p.title })
+        .click()
+        .catch(() => undefined);
+    await card(person.page, 'Secret?').getByText(option, { exact: true }).click();
+    await card(person.page, 'Secret?').getByRole('button', { name: p.vote }).click();
+  }
+  for (const person of people) {
+    await expect.poll(async () => (await probePolls(person.page)).views[0]?.tally.counts, { timeout: 15_000 }).toEqual([1, 2]);
+  }
+  // The host's page (and the creator's: the same here) counts under tokens only, and relayed nothing.
+  const ids = await Promise.all(people.map((person) => person.page.evaluate(() => window.enclaveProbe!.getState().self.id)));
+  const hostHeld = await probePolls(host.page);
+  const keys = hostHeld.ballots.keys[hostHeld.views[0]!.id]!;
+  expect(keys).toHaveLength(3);
+  for (const key of keys) {
+    expect(key).toMatch(/^anon-/);
+    expect(ids).not.toContain(key);
+  }
+  expect(hostHeld.ballots.relayed).toBe(0);
+  // One guest relayed the three ballots; the other relayed none.
+  expect((await Promise.all([ada, bo].map(async (person) => (await probePolls(person.page)).ballots.relayed))).sort()).toEqual([0, 3]);
+  // The host's screen shows counts, no names beside them.
+  await expect(card(host.page, 'Secret?')).not.toContainText(/Ada|Bo\b/);
+});

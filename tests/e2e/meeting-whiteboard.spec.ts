@@ -12,7 +12,7 @@ import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
 import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
 import { localized, messages } from './support/messages';
-import { seededAccount } from './support/session';
+import { logIn, seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -20,7 +20,10 @@ const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
 const en = messages('en');
 const w = en.Whiteboard;
 
-type BoardView = { strokes: { id: string; author: string; colour: number; width: number; points: number }[]; refused: number };
+type BoardView = {
+  strokes: { id: string; author: string; colour: number; width: number; points: number; kind?: string; text?: string }[];
+  refused: number;
+};
 const board = (page: Page) => page.evaluate(() => window.enclaveProbe!.whiteboard()) as Promise<BoardView>;
 const strokeIds = async (page: Page) => (await board(page)).strokes.map((stroke) => stroke.id);
 
@@ -88,14 +91,15 @@ test.afterEach(async () => {
   [people, firefox] = [[], null];
 });
 
-test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joiner gets both; undo, clear, and a hostile peer', async ({
+test('Ada (the host) draws and Bob sees the line as it is drawn; Bob draws back; a late joiner gets both; undo, clear for the host only, shapes and text, and a hostile peer', async ({
   browser,
   baseURL,
 }) => {
   const meetingId = seededAccount('demo').meetingId;
   const bodies: string[][] = [];
   const prepare = async (context: BrowserContext) => void bodies.push(recordBodies(context));
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment(), prepare });
+  // Ada is the meeting's owner: the roster's host, the only one who may clear the board.
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment(), prepare });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', prepare });
   people = [ada, bob];
   await connected(ada.page);
@@ -107,7 +111,7 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
   await expect(canvas(ada.page)).toBeVisible();
   // Bob's board is closed: the call tells him someone draws. The notice lasts 3 s from Ada's first
   // batch, so it is watched for from before she starts (moving the mouse can take longer than that here).
-  const told = expect(bob.page.getByText(w.peerDrawing.replace('{name}', 'Ada'))).toBeVisible({ timeout: 30_000 });
+  const told = expect(bob.page.getByText(w.peerDrawing.replace('{name}', 'Demo User'))).toBeVisible({ timeout: 30_000 });
   await draw(ada.page, [0.1, 0.1], [0.5, 0.4], async () => {
     await told;
     await expect.poll(async () => (await board(bob.page)).strokes[0]?.points ?? 0, { timeout: 10_000 }).toBeGreaterThan(1);
@@ -165,6 +169,10 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
       upTo: {},
     },
     { t: 'wb-snap', s: 'not a list', d: [], upTo: {} },
+    { t: 'wb-end', n: 5, c: 0, w: 0, p: [0, 0, 10, 10, 20, 20], k: 'rect' },
+    { t: 'wb-end', n: 6, c: 0, w: 0, p: [10, 10], k: 'text', s: 'x'.repeat(201) },
+    { t: 'wb-end', n: 7, c: 0, w: 0, p: [10, 10], k: 'text', s: '<b>\u202Eevil</b>' },
+    { t: 'wb-end', n: 8, c: 0, w: 0, p: [10, 10, 20, 20], k: 'script' },
   ];
   const boardBefore = await board(bob.page);
   for (const message of hostile)
@@ -178,9 +186,16 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
   await expect.poll(() => strokeIds(carol.page)).toEqual([adaStroke!.id]);
   await expect(bob.page.getByRole('button', { name: w.undo })).toBeDisabled();
 
-  // Clear asks first, then empties every board.
+  // Clear is the host's: Bob has no such button, and his page's clear (a modified client) is refused.
   await draw(bob.page, [0.2, 0.9], [0.8, 0.9]);
   await expect.poll(() => strokeIds(carol.page)).toHaveLength(2);
+  await expect(bob.page.getByRole('button', { name: w.clear, exact: true })).toHaveCount(0);
+  const adaId = await ada.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const guestClear = { t: 'wb-clear', upTo: Object.fromEntries((await board(bob.page)).strokes.map((s) => [s.author, Number.MAX_SAFE_INTEGER])) };
+  expect(await bob.page.evaluate(({ to, message }) => window.enclaveProbe!.sendWhiteboardMessage(to, message), { to: adaId, message: guestClear })).toBe(true);
+  await expect.poll(async () => (await board(ada.page)).refused).toBe(1);
+  expect(await strokeIds(ada.page)).toHaveLength(2);
+  // The host's clear asks first, then empties every board.
   await ada.page.getByRole('button', { name: w.clear, exact: true }).click();
   const dialog = ada.page.getByRole('dialog', { name: w.clearTitle });
   await expect(dialog).toContainText(w.clearMessage);
@@ -188,7 +203,34 @@ test('Ada draws and Bob sees the line as it is drawn; Bob draws back; a late joi
   for (const person of [ada, bob, carol]) await expect.poll(() => strokeIds(person.page)).toEqual([]);
   await expect.poll(() => inked(bob.page)).toBe(0);
 
-  // Saved as a PNG, on the device.
+  // Bob draws a rectangle and places a text (click, type, Enter): both reach every page whole.
+  await bob.page.getByRole('group', { name: w.tool }).getByRole('button', { name: w.rect }).click();
+  await draw(bob.page, [0.2, 0.2], [0.6, 0.5]);
+  await bob.page.getByRole('button', { name: w.text, exact: true }).click();
+  const sheet = (await bob.page.locator('canvas[data-whiteboard-canvas]').boundingBox())!;
+  await bob.page.mouse.click(sheet.x + sheet.width * 0.3, sheet.y + sheet.height * 0.7);
+  await bob.page.getByRole('textbox', { name: w.textInput }).fill('Plan B');
+  await bob.page.keyboard.press('Enter');
+  await expect(bob.page.getByRole('textbox', { name: w.textInput })).toHaveCount(0);
+  const kinds = async (page: Page) => (await board(page)).strokes.map((s) => [s.kind, s.text ?? null]);
+  for (const person of [ada, carol]) {
+    await expect
+      .poll(() => kinds(person.page))
+      .toEqual([
+        ['rect', null],
+        ['text', 'Plan B'],
+      ]);
+  }
+  await expect.poll(() => inked(ada.page)).toBeGreaterThan(100);
+  // The eraser takes the rectangle off where it is clicked (inside it), everywhere.
+  await bob.page.getByRole('button', { name: w.eraser }).click();
+  await bob.page.mouse.click(sheet.x + sheet.width * 0.4, sheet.y + sheet.height * 0.35);
+  await expect.poll(() => kinds(carol.page)).toEqual([['text', 'Plan B']]);
+
+  // Saved as a PNG and as an SVG, on the device.
+  const [svg] = await Promise.all([ada.page.waitForEvent('download'), ada.page.getByRole('button', { name: w.exportSvg }).click()]);
+  expect(svg.suggestedFilename()).toBe(`${w.fileName}.svg`);
+  expect(readFileSync((await svg.path())!, 'utf8')).toMatch(/^<svg [^]*<text [^>]*>Plan B<\/text>/);
   const [download] = await Promise.all([ada.page.waitForEvent('download'), ada.page.getByRole('button', { name: w.export }).click()]);
   expect(download.suggestedFilename()).toBe(`${w.fileName}.png`);
   expect(
@@ -235,18 +277,20 @@ for (const locale of ['en', 'de']) {
   test(`the whiteboard fits every width and its tools are reached by keyboard (${locale})`, async ({ browser, baseURL }, testInfo) => {
     const m = messages(locale);
     const meetingId = seededAccount('demo').meetingId;
-    const join = async (name: string, hash = '') => {
+    const join = async (name: string, hash = '', host = false) => {
       const context = await newParticipantContext(browser, baseURL!);
+      if (host) await logIn(context, baseURL!, 'demo');
       people.push({ context, page: await context.newPage(), name });
       const { page } = people.at(-1)!;
       await page.setViewportSize(widths[2]);
       await page.goto(`${localized(locale, `/now/${meetingId}`)}${hash}`);
-      await page.getByLabel(m.Meeting.yourName, { exact: true }).fill(name);
+      if (!host) await page.getByLabel(m.Meeting.yourName, { exact: true }).fill(name);
       await page.getByRole('button', { name: new RegExp(`^(${m.Meeting.joinNow}|${m.Meeting.askToJoin})$`) }).click();
       await expect(page.getByRole('navigation', { name: m.Meeting.controls })).toBeVisible({ timeout: 15_000 });
       return page;
     };
-    const ada = await join('Ada Lovelace', fragment());
+    // Ada is the host (clear is hers alone).
+    const ada = await join('Ada Lovelace', fragment(), true);
     await join('Bo Byron');
     await connected(ada);
 
@@ -258,16 +302,29 @@ for (const locale of ['en', 'de']) {
     await ada.keyboard.press('Enter');
     await expect(canvas(ada, m.Whiteboard.canvas)).toBeVisible();
 
-    // The tools: Tab reaches the pen, the arrows move through the colours.
+    // The tools: Tab reaches each tool in the labelled group, then the colours, where the arrows move.
     const tools = ada.getByRole('toolbar', { name: m.Whiteboard.tools });
-    await tools.getByRole('button', { name: m.Whiteboard.pen }).focus();
+    const group = tools.getByRole('group', { name: m.Whiteboard.tool });
+    await group.getByRole('button', { name: m.Whiteboard.pen }).focus();
+    for (const name of ['line', 'arrow', 'rect', 'ellipse', 'text', 'eraser'] as const) {
+      await ada.keyboard.press('Tab');
+      await expect(group.getByRole('button', { name: m.Whiteboard[name], exact: true })).toBeFocused();
+    }
+    await ada.keyboard.press('Enter');
+    await expect(group.getByRole('button', { name: m.Whiteboard.eraser })).toHaveAttribute('aria-pressed', 'true');
+    await ada.keyboard.press('Shift+Tab');
+    await ada.keyboard.press('Enter');
     await ada.keyboard.press('Tab');
     await ada.keyboard.press('Tab');
     await expect(tools.getByRole('radio', { name: m.Whiteboard.colours.black })).toBeFocused();
     await ada.keyboard.press('ArrowRight');
     await expect(tools.getByRole('radio', { name: m.Whiteboard.colours.red })).toBeChecked();
-    await draw(ada, [0.2, 0.2], [0.7, 0.6]);
-    await expect.poll(async () => (await board(ada)).strokes.map((stroke) => stroke.colour)).toEqual([1]);
+    // The text tool (chosen above by keyboard): a click places the labelled input, Enter places the text in red.
+    const sheet = (await canvas(ada, m.Whiteboard.canvas).boundingBox())!;
+    await ada.mouse.click(sheet.x + sheet.width * 0.3, sheet.y + sheet.height * 0.3);
+    await ada.getByRole('textbox', { name: m.Whiteboard.textInput }).fill('Tschüss 👋');
+    await ada.keyboard.press('Enter');
+    await expect.poll(async () => (await board(ada)).strokes.map((stroke) => [stroke.kind, stroke.colour, stroke.text])).toEqual([['text', 1, 'Tschüss 👋']]);
 
     const checks = { fullPage: false, oneRow: [`nav[aria-label="${m.Meeting.controls}"]`] };
     for (const viewport of [...widths].reverse()) {

@@ -23,7 +23,13 @@ beforeAll(() => {
 /** Polls on a page whose peers are `sent`'s recipients; every message sent is kept. */
 function page(peers: { id: string; name: string }[] = []) {
   const sent: [string, unknown][] = [];
-  const polls = new Polls({ selfId: 'me', peers: () => peers, send: (to, message) => (sent.push([to, message]), true) });
+  const polls = new Polls({
+    selfId: 'me',
+    peers: () => peers,
+    send: (to, message) => (sent.push([to, message]), true),
+    isHost: () => false,
+    selfIsHost: () => false,
+  });
   const view = (open: boolean) => (
     <NextIntlClientProvider locale="en" messages={en}>
       <PollsCorner polls={polls} open={open} onOpen={() => undefined} onClose={() => undefined} />

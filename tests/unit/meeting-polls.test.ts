@@ -277,8 +277,8 @@ describe('the tally', () => {
 });
 
 describe('polls on several pages, wired as the sealed channels would', () => {
-  /** Pages that can reach each other; `connect` opens a pair's channel (both sides introduce themselves). */
-  function call() {
+  /** Pages that can reach each other; `connect` opens a pair's channel (both sides introduce themselves). `host`: the roster's host. */
+  function call(host = 'host') {
     const pages = new Map<string, { polls: Polls; reach: Set<string> }>();
     const add = (id: string) => {
       const reach = new Set<string>();
@@ -290,6 +290,8 @@ describe('polls on several pages, wired as the sealed channels would', () => {
           pages.get(to)!.polls.receive(id, JSON.parse(JSON.stringify(message)));
           return true;
         },
+        isHost: (peerId) => peerId === host,
+        selfIsHost: () => id === host,
       });
       pages.set(id, { polls, reach });
       return polls;

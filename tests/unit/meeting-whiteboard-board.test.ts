@@ -105,4 +105,16 @@ describe('whiteboard board', () => {
     expect(board.size).toBe(0);
     expect(board.state()).toEqual({ strokes: [], removed: [], cleared: { ada: 3, bob: 7 } });
   });
+
+  it('a shape or text never grows nor turns into a stroke: a later version of its id changes nothing', () => {
+    const board = new Board();
+    const rect = { a: 'ada', n: 1, c: 0, w: 0, p: [0, 0, 10, 10], k: 'rect' as const };
+    expect(board.apply({ kind: 'stroke', stroke: rect })).toBe(true);
+    expect(board.apply({ kind: 'stroke', stroke: { ...rect, k: undefined, p: [0, 0, 1, 1, 2, 2] } })).toBe(false);
+    expect(board.apply({ kind: 'segment', stroke: { ...rect, p: [5, 5] }, at: 2 })).toBe(false);
+    expect(board.visible()).toEqual([rect]);
+    const plain = { a: 'bob', n: 2, c: 0, w: 0, p: [0, 0] };
+    board.apply({ kind: 'stroke', stroke: plain });
+    expect(board.apply({ kind: 'stroke', stroke: { ...plain, p: [0, 0, 1, 1], k: 'line' } })).toBe(false);
+  });
 });

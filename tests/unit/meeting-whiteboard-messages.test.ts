@@ -19,6 +19,12 @@ describe('whiteboard messages', () => {
       raw: { t: 'wb-snap', s: [{ ...good, a: 'carol' }], d: ['x#1'], upTo: {} },
       kinds: ['clear', 'remove', 'stroke'],
     },
+    { name: 'a rectangle', raw: { ...good, k: 'rect', p: [0, 0, 10_000, 5000] }, kinds: ['stroke'] },
+    { name: 'an ellipse', raw: { ...good, k: 'ellipse', p: [10, 10, 20, 20] }, kinds: ['stroke'] },
+    { name: 'an arrow', raw: { ...good, k: 'arrow', p: [10, 10, 20, 20] }, kinds: ['stroke'] },
+    { name: 'a text', raw: { ...good, k: 'text', p: [10, 10], s: 'Größe 12 — 見て' }, kinds: ['stroke'] },
+    { name: 'a text of the longest length', raw: { ...good, k: 'text', p: [10, 10], s: 'x'.repeat(LIMITS.textChars) }, kinds: ['stroke'] },
+    { name: 'a snapshot with a shape', raw: { t: 'wb-snap', s: [{ ...good, a: 'carol', k: 'line' }], d: [], upTo: {} }, kinds: ['clear', 'remove', 'stroke'] },
   ])('accepts $name', ({ raw, kinds }) => {
     expect(parseWhiteboardMessage('ada', raw)?.map((op) => op.kind)).toEqual(kinds);
   });
@@ -70,6 +76,22 @@ describe('whiteboard messages', () => {
       name: 'a snapshot with too many strokes',
       raw: { t: 'wb-snap', s: Array.from({ length: SNAPSHOT_LIMITS.strokes + 1 }, () => ({ ...good, a: 'x' })), d: [], upTo: {} },
     },
+    { name: 'an unknown shape', raw: { ...good, k: 'star' } },
+    { name: 'a shape of three points', raw: { ...good, k: 'rect', p: [0, 0, 1, 1, 2, 2] } },
+    { name: 'a shape of one point', raw: { ...good, k: 'line', p: [0, 0] } },
+    { name: 'a shape with an infinite corner', raw: { ...good, k: 'ellipse', p: [0, 0, Infinity, 1] } },
+    { name: 'a shape carrying text', raw: { ...good, k: 'rect', s: 'hi' } },
+    { name: 'a stroke carrying text', raw: { ...good, s: 'hi' } },
+    { name: 'a shape streamed as a segment', raw: { t: 'wb-seg', n: 1, c: 0, w: 0, at: 0, p: [1, 1], k: 'rect' } },
+    { name: 'a text without text', raw: { ...good, k: 'text', p: [1, 1] } },
+    { name: 'a text of spaces', raw: { ...good, k: 'text', p: [1, 1], s: '   ' } },
+    { name: 'a text too long', raw: { ...good, k: 'text', p: [1, 1], s: 'x'.repeat(LIMITS.textChars + 1) } },
+    { name: 'a text with a bidi override', raw: { ...good, k: 'text', p: [1, 1], s: 'abc\u202Eevil' } },
+    { name: 'a text with a line break', raw: { ...good, k: 'text', p: [1, 1], s: 'a\nb' } },
+    { name: 'a text as a number', raw: { ...good, k: 'text', p: [1, 1], s: 42 } },
+    { name: 'a text at two points', raw: { ...good, k: 'text', p: [1, 1, 2, 2], s: 'a' } },
+    { name: 'a text of an unknown size', raw: { ...good, k: 'text', p: [1, 1], s: 'a', w: 3 } },
+    { name: 'a snapshot with a bad shape', raw: { t: 'wb-snap', s: [{ ...good, a: 'x', k: 'rect', p: [1, 1] }], d: [], upTo: {} } },
   ])('drops $name', ({ raw }) => {
     expect(parseWhiteboardMessage('ada', raw)).toBeNull();
   });

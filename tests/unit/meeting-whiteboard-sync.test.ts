@@ -13,8 +13,8 @@ const noHost = { isHost: () => false, selfIsHost: () => false, setApart: () => u
 
 jest.useFakeTimers();
 
-/** Pages that can reach each other; `wire` lists what went over the network. */
-function network() {
+/** Pages that can reach each other; `wire` lists what went over the network. The roster's host is `host`. */
+function network(host = 'ada') {
   const pages = new Map<string, WhiteboardSync>();
   const wire: { from: string; to: string; message: WhiteboardMessage }[] = [];
   const join = (id: string) => {
@@ -26,6 +26,8 @@ function network() {
         pages.get(to)?.receive(id, JSON.parse(JSON.stringify(message)));
         return true;
       },
+      isHost: (peerId) => peerId === host,
+      selfIsHost: () => id === host,
     });
     pages.set(id, sync);
     return sync;
@@ -112,7 +114,7 @@ describe('whiteboard sync', () => {
 
   it('the call hears of a peer’s change to the board, not of a repeat, a refusal or its own drawing', () => {
     const heard: string[] = [];
-    const sync = new WhiteboardSync({ selfId: 'bob', peers: () => [], send: () => true, peerChanged: (peerId) => heard.push(peerId) });
+    const sync = new WhiteboardSync({ ...noHost, selfId: 'bob', peers: () => [], send: () => true, peerChanged: (peerId) => heard.push(peerId) });
     const stroke = { t: 'wb-end', n: 1, c: 0, w: 0, p: [1, 1] };
     sync.receive('ada', stroke);
     sync.receive('ada', stroke);
@@ -140,5 +142,38 @@ describe('whiteboard sync', () => {
     const sync = await feature.load();
     await Promise.resolve();
     expect(sync.view().strokes).toEqual([{ id: 'ada#1', author: 'ada', colour: 0, width: 0, points: 2 }]);
+  });
+
+  it('shapes and texts travel whole, undo like strokes, and a late joiner gets them', () => {
+    const { join } = network();
+    const [ada, bob] = [join('ada'), join('bob')];
+    expect(ada.place('rect', [100, 100, 900, 700], 2, 1)).toBe(true);
+    expect(ada.place('text', [500, 500], 1, 2, 'Hello, board')).toBe(true);
+    expect(bob.view().strokes.map(({ kind, text, points }) => [kind, text, points])).toEqual([
+      ['rect', undefined, 2],
+      ['text', 'Hello, board', 1],
+    ]);
+    const carol = join('carol');
+    ada.channelOpen('carol');
+    expect(carol.view().strokes).toEqual(ada.view().strokes);
+    expect(ada.undo()).toBe(true);
+    jest.advanceTimersByTime(BATCH_MS);
+    expect([bob, carol].map((page) => page.view().strokes.map((s) => s.kind))).toEqual([['rect'], ['rect']]);
+  });
+
+  it('only the host clears: a guest cannot, and a guest’s clear (or a clear in its snapshot) is refused', () => {
+    const { join } = network('ada');
+    const [ada, bob] = [join('ada'), join('bob')];
+    ada.place('line', [0, 0, 10_000, 10_000], 0, 0);
+    expect(bob.canClear()).toBe(false);
+    bob.clear();
+    expect(ada.view().strokes).toHaveLength(1);
+    const upTo = { ada: Number.MAX_SAFE_INTEGER };
+    ada.receive('bob', { t: 'wb-clear', upTo });
+    ada.receive('bob', { t: 'wb-snap', s: [], d: [], upTo });
+    expect(ada.view()).toMatchObject({ refused: 1, strokes: [{ kind: 'line' }] });
+    expect(ada.canClear()).toBe(true);
+    ada.clear();
+    expect(bob.view().strokes).toEqual([]);
   });
 });

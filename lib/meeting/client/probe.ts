@@ -66,8 +66,12 @@ export interface MeetingProbe {
    * sender's offers (a name that hides its type, a size it never sends) as the receiver meets them.
    */
   sendFileMessage(peerId: string, message: Record<string, unknown>): boolean;
-  /** The polls as the screen shows them, and how many poll messages were dropped as malformed or not allowed (their code loads on the first call). */
-  polls(): Promise<{ views: PollView[]; dropped: number }>;
+  /**
+   * The polls as the screen shows them, how many poll messages were dropped as malformed or not allowed (their code loads on
+   * the first call), and what the page holds of the ballots: per poll the keys it counts under (voters, or tokens for an
+   * anonymous poll) and how many voters it relayed (polls.ts).
+   */
+  polls(): Promise<{ views: PollView[]; dropped: number; ballots: { keys: Record<string, string[]>; relayed: number } }>;
   /** Sends any message, unchecked, over the sealed main channel to a peer: a hostile peer's poll messages as the receiver meets them. */
   sendRawMessage(peerId: string, message: Record<string, unknown>): boolean;
   /** The whiteboard's strokes as this page holds them, and how many peer messages it refused (its code loads on the first call). */
@@ -160,7 +164,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     sendFileMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     polls: async () => {
       const polls = await session.features.use(POLLS).load();
-      return { views: polls.getSnapshot(), dropped: polls.dropped };
+      return { views: polls.getSnapshot(), dropped: polls.dropped, ballots: polls.inspect() };
     },
     sendRawMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     whiteboard: async () => (await session.features.use(WHITEBOARD).load()).view(),

@@ -23,7 +23,10 @@ export function PollCard({ poll, polls }: { poll: PollView; polls: Polls }) {
       </h3>
       <p className="mt-0.5 text-sm text-slate-600">
         {poll.mine ? t('byYou') : t('by', { name: creator })} · {poll.multiple ? t('several') : t('single')} ·{' '}
-        <span data-testid="poll-status">{poll.closed === 'closed' ? t('closed') : poll.closed ? t('paused', { name: creator }) : t('open')}</span>
+        {poll.anonymous && <span data-testid="poll-anonymous">{t('anonymousBadge')} · </span>}
+        <span data-testid="poll-status">
+          {poll.closed === 'closed' ? t('closed') : poll.closed === 'relay-left' ? t('relayLeft') : poll.closed ? t('paused', { name: creator }) : t('open')}
+        </span>
       </p>
       <form
         className="mt-3"

@@ -5,14 +5,15 @@ import { useTranslations } from 'next-intl';
 import { OPTIONS_MAX, OPTIONS_MIN, OPTION_MAX, QUESTION_MAX } from '@/lib/meeting/client/polls/poll-messages';
 import type { Polls } from '@/lib/meeting/client/polls/polls';
 
-/** "New poll": a question, 2–10 options, one answer or several; launched to everyone in the call. */
+/** "New poll": a question, 2–10 options, one answer or several, anonymous or not; launched to everyone in the call. */
 export function PollForm({ polls, onDone }: { polls: Polls; onDone: () => void }) {
   const t = useTranslations('Polls');
   const [question, setQuestion] = useState('');
   const [options, setOptions] = useState(['', '']);
   const [multiple, setMultiple] = useState(false);
-  const [error, setError] = useState(false);
-  const ids = { question: useId(), multiple: useId(), error: useId(), note: useId() };
+  const [anonymous, setAnonymous] = useState(false);
+  const [error, setError] = useState<false | 'invalid' | 'no-relay' | 'not-allowed'>(false);
+  const ids = { question: useId(), multiple: useId(), anonymous: useId(), anonymousHelp: useId(), error: useId(), note: useId() };
   // "New poll" pressed: the question is where one writes first.
   const questionField = useRef<HTMLTextAreaElement>(null);
   useEffect(() => questionField.current?.focus(), []);
@@ -20,7 +21,8 @@ export function PollForm({ polls, onDone }: { polls: Polls; onDone: () => void }
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const filled = options.filter((option) => option.trim());
-    if (polls.launch(question, filled, multiple) !== 'launched') return setError(true);
+    const result = polls.launch(question, filled, multiple, anonymous);
+    if (result !== 'launched') return setError(result);
     onDone();
   }
   const setOption = (index: number, value: string) => setOptions((current) => current.map((option, at) => (at === index ? value : option)));
@@ -42,7 +44,7 @@ export function PollForm({ polls, onDone }: { polls: Polls; onDone: () => void }
           maxLength={QUESTION_MAX}
           rows={2}
           required
-          aria-invalid={error && !question.trim() ? true : undefined}
+          aria-invalid={error === 'invalid' && !question.trim() ? true : undefined}
           aria-describedby={described}
           onChange={(event) => setQuestion(event.target.value)}
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
@@ -85,9 +87,27 @@ export function PollForm({ polls, onDone }: { polls: Polls; onDone: () => void }
           {t('multiple')}
         </label>
       </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={ids.anonymous}
+          type="checkbox"
+          checked={anonymous}
+          aria-describedby={ids.anonymousHelp}
+          onChange={(event) => setAnonymous(event.target.checked)}
+          className="mt-0.5 h-4 w-4 shrink-0"
+        />
+        <div className="min-w-0">
+          <label htmlFor={ids.anonymous} className="text-sm">
+            {t('anonymous')}
+          </label>
+          <p id={ids.anonymousHelp} className="text-xs text-slate-600">
+            {t('anonymousHelp')}
+          </p>
+        </div>
+      </div>
       {error && (
         <p id={ids.error} role="alert" className="text-sm text-red-700">
-          {t('invalid', { min: OPTIONS_MIN, max: OPTIONS_MAX })}
+          {error === 'no-relay' ? t('noRelay') : error === 'not-allowed' ? t('hostOnlyNote') : t('invalid', { min: OPTIONS_MIN, max: OPTIONS_MAX })}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">

@@ -47,7 +47,9 @@ export default function PollsCorner({ polls, open, onOpen, onClose }: { polls: P
 
 function PollsDialog({ polls, views, onClose }: { polls: Polls; views: PollView[]; onClose: () => void }) {
   const t = useTranslations('Polls');
-  const [writing, setWriting] = useState(views.length === 0);
+  // Read at each change of the polls (views): the host's setting arrives like a poll.
+  const canLaunch = views && polls.canLaunch();
+  const [writing, setWriting] = useState(views.length === 0 && canLaunch);
   // After the form (launched or cancelled) the focus goes to "New poll", where the form was, not to the page.
   const newPoll = useRef<HTMLButtonElement>(null);
   const [formDone, setFormDone] = useState(false);
@@ -57,7 +59,25 @@ function PollsDialog({ polls, views, onClose }: { polls: Polls; views: PollView[
   return (
     <Dialog title={t('title')} onClose={onClose} size="max-w-xl">
       <div className="max-h-[70dvh] space-y-4 overflow-y-auto">
-        {writing ? (
+        {polls.selfIsHost() && (
+          <div className="flex items-center gap-2">
+            <input
+              id="polls-host-only"
+              type="checkbox"
+              checked={polls.hostOnly}
+              onChange={(event) => polls.setHostOnly(event.target.checked)}
+              className="h-4 w-4"
+            />
+            <label htmlFor="polls-host-only" className="text-sm">
+              {t('hostOnly')}
+            </label>
+          </div>
+        )}
+        {!canLaunch ? (
+          <p role="status" className="text-sm text-slate-600">
+            {t('hostOnlyNote')}
+          </p>
+        ) : writing ? (
           <PollForm
             polls={polls}
             onDone={() => {

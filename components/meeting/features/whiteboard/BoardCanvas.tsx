@@ -1,12 +1,12 @@
 'use client';
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ASPECT, SCALE } from '@/lib/meeting/client/whiteboard/board-model';
+import { ASPECT, LIMITS, SCALE, type Shape, type Stroke } from '@/lib/meeting/client/whiteboard/board-model';
 import type { WhiteboardSync } from '@/lib/meeting/client/whiteboard/board-sync';
 import { strokesNear } from '@/lib/meeting/client/whiteboard/hit-test';
 import { drawBoard } from './draw-board';
 
-export type Tool = 'pen' | 'eraser';
+export type Tool = 'pen' | 'eraser' | Shape;
 
 /** Board units the pen must move before a new point is kept: fewer points, the same line. */
 const MIN_STEP = 12;
@@ -41,7 +41,9 @@ export function BoardCanvas({
   tool,
   colour,
   width,
+  textSize,
   label,
+  textLabel,
   canvasRef,
   onFull,
 }: {
@@ -49,12 +51,19 @@ export function BoardCanvas({
   tool: Tool;
   colour: number;
   width: number;
+  textSize: number;
   label: string;
+  textLabel: string;
   canvasRef: React.RefObject<HTMLCanvasElement | null>;
   onFull: () => void;
 }) {
   const [box, size] = useFittedSize();
   const last = useRef<{ x: number; y: number } | null>(null);
+  /** A shape being dragged out: drawn here only, sent whole when the pointer lifts. */
+  const preview = useRef<Stroke | null>(null);
+  const repaint = useRef<() => void>(() => undefined);
+  /** Where a text goes, while its input is open. */
+  const [typing, setTyping] = useState<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -65,12 +74,12 @@ export function BoardCanvas({
     let frame = 0;
     const paint = () => {
       frame = 0;
-      drawBoard(canvas, sync.board.visible());
+      const shown = sync.board.visible();
+      drawBoard(canvas, preview.current ? [...shown, preview.current] : shown);
     };
     paint();
-    const unsubscribe = sync.subscribe(() => {
-      frame ||= requestAnimationFrame(paint);
-    });
+    repaint.current = () => void (frame ||= requestAnimationFrame(paint));
+    const unsubscribe = sync.subscribe(() => repaint.current());
     return () => {
       unsubscribe();
       cancelAnimationFrame(frame);
@@ -90,10 +99,17 @@ export function BoardCanvas({
 
   function down(event: React.PointerEvent<HTMLCanvasElement>) {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
-    event.currentTarget.setPointerCapture(event.pointerId);
     const at = point(event.currentTarget, event);
+    if (tool === 'text') {
+      // No mousedown follows (it would take the focus from the text's input as it opens).
+      event.preventDefault();
+      setTyping(at);
+      return;
+    }
+    event.currentTarget.setPointerCapture(event.pointerId);
     last.current = at;
     if (tool === 'eraser') erase(at);
+    else if (tool !== 'pen') preview.current = { a: 'preview', n: Number.MAX_SAFE_INTEGER, c: colour, w: width, p: [at.x, at.y, at.x, at.y], k: tool };
     else if (!sync.begin(at.x, at.y, colour, width)) {
       last.current = null;
       onFull();
@@ -107,7 +123,10 @@ export function BoardCanvas({
     for (const each of events.length ? events : [event.nativeEvent]) {
       const at = point(event.currentTarget, each);
       if (tool === 'eraser') erase(at);
-      else if (Math.hypot(at.x - last.current.x, at.y - last.current.y) >= MIN_STEP) {
+      else if (preview.current) {
+        preview.current = { ...preview.current, p: [last.current.x, last.current.y, at.x, at.y] };
+        repaint.current();
+      } else if (Math.hypot(at.x - last.current.x, at.y - last.current.y) >= MIN_STEP) {
         sync.extend(at.x, at.y);
         last.current = at;
       }
@@ -118,22 +137,48 @@ export function BoardCanvas({
     if (!last.current) return;
     last.current = null;
     if (tool === 'pen') sync.end();
+    const shape = preview.current;
+    preview.current = null;
+    repaint.current();
+    if (shape?.k && !sync.place(shape.k, shape.p, shape.c, shape.w)) onFull();
+  }
+
+  function commitText(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') return setTyping(null);
+    if (event.key !== 'Enter' || !typing) return;
+    const text = event.currentTarget.value.trim();
+    if (text && !sync.place('text', [typing.x, typing.y], colour, textSize, text)) onFull();
+    setTyping(null);
   }
 
   return (
     <div ref={box} className="flex min-h-0 min-w-0 flex-1 items-center justify-center">
-      <canvas
-        ref={canvasRef}
-        aria-label={label}
-        role="img"
-        data-whiteboard-canvas
-        style={{ width: size.width, height: size.height }}
-        className={`touch-none rounded-lg bg-white shadow-inner ${tool === 'eraser' ? 'cursor-cell' : 'cursor-crosshair'}`}
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerCancel={up}
-      />
+      <div className="relative" style={{ width: size.width, height: size.height }}>
+        <canvas
+          ref={canvasRef}
+          aria-label={label}
+          role="img"
+          data-whiteboard-canvas
+          style={{ width: size.width, height: size.height }}
+          className={`touch-none rounded-lg bg-white shadow-inner ${tool === 'eraser' ? 'cursor-cell' : tool === 'text' ? 'cursor-text' : 'cursor-crosshair'}`}
+          onPointerDown={down}
+          onPointerMove={move}
+          onPointerUp={up}
+          onPointerCancel={up}
+        />
+        {typing && (
+          <input
+            autoFocus
+            aria-label={textLabel}
+            maxLength={LIMITS.textChars}
+            data-whiteboard-text
+            className="absolute w-48 max-w-[60%] rounded border border-sky-500 bg-white px-1 text-sm text-slate-900"
+            style={{ left: `${(typing.x / SCALE) * 100}%`, top: `${(typing.y / SCALE) * 100}%` }}
+            onKeyDown={commitText}
+            onBlur={() => setTyping(null)}
+          />
+        )}
+      </div>
     </div>
   );
 }

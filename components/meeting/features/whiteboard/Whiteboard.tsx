@@ -6,6 +6,19 @@ import { ConfirmDialog } from '@/components/dialog/ConfirmDialog';
 import { PALETTE, WIDTHS } from '@/lib/meeting/client/whiteboard/board-model';
 import type { WhiteboardSync } from '@/lib/meeting/client/whiteboard/board-sync';
 import { BoardCanvas, type Tool } from './BoardCanvas';
+import { boardSvg } from './board-svg';
+
+/** The tools in the order the toolbar shows them (messages: Whiteboard.<name>). */
+const TOOLS = ['pen', 'line', 'arrow', 'rect', 'ellipse', 'text', 'eraser'] as const satisfies readonly Tool[];
+
+/** Hands a file made on this device to the browser's download (nothing goes to the server). */
+function download(blob: Blob, name: string) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
 
 /** Names of PALETTE's and WIDTHS's entries, in their order (messages: Whiteboard.colours, Whiteboard.widths). */
 const COLOUR_NAMES = ['black', 'red', 'blue', 'green', 'orange', 'purple'] as const;
@@ -19,8 +32,9 @@ const chosen =
 
 /**
  * The shared whiteboard, in the call's stage (docs/meetings.md "Whiteboard"): the tools in one
- * labelled toolbar — pen or eraser, colour and width as radio groups (arrow keys move), undo,
- * clear (asked first), save as PNG, close — and the board under them. Loaded on first use.
+ * labelled toolbar — pen, line, arrow, rectangle, ellipse, text or eraser; colour and width (a
+ * text's size) as radio groups (arrow keys move); undo; clear (the host only, asked first); save
+ * as PNG or SVG; close — and the board under them. Loaded on first use.
  */
 export default function Whiteboard({ sync, onClose }: { sync: WhiteboardSync; onClose: () => void }) {
   const t = useTranslations('Whiteboard');
@@ -36,21 +50,15 @@ export default function Whiteboard({ sync, onClose }: { sync: WhiteboardSync; on
   const canUndo = version >= 0 && sync.canUndo();
 
   const save = useCallback(() => {
-    canvas.current?.toBlob((blob) => {
-      if (!blob) return;
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `${t('fileName')}.png`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    }, 'image/png');
+    canvas.current?.toBlob((blob) => blob && download(blob, `${t('fileName')}.png`), 'image/png');
   }, [t]);
+  const saveSvg = useCallback(() => download(new Blob([boardSvg(sync.board.visible())], { type: 'image/svg+xml' }), `${t('fileName')}.svg`), [sync, t]);
 
   return (
     <section aria-label={t('title')} className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-3" data-whiteboard>
       <div role="toolbar" aria-label={t('tools')} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-slate-700 px-2 py-1.5">
-        <div className="flex gap-1">
-          {(['pen', 'eraser'] as const).map((name) => (
+        <div role="group" aria-label={t('tool')} className="flex flex-wrap gap-1">
+          {TOOLS.map((name) => (
             <button
               key={name}
               type="button"
@@ -73,7 +81,7 @@ export default function Whiteboard({ sync, onClose }: { sync: WhiteboardSync; on
                 checked={colour === index}
                 onChange={() => {
                   setColour(index);
-                  setTool('pen');
+                  if (tool === 'eraser') setTool('pen');
                 }}
               />
               <span className="sr-only">{t(`colours.${COLOUR_NAMES[index]!}`)}</span>
@@ -97,11 +105,16 @@ export default function Whiteboard({ sync, onClose }: { sync: WhiteboardSync; on
           <button type="button" className={button} disabled={!canUndo} onClick={() => sync.undo()}>
             {t('undo')}
           </button>
-          <button type="button" className={button} disabled={count === 0} onClick={() => setConfirmClear(true)}>
-            {t('clear')}
-          </button>
+          {sync.canClear() && (
+            <button type="button" className={button} disabled={count === 0} onClick={() => setConfirmClear(true)}>
+              {t('clear')}
+            </button>
+          )}
           <button type="button" className={button} onClick={save}>
             {t('export')}
+          </button>
+          <button type="button" className={button} onClick={saveSvg}>
+            {t('exportSvg')}
           </button>
           <button type="button" className={`${button} bg-slate-600`} onClick={onClose}>
             {t('close')}
@@ -116,7 +129,17 @@ export default function Whiteboard({ sync, onClose }: { sync: WhiteboardSync; on
           {t('full')}
         </p>
       )}
-      <BoardCanvas sync={sync} tool={tool} colour={colour} width={width} label={t('canvas')} canvasRef={canvas} onFull={() => setFull(true)} />
+      <BoardCanvas
+        sync={sync}
+        tool={tool}
+        colour={colour}
+        width={width}
+        textSize={width}
+        label={t('canvas')}
+        textLabel={t('textInput')}
+        canvasRef={canvas}
+        onFull={() => setFull(true)}
+      />
       {confirmClear && (
         <ConfirmDialog
           title={t('clearTitle')}

@@ -8,7 +8,12 @@
 // exception is a creator's snapshot for a late joiner: it carries the ballots the creator counted
 // (so the votes of people who already left are not lost), and a ballot that came from its voter
 // always wins over one relayed this way.
-import { parseChoices, type Choices, type PollMessage } from './poll-messages';
+//
+// Anonymous polls (docs/meetings.md "Polls"): ballots never travel under a voter. The voter sends
+// them to the poll's relay (named by the creator: neither the creator nor the host), which passes
+// each on under a token of its own making; a page counts an anonymous ballot only from the relay.
+// A host setting (`poll-rule`, obeyed only from the roster's host) can keep new polls to the host.
+import { parseChoices, SNAPSHOT_BALLOTS_MAX, type Choices, type PollMessage } from './poll-messages';
 
 /** Polls one call keeps: a peer that opens more is ignored. */
 export const POLLS_MAX = 50;
@@ -27,8 +32,11 @@ export interface Poll {
   question: string;
   options: string[];
   multiple: boolean;
-  /** false while votes are taken; 'creator-left' until the creator comes back. */
-  closed: false | 'closed' | 'creator-left';
+  /** false while votes are taken; 'creator-left' until the creator comes back; 'relay-left': an anonymous poll's relay left (for good). */
+  closed: false | 'closed' | 'creator-left' | 'relay-left';
+  /** Anonymous: ballots are keyed by token and come only from `relay`. */
+  anon: boolean;
+  relay: string | null;
   ballots: Map<string, Ballot>;
   /** The tally the creator sent with its close. */
   creatorCounts: number[] | null;
@@ -36,15 +44,21 @@ export interface Poll {
   order: number;
 }
 
-export type Verdict = 'ok' | 'pending' | 'unknown' | 'not-creator' | 'closed' | 'bad-choices' | 'too-many';
+export type Verdict = 'ok' | 'pending' | 'unknown' | 'not-creator' | 'closed' | 'bad-choices' | 'too-many' | 'not-host' | 'not-relay' | 'anonymous';
 
 export class PollBook {
   readonly polls = new Map<string, Poll>();
   /** Ballots for polls not heard of yet: `${voter} ${pollId}` → choices, the voter's latest. */
   private readonly pending = new Map<string, Choices>();
   private heard = 0;
+  /** The host's setting: only the host launches polls (default: everyone). */
+  hostOnly = false;
 
-  constructor(readonly selfId: string) {}
+  /** `isHost`: the server's roster says this peer is the room's host (call/features.ts). */
+  constructor(
+    readonly selfId: string,
+    private readonly isHost: (peerId: string) => boolean = () => false,
+  ) {}
 
   /** A message from `from` (the verified sender), already parsed (poll-messages.ts). */
   apply(from: string, message: PollMessage): Verdict {
@@ -55,6 +69,14 @@ export class PollBook {
         return this.vote(from, message.id, message.choices);
       case 'poll-close':
         return this.close(from, message.id, message.counts);
+      case 'poll-cast':
+        return this.cast(message.id, message.choices);
+      case 'poll-avote':
+        return this.anonymous(from, message.id, message.token, message.choices);
+      case 'poll-rule':
+        if (!this.isHost(from)) return 'not-host';
+        this.hostOnly = message.hostOnly;
+        return 'ok';
     }
   }
 
@@ -64,18 +86,25 @@ export class PollBook {
     if (poll?.closed === 'closed') return 'closed';
     if (!poll) {
       if (this.polls.size >= POLLS_MAX) return 'too-many';
+      if (this.hostOnly && !this.isHost(from)) return 'not-host';
+      // The relay is the one who could tie a ballot to a voter: never the creator, never the host.
+      if (message.relay !== undefined && (message.relay === from || this.isHost(message.relay))) return 'not-relay';
       const { id, question, options, multiple } = message;
-      poll = { id, creator: from, question, options, multiple, closed: false, ballots: new Map(), creatorCounts: null, order: this.heard++ };
+      const anon = message.anon === true;
+      poll = {
+        ...{ id, creator: from, question, options, multiple, closed: false as const, ballots: new Map<string, Ballot>() },
+        ...{ creatorCounts: null, order: this.heard++, anon, relay: message.relay ?? null },
+      };
       this.polls.set(id, poll);
       for (const [key, choices] of this.pending) {
         const [voter, pollId] = key.split(' ');
         if (pollId !== id) continue;
         this.pending.delete(key);
-        if (parseChoices(choices, options.length, multiple)) poll.ballots.set(voter!, { choices, direct: true });
+        if (!anon && parseChoices(choices, options.length, multiple)) poll.ballots.set(voter!, { choices, direct: true });
       }
     }
     // The creator is back (a dropped connection looks like leaving): its poll is open again.
-    poll.closed = false;
+    if (poll.closed === 'creator-left') poll.closed = false;
     for (const { voter, choices } of message.ballots ?? []) {
       // Our own ballot we know; one that came from its voter is not overruled by a relay.
       if (voter === this.selfId || (poll.ballots.get(voter)?.direct && voter !== from)) continue;
@@ -93,8 +122,30 @@ export class PollBook {
       return 'pending';
     }
     if (poll.closed) return 'closed';
+    if (poll.anon) return 'anonymous';
     if (!parseChoices(choices, poll.options.length, poll.multiple)) return 'bad-choices';
     poll.ballots.set(from, { choices, direct: true });
+    return 'ok';
+  }
+
+  /** An anonymous ballot sent to us: fine to pass on only if we are the poll's relay and it is open. */
+  private cast(id: string, choices: Choices): Verdict {
+    const poll = this.polls.get(id);
+    if (!poll) return 'unknown';
+    if (!poll.anon || poll.relay !== this.selfId) return 'not-relay';
+    if (poll.closed) return 'closed';
+    return parseChoices(choices, poll.options.length, poll.multiple) ? 'ok' : 'bad-choices';
+  }
+
+  /** An anonymous ballot under its token: counted only from the poll's relay (a token's later ballot replaces it). */
+  private anonymous(from: string, id: string, token: string, choices: Choices): Verdict {
+    const poll = this.polls.get(id);
+    if (!poll) return 'unknown';
+    if (!poll.anon || poll.relay !== from) return 'not-relay';
+    if (poll.closed) return 'closed';
+    if (!parseChoices(choices, poll.options.length, poll.multiple)) return 'bad-choices';
+    if (!poll.ballots.has(token) && poll.ballots.size >= SNAPSHOT_BALLOTS_MAX) return 'too-many';
+    poll.ballots.set(token, { choices, direct: true });
     return 'ok';
   }
 
@@ -116,6 +167,11 @@ export class PollBook {
         poll.closed = 'creator-left';
         changed = true;
       }
+      // Without its relay an anonymous poll takes no more votes: no one else may learn who votes what.
+      if (poll.anon && poll.relay === peerId && poll.closed !== 'closed') {
+        poll.closed = 'relay-left';
+        changed = true;
+      }
     }
     for (const key of this.pending.keys()) if (key.startsWith(`${peerId} `)) this.pending.delete(key);
     return changed;
@@ -128,8 +184,9 @@ export class PollBook {
       if (poll.closed) continue;
       if (poll.creator === this.selfId) {
         const ballots = [...poll.ballots].slice(0, ballotsMax).map(([voter, { choices }]) => ({ voter, choices }));
-        messages.push({ t: 'poll-open', id: poll.id, question: poll.question, options: poll.options, multiple: poll.multiple, ballots });
-      } else {
+        const anon = poll.anon ? { anon: true as const, relay: poll.relay! } : {};
+        messages.push({ t: 'poll-open', id: poll.id, question: poll.question, options: poll.options, multiple: poll.multiple, ballots, ...anon });
+      } else if (!poll.anon) {
         const own = poll.ballots.get(this.selfId);
         if (own) messages.push({ t: 'poll-vote', id: poll.id, choices: own.choices });
       }

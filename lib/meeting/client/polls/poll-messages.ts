@@ -14,14 +14,34 @@ export const SNAPSHOT_BALLOTS_MAX = 300;
 export type Choices = number[];
 
 export type PollMessage =
-  /** From the poll's creator: a new poll, or (with `ballots`) the poll as its creator counts it, for a late joiner. */
-  | { t: 'poll-open'; id: string; question: string; options: string[]; multiple: boolean; ballots?: { voter: string; choices: Choices }[] }
+  /**
+   * From the poll's creator: a new poll, or (with `ballots`) the poll as its creator counts it, for a late joiner.
+   * An anonymous poll (`anon`) names its `relay`: the one peer its ballots go through (polls.ts), never the creator nor the host.
+   */
+  | {
+      t: 'poll-open';
+      id: string;
+      question: string;
+      options: string[];
+      multiple: boolean;
+      ballots?: { voter: string; choices: Choices }[];
+      anon?: true;
+      relay?: string;
+    }
   /** From a voter: their choices, replacing any earlier ones. */
   | { t: 'poll-vote'; id: string; choices: Choices }
   /** From the poll's creator: no more votes; `counts` is the tally as the creator counted it. */
-  | { t: 'poll-close'; id: string; counts: number[] };
+  | { t: 'poll-close'; id: string; counts: number[] }
+  /** An anonymous poll's ballot, from its voter to the poll's relay only. */
+  | { t: 'poll-cast'; id: string; choices: Choices }
+  /** An anonymous poll's ballot as its relay passes it on to everyone: under a token, not a voter (one token per voter). */
+  | { t: 'poll-avote'; id: string; token: string; choices: Choices }
+  /** From the host: who may launch polls (only the roster's host is obeyed). */
+  | { t: 'poll-rule'; id: 'rule'; hostOnly: boolean };
 
 export const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An anonymous ballot's token (polls.ts makes them: 'anon-' and 16 random bytes): never a peer's id. */
+export const TOKEN = /^anon-[A-Za-z0-9_-]{16,43}$/;
 
 /**
  * Taken out of every text: control and format characters (the bidi overrides that reorder what is
@@ -74,14 +94,29 @@ function parseBallots(raw: unknown, count: number, multiple: boolean): { voter: 
 export function parsePollMessage(raw: unknown): PollMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const m = raw as Record<string, unknown>;
+  if (m.t === 'poll-rule') return m.id === 'rule' && typeof m.hostOnly === 'boolean' ? { t: 'poll-rule', id: 'rule', hostOnly: m.hostOnly } : null;
   if (typeof m.id !== 'string' || !ID.test(m.id)) return null;
   switch (m.t) {
     case 'poll-open': {
       const text = parsePollText(m.question, m.options);
       if (!text || typeof m.multiple !== 'boolean') return null;
-      if (m.ballots === undefined) return { t: 'poll-open', id: m.id, ...text, multiple: m.multiple };
+      // Anonymous: `anon: true` with a relay's id; otherwise neither.
+      if (m.anon !== undefined && (m.anon !== true || typeof m.relay !== 'string' || !ID.test(m.relay))) return null;
+      if (m.anon === undefined && m.relay !== undefined) return null;
+      const anon = m.anon === true ? { anon: true as const, relay: m.relay as string } : {};
+      if (m.ballots === undefined) return { t: 'poll-open', id: m.id, ...text, multiple: m.multiple, ...anon };
       const ballots = parseBallots(m.ballots, text.options.length, m.multiple);
-      return ballots ? { t: 'poll-open', id: m.id, ...text, multiple: m.multiple, ballots } : null;
+      // An anonymous poll's snapshot carries tokens, never voters.
+      if (ballots && m.anon === true && !ballots.every((ballot) => TOKEN.test(ballot.voter))) return null;
+      return ballots ? { t: 'poll-open', id: m.id, ...text, multiple: m.multiple, ballots, ...anon } : null;
+    }
+    case 'poll-cast': {
+      const choices = parseChoices(m.choices, OPTIONS_MAX, true);
+      return choices ? { t: 'poll-cast', id: m.id, choices } : null;
+    }
+    case 'poll-avote': {
+      const choices = parseChoices(m.choices, OPTIONS_MAX, true);
+      return choices && typeof m.token === 'string' && TOKEN.test(m.token) ? { t: 'poll-avote', id: m.id, token: m.token, choices } : null;
     }
     case 'poll-vote': {
       const choices = parseChoices(m.choices, OPTIONS_MAX, true);

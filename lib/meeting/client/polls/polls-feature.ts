@@ -22,6 +22,8 @@ export class PollsFeature implements CallFeature {
         selfId: this.ctx.selfId,
         peers: () => this.ctx.peers(),
         send: (peerId, message: PollMessage) => this.ctx.send(peerId, message),
+        isHost: (peerId) => this.ctx.isHost(peerId),
+        selfIsHost: () => this.ctx.selfIsHost(),
       });
       this.loaded = polls;
       for (const listener of this.listeners) listener(polls);

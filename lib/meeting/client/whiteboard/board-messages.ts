@@ -2,13 +2,13 @@
 // everything that comes in: a peer is not trusted to send well-formed data, so a message that is
 // too long, out of range, in a colour outside the palette or about someone else's live stroke is
 // dropped whole — it never reaches the board, never throws.
-import { LIMITS, PALETTE, SCALE, WIDTHS, type BoardOp, type Stroke } from './board-model';
+import { LIMITS, PALETTE, SCALE, SHAPES, TEXT_SIZES, WIDTHS, type BoardOp, type Shape, type Stroke } from './board-model';
 
 export type WhiteboardMessage =
   /** Points `at` onwards of the sender's own stroke while it is drawn. */
   | { t: 'wb-seg'; n: number; c: number; w: number; at: number; p: number[] }
-  /** The sender's own stroke, whole, once drawn: what a lost segment is made good by. */
-  | { t: 'wb-end'; n: number; c: number; w: number; p: number[] }
+  /** The sender's own stroke, whole, once drawn: what a lost segment is made good by; or a shape or text (`k`), sent whole once. */
+  | { t: 'wb-end'; n: number; c: number; w: number; p: number[]; k?: Shape; s?: string }
   | { t: 'wb-del'; ids: string[] }
   | { t: 'wb-clear'; upTo: Record<string, number> }
   /** Part of the board for a late joiner: complete strokes by anyone, removals, clears. */
@@ -31,10 +31,28 @@ function isPoints(value: unknown, max: number, min = 1): value is number[] {
   return true;
 }
 
+/** Control, format and separator characters: a text shows only what can be seen (no bidi overrides). */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** A text element's text: 1..LIMITS.textChars visible characters, unchanged (a peer's text is refused, never rewritten). */
+export const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim().length > 0 && !INVISIBLE.test(value) && Array.from(value).length <= LIMITS.textChars;
+
 function stroke(a: unknown, raw: Record<string, unknown>, maxPoints: number): Stroke | null {
-  if (typeof a !== 'string' || !AUTHOR.test(a) || !isCounter(raw.n) || !isIndex(raw.c, PALETTE.length) || !isIndex(raw.w, WIDTHS.length)) return null;
-  if (!isPoints(raw.p, maxPoints)) return null;
-  return { a, n: raw.n, c: raw.c, w: raw.w, p: raw.p };
+  if (typeof a !== 'string' || !AUTHOR.test(a) || !isCounter(raw.n) || !isIndex(raw.c, PALETTE.length)) return null;
+  if (raw.k === undefined) {
+    if (!isIndex(raw.w, WIDTHS.length) || !isPoints(raw.p, maxPoints) || raw.s !== undefined) return null;
+    return { a, n: raw.n, c: raw.c, w: raw.w, p: raw.p };
+  }
+  // A shape spans exactly two points, a text sits at one with its text; nothing else is taken.
+  const k = SHAPES.find((shape) => shape === raw.k);
+  if (!k) return null;
+  if (k === 'text') {
+    if (!isIndex(raw.w, TEXT_SIZES.length) || !isPoints(raw.p, 1) || !isText(raw.s)) return null;
+    return { a, n: raw.n, c: raw.c, w: raw.w, p: raw.p, k, s: raw.s };
+  }
+  if (!isIndex(raw.w, WIDTHS.length) || !isPoints(raw.p, 2, 2) || raw.s !== undefined) return null;
+  return { a, n: raw.n, c: raw.c, w: raw.w, p: raw.p, k };
 }
 
 function ids(value: unknown, max: number): string[] | null {
@@ -55,7 +73,7 @@ export function parseWhiteboardMessage(from: string, raw: unknown): BoardOp[] | 
   switch (raw.t) {
     case 'wb-seg': {
       // A segment starts at a whole point inside the stroke and stays within its length.
-      if (!isCounter(raw.at) || raw.at >= LIMITS.pointsPerStroke) return null;
+      if (!isCounter(raw.at) || raw.at >= LIMITS.pointsPerStroke || raw.k !== undefined) return null;
       const made = stroke(from, raw, LIMITS.pointsPerStroke - raw.at);
       return made ? [{ kind: 'segment', stroke: made, at: raw.at }] : null;
     }

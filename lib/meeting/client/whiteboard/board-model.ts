@@ -25,7 +25,15 @@ export const LIMITS = {
   clearAuthors: 256,
   /** Ids in one removal message. */
   idsPerRemoval: 200,
+  /** Characters in one text element. */
+  textChars: 200,
 } as const;
+
+/** Elements beside freehand strokes: a shape spans two corners (or a line's ends), a text sits at one point. */
+export const SHAPES = ['rect', 'ellipse', 'line', 'arrow', 'text'] as const;
+export type Shape = (typeof SHAPES)[number];
+/** Text sizes, in thousandths of the board's width (a text's `w` indexes this instead of WIDTHS). */
+export const TEXT_SIZES = [24, 36, 56] as const;
 
 export interface Stroke {
   /** Author's peer id. */
@@ -36,8 +44,12 @@ export interface Stroke {
   c: number;
   /** Width index into WIDTHS. */
   w: number;
-  /** Flat [x0, y0, x1, y1, …], each 0..SCALE. */
+  /** Flat [x0, y0, x1, y1, …], each 0..SCALE: a shape has exactly two points, a text one. */
   p: number[];
+  /** A shape or a text; absent for a freehand stroke. */
+  k?: Shape;
+  /** A text element's text. */
+  s?: string;
 }
 
 export type BoardOp =
@@ -84,13 +96,17 @@ export class Board {
     if (this.gone(stroke)) return false;
     const id = strokeId(stroke);
     const had = this.strokes.get(id);
-    if (had && had.p.length >= stroke.p.length) return false;
+    if (had && (had.p.length >= stroke.p.length || had.k || stroke.k)) return false;
     if (!had && this.strokes.size >= LIMITS.strokes) return false;
     const added = stroke.p.length / 2 - (had ? had.p.length / 2 : 0);
     if (this.points + added > LIMITS.totalPoints) return false;
     this.points += added;
     // A stroke keeps the colour and width it began with: a later version cannot repaint it.
-    this.strokes.set(id, had ? { ...had, p: stroke.p } : { a: stroke.a, n: stroke.n, c: stroke.c, w: stroke.w, p: stroke.p });
+    // A shape or a text never grows: only a freehand stroke has longer versions.
+    const element: Stroke = { a: stroke.a, n: stroke.n, c: stroke.c, w: stroke.w, p: stroke.p };
+    if (stroke.k) element.k = stroke.k;
+    if (stroke.k === 'text') element.s = stroke.s ?? '';
+    this.strokes.set(id, had ? { ...had, p: stroke.p } : element);
     return true;
   }
 

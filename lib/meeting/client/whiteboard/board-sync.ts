@@ -2,7 +2,7 @@
 // page draws streamed to every peer as it is drawn, what peers send checked and merged
 // (board-messages.ts), and the whole board sent to a peer whose channel opens (a late joiner).
 // Loaded on first use (whiteboard-feature.ts): not in the call's first load.
-import { Board, LIMITS, strokeId, type BoardOp, type Stroke } from './board-model';
+import { Board, LIMITS, strokeId, type BoardOp, type Shape, type Stroke } from './board-model';
 import { parseWhiteboardMessage, snapshotMessages, type WhiteboardMessage } from './board-messages';
 
 /** Points reach the others in batches this often while a stroke is drawn. */
@@ -12,13 +12,16 @@ export interface SyncContext {
   readonly selfId: string;
   peers(): { id: string }[];
   send(peerId: string, message: WhiteboardMessage): boolean;
+  /** The roster's host: only its clear is obeyed (the issue: "clear for the host"). */
+  isHost(peerId: string): boolean;
+  selfIsHost(): boolean;
   /** A peer's message changed the board (the call can say someone is drawing while the board is closed). */
   peerChanged?(peerId: string): void;
 }
 
 /** What the test probe shows of the board. */
 export interface BoardView {
-  strokes: { id: string; author: string; colour: number; width: number; points: number }[];
+  strokes: { id: string; author: string; colour: number; width: number; points: number; kind?: Shape; text?: string }[];
   /** Messages refused by the check. */
   refused: number;
 }
@@ -59,7 +62,10 @@ export class WhiteboardSync {
   /** A peer's message: applied when it passes the check, counted and dropped when not. */
   receive(from: string, raw: unknown) {
     if (this.closed) return;
-    const ops = parseWhiteboardMessage(from, raw);
+    const parsed = parseWhiteboardMessage(from, raw);
+    // A guest's clear is refused; in a guest's snapshot the clears are left out (its strokes are what its clears left).
+    const fromHost = this.ctx.isHost(from);
+    const ops = parsed && (fromHost || (raw as { t: string }).t !== 'wb-clear') ? parsed.filter((op) => fromHost || op.kind !== 'clear') : null;
     if (!ops) this.refused++;
     else if (this.apply(ops)) this.ctx.peerChanged?.(from);
   }
@@ -81,6 +87,20 @@ export class WhiteboardSync {
     this.drawing = { stroke, sent: 0 };
     this.timer ??= setInterval(() => this.flush(), BATCH_MS);
     this.changed();
+    return true;
+  }
+
+  /** A shape between two corners (or a line's ends), or a text at one point, sent whole; false when the board is full. */
+  place(kind: Shape, p: number[], colour: number, width: number, text?: string): boolean {
+    if (this.drawing) this.end();
+    this.counter = Math.max(this.counter + 1, Date.now());
+    const element: Stroke = { a: this.ctx.selfId, n: this.counter, c: colour, w: width, p, k: kind };
+    if (kind === 'text') element.s = text ?? '';
+    if (!this.board.apply({ kind: 'stroke', stroke: element })) return false;
+    this.changed();
+    const { n, c, w, k, s } = element;
+    this.broadcast(kind === 'text' ? { t: 'wb-end', n, c, w, p, k, s } : { t: 'wb-end', n, c, w, p, k });
+    this.mine.push(strokeId(element));
     return true;
   }
 
@@ -158,8 +178,14 @@ export class WhiteboardSync {
     return this.mine.some((id) => this.board.has(id));
   }
 
+  /** Only the host clears (the others' pages refuse a guest's clear). */
+  canClear() {
+    return this.ctx.selfIsHost();
+  }
+
   /** Clears what this page has seen; strokes someone began after it stay (board-model.ts). */
   clear() {
+    if (!this.canClear()) return;
     this.end();
     const upTo = this.board.seen();
     this.apply([{ kind: 'clear', upTo }]);
@@ -168,7 +194,15 @@ export class WhiteboardSync {
 
   view(): BoardView {
     return {
-      strokes: this.board.visible().map((s) => ({ id: strokeId(s), author: s.a, colour: s.c, width: s.w, points: s.p.length / 2 })),
+      strokes: this.board.visible().map((s) => ({
+        id: strokeId(s),
+        author: s.a,
+        colour: s.c,
+        width: s.w,
+        points: s.p.length / 2,
+        ...(s.k ? { kind: s.k } : {}),
+        ...(s.s !== undefined ? { text: s.s } : {}),
+      })),
       refused: this.refused,
     };
   }
