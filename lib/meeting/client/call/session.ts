@@ -99,10 +99,7 @@ export class MeetingSession {
       openChannel: (peerId, label) => this.mesh.links.get(peerId)?.openChannel(label) ?? null,
       isHost: (peerId) => this.state.peers.some((peer) => peer.id === peerId && peer.isHost),
       selfIsHost: () => this.state.self.isHost,
-      setApart: (apart) => {
-        void this.mesh.setApart(apart);
-        this.sfu.regroup(apart);
-      },
+      setApart: (apart) => void this.mesh.setApart(apart),
       inAnotherRoom: (peerId) => this.mesh.isApart(peerId),
     });
     for (const feature of options.features ?? []) this.features.use(feature);
