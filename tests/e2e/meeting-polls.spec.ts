@@ -9,8 +9,8 @@ import type { Browser as FirefoxBrowser } from 'puppeteer-core';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
-import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
-import { localized, messages } from './support/messages';
+import { joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
@@ -27,26 +27,9 @@ test.afterEach(async () => {
   [people, firefox] = [[], null];
 });
 
-/** Keys verified and the main channel open with every other participant. */
-async function connected(page: Page, others = 1) {
-  await expect
-    .poll(() => page.evaluate(() => window.enclaveProbe?.getState().peers.map((peer) => peer.keys)), { timeout: 30_000 })
-    .toEqual(Array(others).fill('verified'));
-}
-
 type Views = { views: { id: string; question: string; closed: string | false; tally: { voters: number; counts: number[] } }[]; dropped: number };
 const probePolls = (page: Page) =>
   page.evaluate(() => window.enclaveProbe!.polls()) as Promise<Views & { ballots: { keys: Record<string, string[]>; relayed: number } }>;
-
-/** Every request body the context sent: the poll's words must be in none of them. */
-function recordBodies(context: BrowserContext) {
-  const bodies: string[] = [];
-  context.on('request', (request) => {
-    const body = request.postDataBuffer();
-    if (body) bodies.push(body.toString('latin1'));
-  });
-  return bodies;
-}
 
 /** Opens "Polls" from the toolbar (a button of its own from lg), writes and launches a poll. */
 async function launch(page: Page, question: string, options: string[], multiple = false, anonymous = false) {
@@ -82,8 +65,8 @@ test('Ada launches a poll, Bo votes, both see the tally grow; Cy joins late and 
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment(), prepare });
   const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare });
   people = [ada, bo];
-  await connected(ada.page);
-  await connected(bo.page);
+  await keysVerified(ada.page);
+  await keysVerified(bo.page);
   const question = `Where shall we eat ${randomBytes(4).toString('hex')}?`;
   const logBefore = readFileSync(path.join(E2E_DATA_DIR, 'server.log')).length;
 
@@ -123,7 +106,7 @@ test('Ada launches a poll, Bo votes, both see the tally grow; Cy joins late and 
   // Cy joins late: the open poll and both ballots come from the peers.
   const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy', prepare });
   people.push(cy);
-  await connected(cy.page, 2);
+  await keysVerified(cy.page, 2);
   await bo.page.getByRole('dialog', { name: p.title }).press('Escape');
   await expect(cy.page.getByRole('region', { name: p.title })).toContainText(question);
   await cy.page.getByRole('region', { name: p.title }).getByRole('button', { name: p.show }).click();
@@ -169,9 +152,9 @@ test('hostile poll messages are dropped: bad options, two answers on one-answer 
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
   const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo' });
   people = [ada, bo];
-  await connected(ada.page);
-  await connected(bo.page);
-  const [adaId, boId] = await Promise.all([ada, bo].map(({ page }) => page.evaluate(() => window.enclaveProbe!.getState().self.id)));
+  await keysVerified(ada.page);
+  await keysVerified(bo.page);
+  const [adaId, boId] = await Promise.all([ada, bo].map(({ page }) => selfId(page)));
   await launch(ada.page, 'Best day?', ['Monday', 'Friday']);
   await card(ada.page, 'Best day?').getByLabel('Friday').check();
   await card(ada.page, 'Best day?').getByRole('button', { name: p.vote, exact: true }).click();
@@ -215,8 +198,8 @@ test('through the SFU: a poll launched, voted and closed counts the same on both
   people = [ada, bo];
   const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
   for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
-  await connected(ada.page);
-  await connected(bo.page);
+  await keysVerified(ada.page);
+  await keysVerified(bo.page);
 
   await launch(ada.page, 'Which room?', ['Blue', 'Green', 'Red'], true);
   await bo.page.getByRole('region', { name: p.title }).getByRole('button', { name: p.show }).click();
@@ -242,7 +225,7 @@ test('a Firefox participant votes in a Chromium participant’s poll and both co
   people = [chris];
   firefox = await launchFirefox();
   const fox = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${hash}`, 'Fiona');
-  await connected(chris.page);
+  await keysVerified(chris.page);
   await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });
 
   await launch(chris.page, 'Tea or coffee?', ['Tea', 'Coffee']);
@@ -276,20 +259,13 @@ for (const locale of ['en', 'de']) {
     const t = messages(locale).Polls;
     const meetingId = seededAccount('demo').meetingId;
     const join = async (name: string, hash = '') => {
-      const context = await newParticipantContext(browser, baseURL!);
-      people.push({ context, page: await context.newPage(), name });
-      const { page } = people.at(-1)!;
-      await page.setViewportSize(widths[0]);
-      await page.goto(`${localized(locale, `/now/${meetingId}`)}${hash}`);
-      await page.getByLabel(m.yourName, { exact: true }).fill(name);
-      await page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) }).click();
-      await expect(page.getByRole('navigation', { name: m.controls })).toBeVisible({ timeout: 15_000 });
-      return page;
+      people.push(await joinMeeting(browser, baseURL!, meetingId, { name, fragment: hash, locale, viewport: widths[0] }));
+      return people.at(-1)!.page;
     };
     const ada = await join('Ada Lovelace', fragment());
     const bo = await join('Bo Byron');
-    await connected(ada);
-    await connected(bo);
+    await keysVerified(ada);
+    await keysVerified(bo);
 
     // Keyboard only, from the phone's "More" menu: the dialog, its fields, Escape closes it.
     await ada.setViewportSize(widths[2]);
@@ -338,7 +314,7 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada' });
   const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo' });
   people = [host, ada, bo];
-  for (const person of people) await connected(person.page, 2);
+  for (const person of people) await keysVerified(person.page, 2);
 
   // The host turns on "only the host"; Ada's dialog shows the note instead of the form.
   await host.page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
@@ -350,14 +326,14 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
   // A modified client sends its poll anyway: every page refuses it.
   const forged = { t: 'poll-open', id: 'forged1', question: 'Forged?', options: ['Yes', 'No'], multiple: false };
   for (const to of [host, bo]) {
-    const id = await to.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+    const id = await selfId(to.page);
     expect(await ada.page.evaluate(({ id, forged }) => window.enclaveProbe!.sendRawMessage(id, forged), { id, forged })).toBe(true);
     await expect.poll(async () => (await probePolls(to.page)).dropped).toBe(1);
     expect((await probePolls(to.page)).views).toEqual([]);
   }
 
-  // The host launches an anonymous poll; everyone votes.
-  await hostDialog.getByRole('button', { name: p.newPoll }).click();
+  // The host launches an anonymous poll (the dialog opens on the form while there is none); everyone votes.
+  await expect(hostDialog.getByRole('form', { name: p.newPoll })).toBeVisible();
   await hostDialog.getByLabel(p.question, { exact: true }).fill('Secret?');
   await hostDialog.getByLabel('Option 1', { exact: true }).fill('Tea');
   await hostDialog.getByLabel('Option 2', { exact: true }).fill('Coffee');
@@ -370,12 +346,9 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
     [ada, 'Coffee'],
     [bo, 'Coffee'],
   ] as const) {
-    if (person !== ada)
-      await person.page
-        .getByRole('navigation', { name: 'Call controls' })
-        .getByRole('button', { name: p.title })
-        .click()
-        .catch(() => undefined);
+    // Ada's and the host's dialogs are open from above; Bo opens his.
+    if (!(await person.page.getByRole('dialog', { name: p.title }).isVisible()))
+      await person.page.getByRole('navigation', { name: 'Call controls' }).getByRole('button', { name: p.title }).click();
     await card(person.page, 'Secret?').getByText(option, { exact: true }).click();
     await card(person.page, 'Secret?').getByRole('button', { name: p.vote }).click();
   }
@@ -383,7 +356,7 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
     await expect.poll(async () => (await probePolls(person.page)).views[0]?.tally.counts, { timeout: 15_000 }).toEqual([1, 2]);
   }
   // The host's page (and the creator's: the same here) counts under tokens only, and relayed nothing.
-  const ids = await Promise.all(people.map((person) => person.page.evaluate(() => window.enclaveProbe!.getState().self.id)));
+  const ids = await Promise.all(people.map((person) => selfId(person.page)));
   const hostHeld = await probePolls(host.page);
   const keys = hostHeld.ballots.keys[hostHeld.views[0]!.id]!;
   expect(keys).toHaveLength(3);

@@ -16,7 +16,7 @@ export interface FeatureContext {
   send(peerId: string, message: { t: string }): boolean;
   /** A data channel of the feature's own (its label starts with the feature's channel prefix). */
   openChannel(peerId: string, label: string): RTCDataChannel | null;
-  /** The server's roster says this peer is the room's host (a feature obeys control messages only from it). */
+  /** The server's roster says this peer (our own id included) is the room's host (a feature obeys control messages only from it). */
   isHost(peerId: string): boolean;
   selfIsHost(): boolean;
   /** Peers our links stop carrying media and chat to (breakout/breakout-feature.ts); asked again for each new link. */

@@ -97,7 +97,8 @@ export class MeetingSession {
           .map(({ id, name }) => ({ id, name })),
       send: (peerId, message) => this.mesh.links.get(peerId)?.send(message) ?? false,
       openChannel: (peerId, label) => this.mesh.links.get(peerId)?.openChannel(label) ?? null,
-      isHost: (peerId) => this.state.peers.some((peer) => peer.id === peerId && peer.isHost),
+      // Ourselves too: a feature applies its own host's control messages through the same check (polls/poll-book.ts).
+      isHost: (peerId) => (peerId === this.state.self.id ? this.state.self.isHost : this.state.peers.some((peer) => peer.id === peerId && peer.isHost)),
       selfIsHost: () => this.state.self.isHost,
       setApart: (apart) => void this.mesh.setApart(apart),
       inAnotherRoom: (peerId) => this.mesh.isApart(peerId),
