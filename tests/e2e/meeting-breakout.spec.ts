@@ -70,7 +70,7 @@ test('the host splits four people into two rooms; each sees and decodes only its
   // A guest forges the host's "open" (over its sealed channel to Cy): Cy's page ignores it.
   const cyAtBob = await idOf(bob.page, 'Cy');
   const forged = { t: 'breakout-open', round: 7, count: 2, rooms: { [cyAtBob]: 1 } };
-  expect(await bob.page.evaluate(({ to, message }) => window.enclaveProbe!.sendFileMessage(to, message), { to: cyAtBob, message: forged })).toBe(true);
+  expect(await bob.page.evaluate(({ to, message }) => window.enclaveProbe!.sendRawMessage(to, message), { to: cyAtBob, message: forged })).toBe(true);
   await expect(cy.page.getByRole('region', { name: b.title })).toHaveCount(0);
   expect(await cy.page.evaluate(() => window.enclaveProbe!.breakout().open)).toBeNull();
   expect(await othersOnStage(cy.page)).toEqual(['Ada', 'Bob', 'Demo User']);
@@ -126,7 +126,7 @@ test('the host splits four people into two rooms; each sees and decodes only its
 
   // A guest's forged "close" is ignored.
   const adaAtBob = await idOf(bob.page, 'Ada');
-  await bob.page.evaluate(({ to }) => window.enclaveProbe!.sendFileMessage(to, { t: 'breakout-close', round: 1, seconds: 0 }), { to: adaAtBob });
+  await bob.page.evaluate(({ to }) => window.enclaveProbe!.sendRawMessage(to, { t: 'breakout-close', round: 1, seconds: 0 }), { to: adaAtBob });
   await expect(ada.page.getByText(room1)).toBeVisible();
   expect(await ada.page.evaluate(() => window.enclaveProbe!.breakout().open?.round)).toBe(1);
 

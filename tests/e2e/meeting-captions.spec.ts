@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
-import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
-import { localized, messages } from './support/messages';
+import { joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
@@ -24,13 +24,6 @@ test.afterEach(async () => {
   people = [];
 });
 
-async function connected(page: Page, others = 1) {
-  await expect
-    .poll(() => page.evaluate(() => window.enclaveProbe?.getState().peers.map((peer) => peer.keys)), { timeout: 30_000 })
-    .toEqual(Array(others).fill('verified'));
-}
-
-const selfId = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
 const standIn = (page: Page, availability: 'available' | 'unavailable') =>
   page.evaluate((availability) => window.enclaveProbe!.captionStandIn(availability), availability);
 const say = (page: Page, text: string) => page.evaluate((text) => window.enclaveProbe!.captionSay(text), text);
@@ -38,15 +31,6 @@ const probeCaptions = (page: Page) => page.evaluate(() => window.enclaveProbe!.c
 /** The caption at the foot of a participant's camera tile. */
 const captionUnder = (page: Page, participantId: string) =>
   page.locator(`figure[data-participant="${participantId}"][data-kind="camera"] [data-testid="caption"]`);
-
-function recordBodies(context: BrowserContext) {
-  const bodies: string[] = [];
-  context.on('request', (request) => {
-    const body = request.postDataBuffer();
-    if (body) bodies.push(body.toString('latin1'));
-  });
-  return bodies;
-}
 
 /** Opens "Captions" from the call's controls (its own button from lg). */
 async function openCaptions(page: Page) {
@@ -66,8 +50,8 @@ test('Ada’s captions appear on Bob’s page under Ada’s tile; Bob turns them
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment(), prepare });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', prepare });
   people = [ada, bob];
-  await connected(ada.page);
-  await connected(bob.page);
+  await keysVerified(ada.page);
+  await keysVerified(bob.page);
   const logBefore = readFileSync(path.join(E2E_DATA_DIR, 'server.log')).length;
   const [adaId, bobId] = await Promise.all([selfId(ada.page), selfId(bob.page)]);
   expect(await ada.page.evaluate(() => window.enclaveProbe!.getState().local.muted)).toBe(false);
@@ -142,8 +126,8 @@ test('hostile caption messages are dropped: malformed, too long, a bad language,
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
   people = [ada, bob];
-  await connected(ada.page);
-  await connected(bob.page);
+  await keysVerified(ada.page);
+  await keysVerified(bob.page);
   const [adaId, bobId] = await Promise.all([selfId(ada.page), selfId(bob.page)]);
   await probeCaptions(ada.page);
 
@@ -201,7 +185,7 @@ test('where recognition on the device is unavailable, the control says so and no
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
   people = [ada, bob];
-  await connected(ada.page);
+  await keysVerified(ada.page);
 
   // The stand-in says "unavailable": the button is disabled and explained, and the engine never starts.
   await standIn(ada.page, 'unavailable');
@@ -232,20 +216,13 @@ for (const locale of ['en', 'de']) {
     const t = messages(locale).Captions;
     const meetingId = seededAccount('demo').meetingId;
     const join = async (name: string, hash = '') => {
-      const context = await newParticipantContext(browser, baseURL!);
-      people.push({ context, page: await context.newPage(), name });
-      const { page } = people.at(-1)!;
-      await page.setViewportSize(widths[2]);
-      await page.goto(`${localized(locale, `/now/${meetingId}`)}${hash}`);
-      await page.getByLabel(m.yourName, { exact: true }).fill(name);
-      await page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) }).click();
-      await expect(page.getByRole('navigation', { name: m.controls })).toBeVisible({ timeout: 15_000 });
-      return page;
+      people.push(await joinMeeting(browser, baseURL!, meetingId, { name, fragment: hash, locale, viewport: widths[2] }));
+      return people.at(-1)!.page;
     };
     const ada = await join('Ada Lovelace', fragment());
     const bo = await join('Bo Byron');
-    await connected(ada);
-    await connected(bo);
+    await keysVerified(ada);
+    await keysVerified(bo);
     const adaId = await selfId(ada);
     await standIn(ada, 'available');
 

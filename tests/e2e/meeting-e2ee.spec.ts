@@ -3,13 +3,12 @@
 // sender is ciphertext, no key means no frame, a relay that tampers is refused, and the link's
 // secret never reaches the server.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from './support/constants.mjs';
-import { enterLobby, expectInCall, expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, type Participant } from './support/meeting';
+import { enterLobby, expectInCall, expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, selfId, type Participant } from './support/meeting';
 import { messages } from './support/messages';
 import { logIn, seededAccount } from './support/session';
+import { storedFiles } from './support/stored-data';
 
 const en = messages('en');
 test.describe.configure({ timeout: 150_000 });
@@ -73,8 +72,7 @@ test('two and three participants decode each other with every receiver decryptin
   expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
   expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false });
   // Both sides of the handover see the same code.
-  const idOf = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
-  const [adaId, bobId] = [await idOf(a.page), await idOf(b.page)];
+  const [adaId, bobId] = [await selfId(a.page), await selfId(b.page)];
   const handedBy = await b.page.evaluate((id) => window.enclaveProbe!.handoffCode(id)?.digits, adaId);
   expect(handedBy).toMatch(/^\d/);
   expect(await a.page.evaluate((id) => window.enclaveProbe!.handoffCode(id)?.digits, bobId)).toBe(handedBy);
@@ -89,7 +87,7 @@ test('two and three participants decode each other with every receiver decryptin
 
   // Safety codes: Ada and Cy see the same code for each other.
   const codeOf = async (viewer: Page, subject: Page) => {
-    const id = await subject.evaluate(() => window.enclaveProbe!.getState().self.id);
+    const id = await selfId(subject);
     return viewer.evaluate(async (peer) => (await window.enclaveProbe!.safetyCode(peer))?.digits, id);
   };
   const [adaSeesCy, cySeesAda] = await Promise.all([codeOf(a.page, c.page), codeOf(c.page, a.page)]);
@@ -136,7 +134,7 @@ test('what leaves a sender is ciphertext; without keys a sender emits no frame',
   expect(entropy(samples.flatMap((s) => s.sealed))).toBeGreaterThan(7.8);
 
   // Keys withheld: Ada's senders drop every frame instead of sending it in clear.
-  const bobId = await b.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const bobId = await selfId(b.page);
   await a.page.evaluate(() => window.enclaveProbe!.withholdKeys(true));
   await a.page.waitForTimeout(500);
   const [sentBefore, receivedBefore] = [(await cryptoStats(a.page))[bobId]!.sent, Object.values(await cryptoStats(b.page))[0]!.received];
@@ -230,14 +228,6 @@ test('the fragment secret is never in a request, a header, a log line, the datab
   for (const file of stored) expect(readFileSync(file).includes(secret), file).toBe(false);
 });
 
-/** Every file under the app's data folder: its PGlite database and its server log. */
-function storedFiles(dir: string = E2E_DATA_DIR): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? storedFiles(full) : [full];
-  });
-}
-
 test('a room password stays in the browser: set as a proof, remembered by its owner, mixed into the key, in no request, log, database file or mail', async ({
   browser,
   baseURL,
@@ -315,7 +305,7 @@ test('a removal moves everyone else to a new epoch within 3 s; the removed parti
   const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
   open.push(host, bob, cy);
   for (const page of [host.page, bob.page]) await expectMediaFromPeers(page, 2, 45_000);
-  const cyId = await cy.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const cyId = await selfId(cy.page);
   const cyToken = await cy.page.evaluate(() => window.enclaveProbe!.token);
 
   const removedAt = Date.now();

@@ -11,8 +11,8 @@ import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-c
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
 import { sweep, widths } from './support/layout';
-import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
-import { localized, messages } from './support/messages';
+import { joinMeeting, keysVerified, selfId, type Participant } from './support/meeting';
+import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
@@ -50,22 +50,6 @@ type Transfer = {
   finishedAt: number | null;
 };
 const transfers = (page: Page) => page.evaluate(() => window.enclaveProbe!.fileTransfers()) as Promise<Transfer[]>;
-
-/** Both sides verified each other's keys and the chat channel is open: a file can go. */
-async function connected(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          window.enclaveProbe
-            ?.getState()
-            .peers.map((peer) => peer.keys)
-            .join(),
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe('verified');
-}
 
 /** Opens "Send a file" from the chat panel, picks the file and the recipient, sends. */
 async function sendThroughDialog(page: Page, file: string, to = 'Everyone') {
@@ -107,8 +91,8 @@ test('a 50 MB file arrives identical, peer to peer, with progress; cancel, decli
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment(), prepare });
   const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare });
   people = [ada, bo];
-  await connected(ada.page);
-  await connected(bo.page);
+  await keysVerified(ada.page);
+  await keysVerified(bo.page);
   // Nothing of the file code is on the page before someone uses it.
   const scripts = () =>
     ada.page.evaluate(() =>
@@ -190,7 +174,7 @@ test('a 50 MB file arrives identical, peer to peer, with progress; cancel, decli
   await expect(stopped.getByRole('button', { name: 'Save leaving.bin' })).toHaveCount(0);
 });
 
-// Issue 44 point 6: Ada's page plays a hostile sender through the probe (sendFileMessage sends any
+// Issue 44 point 6: Ada's page plays a hostile sender through the probe (sendRawMessage sends any
 // file message, unchecked) and by dropping its own chunks; Bo's page is the receiver under test.
 test('hostile offers: names that hide their type, a huge declared size, an HTML file, a sender that stops', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
@@ -216,9 +200,9 @@ test('hostile offers: names that hide their type, a huge declared size, an HTML 
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
   const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare: recordDownloads });
   people = [ada, bo];
-  await connected(ada.page);
-  await connected(bo.page);
-  const boId = await bo.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  await keysVerified(ada.page);
+  await keysVerified(bo.page);
+  const boId = await selfId(bo.page);
   /** A raw offer from Ada's page, as a modified client would send it (a real key; bytes never sent). */
   const offer = (fields: Record<string, unknown>) =>
     ada.page.evaluate(
@@ -228,7 +212,7 @@ test('hostile offers: names that hide their type, a huge declared size, an HTML 
           .replace(/\//g, '_')
           .replace(/=+$/, '');
         const message = { t: 'file-offer', size: 1000, mime: 'application/pdf', sha256: 'ab'.repeat(32), key, ...fields };
-        return window.enclaveProbe!.sendFileMessage(to, message);
+        return window.enclaveProbe!.sendRawMessage(to, message);
       },
       { to: boId, fields },
     );
@@ -309,7 +293,7 @@ test('Firefox and Chromium send each other a file, each checked by SHA-256', asy
   const fox: FirefoxPage = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${fragment()}`, 'Fiona');
   const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris' });
   people = [chris];
-  await connected(chris.page);
+  await keysVerified(chris.page);
   await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });
 
   // Chromium → Firefox, through the dialog; Firefox accepts with its button.
@@ -322,7 +306,7 @@ test('Firefox and Chromium send each other a file, each checked by SHA-256', asy
   await expect(chris.page.getByTestId('file-transfer')).toContainText('Delivered: Fiona checked its SHA-256.');
 
   // Firefox → Chromium: made in Firefox's page, saved by Chromium.
-  const chrisId = await chris.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const chrisId = await selfId(chris.page);
   const expected = await fox.evaluate((to) => window.enclaveProbe!.sendRandomFile('from-firefox.bin', 3 * 1024 * 1024 + 123, to), chrisId);
   await chris.page.getByRole('button', { name: 'Accept from-firefox.bin' }).click();
   await expect(chris.page.getByTestId('file-transfer').filter({ hasText: 'from-firefox.bin' })).toContainText('Arrived complete', { timeout: 60_000 });
@@ -344,20 +328,13 @@ for (const locale of ['en', 'de']) {
     const f = m.files;
     const meetingId = seededAccount('demo').meetingId;
     const join = async (name: string, hash = '') => {
-      const context = await newParticipantContext(browser, baseURL!);
-      people.push({ context, page: await context.newPage(), name });
-      const { page } = people.at(-1)!;
-      await page.setViewportSize(widths[0]);
-      await page.goto(`${localized(locale, `/now/${meetingId}`)}${hash}`);
-      await page.getByLabel(m.yourName, { exact: true }).fill(name);
-      await page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) }).click();
-      await expect(page.getByRole('navigation', { name: m.controls })).toBeVisible({ timeout: 15_000 });
-      return page;
+      people.push(await joinMeeting(browser, baseURL!, meetingId, { name, fragment: hash, locale, viewport: widths[0] }));
+      return people.at(-1)!.page;
     };
     const ada = await join('Ada Lovelace', fragment());
     const bo = await join('Bo Byron');
-    await connected(ada);
-    await connected(bo);
+    await keysVerified(ada);
+    await keysVerified(bo);
 
     // Keyboard only: the chat's "Send a file" button, the dialog's fields, Escape closes it.
     await ada.getByRole('button', { name: m.chat, exact: true }).click();

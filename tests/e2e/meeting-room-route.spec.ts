@@ -4,7 +4,7 @@
 // A room of its own, deleted after: the seeded demo room stays automatic for the other tests.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
+import { joinMeeting, newParticipantContext, selfId, type Participant } from './support/meeting';
 import { localized, messages } from './support/messages';
 import { logIn } from './support/session';
 import { sweep, widths } from './support/layout';
@@ -25,7 +25,6 @@ const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRout
 type Counters = { encrypted: number; decrypted: number };
 const cryptoStats = (page: Page): Promise<Record<string, { sent: Counters; received: Counters }>> =>
   page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
-const selfId = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
 
 /** Deletes the demo account's rooms named `name` through the API (the test's own, whatever happened). */
 async function removeRooms(page: Page, baseURL: string, name: string) {

@@ -11,7 +11,7 @@ import { startCrowd } from '../../bench/large-room/crowd-process.mjs';
 import { startJanus } from '../support/janus.mjs';
 import { roomParticipants, tapPublisher } from './support/janus-tap';
 import { extraPort, seed, startInstance, tempDataDir } from './support/instances';
-import { joinMeeting, type Participant } from './support/meeting';
+import { joinMeeting, selfId, type Participant } from './support/meeting';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -26,7 +26,6 @@ const janusBase = (index: number) => Number(process.env.E2E_PORT ?? 3210) + 400 
 const RECOVERY_MS = 5_000;
 
 const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
-const selfId = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
 const peerIds = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().peers.map((peer: { id: string }) => peer.id));
 const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
 const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());

@@ -5,7 +5,7 @@
 // moves to the SFU and back as people come and go.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { joinMeeting, participantCount, type Participant } from './support/meeting';
+import { joinMeeting, participantCount, selfId, type Participant } from './support/meeting';
 import { tapPublisher } from './support/janus-tap';
 import { seededAccount } from './support/session';
 
@@ -23,7 +23,6 @@ type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
 const fragment = (secret: string) => `#k=${secret}`;
 const newSecret = () => randomBytes(32).toString('base64url');
 const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
-const selfId = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
 const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
 const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());
 

@@ -10,9 +10,9 @@ import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-c
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
-import { joinMeeting, newParticipantContext, type Participant } from './support/meeting';
-import { localized, messages } from './support/messages';
-import { logIn, seededAccount } from './support/session';
+import { joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { messages } from './support/messages';
+import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -26,22 +26,6 @@ type BoardView = {
 };
 const board = (page: Page) => page.evaluate(() => window.enclaveProbe!.whiteboard()) as Promise<BoardView>;
 const strokeIds = async (page: Page) => (await board(page)).strokes.map((stroke) => stroke.id);
-
-/** Every peer verified and its channel open: messages can go. */
-async function connected(page: Page, peers = 1) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          window.enclaveProbe
-            ?.getState()
-            .peers.map((peer) => peer.keys)
-            .join(),
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(Array(peers).fill('verified').join());
-}
 
 const canvas = (page: Page, label = w.canvas) => page.getByRole('img', { name: label });
 
@@ -73,16 +57,6 @@ async function draw(page: Page, from: [number, number], to: [number, number], wh
   await page.mouse.up();
 }
 
-/** Every request body a context sends: no board content may be among them. */
-function recordBodies(context: BrowserContext) {
-  const bodies: string[] = [];
-  context.on('request', (request) => {
-    const body = request.postData();
-    if (body) bodies.push(body);
-  });
-  return bodies;
-}
-
 let people: Participant[] = [];
 let firefox: FirefoxBrowser | null = null;
 test.afterEach(async () => {
@@ -102,8 +76,8 @@ test('Ada (the host) draws and Bob sees the line as it is drawn; Bob draws back;
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment(), prepare });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', prepare });
   people = [ada, bob];
-  await connected(ada.page);
-  await connected(bob.page);
+  await keysVerified(ada.page);
+  await keysVerified(bob.page);
 
   // Ada opens the board from the toolbar (at 1366 px it is in the bar) and draws; Bob's page
   // has the line before Ada lets go: points stream in batches while drawn.
@@ -145,13 +119,13 @@ test('Ada (the host) draws and Bob sees the line as it is drawn; Bob draws back;
   // Carol joins late: a peer hands her the board; she never saw a stroke being drawn.
   const carol = await joinMeeting(browser, baseURL!, meetingId, { name: 'Carol', prepare });
   people.push(carol);
-  await connected(carol.page, 2);
+  await keysVerified(carol.page, 2);
   await expect.poll(() => strokeIds(carol.page), { timeout: 15_000 }).toEqual(await strokeIds(ada.page));
   expect(await board(carol.page)).toEqual({ ...(await board(ada.page)), refused: 0 });
 
   // A hostile peer: Ada's page sends Bob messages a modified client could send. Each is dropped,
   // counted, and Bob's board and call go on as before.
-  const bobId = await bob.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const bobId = await selfId(bob.page);
   const hostile = [
     { t: 'wb-end', n: 1, c: 99, w: 0, p: [0, 0, 10, 10] },
     { t: 'wb-end', n: 2, c: 0, w: 0, p: [0, 0, 1e9, -5] },
@@ -176,7 +150,7 @@ test('Ada (the host) draws and Bob sees the line as it is drawn; Bob draws back;
   ];
   const boardBefore = await board(bob.page);
   for (const message of hostile)
-    expect(await ada.page.evaluate(({ to, message }) => window.enclaveProbe!.sendWhiteboardMessage(to, message), { to: bobId, message })).toBe(true);
+    expect(await ada.page.evaluate(({ to, message }) => window.enclaveProbe!.sendRawMessage(to, message), { to: bobId, message })).toBe(true);
   await expect.poll(async () => (await board(bob.page)).refused).toBe(hostile.length);
   expect((await board(bob.page)).strokes).toEqual(boardBefore.strokes);
 
@@ -190,9 +164,9 @@ test('Ada (the host) draws and Bob sees the line as it is drawn; Bob draws back;
   await draw(bob.page, [0.2, 0.9], [0.8, 0.9]);
   await expect.poll(() => strokeIds(carol.page)).toHaveLength(2);
   await expect(bob.page.getByRole('button', { name: w.clear, exact: true })).toHaveCount(0);
-  const adaId = await ada.page.evaluate(() => window.enclaveProbe!.getState().self.id);
+  const adaId = await selfId(ada.page);
   const guestClear = { t: 'wb-clear', upTo: Object.fromEntries((await board(bob.page)).strokes.map((s) => [s.author, Number.MAX_SAFE_INTEGER])) };
-  expect(await bob.page.evaluate(({ to, message }) => window.enclaveProbe!.sendWhiteboardMessage(to, message), { to: adaId, message: guestClear })).toBe(true);
+  expect(await bob.page.evaluate(({ to, message }) => window.enclaveProbe!.sendRawMessage(to, message), { to: adaId, message: guestClear })).toBe(true);
   await expect.poll(async () => (await board(ada.page)).refused).toBe(1);
   expect(await strokeIds(ada.page)).toHaveLength(2);
   // The host's clear asks first, then empties every board.
@@ -251,7 +225,7 @@ test('Firefox and Chromium draw at the same time and end with the same board', a
   await fox.setViewport({ width: 1366, height: 768 });
   const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris' });
   people = [chris];
-  await connected(chris.page);
+  await keysVerified(chris.page);
   await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });
 
   await (await fox.waitForSelector(`button[aria-label="${w.title}"]`))!.click();
@@ -278,21 +252,13 @@ for (const locale of ['en', 'de']) {
     const m = messages(locale);
     const meetingId = seededAccount('demo').meetingId;
     const join = async (name: string, hash = '', host = false) => {
-      const context = await newParticipantContext(browser, baseURL!);
-      if (host) await logIn(context, baseURL!, 'demo');
-      people.push({ context, page: await context.newPage(), name });
-      const { page } = people.at(-1)!;
-      await page.setViewportSize(widths[2]);
-      await page.goto(`${localized(locale, `/now/${meetingId}`)}${hash}`);
-      if (!host) await page.getByLabel(m.Meeting.yourName, { exact: true }).fill(name);
-      await page.getByRole('button', { name: new RegExp(`^(${m.Meeting.joinNow}|${m.Meeting.askToJoin})$`) }).click();
-      await expect(page.getByRole('navigation', { name: m.Meeting.controls })).toBeVisible({ timeout: 15_000 });
-      return page;
+      people.push(await joinMeeting(browser, baseURL!, meetingId, { name, fragment: hash, locale, viewport: widths[2], host: host ? 'demo' : undefined }));
+      return people.at(-1)!.page;
     };
     // Ada is the host (clear is hers alone).
     const ada = await join('Ada Lovelace', fragment(), true);
     await join('Bo Byron');
-    await connected(ada);
+    await keysVerified(ada);
 
     // At 390 px the board is in the "More" menu, reached by keyboard.
     const more = ada.getByRole('button', { name: m.Meeting.moreOptions }).first();

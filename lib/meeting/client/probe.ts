@@ -62,22 +62,18 @@ export interface MeetingProbe {
   /** SHA-256 of a received file's bytes in memory, for a browser whose downloads a test cannot read. */
   receivedSha256(key: string): Promise<string | null>;
   /**
-   * Sends any `file-*` message, unchecked, over the sealed chat channel to a peer: a hostile
-   * sender's offers (a name that hides its type, a size it never sends) as the receiver meets them.
-   */
-  sendFileMessage(peerId: string, message: Record<string, unknown>): boolean;
-  /**
    * The polls as the screen shows them, how many poll messages were dropped as malformed or not allowed (their code loads on
    * the first call), and what the page holds of the ballots: per poll the keys it counts under (voters, or tokens for an
    * anonymous poll) and how many voters it relayed (polls.ts).
    */
   polls(): Promise<{ views: PollView[]; dropped: number; ballots: { keys: Record<string, string[]>; relayed: number } }>;
-  /** Sends any message, unchecked, over the sealed main channel to a peer: a hostile peer's poll messages as the receiver meets them. */
+  /**
+   * Sends any message, unchecked, over the sealed main channel to a peer: a hostile peer's file
+   * offers, poll ballots, strokes or breakout orders as every feature's receiver meets them.
+   */
   sendRawMessage(peerId: string, message: Record<string, unknown>): boolean;
   /** The whiteboard's strokes as this page holds them, and how many peer messages it refused (its code loads on the first call). */
   whiteboard(): Promise<BoardView>;
-  /** Sends any `wb-*` message, unchecked, over the sealed main channel: a hostile peer's strokes as the others meet them. */
-  sendWhiteboardMessage(peerId: string, message: Record<string, unknown>): boolean;
   /** The captions as this page holds them, and how many caption messages it dropped (their code loads on the first call). */
   captions(): Promise<{ view: CaptionsView; transcript: readonly TranscriptLine[]; dropped: number }>;
   /** Puts the test's stand-in recogniser in place of the browser's (stand-in-engine.ts): it answers `availability` and says what captionSay gives it. */
@@ -159,14 +155,12 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
       const { sha256Hex } = await import('./files/file-crypto');
       return sha256Hex(bytes);
     },
-    sendFileMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     polls: async () => {
       const polls = await session.features.use(POLLS).load();
       return { views: polls.getSnapshot(), dropped: polls.dropped, ballots: polls.inspect() };
     },
     sendRawMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     whiteboard: async () => (await session.features.use(WHITEBOARD).load()).view(),
-    sendWhiteboardMessage: (peerId, message) => links().get(peerId)?.send(message) ?? false,
     captions: async () => {
       const captions = await session.features.use(CAPTIONS).load();
       return { view: captions.getSnapshot(), transcript: [...captions.transcript()], dropped: captions.dropped };

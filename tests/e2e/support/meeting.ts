@@ -2,6 +2,7 @@
 // fake camera and microphone), joining through the real lobby, and reading what media flows
 // from the page's RTCPeerConnections (getStats, as docs/e2ee-crypto.md advises for headless Chromium).
 import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { localized, messages } from './messages';
 import { logIn } from './session';
 
 export interface Participant {
@@ -39,29 +40,57 @@ export async function joinMeeting(
     prepare?: (context: BrowserContext) => Promise<void>;
     /** For the context: a proxy (the browser's own network), for instance. */
     contextOptions?: BrowserContextOptions;
+    /** The interface language (the lobby is read in it); English by default. */
+    locale?: string;
+    /** The page's size from the start (a layout test's first width). */
+    viewport?: { width: number; height: number };
   },
 ): Promise<Participant> {
   const context = await newParticipantContext(browser, baseURL, options.contextOptions);
   if (options.host) await logIn(context, baseURL, options.host);
   await options.prepare?.(context);
   const page = await context.newPage();
-  await page.goto(`/now/${meetingId}${options.search ?? ''}${options.fragment ?? ''}`);
-  await enterLobby(page, options);
-  if (options.expectInCall !== false) await expectInCall(page);
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  const locale = options.locale ?? 'en';
+  await page.goto(`${localized(locale, `/now/${meetingId}`)}${options.search ?? ''}${options.fragment ?? ''}`);
+  await enterLobby(page, { ...options, locale });
+  if (options.expectInCall !== false) await expectInCall(page, locale);
   return { context, page, name: options.name };
 }
 
-export async function enterLobby(page: Page, options: { name: string; password?: string }) {
-  const nameField = page.getByLabel('Your name', { exact: true });
-  await expect(page.getByRole('button', { name: /^(Join now|Ask to join)$/ })).toBeVisible();
+export async function enterLobby(page: Page, options: { name: string; password?: string; locale?: string }) {
+  const m = messages(options.locale ?? 'en').Meeting;
+  const join = page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) });
+  const nameField = page.getByLabel(m.yourName, { exact: true });
+  await expect(join).toBeVisible();
   if (await nameField.isVisible()) await nameField.fill(options.name);
   else await expect(nameField).toHaveCount(0);
-  if (options.password !== undefined) await page.getByLabel('Meeting password', { exact: true }).fill(options.password);
-  await page.getByRole('button', { name: /^(Join now|Ask to join)$/ }).click();
+  if (options.password !== undefined) await page.getByLabel(m.meetingPassword, { exact: true }).fill(options.password);
+  await join.click();
 }
 
-export async function expectInCall(page: Page) {
-  await expect(page.getByRole('navigation', { name: 'Call controls' })).toBeVisible({ timeout: 15_000 });
+export async function expectInCall(page: Page, locale = 'en') {
+  await expect(page.getByRole('navigation', { name: messages(locale).Meeting.controls })).toBeVisible({ timeout: 15_000 });
+}
+
+/** This page's participant id in the call. */
+export const selfId = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().self.id);
+
+/** Waits until the page has verified the keys of exactly `others` peers (a feature's messages can flow). */
+export async function keysVerified(page: Page, others = 1) {
+  await expect
+    .poll(() => page.evaluate(() => window.enclaveProbe?.getState().peers.map((peer) => peer.keys)), { timeout: 30_000 })
+    .toEqual(Array(others).fill('verified'));
+}
+
+/** Every request body the context sends, as text: what a feature carries must be in none of them. */
+export function recordBodies(context: BrowserContext) {
+  const bodies: string[] = [];
+  context.on('request', (request) => {
+    const body = request.postDataBuffer();
+    if (body) bodies.push(body.toString('latin1'));
+  });
+  return bodies;
 }
 
 export async function peerStats(page: Page): Promise<PeerStats> {
