@@ -45,7 +45,7 @@ describe('the key schedule through the SFU', () => {
         .map((box) => `${box.from}:${box.generation}`)
         .sort(),
     ).toEqual(['ada:1', 'bob:1']);
-    expect(rings.ada!.rotations).toEqual({ join: 1, leave: 0, interval: 0 });
+    expect(rings.ada!.rotations).toEqual({ join: 1, leave: 0, interval: 0, room: 0 });
     // Given out, not used yet: the frames still go under generation 0, which the joiner cannot open.
     const inFlight = await sealNow(keyrings, 'ada');
     expect(await openAs(keyrings, 'ada', 'cy', inFlight)).toMatchObject({ ok: false, reason: 'unknown-key' });
@@ -119,6 +119,6 @@ describe('the key schedule through the SFU', () => {
     await settle();
     expect(sent.map((box) => `${box.from}>${box.to}:${box.generation}`)).toEqual(['new>old:0']);
     await sleep(SCHEDULE.maxDelayMs + 100);
-    expect(rings.new!.rotations).toEqual({ join: 0, leave: 0, interval: 0 });
+    expect(rings.new!.rotations).toEqual({ join: 0, leave: 0, interval: 0, room: 0 });
   });
 });

@@ -214,3 +214,57 @@ describe('BreakoutFeature', () => {
     expect(ada.partitions.at(-1)!('bob')).toBe(false);
   });
 });
+
+describe('the host visits a room (its key epoch through the SFU: tests/unit/e2ee-breakout-keys.test.ts)', () => {
+  const opened = reduceBreakout(initialBreakout, OPEN as BreakoutMessage, 'host', { selfId: 'ada', fromHost: true, selfIsHost: false, now: 0 });
+  const visit = (room: number, from = 'host', fromHost = true, round = 1) =>
+    reduceBreakout(opened, { t: 'breakout-visit', round, room }, from, { selfId: 'ada', fromHost, selfIsHost: false, now: 0 });
+
+  it.each<[string, unknown, boolean]>([
+    ['a visit to room 2', { t: 'breakout-visit', round: 1, room: 1 }, true],
+    ['back to the main room', { t: 'breakout-visit', round: 1, room: MAIN }, true],
+    ['a room below the main room', { t: 'breakout-visit', round: 1, room: -2 }, false],
+    ['a room past the largest count', { t: 'breakout-visit', round: 1, room: 10 }, false],
+    ['no room', { t: 'breakout-visit', round: 1 }, false],
+  ])('%s: heard %s', (_, raw, heard) => expect(parseBreakoutMessage(raw) !== null).toBe(heard));
+
+  it('puts the host in the visited room and back: apart follows', () => {
+    const there = visit(0);
+    expect(roomOf(there.open, 'host')).toBe(0);
+    expect([apart(there.open, 'ada', 'host'), apart(there.open, 'bob', 'host')]).toEqual([false, true]);
+    const back = reduceBreakout(there, { t: 'breakout-visit', round: 1, room: MAIN }, 'host', { selfId: 'ada', fromHost: true, selfIsHost: false, now: 0 });
+    expect(roomOf(back.open, 'host')).toBe(MAIN);
+    expect(apart(back.open, 'ada', 'host')).toBe(true);
+  });
+
+  it.each<[string, () => BreakoutState]>([
+    ['from a guest', () => visit(0, 'bob', false)],
+    ['from a co-host who did not open the rooms', () => visit(0, 'cohost', true)],
+    ['of another round', () => visit(0, 'host', true, 2)],
+    ['to a room past this round’s count', () => visit(5)],
+    ['to where the host already is', () => visit(MAIN)],
+  ])('a visit %s changes nothing', (_, next) => expect(next()).toBe(opened));
+
+  it('the host tells a late joiner where it is', () => {
+    const sent: [string, unknown][] = [];
+    const ctx: FeatureContext = {
+      selfId: 'host',
+      fileLimit: 0,
+      peers: () => [{ id: 'ada', name: 'ada' }],
+      send: (peerId, message) => sent.push([peerId, message]) > 0,
+      openChannel: () => null,
+      isHost: () => false,
+      selfIsHost: () => true,
+      setApart: () => undefined,
+      inAnotherRoom: () => false,
+    };
+    const host = new BreakoutFeature(ctx);
+    host.open(2, { ada: 0, bob: 1 });
+    host.visit(1);
+    host.channelOpen('late');
+    expect(sent.slice(-2)).toEqual([
+      ['late', { t: 'breakout-open', round: 1, count: 2, rooms: { ada: 0, bob: 1 } }],
+      ['late', { t: 'breakout-visit', round: 1, room: 1 }],
+    ]);
+  });
+});

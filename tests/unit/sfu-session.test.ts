@@ -32,6 +32,11 @@ class FakeMedia implements SfuMediaSide {
   close() {
     this.closed = true;
   }
+  regroupings = 0;
+  regroup() {
+    this.regroupings += 1;
+  }
+  peek() {}
 }
 
 /**

@@ -266,7 +266,7 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
       )}
       {breakoutOpen && state.self.isHost && (
         <Suspense fallback={null}>
-          <BreakoutDialog feature={rooms} breakout={breakout} peers={full.peers} onSfu={full.mediaRoute === 'sfu'} onClose={() => setBreakoutOpen(false)} />
+          <BreakoutDialog feature={rooms} breakout={breakout} peers={full.peers} onClose={() => setBreakoutOpen(false)} />
         </Suspense>
       )}
       {captions.open && captions.captions && (

@@ -99,6 +99,8 @@ export interface MeetingProbe {
   showPeer(peerId: string, visible: boolean): void;
   /** Our sender key's generation, and the newest of each other sender's we hold. */
   senderKeys(): Promise<{ own: number | null; received: Record<string, number> }>;
+  /** Subscribes through the SFU to a publisher of another breakout room, as a curious page could: its frames must not open here. */
+  sfuPeek(participantId: string): void;
 }
 
 declare global {
@@ -178,6 +180,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     sfuStats: () => sfuStats(session.inspect().sfu.side?.connections() ?? []),
     senderKeys: async () => (await session.inspect().sfu.side?.senderKeys()) ?? { own: null, received: {} },
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),
+    sfuPeek: (participantId) => session.inspect().sfu.side?.peek(participantId),
   };
 }
 

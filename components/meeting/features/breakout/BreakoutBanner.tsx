@@ -47,7 +47,13 @@ export default function BreakoutBanner({
   return (
     <section aria-label={t('title')} className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-sky-900 px-3 py-2 text-sm text-white">
       <p role="status" className="font-semibold">
-        {isHost ? t('hostOpen') : room === MAIN ? t('inMain') : t('inRoom', { room: roomName(room) })}
+        {isHost
+          ? room === MAIN
+            ? t('hostOpen')
+            : t('hostVisiting', { room: roomName(room) })
+          : room === MAIN
+            ? t('inMain')
+            : t('inRoom', { room: roomName(room) })}
       </p>
       {breakout.said && <p role="status">{t('fromHost', { text: breakout.said.text })}</p>}
       {seconds !== null && <p role="timer">{t('closingIn', { seconds })}</p>}
@@ -74,6 +80,11 @@ export default function BreakoutBanner({
                 </li>
               ))}
             </ul>
+          )}
+          {room !== MAIN && (
+            <button type="button" className="rounded-full bg-white px-3 py-1 font-semibold text-sky-900 hover:bg-sky-100" onClick={() => feature.visit(MAIN)}>
+              {t('leaveVisit')}
+            </button>
           )}
           <button type="button" className="rounded-full bg-white px-3 py-1 font-semibold text-sky-900 hover:bg-sky-100" onClick={onManage}>
             {t('manage')}

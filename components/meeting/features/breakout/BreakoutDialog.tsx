@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/dialog/Dialog';
 import type { BreakoutFeature } from '@/lib/meeting/client/breakout/breakout-feature';
-import { MAX_ROOMS, MAX_TEXT, MIN_ROOMS, roomOf, shuffled, splitEvenly, type BreakoutState } from '@/lib/meeting/client/breakout/breakout-rules';
+import { MAIN, MAX_ROOMS, MAX_TEXT, MIN_ROOMS, shuffled, splitEvenly, type BreakoutState } from '@/lib/meeting/client/breakout/breakout-rules';
 import type { RemotePeer } from '@/lib/meeting/client/call/session';
 
 const COUNTDOWNS = [0, 10, 30, 60];
@@ -19,15 +19,12 @@ export default function BreakoutDialog({
   feature,
   breakout,
   peers,
-  onSfu,
   onClose,
 }: {
   feature: BreakoutFeature;
   breakout: BreakoutState;
   /** Everyone else in the call, rooms or not. */
   peers: RemotePeer[];
-  /** The call's media goes through the SFU: rooms cannot be kept apart there yet (docs/meetings.md). */
-  onSfu: boolean;
   onClose: () => void;
 }) {
   const t = useTranslations('Breakout');
@@ -45,14 +42,22 @@ export default function BreakoutDialog({
       <Dialog title={t('title')} onClose={onClose}>
         <ul className="mb-4 grid gap-2 sm:grid-cols-2">
           {Array.from({ length: open.count }, (_, index) => (
-            <li key={index} className="rounded-md bg-slate-100 px-3 py-2">
+            <li key={index} className="flex flex-col items-start gap-1 rounded-md bg-slate-100 px-3 py-2">
               <p className="font-semibold">{roomName(index)}</p>
               <p className="text-sm break-words">
                 {peers
-                  .filter((peer) => roomOf(open, peer.id) === index)
+                  .filter((peer) => open.rooms[peer.id] === index)
                   .map((peer) => peer.name)
                   .join(', ') || t('empty')}
               </p>
+              {/* The host joins the room's media, chat and key epoch (docs/meetings.md "Breakout rooms"). */}
+              <button
+                type="button"
+                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50"
+                onClick={() => feature.visit(open.visiting === index ? MAIN : index)}
+              >
+                {open.visiting === index ? t('leaveVisit') : t('visit', { room: roomName(index) })}
+              </button>
             </li>
           ))}
         </ul>
@@ -113,9 +118,7 @@ export default function BreakoutDialog({
   };
   return (
     <Dialog title={t('title')} onClose={onClose}>
-      {onSfu ? (
-        <p>{t('sfuRoute')}</p>
-      ) : ids.length === 0 ? (
+      {ids.length === 0 ? (
         <p>{t('noPeers')}</p>
       ) : (
         <form

@@ -2,7 +2,9 @@
 // travel sealed over the pairs' channels like chat, so the server sees nothing new. A room is a
 // partition of the call's mesh: each page stops sending its media and chat to everyone outside its
 // room (call/mesh.ts setApart) and hides them, so nobody receives, let alone decrypts, another
-// room's frames. The rules are pure (breakout-rules.ts); this runs them and the countdown.
+// room's frames. Through the SFU the same split gives each room its own sender keys and its own
+// subscriptions (sfu/sender-key-ring.ts, sfu/sfu-media.ts: regroup); the host may visit a room.
+// The rules are pure (breakout-rules.ts); this runs them and the countdown.
 import type { CallFeature, FeatureContext, FeatureDefinition } from '../call/features';
 import { apart, backToMain, initialBreakout, parseBreakoutMessage, reduceBreakout, type BreakoutMessage, type BreakoutState } from './breakout-rules';
 
@@ -46,6 +48,11 @@ export class BreakoutFeature implements CallFeature {
     if (this.state.open) this.act({ t: 'breakout-say', round: this.state.open.round, text });
   }
 
+  /** Host: joins a room (its media, chat and key epoch), or MAIN to go back to the main room. */
+  visit(room: number) {
+    if (this.state.open) this.act({ t: 'breakout-visit', round: this.state.open.round, room });
+  }
+
   /** Participant: tells the host we need help. */
   askForHelp() {
     const open = this.state.open;
@@ -59,6 +66,8 @@ export class BreakoutFeature implements CallFeature {
     if (!open || open.host !== this.ctx.selfId) return;
     const message: BreakoutMessage = { t: 'breakout-open', round: open.round, count: open.count, rooms: open.rooms };
     this.ctx.send(peerId, message);
+    const visit: BreakoutMessage = { t: 'breakout-visit', round: open.round, room: open.visiting ?? -1 };
+    if (open.visiting !== undefined) this.ctx.send(peerId, visit);
   }
 
   /** The host who opened the rooms left: nobody can close them, so everyone goes back now. */

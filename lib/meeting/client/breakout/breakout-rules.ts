@@ -18,7 +18,9 @@ export type BreakoutMessage =
   | { t: 'breakout-open'; round: number; count: number; rooms: Record<string, number> }
   | { t: 'breakout-close'; round: number; seconds: number }
   | { t: 'breakout-say'; round: number; text: string }
-  | { t: 'breakout-help'; round: number };
+  | { t: 'breakout-help'; round: number }
+  /** The host joins a room (`room`) or goes back to the main room (MAIN). */
+  | { t: 'breakout-visit'; round: number; room: number };
 
 const isInt = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 const plain = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null && !Array.isArray(raw);
@@ -44,6 +46,8 @@ export function parseBreakoutMessage(raw: unknown): BreakoutMessage | null {
     }
     case 'breakout-help':
       return { t: 'breakout-help', round };
+    case 'breakout-visit':
+      return isInt(raw.room, MAIN, MAX_ROOMS - 1) ? { t: 'breakout-visit', round, room: raw.room } : null;
     default:
       return null;
   }
@@ -70,6 +74,8 @@ export interface Rooms {
   rooms: Record<string, number>;
   /** Who opened them: their leaving closes them. */
   host: string;
+  /** The room the host visits now (its key epoch: docs/e2ee-crypto.md "Breakout key epochs"); absent while in the main room. */
+  visiting?: number;
 }
 
 export interface BreakoutState {
@@ -86,7 +92,11 @@ export interface BreakoutState {
 
 export const initialBreakout: BreakoutState = { round: 0, open: null, closingAt: null, said: null, help: [] };
 
-export const roomOf = (open: Rooms | null, id: string): number => (open ? (open.rooms[id] ?? MAIN) : MAIN);
+export function roomOf(open: Rooms | null, id: string): number {
+  if (!open) return MAIN;
+  if (id === open.host && open.visiting !== undefined) return open.visiting;
+  return open.rooms[id] ?? MAIN;
+}
 
 /** Whether we and this peer are in different rooms: then neither media nor chat goes between us. */
 export function apart(open: Rooms | null, selfId: string, peerId: string): boolean {
@@ -131,6 +141,15 @@ export function reduceBreakout(state: BreakoutState, message: BreakoutMessage, f
     case 'breakout-say':
       if (!state.open || message.round !== state.open.round) return state;
       return { ...state, said: { text: message.text, at: facts.now } };
+    case 'breakout-visit': {
+      const open = state.open;
+      if (!open || message.round !== open.round || from !== open.host || message.room >= open.count) return state;
+      if ((open.visiting ?? MAIN) === message.room) return state;
+      const next: Rooms = { ...open };
+      if (message.room === MAIN) delete next.visiting;
+      else next.visiting = message.room;
+      return { ...state, open: next };
+    }
   }
 }
 

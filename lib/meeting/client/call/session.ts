@@ -100,7 +100,10 @@ export class MeetingSession {
       // Ourselves too: a feature applies its own host's control messages through the same check (polls/poll-book.ts).
       isHost: (peerId) => (peerId === this.state.self.id ? this.state.self.isHost : this.state.peers.some((peer) => peer.id === peerId && peer.isHost)),
       selfIsHost: () => this.state.self.isHost,
-      setApart: (apart) => void this.mesh.setApart(apart),
+      setApart: (apart) => {
+        void this.mesh.setApart(apart);
+        this.sfu.regroup(apart);
+      },
       inAnotherRoom: (peerId) => this.mesh.isApart(peerId),
     });
     for (const feature of options.features ?? []) this.features.use(feature);

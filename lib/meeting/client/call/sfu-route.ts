@@ -10,6 +10,8 @@ export class SfuRoute {
   private loaded: SfuSession | null = null;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  /** The breakout split as last set: an SFU side loaded later starts with it (rooms survive a move to the SFU). */
+  private apart: ((peerId: string) => boolean) | null = null;
 
   constructor(private readonly ctx: SfuSessionContext) {}
 
@@ -45,6 +47,12 @@ export class SfuRoute {
     await (await this.load()).receiveSenderKey(from, generation, box);
   }
 
+  /** Breakout rooms opened, closed or the host moved (breakout/breakout-feature.ts). */
+  regroup(apart: (peerId: string) => boolean) {
+    this.apart = apart;
+    this.loaded?.regroup(apart);
+  }
+
   close() {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
@@ -54,6 +62,7 @@ export class SfuRoute {
   private load(): Promise<SfuSession> {
     this.session ??= import('../sfu/sfu-session').then(({ SfuSession }) => {
       const session = new SfuSession(this.ctx);
+      if (this.apart) session.regroup(this.apart);
       // Left while the code was on its way: nothing may start after.
       if (this.closed) session.close();
       else this.loaded = session;

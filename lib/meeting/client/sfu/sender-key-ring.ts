@@ -58,6 +58,18 @@ export function sealsWith(keys: Pick<MeetingCrypto, 'pairSecret' | 'meetingId' |
   };
 }
 
+type Reason = 'join' | 'leave' | 'room';
+/** Which reason names a burst: a leave or a new split wins, since the key must also stop reaching someone. */
+const WEIGHT: Record<Reason, number> = { join: 0, leave: 1, room: 2 };
+
+/**
+ * Whom a key made now goes to (docs/e2ee-crypto.md "Breakout key epochs"): the verified peers
+ * still here and in our breakout room. A sender's key is its room's: another room never holds it.
+ */
+export function keyRecipients(verified: readonly string[], gone: ReadonlySet<string>, apart: (peerId: string) => boolean): string[] {
+  return verified.filter((id) => !gone.has(id) && !apart(id));
+}
+
 export class SenderKeyRing {
   /** The key our frames are sealed with now. */
   private current: SenderKey | null = null;
@@ -81,9 +93,11 @@ export class SenderKeyRing {
   private stopped = false;
   /** Drops of a sender's previous generation, each after the grace (stopped with the ring). */
   private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
-  /** How many keys we made, by why (tests and the bench: a burst of joins is one rotation). */
-  readonly rotations = { join: 0, leave: 0, interval: 0 };
-  private pendingReason: 'join' | 'leave' | null = null;
+  /** How many keys we made, by why (tests and the bench: a burst of joins is one rotation; `room`: breakout rooms opened, closed or visited). */
+  readonly rotations = { join: 0, leave: 0, interval: 0, room: 0 };
+  private pendingReason: Reason | null = null;
+  /** Peers in another breakout room than ours (breakout/breakout-rules.ts apart): none of our keys goes to them. */
+  private apart: (peerId: string) => boolean = () => false;
 
   constructor(private readonly ctx: SenderKeyContext) {
     this.settings = { ...DEFAULT_SCHEDULE, ...ctx.schedule };
@@ -98,7 +112,18 @@ export class SenderKeyRing {
     await this.install(key);
     this.current = key;
     this.step({ type: 'started', at: this.now() });
-    await Promise.all(this.ctx.peers().map((id) => this.give(id, key)));
+    await Promise.all(this.recipients().map((id) => this.give(id, key)));
+  }
+
+  /**
+   * Breakout rooms opened, closed or the host moved (breakout/breakout-feature.ts): a fresh key for
+   * those in our room now, of which nobody elsewhere gets anything; the keys we hold of senders now
+   * in another room are dropped after the grace (frames in flight), so a visit leaves none behind.
+   */
+  regroup(apart: (peerId: string) => boolean): void {
+    this.apart = apart;
+    for (const [from, generation] of this.receivedGenerations) if (apart(from)) this.dropLater(from, generation);
+    if (this.current) this.changed('room');
   }
 
   get generation(): number | null {
@@ -171,9 +196,8 @@ export class SenderKeyRing {
     this.graceTimers.add(timer);
   }
 
-  private changed(reason: 'join' | 'leave') {
-    // A leave in the burst wins the name: the key must also stop reaching someone.
-    if (this.pendingReason !== 'leave') this.pendingReason = reason;
+  private changed(reason: Reason) {
+    if (this.pendingReason === null || WEIGHT[reason] > WEIGHT[this.pendingReason]) this.pendingReason = reason;
     this.step({ type: 'changed', at: this.now() });
   }
 
@@ -195,12 +219,7 @@ export class SenderKeyRing {
     const key = this.make();
     this.next = key;
     this.step({ type: 'rotated', at: this.now() });
-    await Promise.all(
-      this.ctx
-        .peers()
-        .filter((id) => !this.gone.has(id))
-        .map((id) => this.give(id, key)),
-    );
+    await Promise.all(this.recipients().map((id) => this.give(id, key)));
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.switchTimers.delete(timer);
@@ -212,6 +231,10 @@ export class SenderKeyRing {
       });
     }, SWITCH_DELAY_MS);
     this.switchTimers.add(timer);
+  }
+
+  private recipients(): string[] {
+    return keyRecipients(this.ctx.peers(), this.gone, this.apart);
   }
 
   private make(): SenderKey {
@@ -239,8 +262,8 @@ export class SenderKeyRing {
   private async give(peerId: string, key: SenderKey): Promise<void> {
     const box = await this.ctx.seal(peerId, { ...key, proof: await this.proofKey() });
     const admittedAt = this.admitted.get(peerId);
-    // Checked again after the await: the peer may have left, or (re)joined after this key was made.
-    if (box && !this.gone.has(peerId) && (admittedAt === undefined || mayHold(key.generation, admittedAt)))
+    // Checked again after the await: the peer may have left, (re)joined after this key was made, or gone to another room.
+    if (box && !this.gone.has(peerId) && !this.apart(peerId) && (admittedAt === undefined || mayHold(key.generation, admittedAt)))
       this.ctx.send(peerId, { senderKey: { generation: key.generation, box } });
   }
 }

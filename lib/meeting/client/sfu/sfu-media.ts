@@ -12,7 +12,15 @@ import { forwardedLayer, LayerWatch } from './layer-watch';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
-import { departedPublisher, publisherJoin, publishersIn, streamsOf, subscriptionRequest, type SubscribedStream } from './videoroom-requests';
+import {
+  departedPublisher,
+  publisherJoin,
+  publishersIn,
+  streamsOf,
+  subscriptionRequest,
+  unsubscriptionRequest,
+  type SubscribedStream,
+} from './videoroom-requests';
 
 export interface SfuMediaContext {
   selfId: string;
@@ -29,6 +37,8 @@ export interface SfuMediaContext {
   onLost?(): void;
   /** Janus's description of our subscription changed: layers are asked again. */
   onSubscribed?(): void;
+  /** Publishers in another breakout room (breakout/breakout-rules.ts apart): not subscribed to. */
+  apart?(participantId: string): boolean;
 }
 
 /** Janus's substream of a camera (SIMULCAST_LAYERS: 2 is 'h'), or none while its tile is hidden. */
@@ -55,8 +65,12 @@ export class SfuMedia {
   private readonly senders = new Map<Slot, RTCRtpSender>();
   private subscriber: JanusHandle | null = null;
   private privateId: number | null = null;
-  /** Who publishes in the room, ourselves excluded: everyone we receive (or are subscribing to). */
+  /** Who publishes in the room, ourselves excluded. */
   private readonly publishers = new Set<string>();
+  /** The publishers in our subscription: those of our breakout room (all of them while no rooms are open). */
+  private readonly subscribed = new Set<string>();
+  /** Publishers subscribed to although in another room: the probe's test that their frames do not open here. */
+  private readonly peeking = new Set<string>();
   /** The subscription's streams by mid, from Janus's latest description of it. */
   private streams = new Map<string, SubscribedStream>();
   /** Subscription changes, one after another: each is a renegotiation. */
@@ -166,12 +180,39 @@ export class SfuMedia {
     this.addPublishers(joined.data?.publishers);
   }
 
+  /** Whether we receive this publisher: one of our breakout room (or one the probe peeks at). */
+  private wanted(id: string): boolean {
+    return !this.ctx.apart?.(id) || this.peeking.has(id);
+  }
+
+  /**
+   * Breakout rooms opened, closed or the host moved: the subscription follows our room, so Janus
+   * stops forwarding us the others' streams (which our keys could not open anyway: sender-key-ring.ts regroup).
+   */
+  regroup() {
+    const add = [...this.publishers].filter((id) => this.wanted(id) && !this.subscribed.has(id));
+    const drop = [...this.subscribed].filter((id) => !this.wanted(id));
+    if (drop.length > 0) this.queue(() => this.unsubscribe(drop), 'sfu unsubscribe');
+    if (add.length > 0) this.queue(() => this.subscribe(add), 'sfu subscribe');
+  }
+
+  /** Tests only (probe.ts): receive this publisher although it is in another room, to count its frames failing to open. */
+  peek(participantId: string) {
+    this.peeking.add(participantId);
+    this.regroup();
+  }
+
+  private queue(work: () => Promise<void>, label: string) {
+    this.subscriptionWork = this.subscriptionWork.then(work).catch((error: unknown) => console.warn(label, error));
+  }
+
   private onPublisherEvent(event: HandleEvent) {
     if (event.janus !== 'event' || !event.data) return;
     this.addPublishers(event.data.publishers);
     const gone = departedPublisher(event.data);
     if (gone) {
       this.publishers.delete(gone);
+      this.subscribed.delete(gone);
       this.audioReceivers.delete(gone);
       this.ctx.onPublishers?.([...this.publishers]);
     }
@@ -184,15 +225,31 @@ export class SfuMedia {
       this.publishers.add(id);
     }
     this.ctx.onPublishers?.([...this.publishers]);
-    this.subscriptionWork = this.subscriptionWork.then(() => this.subscribe(fresh)).catch((error: unknown) => console.warn('sfu subscribe', error));
+    const ours = fresh.filter((id) => this.wanted(id));
+    if (ours.length > 0) this.queue(() => this.subscribe(ours), 'sfu subscribe');
   }
 
   /** The first feeds join our subscription; later ones are added to it. Janus answers with an offer either way. */
   private async subscribe(feeds: string[]) {
-    if (this.closed) return;
+    // Checked when its turn comes: the rooms may have changed while earlier work ran.
+    const now = feeds.filter((id) => this.publishers.has(id) && this.wanted(id) && !this.subscribed.has(id));
+    if (this.closed || now.length === 0) return;
     const first = !this.subscriber;
     this.subscriber ??= await this.session.attach((event) => this.onSubscriberEvent(event));
-    const answer = await this.subscriber.message(subscriptionRequest(this.ctx.ticket, feeds, this.privateId, first));
+    for (const id of now) this.subscribed.add(id);
+    const answer = await this.subscriber.message(subscriptionRequest(this.ctx.ticket, now, this.privateId, first));
+    if (answer.jsep) await this.answerOffer(answer);
+  }
+
+  /** These feeds leave our subscription (another breakout room's): Janus stops forwarding them and renegotiates. */
+  private async unsubscribe(feeds: string[]) {
+    const now = feeds.filter((id) => this.subscribed.has(id) && !this.wanted(id));
+    if (this.closed || !this.subscriber || now.length === 0) return;
+    for (const id of now) {
+      this.subscribed.delete(id);
+      this.audioReceivers.delete(id);
+    }
+    const answer = await this.subscriber.message(unsubscriptionRequest(now));
     if (answer.jsep) await this.answerOffer(answer);
   }
 

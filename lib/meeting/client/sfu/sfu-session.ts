@@ -33,7 +33,7 @@ export interface SfuSessionContext {
 }
 
 /** What the session uses of the SFU's connections. */
-export type SfuMediaSide = Pick<SfuMedia, 'publishing' | 'setTrack' | 'renew' | 'setLayer' | 'connections' | 'close' | 'audioReceivers'>;
+export type SfuMediaSide = Pick<SfuMedia, 'publishing' | 'setTrack' | 'renew' | 'setLayer' | 'connections' | 'close' | 'audioReceivers' | 'regroup' | 'peek'>;
 
 /** The session's two reaches outside the page: the server's ticket, and Janus. Tests give their own. */
 export interface SfuSessionReach {
@@ -57,6 +57,8 @@ export class SfuSession {
   /** Made the first time a sender key is made or arrives. */
   private ring: Promise<SenderKeyRing> | null = null;
   private renewal: ReturnType<typeof setTimeout> | null = null;
+  /** Peers in another breakout room than ours: they get none of our keys and we do not subscribe to them. */
+  private apart: (peerId: string) => boolean = () => false;
 
   constructor(
     private readonly ctx: SfuSessionContext,
@@ -74,6 +76,22 @@ export class SfuSession {
     if (!media) return;
     const participants = this.ctx.participants();
     await Promise.all(this.ctx.verifiedPeers().map((id) => media.setLayer(id, sfuLayer(participants, this.ctx.showing(id))).catch(() => undefined)));
+  }
+
+  /**
+   * Breakout rooms opened, closed or the host moved (breakout/breakout-feature.ts): a new key
+   * epoch for our room (sender-key-ring.ts regroup) and a subscription to our room only. Kept for
+   * a later move to the SFU: rooms open on the mesh stay apart there.
+   */
+  regroup(apart: (peerId: string) => boolean) {
+    this.apart = apart;
+    void this.ring?.then((ring) => ring.regroup(apart));
+    this.media?.regroup();
+  }
+
+  /** Tests only (probe.ts): subscribe to a publisher of another room, whose frames must not open here. */
+  peek(participantId: string) {
+    this.media?.peek(participantId);
   }
 
   peerVerified(peerId: string) {
@@ -131,6 +149,7 @@ export class SfuSession {
         onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
         onLost: () => this.ctx.onLost(),
         onSubscribed: () => void this.applyLayers(),
+        apart: (id) => this.apart(id),
         // Someone who publishes there also receives there: our link to them can stop carrying media.
         onPublishers: (ids) => void (this.media && this.ctx.setViaSfu(new Set(ids))),
       })
@@ -180,12 +199,15 @@ export class SfuSession {
 
   private async makeRing(): Promise<SenderKeyRing> {
     const keys = this.ctx.keys();
-    return new SenderKeyRing({
+    const ring = new SenderKeyRing({
       frames: keys.frames,
       peers: () => this.ctx.verifiedPeers(),
       here: () => this.ctx.presentPeers?.() ?? this.ctx.verifiedPeers(),
       ...sealsWith(keys),
       send: (peerId, body) => this.ctx.sendSignal(peerId, body),
     });
+    // Rooms opened on the mesh: our first key through the SFU is already our room's.
+    ring.regroup(this.apart);
+    return ring;
   }
 }

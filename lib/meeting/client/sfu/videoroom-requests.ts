@@ -27,6 +27,11 @@ export function subscriptionRequest(ticket: SfuTicket, feeds: string[], privateI
   return { request: 'join', ptype: 'subscriber', room: ticket.room, streams, token: ticket.roomToken, ...(privateId !== null && { private_id: privateId }) };
 }
 
+/** Stops receiving these feeds (another breakout room's): Janus answers with a new offer. */
+export function unsubscriptionRequest(feeds: string[]) {
+  return { request: 'unsubscribe', streams: feeds.map((feed) => ({ feed })) };
+}
+
 /** The streams of Janus's latest description of a subscription, by mid. */
 export function streamsOf(data: Record<string, unknown> | undefined): Map<string, SubscribedStream> {
   const list = Array.isArray(data?.streams) ? (data.streams as SubscribedStream[]) : [];

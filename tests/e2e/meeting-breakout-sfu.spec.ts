@@ -1,0 +1,192 @@
+// Breakout rooms through the SFU (docs/e2ee-crypto.md "Breakout key epochs"), in real Chromium
+// against the e2e server's Janus: the host puts Ada and Bob in room 1 and Cy in room 2, then
+// visits room 2. Each page decodes only its room and receives nothing else from Janus; every
+// sender's key changed when the rooms opened and reached only its room; Cy's page, subscribing to
+// Ada anyway as a curious page could (Janus forwards ciphertext to anyone in its room), counts
+// every one of her frames failing to open. Chat stays in the room; leaving the visit rotates room
+// 2's keys away from the host; closing brings everyone back, decoding everyone under new keys.
+// A second test moves a call with rooms open from the mesh to the SFU: the rooms stay apart.
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { joinMeeting, selfId, type Participant } from './support/meeting';
+import { messages } from './support/messages';
+import { seededAccount } from './support/session';
+
+test.describe.configure({ timeout: 240_000 });
+
+const b = messages('en').Breakout;
+const m = messages('en').Meeting;
+let open: Participant[] = [];
+test.afterEach(async () => {
+  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
+  open = [];
+});
+
+type Counters = { decrypted: number; failed: Record<string, number> };
+type CryptoStats = Record<string, { received: Counters }>;
+const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
+const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());
+const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
+/** Frames from a sender through the SFU that opened here, and those that did not. */
+const framesFrom = (stats: CryptoStats, id: string) => {
+  const received = stats[`sfu:${id}`]?.received;
+  const failed = received ? Object.values(received.failed).reduce((sum, count) => sum + count, 0) : 0;
+  return { decrypted: received?.decrypted ?? 0, failed };
+};
+
+/**
+ * Through the SFU, frames keep opening from `inRoom` and none arrive from `apart` any more, opened
+ * or not: Janus no longer forwards them to this page.
+ */
+async function decodesOnlyThroughSfu(page: Page, inRoom: string[], apart: string[]) {
+  const total = (stats: CryptoStats, id: string) => framesFrom(stats, id).decrypted + framesFrom(stats, id).failed;
+  let before = await cryptoStats(page);
+  await expect
+    .poll(
+      async () => {
+        const now = await cryptoStats(page);
+        const still = apart.every((id) => total(now, id) === total(before, id));
+        before = now;
+        return still;
+      },
+      { timeout: 30_000, intervals: [1500] },
+    )
+    .toBe(true);
+  for (const id of inRoom)
+    await expect
+      .poll(async () => framesFrom(await cryptoStats(page), id).decrypted - framesFrom(before, id).decrypted, { timeout: 30_000 })
+      .toBeGreaterThan(20);
+  const after = await cryptoStats(page);
+  for (const id of apart) expect(total(after, id), `frames from ${id}`).toBe(total(before, id));
+}
+
+/** The host's dialog: Ada and Bob to room 1, Cy to room 2. */
+async function openRooms(host: Page, assignment: Record<string, number>) {
+  await host.getByRole('button', { name: b.title }).filter({ visible: true }).click();
+  const dialog = host.getByRole('dialog', { name: b.title });
+  await dialog.getByLabel(b.count).selectOption('2');
+  for (const [name, room] of Object.entries(assignment))
+    await dialog.getByLabel(b.roomFor.replace('{name}', name)).selectOption({ label: b.roomName.replace('{number}', String(room)) });
+  await dialog.getByRole('button', { name: b.openRooms }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const roomName = (number: number) => b.roomName.replace('{number}', String(number));
+
+test('four people in two rooms through the SFU: each room its own keys, another room’s frames do not open, the host visits, all come back', async ({
+  browser,
+  baseURL,
+}) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const fragment = `#k=${randomBytes(32).toString('base64url')}`;
+  const join = async (name: string, host = false) => {
+    const participant = await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu', fragment, ...(host && { host: 'demo' as const }) });
+    open.push(participant);
+    return participant;
+  };
+  const host = await join('Demo User', true);
+  const ada = await join('Ada');
+  const bob = await join('Bob');
+  const cy = await join('Cy');
+  const everyone = [host, ada, bob, cy];
+  const [hostId, adaId, bobId, cyId] = await Promise.all(everyone.map(({ page }) => selfId(page)));
+  const ids = [hostId!, adaId!, bobId!, cyId!];
+  for (const { page } of everyone) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const [index, { page }] of everyone.entries())
+    await decodesOnlyThroughSfu(
+      page,
+      ids.filter((_, other) => other !== index),
+      [],
+    );
+  const mainGeneration = Object.fromEntries(await Promise.all(everyone.map(async ({ page }, at) => [ids[at], (await senderKeys(page)).own!] as const)));
+
+  await openRooms(host.page, { Ada: 1, Bob: 1, Cy: 2 });
+  await expect(ada.page.getByText(b.inRoom.replace('{room}', roomName(1)))).toBeVisible();
+  await expect(cy.page.getByText(b.inRoom.replace('{room}', roomName(2)))).toBeVisible();
+  // The host visits room 2 from the dialog.
+  await host.page.getByRole('button', { name: b.manage }).click();
+  await host.page.getByRole('button', { name: b.visit.replace('{room}', roomName(2)) }).click();
+  await expect(host.page.getByText(b.hostVisiting.replace('{room}', roomName(2)))).toBeVisible();
+  await host.page
+    .getByRole('dialog', { name: b.title })
+    .getByRole('button', { name: messages('en').Modal.close, exact: true })
+    .click();
+
+  // Every sender moved to a key of its room's epoch, and only its room holds it.
+  for (const [at, { page }] of everyone.entries())
+    await expect.poll(async () => (await senderKeys(page)).own!, { timeout: 15_000 }).toBeGreaterThan(mainGeneration[ids[at]!]!);
+  const own = async (page: Page) => (await senderKeys(page)).own!;
+  await expect.poll(async () => (await senderKeys(bob.page)).received[adaId!], { timeout: 15_000 }).toBe(await own(ada.page));
+  await expect.poll(async () => (await senderKeys(host.page)).received[cyId!], { timeout: 15_000 }).toBe(await own(cy.page));
+  await expect.poll(async () => (await senderKeys(cy.page)).received[hostId!], { timeout: 15_000 }).toBe(await own(host.page));
+  expect((await senderKeys(cy.page)).received[adaId!]).toBeLessThan(await own(ada.page));
+  expect((await senderKeys(ada.page)).received[cyId!]).toBeLessThan(await own(cy.page));
+  expect((await senderKeys(ada.page)).received[hostId!]).toBeLessThan(await own(host.page));
+
+  // Media: each page decodes its room and receives nothing from the other.
+  await decodesOnlyThroughSfu(ada.page, [bobId!], [cyId!, hostId!]);
+  await decodesOnlyThroughSfu(cy.page, [hostId!], [adaId!, bobId!]);
+  await decodesOnlyThroughSfu(host.page, [cyId!], [adaId!, bobId!]);
+
+  // Cy's page asks Janus for Ada's streams anyway: they arrive, and not one frame opens.
+  const peeked = framesFrom(await cryptoStats(cy.page), adaId!);
+  await cy.page.evaluate((id) => window.enclaveProbe!.sfuPeek(id), adaId!);
+  await expect.poll(async () => framesFrom(await cryptoStats(cy.page), adaId!).failed - peeked.failed, { timeout: 30_000 }).toBeGreaterThan(30);
+  expect(framesFrom(await cryptoStats(cy.page), adaId!).decrypted).toBe(peeked.decrypted);
+
+  // Chat stays in the room.
+  await ada.page.getByRole('button', { name: m.chat, exact: true }).click();
+  await ada.page.getByLabel(m.chatMessage, { exact: true }).fill('Only for room one');
+  await ada.page.getByLabel(m.chatMessage, { exact: true }).press('Enter');
+  const chatTexts = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().chat.map((message) => message.text));
+  await expect.poll(() => chatTexts(bob.page)).toContain('Only for room one');
+  expect(await chatTexts(cy.page)).not.toContain('Only for room one');
+  expect(await chatTexts(host.page)).not.toContain('Only for room one');
+
+  // The host goes back to the main room: Cy rotates to a key the host does not get.
+  const cyDuringVisit = await own(cy.page);
+  await host.page.getByRole('button', { name: b.leaveVisit }).click();
+  await expect(host.page.getByText(b.hostOpen, { exact: true })).toBeVisible();
+  await expect.poll(() => own(cy.page), { timeout: 15_000 }).toBeGreaterThan(cyDuringVisit);
+  await host.page.waitForTimeout(1500);
+  expect((await senderKeys(host.page)).received[cyId!]).toBe(cyDuringVisit);
+  await decodesOnlyThroughSfu(host.page, [], [adaId!, bobId!, cyId!]);
+
+  // Close now: everyone rotates to a key for the whole call and decodes everyone again.
+  await host.page.getByRole('button', { name: b.manage }).click();
+  await host.page.getByRole('dialog', { name: b.title }).getByRole('button', { name: b.closeRooms }).click();
+  for (const { page } of everyone) await expect(page.getByRole('region', { name: b.title })).toHaveCount(0, { timeout: 20_000 });
+  for (const [index, { page }] of everyone.entries()) {
+    const others = ids.filter((_, other) => other !== index);
+    await decodesOnlyThroughSfu(page, others, []);
+    const keys = await senderKeys(page);
+    for (const [at, other] of everyone.entries()) if (at !== index) expect(keys.received[ids[at]!]).toBe(await own(other.page));
+  }
+});
+
+test('rooms opened on the mesh stay apart when the call moves to the SFU', async ({ browser, baseURL }) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const fragment = `#k=${randomBytes(32).toString('base64url')}`;
+  const join = async (name: string, host = false) => {
+    const participant = await joinMeeting(browser, baseURL!, meetingId, { name, search: '?sfuFrom=4', fragment, ...(host && { host: 'demo' as const }) });
+    open.push(participant);
+    return participant;
+  };
+  const host = await join('Demo User', true);
+  const ada = await join('Ada');
+  const bob = await join('Bob');
+  for (const { page } of [host, ada, bob]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('mesh');
+  await openRooms(host.page, { Ada: 1, Bob: 2 });
+  await expect(bob.page.getByText(b.inRoom.replace('{room}', roomName(2)))).toBeVisible();
+
+  // A fourth person makes the call move to the SFU; Cy lands in the main room with the host.
+  const cy = await join('Cy');
+  const everyone = [host, ada, bob, cy];
+  for (const { page } of everyone) await expect.poll(() => route(page), { timeout: 45_000 }).toBe('sfu');
+  const [hostId, adaId, bobId, cyId] = await Promise.all(everyone.map(({ page }) => selfId(page)));
+  await decodesOnlyThroughSfu(host.page, [cyId!], [adaId!, bobId!]);
+  await decodesOnlyThroughSfu(cy.page, [hostId!], [adaId!, bobId!]);
+  await decodesOnlyThroughSfu(ada.page, [], [bobId!, hostId!, cyId!]);
+  expect((await senderKeys(ada.page)).received[bobId!]).toBeUndefined();
+  expect((await senderKeys(cy.page)).received[adaId!]).toBeUndefined();
+});
