@@ -101,6 +101,8 @@ export interface MeetingProbe {
   senderKeys(): Promise<{ own: number | null; received: Record<string, number> }>;
   /** Subscribes through the SFU to a publisher of another breakout room, as a curious page could: its frames must not open here. */
   sfuPeek(participantId: string): void;
+  /** Seals our frames through the SFU with the key we hold of another sender, as a forger would (signed with our own proof key): false without one. */
+  sfuImpersonate(participantId: string): Promise<boolean>;
 }
 
 declare global {
@@ -181,6 +183,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     senderKeys: async () => (await session.inspect().sfu.side?.senderKeys()) ?? { own: null, received: {} },
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),
     sfuPeek: (participantId) => session.inspect().sfu.side?.peek(participantId),
+    sfuImpersonate: async (participantId) => (await session.inspect().sfu.side?.impersonate(participantId)) ?? false,
   };
 }
 

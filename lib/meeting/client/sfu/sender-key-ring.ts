@@ -86,6 +86,8 @@ export class SenderKeyRing {
   private proof: Promise<Uint8Array<ArrayBuffer>> | null = null;
   /** The newest generation installed per sender: an older or repeated box changes nothing. */
   private readonly receivedGenerations = new Map<string, number>();
+  /** The newest key held of each sender (the frame worker holds it too): what a forger would seal with (impersonate). */
+  private readonly held = new Map<string, SenderKey>();
   /** Per peer, the first generation of ours it may hold (key-schedule.ts mayHold): nothing from before it came. */
   private readonly admitted = new Map<string, number>();
   /** Those who left: a late box from them is not installed. */
@@ -157,6 +159,7 @@ export class SenderKeyRing {
     this.gone.add(peerId);
     this.admitted.delete(peerId);
     this.receivedGenerations.delete(peerId);
+    this.held.delete(peerId);
     if (this.current) this.changed('leave');
   }
 
@@ -167,11 +170,28 @@ export class SenderKeyRing {
     if (!key || this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
     const previous = this.receivedGenerations.get(from);
     this.receivedGenerations.set(from, generation);
+    this.held.set(from, { generation, key: key.key });
     if (previous !== undefined) this.dropLater(from, previous);
     // The proof key first: a frame under the new key is never opened without its signature checked.
     if (key.proof) await this.ctx.frames.setFrameVerifier(sfuPeer(from), key.proof);
     await Promise.all(
       SLOTS.map(async (slot) => this.ctx.frames.setReceiveKey(sfuPeer(from), slot, senderKid(generation), await senderMediaBaseKey(key.key, slot))),
+    );
+    return true;
+  }
+
+  /**
+   * Tests only (probe.ts, meeting-sfu-injection.spec.ts): seal our frames with the key we hold of
+   * `peerId`, under its KID, as a participant forging that sender's frames would. They are still
+   * signed with our own frame-proof key: no other is ours to sign with. False without such a key.
+   */
+  async impersonate(peerId: string): Promise<boolean> {
+    const key = this.held.get(peerId);
+    if (!key) return false;
+    await Promise.all(
+      SLOTS.map(async (slot) =>
+        this.ctx.frames.setSendKey(SFU_SEND, slot, `forged ${peerId} ${key.generation} ${slot}`, senderKid(key.generation), await senderMediaBaseKey(key.key, slot)),
+      ),
     );
     return true;
   }

@@ -89,6 +89,11 @@ export class SfuSession {
     this.media?.regroup();
   }
 
+  /** Tests only (probe.ts): our frames sealed with the key we hold of another sender (sender-key-ring.ts impersonate). */
+  async impersonate(participantId: string): Promise<boolean> {
+    return (await this.ring)?.impersonate(participantId) ?? false;
+  }
+
   /** Tests only (probe.ts): subscribe to a publisher of another room, whose frames must not open here. */
   peek(participantId: string) {
     this.media?.peek(participantId);
