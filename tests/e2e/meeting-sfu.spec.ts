@@ -45,6 +45,14 @@ async function expectDecryptingThroughSfu(page: Page, senders: string[]) {
   for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.forged).toBe(0);
 }
 
+/** A chat message from the page's open chat panel. */
+async function say(page: Page, text: string) {
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+const expectSaid = (page: Page, text: string) => expect(page.getByRole('complementary').getByText(text, { exact: true })).toBeVisible({ timeout: 15_000 });
+
 /** What the mesh links encrypt: nothing more once media goes through the SFU. */
 async function meshFramesSent(page: Page, peers: string[]) {
   const stats = await cryptoStats(page);
@@ -161,7 +169,37 @@ test('someone removed gets none of the keys made after; a link with an out-of-da
   expect(keptByCy.received[hostId!]).toBe(hostGeneration);
 });
 
-test('a call moves to the SFU when it grows and back to the mesh when it shrinks, never without frame encryption', async ({ browser, baseURL }) => {
+test('a quiet call rotates its sender keys on the interval (shortened to 4 s by ?keyEvery=4) with no frame failing to open across the switches', async ({
+  browser,
+  baseURL,
+}) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const hash = fragment(newSecret());
+  for (const name of ['Ada', 'Bob']) open.push(await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu&keyEvery=4', fragment: hash }));
+  const [ada, bob] = open as [Participant, Participant];
+  const [adaId, bobId] = await Promise.all([ada, bob].map(({ page }) => selfId(page)));
+  await expectDecryptingThroughSfu(ada.page, [bobId!]);
+  await expectDecryptingThroughSfu(bob.page, [adaId!]);
+  const failedFrom = (stats: CryptoStats, id: string) => Object.values(stats[`sfu:${id}`]?.received.failed ?? {}).reduce((sum, count) => sum + count, 0);
+  const start = await Promise.all([ada, bob].map(async ({ page }) => ({ own: (await senderKeys(page)).own!, stats: await cryptoStats(page) })));
+
+  // Nobody joins or leaves: three more intervals, three more keys from each sender, each reaching the other.
+  for (const [at, { page }] of [ada, bob].entries())
+    await expect.poll(async () => (await senderKeys(page)).own!, { timeout: 30_000, intervals: [500] }).toBeGreaterThanOrEqual(start[at]!.own + 3);
+  await expect.poll(async () => (await senderKeys(bob.page)).received[adaId!]).toBe((await senderKeys(ada.page)).own);
+  await expect.poll(async () => (await senderKeys(ada.page)).received[bobId!]).toBe((await senderKeys(bob.page)).own);
+  // And the frames kept opening through every switch: none failed, whatever the reason.
+  const [adaNow, bobNow] = await Promise.all([ada, bob].map(({ page }) => cryptoStats(page)));
+  expect(failedFrom(adaNow!, bobId!)).toBe(failedFrom(start[0]!.stats, bobId!));
+  expect(failedFrom(bobNow!, adaId!)).toBe(failedFrom(start[1]!.stats, adaId!));
+  expect(bobNow![`sfu:${adaId}`]!.received.decrypted - (start[1]!.stats[`sfu:${adaId}`]?.received.decrypted ?? 0)).toBeGreaterThan(100);
+  expect(adaNow![`sfu:${bobId}`]!.received.decrypted - (start[0]!.stats[`sfu:${bobId}`]?.received.decrypted ?? 0)).toBeGreaterThan(100);
+});
+
+test('a call moves to the SFU when it grows and back to the mesh when it shrinks, never without frame encryption, chat flowing throughout', async ({
+  browser,
+  baseURL,
+}) => {
   const meetingId = seededAccount('demo').meetingId;
   const secret = newSecret();
   // From 3 people through the SFU, at 2 back to the mesh (the automatic rule, with a lower threshold).
@@ -175,15 +213,25 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   expect(await route(ada.page)).toBe('mesh');
   // The header says where the media goes (the machine's route, route-decisions.ts).
   await expect(ada.page.getByTestId('media-route')).toContainText('Direct');
+  // Chat (the call's data messages) flows on every route and through every move.
+  for (const { page } of [ada, bob]) await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await say(bob.page, 'on the mesh');
+  await expectSaid(ada.page, 'on the mesh');
 
   const cy = await join('Cy');
   open.push(cy);
+  // Said while the call moves to the SFU.
+  await say(bob.page, 'while moving');
   const cyId = await selfId(cy.page);
   for (const { page } of [ada, bob, cy]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
   await expect(ada.page.getByTestId('media-route')).toBeVisible();
   await expect(ada.page.getByTestId('media-route')).toContainText('Via SFU');
   await expectDecryptingThroughSfu(ada.page, [bobId!, cyId!]);
   await expectDecryptingThroughSfu(cy.page, [adaId!, bobId!]);
+  await expectSaid(ada.page, 'while moving');
+  await cy.page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await say(cy.page, 'through the SFU');
+  for (const { page } of [ada, bob]) await expectSaid(page, 'through the SFU');
 
   await cy.context.close();
   open = open.filter((participant) => participant !== cy);
@@ -193,6 +241,8 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   const before = (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0;
   await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(before + 20);
   expect((await cryptoStats(ada.page))[bobId!]?.received.failed.auth).toBe(0);
+  await say(ada.page, 'back on the mesh');
+  await expectSaid(bob.page, 'back on the mesh');
 });
 
 /** The simulcast layers (rid: frame height) whose frames advanced over half a second. */

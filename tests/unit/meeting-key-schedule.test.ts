@@ -4,6 +4,7 @@ import {
   INITIAL_SCHEDULE,
   mayHold,
   rotationDueAt,
+  scheduleOf,
   stepSchedule,
   type ScheduleEvent,
   type ScheduleSettings,
@@ -122,5 +123,21 @@ describe('who may hold which key', () => {
     { generation: 9, admittedAt: 4, may: true, why: 'any later key' },
   ])('generation $generation, admitted at $admittedAt: $why', ({ generation, admittedAt, may }) => {
     expect(mayHold(generation, admittedAt)).toBe(may);
+  });
+});
+
+describe('scheduleOf: the address may only shorten the rotation', () => {
+  it.each([
+    { search: '', expected: undefined },
+    { search: '?media=sfu&keyEvery=4', expected: { intervalMs: 4000 } },
+    { search: '?keyEvery=3', expected: { intervalMs: 3000 } },
+    { search: '?keyEvery=299', expected: { intervalMs: 299_000 } },
+    { search: '?keyEvery=2', expected: undefined },
+    { search: '?keyEvery=300', expected: undefined },
+    { search: '?keyEvery=86400', expected: undefined },
+    { search: '?keyEvery=4.5', expected: undefined },
+    { search: '?keyEvery=soon', expected: undefined },
+  ])('$search', ({ search, expected }) => {
+    expect(scheduleOf(search)).toEqual(expected);
   });
 });

@@ -7,6 +7,7 @@ import type { Slot } from '../links/slots';
 import type { OpenedStream } from '../signaling/signaling';
 import type { MediaState } from './peer-messages';
 import type { RoutePin } from './route-pin';
+import type { ScheduleSettings } from '../sfu/key-schedule';
 import type { CallFeature, FeatureDefinition } from './features';
 
 export interface SessionOptions {
@@ -30,6 +31,8 @@ export interface SessionOptions {
   stream?: OpenedStream | null;
   /** `?media=sfu|mesh` pins the media route (call/sfu-route.ts); otherwise the number in the call decides. */
   mediaRoute?: RoutePin;
+  /** `?keyEvery=S` shortens the sender keys' rotation through the SFU (sfu/key-schedule.ts scheduleOf). */
+  keySchedule?: Partial<ScheduleSettings>;
   /** The data-channel features made with the call (features.ts), so their messages find them from the start. */
   features?: readonly FeatureDefinition<CallFeature>[];
 }

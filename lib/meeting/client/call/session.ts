@@ -159,6 +159,7 @@ export class MeetingSession {
       setViaSfu: (peers) => this.mesh.setViaSfu(peers),
       showing: (peerId) => !this.machine.hidden.includes(peerId),
       onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost', at: Date.now() } }),
+      keySchedule: options.keySchedule,
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,

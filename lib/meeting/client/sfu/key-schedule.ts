@@ -16,6 +16,15 @@ export interface ScheduleSettings {
 
 export const DEFAULT_SCHEDULE: ScheduleSettings = { debounceMs: 300, maxDelayMs: 1000, intervalMs: 5 * 60_000, graceMs: 5000 };
 
+/**
+ * The address's `?keyEvery=S` (tests and benches, like `?media=`): a rotation every S seconds, 3 to
+ * 299, instead of every 5 minutes. It can only make keys change more often, never less.
+ */
+export function scheduleOf(search: string): Partial<ScheduleSettings> | undefined {
+  const seconds = Number(new URLSearchParams(search).get('keyEvery'));
+  return Number.isInteger(seconds) && seconds >= 3 && seconds * 1000 < DEFAULT_SCHEDULE.intervalMs ? { intervalMs: seconds * 1000 } : undefined;
+}
+
 export interface ScheduleState {
   /** When our newest key was made; null before our first. */
   readonly madeAt: number | null;

@@ -7,6 +7,7 @@ import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { sfuLayer } from './layers';
 import type { Slot } from '../links/slots';
 import { sealsWith, SenderKeyRing } from './sender-key-ring';
+import type { ScheduleSettings } from './key-schedule';
 import { SfuMedia, type SfuMediaContext } from './sfu-media';
 import { fetchSfuTicket, type TicketAnswer } from '../signaling/sfu-ticket';
 
@@ -23,6 +24,8 @@ export interface SfuSessionContext {
   meetingId: string;
   token: string;
   sendSignal(peerId: string, body: { senderKey: { generation: number; box: string } }): void;
+  /** The sender keys' schedule where it differs from DEFAULT_SCHEDULE (`?keyEvery=`). */
+  keySchedule?: Partial<ScheduleSettings>;
   onRemoteTrack(peerId: string, slot: Slot, track: MediaStreamTrack): void;
   /** The peers that get our media through the SFU (they publish there too); the links to the others carry it. */
   setViaSfu(peers: ReadonlySet<string>): Promise<void>;
@@ -210,6 +213,7 @@ export class SfuSession {
       here: () => this.ctx.presentPeers?.() ?? this.ctx.verifiedPeers(),
       ...sealsWith(keys),
       send: (peerId, body) => this.ctx.sendSignal(peerId, body),
+      schedule: this.ctx.keySchedule,
     });
     // Rooms opened on the mesh: our first key through the SFU is already our room's.
     ring.regroup(this.apart);
