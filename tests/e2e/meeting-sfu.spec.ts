@@ -6,6 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { joinMeeting, participantCount, selfId, type Participant } from './support/meeting';
+import { FRAME_PROOF_LENGTH } from '../../lib/meeting/e2ee/frame-proof';
+import { FrameDecryptor } from '../../lib/meeting/e2ee/frame';
+import { decodeHeader, deriveSFrameKey } from '../../lib/meeting/e2ee/sframe';
+import { senderMediaBaseKey } from '../../lib/meeting/e2ee/sender-keys';
 import { tapPublisher } from './support/janus-tap';
 import { seededAccount } from './support/session';
 
@@ -167,6 +171,74 @@ test('someone removed gets none of the keys made after; a link with an out-of-da
   // Cy, removed, holds only what was made before.
   const keptByCy = await cy.page.evaluate(() => (window as unknown as { keptProbe: NonNullable<Window['enclaveProbe']> }).keptProbe.senderKeys());
   expect(keptByCy.received[hostId!]).toBe(hostGeneration);
+});
+
+/** An RTP packet's payload: after the fixed header, the CSRCs and the header extension, before any padding. */
+function rtpPayload(packet: Buffer): Buffer {
+  let at = 12 + 4 * (packet[0]! & 0x0f);
+  if (packet[0]! & 0x10) at += 4 + 4 * packet.readUInt16BE(at + 2);
+  const padding = packet[0]! & 0x20 ? packet[packet.length - 1]! : 0;
+  return packet.subarray(at, packet.length - padding);
+}
+
+/**
+ * How many of these sealed Opus frames (TOC byte ‖ SFrame ‖ frame proof) a raw sender key opens,
+ * trying it under whatever KID each frame names: the key material itself is what is tested.
+ */
+async function framesOpenedBy(raw: number[], packets: Buffer[]): Promise<number> {
+  const base = await senderMediaBaseKey(Uint8Array.from(raw), 'audio');
+  let opened = 0;
+  for (const packet of packets) {
+    const payload = rtpPayload(packet);
+    const data = new Uint8Array(payload.subarray(0, payload.length - FRAME_PROOF_LENGTH));
+    const header = decodeHeader(data, 1);
+    if (!header) continue;
+    const decryptor = new FrameDecryptor();
+    decryptor.setKey(await deriveSFrameKey(base, header.kid));
+    if ((await decryptor.open(data, 1)).ok) opened += 1;
+  }
+  return opened;
+}
+
+test('a joiner’s key opens none of the ciphertext Janus carried before it was admitted (a tap kept it), and does open what came after', async ({
+  browser,
+  baseURL,
+}) => {
+  const meetingId = seededAccount('demo').meetingId;
+  const hash = fragment(newSecret());
+  const join = async (name: string) => {
+    open.push(await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu', fragment: hash }));
+    return open.at(-1)!;
+  };
+  const ada = await join('Ada');
+  const bob = await join('Bob');
+  const [adaId, bobId] = await Promise.all([ada, bob].map(({ page }) => selfId(page)));
+  await expectDecryptingThroughSfu(bob.page, [adaId!]);
+  await expectDecryptingThroughSfu(ada.page, [bobId!]);
+
+  // An SFU operator keeps Ada's microphone as Janus forwards it, before Cy comes.
+  const generationBefore = (await senderKeys(ada.page)).own!;
+  const before = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
+  expect(before.packets).toBeGreaterThan(50);
+  // Nobody came or went while it tapped: Bob's key of Ada's opens those frames (they are real ones, and the method works).
+  const bobHeld = (await bob.page.evaluate(() => window.enclaveProbe!.sfuHeldKeys()))[adaId!]!;
+  expect([bobHeld.generation, (await senderKeys(ada.page)).own]).toEqual([generationBefore, generationBefore]);
+  expect(await framesOpenedBy(bobHeld.key, before.each)).toBeGreaterThan(before.packets / 2);
+
+  const cy = await join('Cy');
+  await expectDecryptingThroughSfu(cy.page, [adaId!]);
+  const held = (await cy.page.evaluate(() => window.enclaveProbe!.sfuHeldKeys()))[adaId!]!;
+  expect(held.generation).toBeGreaterThan(generationBefore);
+  const after = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
+  const generationAfter = (await senderKeys(ada.page)).own!;
+
+  // Cy's key opens what Ada sends under it now, and nothing from before Cy came.
+  expect(generationAfter).toBe(held.generation);
+  expect(await framesOpenedBy(held.key, after.each)).toBeGreaterThan(after.packets / 2);
+  expect(await framesOpenedBy(held.key, before.each)).toBe(0);
+  console.log(
+    `joiner: ${before.packets} of Ada's packets from before Cy came, none opened by Cy's key (generation ${held.generation}); ${after.packets} after, Ada at generation ${generationAfter}`,
+  );
 });
 
 test('a quiet call rotates its sender keys on the interval (shortened to 4 s by ?keyEvery=4) with no frame failing to open across the switches', async ({

@@ -103,6 +103,8 @@ export interface MeetingProbe {
   sfuPeek(participantId: string): void;
   /** Seals our frames through the SFU with the key we hold of another sender, as a forger would (signed with our own proof key): false without one. */
   sfuImpersonate(participantId: string): Promise<boolean>;
+  /** The newest sender key held of each participant through the SFU, raw: a test tries it on ciphertext from before we came. */
+  sfuHeldKeys(): Promise<Record<string, { generation: number; key: number[] }>>;
 }
 
 declare global {
@@ -184,6 +186,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),
     sfuPeek: (participantId) => session.inspect().sfu.side?.peek(participantId),
     sfuImpersonate: async (participantId) => (await session.inspect().sfu.side?.impersonate(participantId)) ?? false,
+    sfuHeldKeys: async () => (await session.inspect().sfu.side?.heldKeys()) ?? {},
   };
 }
 

@@ -36,8 +36,11 @@ export interface TapNode {
   secret?: string;
 }
 
-/** Forwards the publisher's camera (mid 1) for `seconds`: how many packets came, and all their bytes. */
-export async function tapPublisher(meetingId: string, publisherId: string, { seconds, node = {} }: { seconds: number; node?: TapNode }) {
+/**
+ * Forwards one of the publisher's streams (its camera, mid 1, unless `mid` says another: 0 is its
+ * microphone) for `seconds`: how many packets came, all their bytes, and each packet.
+ */
+export async function tapPublisher(meetingId: string, publisherId: string, { seconds, node = {}, mid = '1' }: { seconds: number; node?: TapNode; mid?: string }) {
   const { secret: sfuSecret = E2E_SFU_SECRET } = node;
   const socket = dgram.createSocket('udp4');
   const chunks: Buffer[] = [];
@@ -59,7 +62,7 @@ export async function tapPublisher(meetingId: string, publisherId: string, { sec
           publisher_id: publisherId,
           host: '127.0.0.1',
           host_family: 'ipv4',
-          streams: [{ mid: '1', port }],
+          streams: [{ mid, port }],
           secret,
           admin_key: sfuSecret,
         },
@@ -81,7 +84,7 @@ export async function tapPublisher(meetingId: string, publisherId: string, { sec
     await janus(`/${session}`, { janus: 'destroy' }, node).catch(() => undefined);
     socket.close();
   }
-  return { packets: chunks.length, payloads: Buffer.concat(chunks) };
+  return { packets: chunks.length, payloads: Buffer.concat(chunks), each: chunks };
 }
 
 /** Who is in the meeting's room on this node; null when the node has no such room or does not answer. */

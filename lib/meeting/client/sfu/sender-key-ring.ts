@@ -137,6 +137,11 @@ export class SenderKeyRing {
     return Object.fromEntries(this.receivedGenerations);
   }
 
+  /** Tests only (probe.ts): the newest key held of each sender, to try on ciphertext a tap kept from before we came. */
+  heldKeys(): Record<string, SenderKey> {
+    return Object.fromEntries(this.held);
+  }
+
   /**
    * A peer verified (or joined the SFU). One already here gets the keys it may hold again; one
    * newly admitted gets none of the keys made before it came: every sender rotates (debounced),
