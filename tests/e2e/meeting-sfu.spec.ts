@@ -200,7 +200,7 @@ async function framesOpenedBy(raw: number[], packets: Buffer[]): Promise<number>
   return opened;
 }
 
-test('a joiner’s key opens none of the ciphertext Janus carried before it was admitted (a tap kept it), and does open what came after', async ({
+test('a joiner’s key opens none of the ciphertext Janus carried before it was admitted (a tap kept it), and a leaver’s none of what comes after it left', async ({
   browser,
   baseURL,
 }) => {
@@ -236,8 +236,22 @@ test('a joiner’s key opens none of the ciphertext Janus carried before it was 
   expect(generationAfter).toBe(held.generation);
   expect(await framesOpenedBy(held.key, after.each)).toBeGreaterThan(after.packets / 2);
   expect(await framesOpenedBy(held.key, before.each)).toBe(0);
+
+  // Cy leaves: Ada rotates to a key Cy never gets. What Janus carries then, Cy's last key opens none of; Bob's opens it.
+  await cy.context.close();
+  open = open.filter((participant) => participant !== cy);
+  await expect.poll(async () => (await senderKeys(ada.page)).own, { timeout: 15_000 }).toBeGreaterThan(generationAfter);
+  const generationGone = (await senderKeys(ada.page)).own!;
+  await expect.poll(async () => (await senderKeys(bob.page)).received[adaId!], { timeout: 15_000 }).toBe(generationGone);
+  // Past the 1 s switch to the new key.
+  await ada.page.waitForTimeout(1500);
+  const gone = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
+  expect((await senderKeys(ada.page)).own).toBe(generationGone);
+  const bobNow = (await bob.page.evaluate(() => window.enclaveProbe!.sfuHeldKeys()))[adaId!]!;
+  expect(await framesOpenedBy(bobNow.key, gone.each)).toBeGreaterThan(gone.packets / 2);
+  expect(await framesOpenedBy(held.key, gone.each)).toBe(0);
   console.log(
-    `joiner: ${before.packets} of Ada's packets from before Cy came, none opened by Cy's key (generation ${held.generation}); ${after.packets} after, Ada at generation ${generationAfter}`,
+    `joiner: ${before.packets} of Ada's packets from before Cy came, none opened by Cy's key (generation ${held.generation}); ${after.packets} while Cy was there; ${gone.packets} after Cy left (generation ${generationGone}), none opened by Cy's key`,
   );
 });
 
