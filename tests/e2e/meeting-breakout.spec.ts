@@ -4,11 +4,12 @@
 // counters of the others stop), the host's message reaches every room, a forged "close" from a
 // guest is ignored, and "Close rooms" brings everyone back, media flowing between all four again.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { sweep, widths } from './support/layout';
-import { expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, type Participant } from './support/meeting';
+import { expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, recordBodies, type Participant } from './support/meeting';
 import { localized, messages } from './support/messages';
 import { logIn, seededAccount } from './support/session';
+import { storedFilesHolding } from './support/stored-data';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -56,13 +57,21 @@ test('the host splits four people into two rooms; each sees and decodes only its
   baseURL,
 }, testInfo) => {
   const meetingId = seededAccount('demo').meetingId;
-  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${randomBytes(32).toString('base64url')}` });
+  // What the server is sent: the rooms, who is in which and the host's message travel sealed, never in it.
+  const bodies: string[][] = [];
+  const prepare = async (context: BrowserContext) => void bodies.push(recordBodies(context));
+  const host = await joinMeeting(browser, baseURL!, meetingId, {
+    name: 'Demo User',
+    host: 'demo',
+    fragment: `#k=${randomBytes(32).toString('base64url')}`,
+    prepare,
+  });
   open.push(host);
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada' });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', prepare });
   open.push(ada);
-  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', prepare });
   open.push(bob);
-  const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
+  const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy', prepare });
   open.push(cy);
   const everyone = [host, ada, bob, cy];
   for (const { page } of everyone) await expectMediaFromPeers(page, 3, 60_000);
@@ -115,9 +124,10 @@ test('the host splits four people into two rooms; each sees and decodes only its
 
   // The host's message reaches every room.
   await host.page.getByRole('button', { name: b.manage }).click();
-  await dialog.getByLabel(b.message).fill('Five minutes left');
+  const hostMessage = `Five minutes left ${randomBytes(4).toString('hex')}`;
+  await dialog.getByLabel(b.message).fill(hostMessage);
   await dialog.getByRole('button', { name: b.send, exact: true }).click();
-  for (const { page } of [ada, bob, cy]) await expect(page.getByText(b.fromHost.replace('{text}', 'Five minutes left'))).toBeVisible();
+  for (const { page } of [ada, bob, cy]) await expect(page.getByText(b.fromHost.replace('{text}', hostMessage))).toBeVisible();
 
   // The banner and the host's dialog fit 390, 768 and 1366 px, the bar in one row.
   const checks = { fullPage: false, oneRow: [`nav[aria-label="${m.controls}"]`] };
@@ -137,6 +147,11 @@ test('the host splits four people into two rooms; each sees and decodes only its
   for (const { page } of everyone) await expect(page.getByRole('region', { name: b.title })).toHaveCount(0, { timeout: 20_000 });
   for (const { page } of everyone) await expect.poll(() => othersOnStage(page)).toHaveLength(3);
   for (const { page } of everyone) await expectMediaFromPeers(page, 3, 30_000);
+
+  // Nothing of the rooms reached the server: no request body carries a breakout message or the
+  // host's message, and no log line or database file holds the message.
+  for (const text of ['breakout-', hostMessage]) expect(bodies.flat().filter((body) => body.includes(text))).toEqual([]);
+  expect(storedFilesHolding(hostMessage)).toEqual([]);
 });
 
 test('in German the host opens rooms by keyboard; the dialog and the banner fit 390, 768 and 1366 px', async ({ browser, baseURL }, testInfo) => {
