@@ -95,9 +95,7 @@ test('frames sealed with another sender’s key and passed off under its id by t
 
   // Bob receives them as Ada's for a few seconds: every one is dropped as forged, none opens.
   const before = receivedFrom(await cryptoStats(bob.page), adaId);
-  await expect
-    .poll(async () => receivedFrom(await cryptoStats(bob.page), adaId).failed.forged - before.failed.forged, { timeout: 15_000 })
-    .toBeGreaterThan(30);
+  await expect.poll(async () => receivedFrom(await cryptoStats(bob.page), adaId).failed.forged - before.failed.forged, { timeout: 15_000 }).toBeGreaterThan(30);
   const after = receivedFrom(await cryptoStats(bob.page), adaId);
   expect(after.decrypted).toBe(before.decrypted);
   expect(after.decrypted).toBe(0);

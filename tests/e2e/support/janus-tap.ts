@@ -40,7 +40,11 @@ export interface TapNode {
  * Forwards one of the publisher's streams (its camera, mid 1, unless `mid` says another: 0 is its
  * microphone) for `seconds`: how many packets came, all their bytes, and each packet.
  */
-export async function tapPublisher(meetingId: string, publisherId: string, { seconds, node = {}, mid = '1' }: { seconds: number; node?: TapNode; mid?: string }) {
+export async function tapPublisher(
+  meetingId: string,
+  publisherId: string,
+  { seconds, node = {}, mid = '1' }: { seconds: number; node?: TapNode; mid?: string },
+) {
   const { secret: sfuSecret = E2E_SFU_SECRET } = node;
   const socket = dgram.createSocket('udp4');
   const chunks: Buffer[] = [];

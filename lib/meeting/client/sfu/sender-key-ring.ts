@@ -195,7 +195,13 @@ export class SenderKeyRing {
     if (!key) return false;
     await Promise.all(
       SLOTS.map(async (slot) =>
-        this.ctx.frames.setSendKey(SFU_SEND, slot, `forged ${peerId} ${key.generation} ${slot}`, senderKid(key.generation), await senderMediaBaseKey(key.key, slot)),
+        this.ctx.frames.setSendKey(
+          SFU_SEND,
+          slot,
+          `forged ${peerId} ${key.generation} ${slot}`,
+          senderKid(key.generation),
+          await senderMediaBaseKey(key.key, slot),
+        ),
       ),
     );
     return true;
