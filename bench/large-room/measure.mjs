@@ -3,7 +3,7 @@
 // downlink. The same figures on the mesh and through the SFU.
 import { videoTarget } from '../../lib/meeting/client/media/encoding-policy.ts';
 import { sleep } from '../lib/time.mjs';
-import { audioByPeer } from './page-probes.mjs';
+import { audioByPeer, joinRequests } from './page-probes.mjs';
 
 /** page.evaluate, or an error once `ms` pass: a starved page can stop answering altogether. */
 export function evaluateWithin(page, fn, ms = 60_000, arg = undefined) {
@@ -17,16 +17,28 @@ const hears = (p) => p.connected && (p.samples === null || p.samples > 0) && (p.
 /** Through the SFU: received audio streams that decoded samples. */
 const decodingStreams = (probe) => Object.values(probe.streams ?? {}).filter((samples) => samples > 0).length;
 
-/** Until the page has audio decoded and decrypted from `others` peers; ms since its click on Join (polled every 500 ms). */
+/** Until the page has audio decoded and decrypted from `others` peers; ms since its click on Join (polled every 200 ms). */
 export async function waitForAudioFromAll(page, others, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = null;
+  // Where the time goes: per poll, since the click, how many peers are verified, opened and decoding.
+  const timeline = [];
   while (Date.now() < deadline) {
     last = await evaluateWithin(page, audioByPeer);
-    const ready = Object.values(last.peers).filter(hears);
+    const peers = Object.values(last.peers);
+    const ready = peers.filter(hears);
+    if (last.click !== null)
+      timeline.push(
+        `${((last.at - last.click) / 1000).toFixed(1)}s ${peers.filter((p) => p.keys === 'verified').length}v/${peers.filter((p) => p.decrypted > 0).length}o/${last.sfu ? decodingStreams(last) : ready.length}d`,
+      );
     if (ready.length >= others && (!last.sfu || decodingStreams(last) >= others))
-      return { ms: last.click === null ? null : Math.round(last.at - last.click), probe: last.probe };
-    await sleep(500);
+      return {
+        ms: last.click === null ? null : Math.round(last.at - last.click),
+        probe: last.probe,
+        timeline: timeline.join(' '),
+        requests: await evaluateWithin(page, joinRequests),
+      };
+    await sleep(200);
   }
   const peers = Object.values(last?.peers ?? {});
   const missing = peers.filter((p) => !hears(p));

@@ -2,6 +2,7 @@
 // behind MeetingCrypto's FrameBackend interface, without a worker or encoded streams. The Node
 // peer seals each Opus frame itself before it goes into RTP, and opens what browsers send.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import type { SenderKey } from '@/lib/meeting/e2ee/sender-keys';
 import { clearPrefixLength } from '@/lib/meeting/e2ee/frame';
 import { checkFrame, proveFrame } from '@/lib/meeting/e2ee/frame-proof';
 import type { FrameBackend, PeerCryptoStats } from '@/lib/meeting/client/frames/frame-backends';
@@ -23,6 +24,10 @@ export class NodeFrames implements FrameBackend {
 
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void> {
     return this.keyring.setReceiveKey(peerId, slot, kid, baseKey);
+  }
+
+  setReceiveChain(peerId: string, key: SenderKey): Promise<void> {
+    return this.keyring.setReceiveChain(peerId, key);
   }
 
   dropReceiveKey(peerId: string, slot: Slot, kid: bigint): Promise<void> {

@@ -7,6 +7,8 @@ export function watchPage() {
   const Native = window.RTCPeerConnection;
   const connections = [];
   window.largeRoom = { connections, click: null };
+  // Room for every signal of a join of 50 (joinRequests); the default keeps 250 entries.
+  performance.setResourceTimingBufferSize(20_000);
   window.RTCPeerConnection = class extends Native {
     constructor(...args) {
       super(...args);
@@ -17,7 +19,10 @@ export function watchPage() {
     'click',
     (event) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
-      if (event.isTrusted && window.largeRoom.click === null && button?.textContent?.trim() === 'Join now') window.largeRoom.click = event.timeStamp;
+      if (event.isTrusted && window.largeRoom.click === null && button?.textContent?.trim() === 'Join now') {
+        window.largeRoom.click = event.timeStamp;
+        performance.clearResourceTimings();
+      }
     },
     true,
   );
@@ -143,4 +148,27 @@ export async function uplink() {
     out.camera.push(camera);
   }
   return out;
+}
+
+/**
+ * Where a join's time goes on the network, on the page's clock since the click on "Join now"
+ * (resource timing): the join request, the event stream's first byte, the SFU ticket, and the
+ * signals this page sent (key exchange and sender keys) with the first and last of them.
+ */
+export function joinRequests() {
+  const click = window.largeRoom?.click;
+  if (click === null || click === undefined) return null;
+  const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime >= click - 50);
+  const at = (ms) => Math.round(ms - click);
+  const first = (pattern) => entries.find((entry) => pattern.test(entry.name));
+  const signals = entries.filter((entry) => /\/signal$/.test(new URL(entry.name).pathname));
+  const join = first(/\/api\/meeting\/[^/]+\/join$/);
+  const stream = first(/\/api\/meeting\/[^/]+\/stream/);
+  const ticket = first(/\/api\/meeting\/[^/]+\/sfu$/);
+  return {
+    join: join ? `${at(join.startTime)}→${at(join.responseEnd)}` : '-',
+    stream: stream ? `${at(stream.startTime)}→first byte ${at(stream.responseStart)}` : '-',
+    ticket: ticket ? `${at(ticket.startTime)}→${at(ticket.responseEnd)}` : '-',
+    signals: signals.length ? `${signals.length} sent, ${at(signals[0].startTime)}→${at(signals.at(-1).responseEnd)}` : 'none',
+  };
 }

@@ -163,6 +163,8 @@ async function main() {
         const join = await waitForAudioFromAll(joiner.page, size - 1, 180_000);
         const settled = await crowd.call({ cmd: 'settle', participants: size, browsers: browserCount, timeoutMs: 120_000 });
         progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${settled.settled ? 'settled' : 'NOT settled'}`);
+        // Verified / opened / decoding peers per poll: where the join's time goes.
+        progress(`N=${size}: join timeline ${join.timeline}; requests ${JSON.stringify(join.requests)}`);
         await sleep(3000); // bandwidth estimates and the policy's setParameters settle
         const pages = browsers.map((b) => b.page);
         const audio0 = await Promise.all(pages.map((page) => evaluateWithin(page, audioByPeer)));

@@ -7,28 +7,19 @@
 // (tests/unit/e2ee-frame-proof.test.ts shows such a frame opening without the proof); Bob's page
 // checks each frame's signature against Ada's frame-proof key first, drops them all, counts them as
 // forged, and opens none as Ada's.
-import { randomBytes } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { decodeHeader } from '../../lib/meeting/e2ee/sframe';
 import { senderKid } from '../../lib/meeting/e2ee/sender-keys';
 import { E2E_JANUS_BASE_PORT } from './support/constants.mjs';
-import { joinMeeting, selfId, type Participant } from './support/meeting';
+import { closedAfterEach, fragment, joinMeeting, selfId } from './support/meeting';
+import { cryptoStats, mediaRoute, senderKeys, type CryptoStats } from './support/probe-readers';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 
-type Counters = { decrypted: number; failed: { forged: number } & Record<string, number> };
-type CryptoStats = Record<string, { received: Counters }>;
-const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
-const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
-const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());
 const receivedFrom = (stats: CryptoStats, sender: string) => stats[`sfu:${sender}`]?.received ?? { decrypted: 0, failed: { forged: 0 } };
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 /**
  * Every text message between the context's pages and Janus, with `a` and `b` swapped (as an SFU
@@ -55,9 +46,9 @@ async function relabelJanus(context: BrowserContext, [a, b]: [string, string]) {
 
 test('frames sealed with another sender’s key and passed off under its id by the SFU are dropped as forged, and none opens', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const fragment = `#k=${randomBytes(32).toString('base64url')}`;
+  const hash = fragment();
   const join = async (name: string, prepare?: (context: BrowserContext) => Promise<void>) => {
-    open.push(await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu', fragment, prepare }));
+    open.push(await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu', fragment: hash, prepare }));
     return open.at(-1)!;
   };
   const ada = await join('Ada');
@@ -65,20 +56,19 @@ test('frames sealed with another sender’s key and passed off under its id by t
   const [adaId, malloryId] = await Promise.all([selfId(ada.page), selfId(mallory.page)]);
   let relay = { changed: 0 };
   const bob = await join('Bob', async (context) => void (relay = await relabelJanus(context, [adaId, malloryId])));
-  for (const { page } of open) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const { page } of open) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   // Janus told Bob who publishes what: under the swapped ids.
   expect(relay.changed).toBeGreaterThan(0);
 
-  // Bob and Mallory hold Ada's current key; Mallory's own is another generation (Ada rotated when Mallory came).
+  // Bob was handed Ada's current key when he came; Mallory holds the one before, from which she
+  // derives it (Ada ratcheted for Bob).
   await expect
     .poll(
       async () => {
-        const [own, atBob, atMallory] = [
-          (await senderKeys(ada.page)).own,
-          (await senderKeys(bob.page)).received[adaId],
-          (await senderKeys(mallory.page)).received[adaId],
-        ];
-        return own !== null && atBob === own && atMallory === own;
+        const own = (await senderKeys(ada.page)).own;
+        const atBob = (await senderKeys(bob.page)).received[adaId];
+        const atMallory = (await senderKeys(mallory.page)).received[adaId];
+        return own !== null && atBob === own && atMallory !== undefined && atMallory <= own;
       },
       { timeout: 20_000 },
     )
@@ -87,7 +77,7 @@ test('frames sealed with another sender’s key and passed off under its id by t
   expect((await senderKeys(mallory.page)).own).not.toBe(adaGeneration);
 
   // Mallory seals as Ada: what she sends now carries Ada's KID.
-  expect(await mallory.page.evaluate((id) => window.enclaveProbe!.sfuImpersonate(id), adaId)).toBe(true);
+  expect(await mallory.page.evaluate(([id, generation]) => window.enclaveProbe!.sfuImpersonate(id, generation), [adaId, adaGeneration] as const)).toBe(true);
   await mallory.page.waitForTimeout(500);
   const samples = await mallory.page.evaluate(() => window.enclaveProbe!.sampleFrames(30));
   expect(samples.length).toBeGreaterThan(0);

@@ -3,32 +3,19 @@
 // mesh links then carry no media, Janus itself forwards only ciphertext, someone removed holds
 // none of the keys made after, someone with the wrong room secret decodes nothing, and a call
 // moves to the SFU and back as people come and go.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { joinMeeting, participantCount, selfId, type Participant } from './support/meeting';
+import { closedAfterEach, fragment, joinMeeting, newSecret, participantCount, selfId, type Participant } from './support/meeting';
+import { cryptoStats, mediaRoute, senderKeys, type CryptoStats } from './support/probe-readers';
 import { FRAME_PROOF_LENGTH } from '../../lib/meeting/e2ee/frame-proof';
 import { FrameDecryptor } from '../../lib/meeting/e2ee/frame';
 import { decodeHeader, deriveSFrameKey } from '../../lib/meeting/e2ee/sframe';
-import { senderMediaBaseKey } from '../../lib/meeting/e2ee/sender-keys';
+import { ratchetSenderKey, senderMediaBaseKey } from '../../lib/meeting/e2ee/sender-keys';
 import { tapPublisher } from './support/janus-tap';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
-
-type Counters = { encrypted: number; decrypted: number; failed: Record<string, number> };
-type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
-
-const fragment = (secret: string) => `#k=${secret}`;
-const newSecret = () => randomBytes(32).toString('base64url');
-const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
-const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
-const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());
+const open = closedAfterEach();
 
 /** Frames from each of `senders` (participant ids) keep opening on this page through the SFU. */
 async function expectDecryptingThroughSfu(page: Page, senders: string[]) {
@@ -75,7 +62,7 @@ test('three participants through the SFU: every receiver decrypts every sender, 
     open.push(people.at(-1)!);
   }
   const ids = await Promise.all(people.map(({ page }) => selfId(page)));
-  for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const { page } of people) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   for (const [index, { page }] of people.entries())
     await expectDecryptingThroughSfu(
       page,
@@ -129,7 +116,7 @@ test('someone removed gets none of the keys made after; a link with an out-of-da
   // Eve's key is not the room's, as last week's link would be: refused at her first announcement,
   // she drops it and is handed the room's current key like a link without one (issue 48, point 2),
   // says so on screen, and then opens what Janus forwards her under the sender keys she is given.
-  await expect.poll(() => route(eve.page), { timeout: 30_000 }).toBe('sfu');
+  await expect.poll(() => mediaRoute(eve.page), { timeout: 30_000 }).toBe('sfu');
   await expect(eve.page.getByTestId('stale-link')).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(
@@ -143,7 +130,7 @@ test('someone removed gets none of the keys made after; a link with an out-of-da
 
   // Eve goes. Cy, who has the key, joins, gets everyone's sender key, and is removed by the host.
   await eve.context.close();
-  open = open.filter((participant) => participant !== eve);
+  open.splice(open.indexOf(eve), 1);
   // What the host seals under before Cy comes: Cy must never be handed it (issue 46, the key schedule).
   await expect.poll(async () => (await senderKeys(host.page)).received[bobId!] !== undefined, { timeout: 15_000 }).toBe(true);
   const beforeCy = (await senderKeys(host.page)).own!;
@@ -179,6 +166,21 @@ function rtpPayload(packet: Buffer): Buffer {
   if (packet[0]! & 0x10) at += 4 + 4 * packet.readUInt16BE(at + 2);
   const padding = packet[0]! & 0x20 ? packet[packet.length - 1]! : 0;
   return packet.subarray(at, packet.length - padding);
+}
+
+/** The newest sender key a page was handed by one participant, raw. */
+async function heldKey(page: Page, senderId: string) {
+  const held = (await page.evaluate(() => window.enclaveProbe!.sfuHeldKeys()))[senderId];
+  expect(held, 'a sender key held').toBeDefined();
+  return held!;
+}
+
+/** The key and the next `steps` generations anyone holding it can derive (the ratchet on join). */
+async function withRatchets(held: { generation: number; key: number[] }, steps: number): Promise<number[][]> {
+  const keys = [held.key];
+  let key = { generation: held.generation, key: Uint8Array.from(held.key) };
+  for (let step = 0; step < steps; step += 1) keys.push([...(key = await ratchetSenderKey(key)).key]);
+  return keys;
 }
 
 /**
@@ -221,25 +223,27 @@ test('a joiner’s key opens none of the ciphertext Janus carried before it was 
   const before = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
   expect(before.packets).toBeGreaterThan(50);
   // Nobody came or went while it tapped: Bob's key of Ada's opens those frames (they are real ones, and the method works).
-  const bobHeld = (await bob.page.evaluate(() => window.enclaveProbe!.sfuHeldKeys()))[adaId!]!;
+  const bobHeld = await heldKey(bob.page, adaId!);
   expect([bobHeld.generation, (await senderKeys(ada.page)).own]).toEqual([generationBefore, generationBefore]);
   expect(await framesOpenedBy(bobHeld.key, before.each)).toBeGreaterThan(before.packets / 2);
 
+  // Ada ratchets for Cy and hands Cy the result: Cy can derive what comes after it, nothing before.
   const cy = await join('Cy');
   await expectDecryptingThroughSfu(cy.page, [adaId!]);
-  const held = (await cy.page.evaluate(() => window.enclaveProbe!.sfuHeldKeys()))[adaId!]!;
-  expect(held.generation).toBeGreaterThan(generationBefore);
+  const cyHeld = await heldKey(cy.page, adaId!);
+  expect(cyHeld.generation).toBeGreaterThan(generationBefore);
+  const cyCould = await withRatchets(cyHeld, 6);
   const after = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
   const generationAfter = (await senderKeys(ada.page)).own!;
 
-  // Cy's key opens what Ada sends under it now, and nothing from before Cy came.
-  expect(generationAfter).toBe(held.generation);
-  expect(await framesOpenedBy(held.key, after.each)).toBeGreaterThan(after.packets / 2);
-  expect(await framesOpenedBy(held.key, before.each)).toBe(0);
+  // Cy's key opens what Ada sends under it now; none of Cy's keys opens anything from before Cy came.
+  expect(generationAfter).toBe(cyHeld.generation);
+  expect(await framesOpenedBy(cyHeld.key, after.each)).toBeGreaterThan(after.packets / 2);
+  for (const key of cyCould) expect(await framesOpenedBy(key, before.each)).toBe(0);
 
   // Cy leaves: Ada rotates to a key Cy never gets. What Janus carries then, Cy's last key opens none of; Bob's opens it.
   await cy.context.close();
-  open = open.filter((participant) => participant !== cy);
+  open.splice(open.indexOf(cy), 1);
   await expect.poll(async () => (await senderKeys(ada.page)).own, { timeout: 15_000 }).toBeGreaterThan(generationAfter);
   const generationGone = (await senderKeys(ada.page)).own!;
   await expect.poll(async () => (await senderKeys(bob.page)).received[adaId!], { timeout: 15_000 }).toBe(generationGone);
@@ -247,11 +251,13 @@ test('a joiner’s key opens none of the ciphertext Janus carried before it was 
   await ada.page.waitForTimeout(1500);
   const gone = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
   expect((await senderKeys(ada.page)).own).toBe(generationGone);
-  const bobNow = (await bob.page.evaluate(() => window.enclaveProbe!.sfuHeldKeys()))[adaId!]!;
+  const bobNow = await heldKey(bob.page, adaId!);
+  expect(bobNow.generation).toBe(generationGone);
   expect(await framesOpenedBy(bobNow.key, gone.each)).toBeGreaterThan(gone.packets / 2);
-  expect(await framesOpenedBy(held.key, gone.each)).toBe(0);
+  // Neither the leaver's key nor any ratchet Cy could still make of it opens any of that.
+  for (const key of cyCould) expect(await framesOpenedBy(key, gone.each)).toBe(0);
   console.log(
-    `joiner: ${before.packets} of Ada's packets from before Cy came, none opened by Cy's key (generation ${held.generation}); ${after.packets} while Cy was there; ${gone.packets} after Cy left (generation ${generationGone}), none opened by Cy's key`,
+    `joiner: ${before.packets} of Ada's packets from before Cy came, none opened by Cy's key (generation ${cyHeld.generation}) or its ratchets; ${after.packets} while Cy was there; ${gone.packets} after Cy left (generation ${generationGone}), none opened by Cy's`,
   );
 });
 
@@ -296,7 +302,7 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   open.push(bob);
   const [adaId, bobId] = await Promise.all([ada, bob].map(({ page }) => selfId(page)));
   await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(20);
-  expect(await route(ada.page)).toBe('mesh');
+  expect(await mediaRoute(ada.page)).toBe('mesh');
   // The header says where the media goes (the machine's route, route-decisions.ts).
   await expect(ada.page.getByTestId('media-route')).toContainText('Direct');
   // Chat (the call's data messages) flows on every route and through every move.
@@ -309,7 +315,7 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   // Said while the call moves to the SFU.
   await say(bob.page, 'while moving');
   const cyId = await selfId(cy.page);
-  for (const { page } of [ada, bob, cy]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const { page } of [ada, bob, cy]) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   await expect(ada.page.getByTestId('media-route')).toBeVisible();
   await expect(ada.page.getByTestId('media-route')).toContainText('Via SFU');
   await expectDecryptingThroughSfu(ada.page, [bobId!, cyId!]);
@@ -320,8 +326,8 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   for (const { page } of [ada, bob]) await expectSaid(page, 'through the SFU');
 
   await cy.context.close();
-  open = open.filter((participant) => participant !== cy);
-  for (const { page } of [ada, bob]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('mesh');
+  open.splice(open.indexOf(cy), 1);
+  for (const { page } of [ada, bob]) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('mesh');
   await expect(ada.page.getByTestId('media-route')).toContainText('Direct');
   // Back on the link between them, still sealed with their pairwise keys.
   const before = (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0;

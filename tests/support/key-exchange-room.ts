@@ -20,6 +20,7 @@ export const noFrames: FrameBackend = {
   attachReceiver: () => undefined,
   setSendKey: async () => undefined,
   setReceiveKey: async () => undefined,
+  setReceiveChain: async () => undefined,
   dropReceiveKey: async () => undefined,
   setFrameSigner: async () => undefined,
   setFrameVerifier: async () => undefined,

@@ -94,4 +94,22 @@ describe('breakout key epochs through the SFU', () => {
     for (const from of PEOPLE) for (const other of PEOPLE) if (from !== other) expect((await sendAndOpen(keyrings, from, other)).ok).toBe(true);
     expect(rings.ada!.rotations).toEqual({ join: 0, leave: 0, interval: 0, room: 4 });
   });
+
+  it('a visit that starts within the grace of the split keeps the visited room’s new keys when the grace ends', async () => {
+    const schedule = { ...SCHEDULE, graceMs: 1500 };
+    const { keyrings, rings, settle, sent } = await makeRoom(PEOPLE, schedule);
+    live.push(...Object.values(rings));
+    await Promise.all(PEOPLE.map((id) => rings[id]!.start()));
+    await settle();
+    let open: Rooms = { round: 1, count: 2, rooms: { ada: 0, bob: 0, cy: 1 }, host: 'host' };
+    for (const id of PEOPLE) rings[id]!.regroup((peer) => apart(open, id, peer));
+    await until(() => rings.cy!.rotations.room === 1, 'cy rotated for the split');
+    // At once, well within the grace of what the host dropped of cy's: the host visits room 2.
+    open = { ...open, visiting: 1 };
+    for (const id of PEOPLE) rings[id]!.regroup((peer) => apart(open, id, peer));
+    await until(() => sent.some((box) => box.from === 'cy' && box.to === 'host'), "cy's key for the visiting host");
+    await settle();
+    await sleep(schedule.graceMs + SWITCH_DELAY_MS + 200);
+    expect((await sendAndOpen(keyrings, 'cy', 'host')).ok).toBe(true);
+  });
 });

@@ -1,7 +1,8 @@
 /** @jest-environment node */
-// The sender-key schedule between real keys (docs/e2ee-crypto.md "Key schedule"): a joiner opens
-// nothing sealed before it was admitted, those already here decrypt across the rotation without a
-// gap, a burst of joins is one rotation, and a quiet call rotates on its interval.
+// The sender-key schedule between real keys (docs/e2ee-crypto.md "Rotation"): a joiner opens
+// nothing sealed before it was admitted, those already here decrypt across the ratchet without a
+// gap or a message, a burst of joins costs one box per joiner, and a quiet call rotates on its
+// interval.
 import { SWITCH_DELAY_MS } from '@/lib/meeting/client/sfu/sender-key-ring';
 import { openAs, room as makeRoom, sealNow, sendAndOpen } from '../support/sender-key-room';
 import { until } from '../support/until';
@@ -21,57 +22,67 @@ afterEach(() => {
 });
 
 describe('the key schedule through the SFU', () => {
-  it('a joiner opens nothing sealed before its admission; those here keep decrypting across the rotation', async () => {
+  it('a joiner opens nothing sealed before its admission; every sender ratchets for it at once, and those here follow with no message', async () => {
     const { keyrings, rings, present, settle, sent } = await room(['ada', 'bob', 'cy'], SCHEDULE);
     present.delete('cy');
     await Promise.all([rings.ada!.start(), rings.bob!.start()]);
     await settle();
     const before = await sealNow(keyrings, 'ada');
     expect((await openAs(keyrings, 'ada', 'bob', before)).ok).toBe(true);
+    const inFlight = await sealNow(keyrings, 'ada');
+    const boxesBefore = sent.length;
 
+    // Ada verifies Cy first: she ratchets and sends under the new key at once. Bob, who has not
+    // seen Cy yet, opens it from the generations he installed ahead.
     present.add('cy');
-    await Promise.all([rings.ada!.peerVerified('cy'), rings.bob!.peerVerified('cy'), rings.cy!.start()]);
+    await Promise.all([rings.ada!.peerVerified('cy'), rings.cy!.start()]);
     await settle();
-    // Admitted, and handed nothing of what is in use (generation 0): only the keys of the rotation
-    // its admission causes, which a busy machine may already have sent.
-    expect(sent.filter((box) => box.to === 'cy' && box.generation === 0)).toEqual([]);
-    expect((await openAs(keyrings, 'ada', 'cy', before)).ok).toBe(false);
+    expect(rings.ada!.generation).toBe(1);
+    expect(rings.ada!.rotations).toEqual({ join: 1, leave: 0, interval: 0, room: 0 });
+    const ratcheted = await sealNow(keyrings, 'ada');
+    expect((await openAs(keyrings, 'ada', 'bob', ratcheted)).ok).toBe(true);
+    expect((await openAs(keyrings, 'ada', 'cy', ratcheted)).ok).toBe(true);
+    await rings.bob!.peerVerified('cy');
+    await settle();
 
-    await until(() => sent.filter((box) => box.to === 'cy').length >= 2, 'the rotated keys of ada and bob for cy');
-    await settle();
+    // One box per sender, each to the joiner, of a generation made after it came; none to Bob or Ada.
     expect(
       sent
-        .filter((box) => box.to === 'cy')
-        .map((box) => `${box.from}:${box.generation}`)
+        .slice(boxesBefore)
+        .filter((box) => box.from !== 'cy')
+        .map((box) => `${box.from}>${box.to}:${box.generation}`)
         .sort(),
-    ).toEqual(['ada:1', 'bob:1']);
-    expect(rings.ada!.rotations).toEqual({ join: 1, leave: 0, interval: 0, room: 0 });
-    // Given out, not used yet: the frames still go under generation 0, which the joiner cannot open.
-    const inFlight = await sealNow(keyrings, 'ada');
-    expect(await openAs(keyrings, 'ada', 'cy', inFlight)).toMatchObject({ ok: false, reason: 'unknown-key' });
-
-    await sleep(SWITCH_DELAY_MS + 100);
-    expect(rings.ada!.generation).toBe(1);
-    expect((await sendAndOpen(keyrings, 'ada', 'cy')).ok).toBe(true);
-    expect((await sendAndOpen(keyrings, 'ada', 'bob')).ok).toBe(true);
-    // The frame sealed under the old key just before the switch still opens for bob (no gap), never for cy.
-    expect((await openAs(keyrings, 'ada', 'bob', inFlight)).ok).toBe(true);
+    ).toEqual(['ada>cy:1', 'bob>cy:1']);
+    // Cy opens nothing sealed before it came, under any key it holds.
     expect((await openAs(keyrings, 'ada', 'cy', before)).ok).toBe(false);
+    expect((await sendAndOpen(keyrings, 'bob', 'cy')).ok).toBe(true);
+    expect((await sendAndOpen(keyrings, 'bob', 'ada')).ok).toBe(true);
+    // A frame sealed under the old key before the ratchet, arriving late, still opens for Bob (no gap), never for Cy.
+    expect((await openAs(keyrings, 'ada', 'bob', inFlight)).ok).toBe(true);
+    expect((await openAs(keyrings, 'ada', 'cy', inFlight)).ok).toBe(false);
   });
 
-  it('ten joins in a burst make one rotation, and none of the ten is handed the key in use', async () => {
+  it('ten joins in a burst cost each sender one box per joiner and none to those here, and none of the ten is handed the key in use', async () => {
     const joiners = Array.from({ length: 10 }, (_, index) => `j${index}`);
-    const { rings, present, settle, sent } = await room(['ada', 'bob', ...joiners], { ...SCHEDULE, debounceMs: 60, maxDelayMs: 400 });
+    const { keyrings, rings, present, settle, sent } = await room(['ada', 'bob', ...joiners], SCHEDULE);
     for (const id of joiners) present.delete(id);
-    await rings.ada!.start();
+    await Promise.all([rings.ada!.start(), rings.bob!.start()]);
     await settle();
+    const boxesBefore = sent.length;
     // Ten admissions at once: each verification's key work finishes when it does.
     for (const id of joiners) present.add(id);
-    await Promise.all(joiners.map((id) => rings.ada!.peerVerified(id)));
+    await Promise.all(joiners.flatMap((id) => [rings.ada!.peerVerified(id), rings.bob!.peerVerified(id)]));
     await until(() => joiners.every((id) => sent.some((box) => box.from === 'ada' && box.to === id)), 'a key for each joiner');
     await settle();
-    expect(rings.ada!.rotations.join).toBe(1);
-    for (const id of joiners) expect(sent.filter((box) => box.from === 'ada' && box.to === id).map((box) => box.generation)).toEqual([1]);
+    const fromAda = sent.slice(boxesBefore).filter((box) => box.from === 'ada');
+    expect(fromAda.map((box) => box.to).sort()).toEqual([...joiners].sort());
+    expect(fromAda.every((box) => box.generation >= 1)).toBe(true);
+    // Bob was handed nothing, and follows Ada's ten ratchets.
+    expect(rings.ada!.generation).toBe(10);
+    expect((await sendAndOpen(keyrings, 'ada', 'bob')).ok).toBe(true);
+    for (const id of joiners) await rings[id]!.start();
+    await settle();
+    expect((await sendAndOpen(keyrings, 'ada', 'j0')).ok).toBe(true);
   });
 
   it('a quiet call rotates on its interval, and the others follow each rotation', async () => {

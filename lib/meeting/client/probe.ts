@@ -101,9 +101,9 @@ export interface MeetingProbe {
   senderKeys(): Promise<{ own: number | null; received: Record<string, number> }>;
   /** Subscribes through the SFU to a publisher of another breakout room, as a curious page could: its frames must not open here. */
   sfuPeek(participantId: string): void;
-  /** Seals our frames through the SFU with the key we hold of another sender, as a forger would (signed with our own proof key): false without one. */
-  sfuImpersonate(participantId: string): Promise<boolean>;
-  /** The newest sender key held of each participant through the SFU, raw: a test tries it on ciphertext from before we came. */
+  /** Seals our frames through the SFU with a key we hold of another sender (its newest box's, or that generation's), as a forger would (signed with our own proof key): false without one. */
+  sfuImpersonate(participantId: string, generation?: number): Promise<boolean>;
+  /** The newest sender key each participant handed us through the SFU, raw: a test tries it (and its ratchets) on ciphertext from before we came. */
   sfuHeldKeys(): Promise<Record<string, { generation: number; key: number[] }>>;
 }
 
@@ -185,7 +185,7 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     senderKeys: async () => (await session.inspect().sfu.side?.senderKeys()) ?? { own: null, received: {} },
     showPeer: (peerId, visible) => session.setPeerVisible(peerId, visible),
     sfuPeek: (participantId) => session.inspect().sfu.side?.peek(participantId),
-    sfuImpersonate: async (participantId) => (await session.inspect().sfu.side?.impersonate(participantId)) ?? false,
+    sfuImpersonate: async (participantId, generation) => (await session.inspect().sfu.side?.impersonate(participantId, generation)) ?? false,
     sfuHeldKeys: async () => (await session.inspect().sfu.side?.heldKeys()) ?? {},
   };
 }

@@ -106,10 +106,25 @@ interface ReceiveKey {
   window: ReplayWindow;
 }
 
+/**
+ * Where a decryptor finds a key it does not hold yet: the next generations of a sender's chain
+ * (frame-transform.ts FrameKeyring.setReceiveChain). Tried on the frame, kept only if it opens it.
+ */
+export interface KeyFollower {
+  keyFor(kid: bigint): Promise<SFrameKey | null>;
+  /** Once a followed key opens a frame, keys older than its KID minus this are let go. */
+  keepBelow: bigint;
+}
+
 export class FrameDecryptor {
   readonly #keys = new Map<bigint, ReceiveKey>();
+  #follower: KeyFollower | null = null;
 
   constructor(readonly windowSize = 128) {}
+
+  follow(follower: KeyFollower | null): void {
+    this.#follower = follower;
+  }
 
   /** Installs a key; a fresh replay window goes with it. */
   setKey(key: SFrameKey): void {
@@ -129,7 +144,9 @@ export class FrameDecryptor {
     if (data.length < prefixLength + 1 + NT) return { ok: false, reason: 'malformed' };
     const header = decodeHeader(data, prefixLength);
     if (!header || header.ctr > BigInt(MAX_COUNTER)) return { ok: false, reason: 'malformed' };
-    const entry = this.#keys.get(header.kid);
+    const held = this.#keys.get(header.kid);
+    const followed = held ? null : await this.#follower?.keyFor(header.kid);
+    const entry = held ?? (followed ? { key: followed, window: new ReplayWindow(this.windowSize) } : null);
     if (!entry) return { ok: false, reason: 'unknown-key' };
     const ctr = Number(header.ctr);
     // Cheap early refusal; the window only records a counter after the tag verifies, so forged
@@ -141,10 +158,25 @@ export class FrameDecryptor {
     if (!opened) return { ok: false, reason: 'auth' };
     // Checked again: a duplicate may have been verified concurrently while we awaited.
     if (!entry.window.accept(ctr)) return { ok: false, reason: 'replay' };
+    if (followed && !this.keepFollowed(header.kid, entry, ctr)) return { ok: false, reason: 'replay' };
     const frame = new Uint8Array(prefixLength + opened.byteLength);
     frame.set(data.subarray(0, prefixLength));
     frame.set(new Uint8Array(opened), prefixLength);
     return { ok: true, frame };
+  }
+
+  /**
+   * A followed key opened a frame: the sender is on it now, and keys well behind it go. Another
+   * frame under the same KID may have got there first: one key, one replay window, so the
+   * counter must pass that window too. False for a replay.
+   */
+  private keepFollowed(kid: bigint, entry: ReceiveKey, ctr: number): boolean {
+    const kept = this.#keys.get(kid);
+    if (kept) return kept === entry || kept.window.accept(ctr);
+    this.#keys.set(kid, entry);
+    const oldest = kid - (this.#follower?.keepBelow ?? BigInt(0));
+    for (const held of [...this.#keys.keys()]) if (held < oldest) this.#keys.delete(held);
+    return true;
   }
 
   /** The plaintext frame, or null: a frame that fails is dropped, never passed on. */

@@ -6,29 +6,21 @@
 // given none of the keys made after it: everyone makes a new one (the rotation), so nothing sent
 // from then on opens for it. Pure WebCrypto, as the rest of lib/meeting/e2ee.
 import { base64urlDecode, base64urlEncode, concatBytes, field, randomBytes, subtle, u32be, utf8, type Bytes } from './bytes';
-import { hkdf, hkdfAesKey } from './hkdf';
-import { kidFor, MEDIA_KEY_LENGTH } from './keys';
+import { hkdfAesKey } from './hkdf';
+import { MEDIA_KEY_LENGTH } from './keys';
 import { FRAME_PROOF_KEY_LENGTH } from './frame-proof';
+import { MAX_GENERATION, SENDER_CHAIN_LABELS, type SenderKey } from './sender-chain';
+
+export { FOLLOW_GENERATIONS, ratchetSenderKey, senderGeneration, senderKid, senderMediaBaseKey, type SenderKey } from './sender-chain';
 
 export const SENDER_KEY_LABELS = {
   /** The seal that carries a sender key to one receiver. */
   seal: 'enclave sender key seal',
-  /** One transceiver's SFrame base key, from the sender key. */
-  media: 'enclave sender media',
+  ...SENDER_CHAIN_LABELS,
   aad: 'enclave sender key v1',
 } as const;
 
 const NONCE_LENGTH = 12;
-/** A generation is a 32-bit number in the KID's epoch part (keys.ts kidFor). */
-const MAX_GENERATION = 0xffffffff;
-
-/** One of a sender's keys: the n-th it made in this meeting, never reused. */
-export interface SenderKey {
-  generation: number;
-  key: Bytes;
-  /** The public key its frames are signed with (frame-proof.ts), sealed with the key so that it is the sender's. */
-  proof?: Bytes;
-}
 
 /** Who seals to whom, and for which room: bound into the seal, so a box opens only where it was meant. */
 export interface SealContext {
@@ -40,19 +32,6 @@ export interface SealContext {
 export function generateSenderKey(generation: number): SenderKey {
   if (!Number.isInteger(generation) || generation < 0 || generation > MAX_GENERATION) throw new RangeError('generation out of range');
   return { generation, key: randomBytes(MEDIA_KEY_LENGTH) };
-}
-
-/** The KID of a sender key's frames: its generation in the epoch part, so a receiver tells keys apart. */
-export function senderKid(generation: number): bigint {
-  return kidFor(generation, 0);
-}
-
-/**
- * The SFrame base key of one transceiver (audio, camera, screen): each has its own counter, so
- * each needs its own key for nonces never to repeat.
- */
-export function senderMediaBaseKey(key: Bytes, slot: string): Promise<Bytes> {
-  return hkdf(key, new Uint8Array(0), concatBytes(utf8(SENDER_KEY_LABELS.media), field(slot)), MEDIA_KEY_LENGTH);
 }
 
 /**

@@ -1,7 +1,8 @@
 // Helpers for meeting tests: one browser context per participant (its own cookies, its own
 // fake camera and microphone), joining through the real lobby, and reading what media flows
 // from the page's RTCPeerConnections (getStats, as docs/e2ee-crypto.md advises for headless Chromium).
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { localized, messages } from './messages';
 import { logIn } from './session';
 
@@ -10,6 +11,26 @@ export interface Participant {
   page: Page;
   name: string;
 }
+
+/**
+ * The participants a spec's tests open, closed after each test however it ended, so that no
+ * call (its cameras, its CPU) outlives its test. Call once at the top of the spec and push each
+ * participant into the array it returns; it is emptied after each test.
+ */
+export function closedAfterEach(): Participant[] {
+  const open: Participant[] = [];
+  test.afterEach(async () => {
+    await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
+    open.length = 0;
+  });
+  return open;
+}
+
+/** A new room secret: 32 random bytes in base64url, as a link's "#k=" carries it (lib/meeting/e2ee/keys.ts). */
+export const newSecret = () => randomBytes(32).toString('base64url');
+
+/** The link's "#k=…" fragment for a room secret; a new secret unless given one (a room of its own). */
+export const fragment = (secret = newSecret()) => `#k=${secret}`;
 
 type PeerStats = Record<
   string,

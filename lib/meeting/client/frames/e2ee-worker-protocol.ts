@@ -21,6 +21,8 @@ export type WorkerRequest =
   /** `keyId` names the key for good: the worker makes one encryptor per id, ever. */
   | { type: 'send-key'; peerId: string; slot: Slot; keyId: string; kid: string; baseKey: Uint8Array<ArrayBuffer> }
   | { type: 'receive-key'; peerId: string; slot: Slot; kid: string; baseKey: Uint8Array<ArrayBuffer> }
+  /** Through the SFU: a sender's key from its box, and the chain its joins ratchet on (FrameKeyring.setReceiveChain). */
+  | { type: 'receive-chain'; peerId: string; generation: number; key: Uint8Array<ArrayBuffer> }
   /** A sender's older generation, once its grace is over: nothing under it opens any more. */
   | { type: 'drop-receive-key'; peerId: string; slot: Slot; kid: string }
   /** Through the SFU: the key our frames are signed with (a non-extractable CryptoKey, cloned to the worker). */

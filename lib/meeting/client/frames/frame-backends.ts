@@ -4,6 +4,7 @@
 // worker, or the standard RTCRtpScriptTransform. MeetingCrypto derives the keys; the backend
 // hands them and the frames to the worker, and asks it for counters.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+import type { SenderKey } from '@/lib/meeting/e2ee/sender-chain';
 import type { FrameSample, TransformOptions, WorkerCommand, WorkerReply, WorkerRequest } from './e2ee-worker-protocol';
 import type { EncodedFrame, PeerCryptoStats } from './frame-types';
 import type { Slot } from '../links/slots';
@@ -19,6 +20,8 @@ export interface FrameBackend {
   /** `keyId` names one key for good: the same id never gets a second encryptor (nonces from 0). */
   setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes): Promise<void>;
   setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes): Promise<void>;
+  /** Through the SFU: a sender's key from its box, with the generations its joins ratchet to (FrameKeyring.setReceiveChain). */
+  setReceiveChain(peerId: string, key: SenderKey): Promise<void>;
   /** A sender's older generation, after its grace (sender-key-ring.ts). */
   dropReceiveKey(peerId: string, slot: Slot, kid: bigint): Promise<void>;
   /** Through the SFU: our frames under `peerId` are signed with this key (docs/e2ee-crypto.md "Sender proof"). */
@@ -106,6 +109,10 @@ export class WorkerBackend implements FrameBackend {
 
   async setReceiveKey(peerId: string, slot: Slot, kid: bigint, baseKey: Bytes) {
     this.check(await this.request({ type: 'receive-key', peerId, slot, kid: kid.toString(), baseKey }));
+  }
+
+  async setReceiveChain(peerId: string, { generation, key }: SenderKey) {
+    this.check(await this.request({ type: 'receive-chain', peerId, generation, key: Uint8Array.from(key) }));
   }
 
   async dropReceiveKey(peerId: string, slot: Slot, kid: bigint) {

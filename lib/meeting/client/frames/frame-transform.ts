@@ -3,12 +3,13 @@
 // behind them. A frame without a key is dropped, never sent or decoded in clear (fail-closed).
 // No DOM.
 import { clearPrefixLength, FrameDecryptor, FrameEncryptor, type MediaCodec } from '@/lib/meeting/e2ee/frame';
-import { deriveSFrameKey } from '@/lib/meeting/e2ee/sframe';
+import { deriveSFrameKey, type SFrameKey } from '@/lib/meeting/e2ee/sframe';
 import { checkFrame, importFrameProofKey, proveFrame } from '@/lib/meeting/e2ee/frame-proof';
+import { FOLLOW_GENERATIONS, ratchetSenderKey, senderGeneration, senderKid, senderMediaBaseKey, type SenderKey } from '@/lib/meeting/e2ee/sender-chain';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { newCounters, type FrameCounters } from './frame-counters';
 import type { EncodedFrame, PeerCryptoStats } from './frame-types';
-import type { Slot } from '../links/slots';
+import { SLOTS, type Slot } from '../links/slots';
 
 export type { EncodedFrame, PeerCryptoStats };
 
@@ -111,6 +112,17 @@ export function decryptingTransform(kind: 'audio' | 'video', current: () => Fram
 
 const pathOf = (peerId: string, slot: Slot) => `${peerId}/${slot}`;
 
+/** Generations kept behind the newest one a sender's frames opened under (frames in flight). */
+const FOLLOW_KEEP = 8;
+
+/** A sender's key chain as far as we derived it: the generation it handed us, and those after. */
+interface SenderChain {
+  from: number;
+  keys: Map<number, Promise<SenderKey>>;
+  /** Per slot and generation: frames arriving together under a new KID share one derivation. */
+  frameKeys: Map<string, Promise<SFrameKey>>;
+}
+
 /**
  * The frame keys of one page (or its worker): an encryptor per key id for good — the same id
  * never gets a second encryptor, which would restart its nonces at 0 — the current one per
@@ -125,6 +137,8 @@ export class FrameKeyring {
   /** Frame-proof keys: ours per sender name (the SFU's), and each sender's public one per receiver name. */
   private readonly signers = new Map<string, CryptoKey>();
   private readonly verifiers = new Map<string, CryptoKey>();
+  /** Through the SFU: each sender's chain from its newest box, for the generations its joins make. */
+  private readonly chains = new Map<string, SenderChain>();
 
   async setSendKey(peerId: string, slot: Slot, keyId: string, kid: bigint, baseKey: Bytes) {
     if (!this.encryptors.has(keyId)) this.encryptors.set(keyId, new FrameEncryptor(await deriveSFrameKey(baseKey, kid)));
@@ -135,8 +149,44 @@ export class FrameKeyring {
     this.decryptor(peerId, slot).setKey(await deriveSFrameKey(baseKey, kid));
   }
 
+  /**
+   * Through the SFU: a sender's key from its box. Its frames open under it, and under each
+   * generation its ratchet makes on a join (sender-chain.ts ratchetSenderKey), derived when the
+   * first frame that names one arrives: nobody is sent those.
+   */
+  async setReceiveChain(peerId: string, key: SenderKey) {
+    this.chains.set(peerId, { from: key.generation, keys: new Map([[key.generation, Promise.resolve(key)]]), frameKeys: new Map() });
+    await Promise.all(
+      SLOTS.map(async (slot) => this.decryptor(peerId, slot).setKey(await deriveSFrameKey(await senderMediaBaseKey(key.key, slot), senderKid(key.generation)))),
+    );
+  }
+
+  /** The SFrame key of a later generation of `peerId`'s chain, if the KID names one within reach. */
+  private async followChain(peerId: string, slot: Slot, kid: bigint): Promise<SFrameKey | null> {
+    const chain = this.chains.get(peerId);
+    const generation = senderGeneration(kid);
+    if (!chain || generation === null || generation <= chain.from || generation > chain.from + FOLLOW_GENERATIONS) return null;
+    const path = `${slot} ${generation}`;
+    let frameKey = chain.frameKeys.get(path);
+    if (!frameKey)
+      chain.frameKeys.set(
+        path,
+        (frameKey = this.chainKey(chain, generation).then(async (key) => deriveSFrameKey(await senderMediaBaseKey(key.key, slot), kid))),
+      );
+    return frameKey;
+  }
+
+  private chainKey(chain: SenderChain, generation: number): Promise<SenderKey> {
+    let key = chain.keys.get(generation);
+    if (!key) chain.keys.set(generation, (key = this.chainKey(chain, generation - 1).then(ratchetSenderKey)));
+    return key;
+  }
+
   async dropReceiveKey(peerId: string, slot: Slot, kid: bigint) {
     this.decryptors.get(pathOf(peerId, slot))?.deleteKey(kid);
+    // The box a chain starts from is gone (the sender left our breakout room): nothing follows it any more.
+    const chain = this.chains.get(peerId);
+    if (chain && senderKid(chain.from) === kid) this.chains.delete(peerId);
   }
 
   async setFrameSigner(peerId: string, privateKey: CryptoKey) {
@@ -165,7 +215,10 @@ export class FrameKeyring {
   /** Made on first use, so a receiver can be attached before its key arrives. */
   decryptor(peerId: string, slot: Slot): FrameDecryptor {
     let decryptor = this.decryptors.get(pathOf(peerId, slot));
-    if (!decryptor) this.decryptors.set(pathOf(peerId, slot), (decryptor = new FrameDecryptor()));
+    if (!decryptor) {
+      this.decryptors.set(pathOf(peerId, slot), (decryptor = new FrameDecryptor()));
+      decryptor.follow({ keyFor: (kid) => this.followChain(peerId, slot, kid), keepBelow: senderKid(FOLLOW_KEEP) });
+    }
     return decryptor;
   }
 

@@ -23,6 +23,8 @@ export class FrameWorkerCore {
         return this.answer(command.requestId, () => this.keyring.setSendKey(command.peerId, command.slot, command.keyId, BigInt(command.kid), command.baseKey));
       case 'receive-key':
         return this.answer(command.requestId, () => this.keyring.setReceiveKey(command.peerId, command.slot, BigInt(command.kid), command.baseKey));
+      case 'receive-chain':
+        return this.answer(command.requestId, () => this.keyring.setReceiveChain(command.peerId, { generation: command.generation, key: command.key }));
       case 'drop-receive-key':
         return this.answer(command.requestId, () => this.keyring.dropReceiveKey(command.peerId, command.slot, BigInt(command.kid)));
       case 'frame-signer':

@@ -1,10 +1,11 @@
-// When our sender key changes through the SFU (docs/e2ee-crypto.md "Key schedule"), without timers,
-// crypto or the network: a join or a leave asks for a rotation, bursts of them make one, and a
-// quiet call still rotates every interval. sender-key-ring.ts runs these decisions with timers;
+// When our sender key is replaced by a fresh one through the SFU (docs/e2ee-crypto.md "Rotation"),
+// without timers, crypto or the network: a leave (or new breakout rooms) asks for one, bursts of
+// them make one, and a quiet call still gets one every interval. A join needs none: the sender
+// ratchets at once (sender-key-ring.ts). sender-key-ring.ts runs these decisions with timers;
 // tests/unit/meeting-key-schedule.test.ts checks them as a table.
 
 export interface ScheduleSettings {
-  /** Joins and leaves closer together than this make one rotation (a trailing quiet time). */
+  /** Leaves closer together than this make one rotation (a trailing quiet time). */
   debounceMs: number;
   /** A burst never holds its rotation back longer than this after its first change. */
   maxDelayMs: number;
@@ -28,7 +29,7 @@ export function scheduleOf(search: string): Partial<ScheduleSettings> | undefine
 export interface ScheduleState {
   /** When our newest key was made; null before our first. */
   readonly madeAt: number | null;
-  /** The first join or leave since then that no rotation covers yet. */
+  /** The first change since then that no rotation covers yet. */
   readonly pendingSince: number | null;
   /** The last such change. */
   readonly lastChange: number | null;
@@ -39,7 +40,7 @@ export const INITIAL_SCHEDULE: ScheduleState = { madeAt: null, pendingSince: nul
 export type ScheduleEvent =
   /** Our first key, given to everyone here. */
   | { type: 'started'; at: number }
-  /** Someone was admitted (verified) or left: the key in use must not reach the one and must stop reaching the other. */
+  /** Someone left (or the breakout rooms changed, or our ratchets reached their end): the key in use must stop reaching them. */
   | { type: 'changed'; at: number }
   /** A new key was made (and handed to those here). */
   | { type: 'rotated'; at: number };

@@ -1,11 +1,20 @@
-// This page's sender keys through the SFU (docs/e2ee-crypto.md "Sender keys", "Key schedule"): the
-// key our frames go out under, the keys of the others' frames, and the rotations (on a join, on a
-// leave, and every interval: key-schedule.ts decides when). The keys travel as signed signals, each
-// sealed to one receiver under our pair secret (sealsWith), with the public key our frames are
-// signed with (frame-proof.ts); the frame worker holds them under SFU_SEND / sfuPeer(id), apart
-// from the mesh's pairwise keys.
+// This page's sender keys through the SFU (docs/e2ee-crypto.md "Sender keys", "Rotation"): the key
+// our frames go out under, the keys of the others' frames, a ratchet on every join, and fresh keys
+// on a leave and every interval (key-schedule.ts decides when). The keys travel as signed signals,
+// each sealed to one receiver under our pair secret (sealsWith), with the public key our frames
+// are signed with (frame-proof.ts); the frame worker holds them under SFU_SEND / sfuPeer(id),
+// apart from the mesh's pairwise keys, and follows the others' ratchets itself.
 import { generateFrameProofKey } from '@/lib/meeting/e2ee/frame-proof';
-import { generateSenderKey, openSenderKeyFrom, sealSenderKeyFor, senderKid, senderMediaBaseKey, type SenderKey } from '@/lib/meeting/e2ee/sender-keys';
+import {
+  FOLLOW_GENERATIONS,
+  generateSenderKey,
+  openSenderKeyFrom,
+  ratchetSenderKey,
+  sealSenderKeyFor,
+  senderKid,
+  senderMediaBaseKey,
+  type SenderKey,
+} from '@/lib/meeting/e2ee/sender-keys';
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import type { FrameBackend } from '../frames/frame-backends';
 import { SLOTS } from '../links/slots';
@@ -22,11 +31,11 @@ export const sfuPeer = (participantId: string) => `sfu:${participantId}`;
  * glitch, never clear text). Receivers keep the previous generation meanwhile (no gap).
  */
 export const SWITCH_DELAY_MS = 1000;
-/** Several joining or leaving together make one rotation, not one each (key-schedule.ts). */
+/** Several leaving together make one rotation, not one each (key-schedule.ts). */
 export const ROTATE_DEBOUNCE_MS = DEFAULT_SCHEDULE.debounceMs;
 
 export interface SenderKeyContext {
-  frames: Pick<FrameBackend, 'setSendKey' | 'setReceiveKey' | 'dropReceiveKey' | 'setFrameSigner' | 'setFrameVerifier'>;
+  frames: Pick<FrameBackend, 'setSendKey' | 'setReceiveChain' | 'dropReceiveKey' | 'setFrameSigner' | 'setFrameVerifier'>;
   /** Our key sealed for one verified peer; null when the peer is not (or no longer) verified. */
   seal(peerId: string, key: SenderKey): Promise<string | null>;
   open(peerId: string, generation: number, box: string): Promise<SenderKey | null>;
@@ -58,9 +67,9 @@ export function sealsWith(keys: Pick<MeetingCrypto, 'pairSecret' | 'meetingId' |
   };
 }
 
-type Reason = 'join' | 'leave' | 'room';
-/** Which reason names a burst: a leave or a new split wins, since the key must also stop reaching someone. */
-const WEIGHT: Record<Reason, number> = { join: 0, leave: 1, room: 2 };
+type Reason = 'leave' | 'room';
+/** Which reason names a burst: a new split wins over a leave. */
+const WEIGHT: Record<Reason, number> = { leave: 1, room: 2 };
 
 /**
  * Whom a key made now goes to (docs/e2ee-crypto.md "Breakout key epochs"): the verified peers
@@ -84,18 +93,22 @@ export class SenderKeyRing {
   private readonly now: () => number;
   /** The public key our frames are signed with, given with every key; its private half is in the frame worker. */
   private proof: Promise<Uint8Array<ArrayBuffer>> | null = null;
-  /** The newest generation installed per sender: an older or repeated box changes nothing. */
-  private readonly receivedGenerations = new Map<string, number>();
-  /** The newest key held of each sender (the frame worker holds it too): what a forger would seal with (impersonate). */
+  /** The newest box of each sender, as opened: an older or repeated box changes nothing; the frame worker follows its ratchets. */
   private readonly held = new Map<string, SenderKey>();
+  /** Drops of a sender's previous generations, each after the grace (stopped with the ring). */
+  private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Our ratchets one after another: each starts from the key the one before made. */
+  private ratchets: Promise<void> = Promise.resolve();
+  /** The generation of our newest fresh (random) key: ratchets start from it. */
+  private freshGeneration = 0;
+  /** When the key in `next` goes into use (a ratchet made meanwhile waits for it). */
+  private nextInUseAt = 0;
   /** Per peer, the first generation of ours it may hold (key-schedule.ts mayHold): nothing from before it came. */
   private readonly admitted = new Map<string, number>();
   /** Those who left: a late box from them is not installed. */
   private readonly gone = new Set<string>();
   private stopped = false;
-  /** Drops of a sender's previous generation, each after the grace (stopped with the ring). */
-  private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
-  /** How many keys we made, by why (tests and the bench: a burst of joins is one rotation; `room`: breakout rooms opened, closed or visited). */
+  /** How many keys we made, by why (tests and the bench: `join` counts ratchets, a burst of leaves is one rotation; `room`: breakout rooms opened, closed or visited). */
   readonly rotations = { join: 0, leave: 0, interval: 0, room: 0 };
   private pendingReason: Reason | null = null;
   /** Peers in another breakout room than ours (breakout/breakout-rules.ts apart): none of our keys goes to them. */
@@ -124,7 +137,7 @@ export class SenderKeyRing {
    */
   regroup(apart: (peerId: string) => boolean): void {
     this.apart = apart;
-    for (const [from, generation] of this.receivedGenerations) if (apart(from)) this.dropLater(from, generation);
+    for (const [from, { generation }] of this.held) if (apart(from)) this.dropLater(from, generation, generation + FOLLOW_GENERATIONS);
     if (this.current) this.changed('room');
   }
 
@@ -132,27 +145,30 @@ export class SenderKeyRing {
     return this.current?.generation ?? null;
   }
 
-  /** The newest generation of each sender's key we hold (tests: who got which rotation). */
+  /** The generation of the newest box from each sender (tests: who got which rotation). */
   received(): Record<string, number> {
-    return Object.fromEntries(this.receivedGenerations);
+    return Object.fromEntries([...this.held].map(([from, key]) => [from, key.generation]));
   }
 
-  /** Tests only (probe.ts): the newest key held of each sender, to try on ciphertext a tap kept from before we came. */
+  /** Tests only (probe.ts): the newest key handed to us by each sender, to try on ciphertext a tap kept from before we came. */
   heldKeys(): Record<string, SenderKey> {
     return Object.fromEntries(this.held);
   }
 
   /**
    * A peer verified (or joined the SFU). One already here gets the keys it may hold again; one
-   * newly admitted gets none of the keys made before it came: every sender rotates (debounced),
-   * and the new key goes to everyone here, the newcomer with them.
+   * newly admitted gets none of the keys made before it came: every sender ratchets its key at
+   * once, hands the newcomer the result, and sends under it; those already here derive it
+   * themselves when its first frame comes (frame-transform.ts setReceiveChain), so a join costs
+   * one box per sender.
    */
   async peerVerified(peerId: string): Promise<void> {
     const returning = this.admitted.has(peerId) && !this.gone.has(peerId);
     this.gone.delete(peerId);
     if (!returning) {
-      this.admitted.set(peerId, this.generations);
-      if (this.current) this.changed('join');
+      // Before our first key is in use no frame is sealed under it: the newcomer may hold it.
+      this.admitted.set(peerId, this.current ? this.generations : 0);
+      if (this.current) await this.ratchetForJoin();
     }
     const admittedAt = this.admitted.get(peerId)!;
     const keys = [this.current, this.next].filter((key): key is SenderKey => key !== null && mayHold(key.generation, admittedAt));
@@ -163,36 +179,37 @@ export class SenderKeyRing {
   peerLeft(peerId: string): void {
     this.gone.add(peerId);
     this.admitted.delete(peerId);
-    this.receivedGenerations.delete(peerId);
     this.held.delete(peerId);
     if (this.current) this.changed('leave');
   }
 
   /** A box from a peer: its key opens its frames from now on (the older keys stay for frames in flight). */
   async receive(from: string, generation: number, box: string): Promise<boolean> {
-    if (this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
+    const newer = () => !this.gone.has(from) && (this.held.get(from)?.generation ?? -1) < generation;
+    if (!newer()) return false;
     const key = await this.ctx.open(from, generation, box);
-    if (!key || this.gone.has(from) || (this.receivedGenerations.get(from) ?? -1) >= generation) return false;
-    const previous = this.receivedGenerations.get(from);
-    this.receivedGenerations.set(from, generation);
-    this.held.set(from, { generation, key: key.key });
-    if (previous !== undefined) this.dropLater(from, previous);
+    if (!key || !newer()) return false;
+    const previous = this.held.get(from)?.generation;
+    this.held.set(from, key);
+    // The previous box and what the worker followed from it: for frames in flight, then gone.
+    if (previous !== undefined) this.dropLater(from, previous, generation);
     // The proof key first: a frame under the new key is never opened without its signature checked.
     if (key.proof) await this.ctx.frames.setFrameVerifier(sfuPeer(from), key.proof);
-    await Promise.all(
-      SLOTS.map(async (slot) => this.ctx.frames.setReceiveKey(sfuPeer(from), slot, senderKid(generation), await senderMediaBaseKey(key.key, slot))),
-    );
+    await this.ctx.frames.setReceiveChain(sfuPeer(from), key);
     return true;
   }
 
   /**
-   * Tests only (probe.ts, meeting-sfu-injection.spec.ts): seal our frames with the key we hold of
-   * `peerId`, under its KID, as a participant forging that sender's frames would. They are still
-   * signed with our own frame-proof key: no other is ours to sign with. False without such a key.
+   * Tests only (probe.ts, meeting-sfu-injection.spec.ts): seal our frames with a key we hold of
+   * `peerId` (its newest box's, or the given generation's), under its KID, as a participant forging
+   * that sender's frames would. They are still signed with our own frame-proof key: no other is
+   * ours to sign with. False without such a key.
    */
-  async impersonate(peerId: string): Promise<boolean> {
-    const key = this.held.get(peerId);
-    if (!key) return false;
+  async impersonate(peerId: string, generation?: number): Promise<boolean> {
+    let key = this.held.get(peerId);
+    // A later generation of its chain, as the frame worker derives it.
+    while (key && generation !== undefined && key.generation < generation) key = await ratchetSenderKey(key);
+    if (!key || (generation !== undefined && key.generation !== generation)) return false;
     await Promise.all(
       SLOTS.map(async (slot) =>
         this.ctx.frames.setSendKey(
@@ -217,12 +234,16 @@ export class SenderKeyRing {
     this.rotateTimer = null;
   }
 
-  /** The previous generation opens frames in flight for the grace, then nothing: a receiver's memory holds no old keys for long. */
-  private dropLater(from: string, generation: number) {
+  /** Generations `from` up to `until` (not included) open frames in flight for the grace, then nothing: no old keys held for long. */
+  private dropLater(peerId: string, from: number, until: number) {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.graceTimers.delete(timer);
-      for (const slot of SLOTS) void this.ctx.frames.dropReceiveKey(sfuPeer(from), slot, senderKid(generation)).catch(() => undefined);
+      // A box that came meanwhile (back in our breakout room) starts a chain that stays.
+      const newest = this.held.get(peerId)?.generation;
+      const end = newest !== undefined && newest > from ? Math.min(until, newest) : until;
+      for (let generation = from; generation < end; generation += 1)
+        for (const slot of SLOTS) void this.ctx.frames.dropReceiveKey(sfuPeer(peerId), slot, senderKid(generation)).catch(() => undefined);
     }, this.settings.graceMs);
     this.graceTimers.add(timer);
   }
@@ -242,25 +263,59 @@ export class SenderKeyRing {
     this.rotateTimer = setTimeout(() => void this.rotate(), Math.max(0, due - this.now()));
   }
 
-  /** Makes the next key, hands it to those here, and sends under it SWITCH_DELAY_MS later. */
+  /** Makes a fresh key, hands it to those here, and sends under it SWITCH_DELAY_MS later. */
   private async rotate(): Promise<void> {
     this.rotateTimer = null;
     this.rotations[this.pendingReason ?? 'interval'] += 1;
     this.pendingReason = null;
     const key = this.make();
     this.next = key;
+    this.nextInUseAt = this.now() + SWITCH_DELAY_MS;
     this.step({ type: 'rotated', at: this.now() });
     await Promise.all(this.recipients().map((id) => this.give(id, key)));
-    if (this.stopped) return;
+    if (!this.stopped) this.useAfter(key, SWITCH_DELAY_MS);
+  }
+
+  /**
+   * A join: the next generation of our newest key, one way (sender-keys.ts ratchetSenderKey). Those
+   * here already hold it, so it is in use at once, unless a fresh key is still on its way to them:
+   * then it waits for that one's switch. Serialised, so each ratchet starts from the one before.
+   */
+  private ratchetForJoin(): Promise<void> {
+    this.ratchets = this.ratchets.then(async () => {
+      const newest = this.next ?? this.current;
+      if (!newest || this.stopped) return;
+      // Receivers follow a chain only so far from the fresh key it started at: past that, a fresh key
+      // (as on the interval; this joiner gets it with everyone).
+      if (newest.generation + 1 - this.freshGeneration >= FOLLOW_GENERATIONS) return this.step({ type: 'changed', at: this.now() });
+      const key = await ratchetSenderKey(newest);
+      // A fresh key made meanwhile covers this join (it goes to every verified peer): nothing to do.
+      if (key.generation !== this.generations || this.stopped) return;
+      this.generations += 1;
+      this.rotations.join += 1;
+      if (this.next) {
+        this.next = key;
+        this.useAfter(key, Math.max(0, this.nextInUseAt - this.now()));
+        return;
+      }
+      await this.install(key);
+      if (!this.current || key.generation > this.current.generation) this.current = key;
+    });
+    return this.ratchets;
+  }
+
+  /** Frames go out under `key` after `delayMs` (fresh keys: once everyone here has it). */
+  private useAfter(key: SenderKey, delayMs: number) {
     const timer = setTimeout(() => {
       this.switchTimers.delete(timer);
-      // Timers fire in the order they were set: an older key is never installed over a newer one.
+      // A ratchet's timer may fire before the fresh key's it replaced: an older key never goes over a newer one.
+      if (this.current && this.current.generation >= key.generation) return;
       void this.install(key).then(() => {
         // A later rotation may have started meanwhile: only the newest becomes current.
         if (this.next === key) this.next = null;
         if (!this.current || key.generation > this.current.generation) this.current = key;
       });
-    }, SWITCH_DELAY_MS);
+    }, delayMs);
     this.switchTimers.add(timer);
   }
 
@@ -269,6 +324,7 @@ export class SenderKeyRing {
   }
 
   private make(): SenderKey {
+    this.freshGeneration = this.generations;
     return generateSenderKey(this.generations++);
   }
 

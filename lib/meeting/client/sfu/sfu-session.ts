@@ -92,15 +92,15 @@ export class SfuSession {
     this.media?.regroup();
   }
 
-  /** Tests only (probe.ts): the newest key we hold of each sender, raw. */
+  /** Tests only (probe.ts): the newest key each sender handed us, raw. */
   async heldKeys(): Promise<Record<string, { generation: number; key: number[] }>> {
     const held = (await this.ring)?.heldKeys() ?? {};
     return Object.fromEntries(Object.entries(held).map(([id, { generation, key }]) => [id, { generation, key: [...key] }]));
   }
 
-  /** Tests only (probe.ts): our frames sealed with the key we hold of another sender (sender-key-ring.ts impersonate). */
-  async impersonate(participantId: string): Promise<boolean> {
-    return (await this.ring)?.impersonate(participantId) ?? false;
+  /** Tests only (probe.ts): our frames sealed with a key we hold of another sender (sender-key-ring.ts impersonate). */
+  async impersonate(participantId: string, generation?: number): Promise<boolean> {
+    return (await this.ring)?.impersonate(participantId, generation) ?? false;
   }
 
   /** Tests only (probe.ts): subscribe to a publisher of another room, whose frames must not open here. */
