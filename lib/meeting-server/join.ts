@@ -7,6 +7,7 @@ import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import type { JoinRequest } from '@/lib/meeting/protocol.schema';
 import { countJoin, countRefusedJoin } from '@/lib/metrics/meeting';
 import { clientIp, consumeAttempt, limits } from '@/lib/security/rate-limit';
+import { sfuConfigured } from '@/lib/sfu/nodes';
 import { getHub } from './get-hub';
 import type { RosterEntry } from './hub';
 import { iceServersFor } from './ice';
@@ -28,6 +29,7 @@ export async function meetingInfo(meetingId: string, user: User | null): Promise
     passwordSalt: room.passwordHash !== null ? room.passwordSalt : null,
     askToJoin: room.askToJoin,
     mediaRoute: room.mediaRoute,
+    sfu: sfuConfigured(),
     isHost: user?.id === room.ownerId,
     userName: user ? fullName(user) : null,
     maxParticipants: limit,

@@ -51,6 +51,8 @@ export interface MeetingInfo {
   askToJoin: boolean;
   /** How the room's calls carry media: the page's `?media=` / `?sfuFrom=` still wins (call/route-pin.ts routePin). */
   mediaRoute: RoomMediaRoute;
+  /** This server has an SFU (SFU_URLS and SFU_SECRET): a call that grows goes through it. */
+  sfu: boolean;
   /** The signed-in user owns the room: no waiting, host controls (the password is still asked: it is part of the key). */
   isHost: boolean;
   /** The signed-in user's name, to prefill the lobby. */

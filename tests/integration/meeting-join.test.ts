@@ -1,5 +1,6 @@
 import '../support/billing-on-env';
 import { closeDb, getDb } from '@/lib/db/client';
+import { config } from '@/lib/environment';
 import { limits } from '@/lib/security/rate-limit';
 import { GET as info } from '@/app/api/meeting/[id]/route';
 import { call, createUser } from '../support/api';
@@ -127,6 +128,18 @@ describe('GET /api/meeting/{id}', () => {
     expect(guest.text).not.toMatch(/argon2|passwordHash/);
     const owner = await call(info as never, { params: { id: meetingId }, cookies: { enclave_session: cookie } });
     expect(owner.json).toMatchObject({ isHost: true, userName: 'Hana Host' });
+
+    // Whether a call that grows goes through an SFU (the lobby starts the camera on at any size then):
+    // only with both SFU_URLS and SFU_SECRET.
+    const saved = { sfuUrls: config.sfuUrls, sfuSecret: config.sfuSecret };
+    try {
+      Object.assign(config, { sfuUrls: undefined, sfuSecret: 's' });
+      expect((await call(info as never, { params: { id: meetingId } })).json.sfu).toBe(false);
+      Object.assign(config, { sfuUrls: 'ws://127.0.0.1:4900|http://127.0.0.1:4901/janus' });
+      expect((await call(info as never, { params: { id: meetingId } })).json.sfu).toBe(true);
+    } finally {
+      Object.assign(config, saved);
+    }
     const missing = await call(info as never, { params: { id: 'missing-room' } });
     expect([missing.status, missing.json.errorCode]).toEqual([404, 'room_not_found']);
   });

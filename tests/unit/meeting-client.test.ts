@@ -13,6 +13,7 @@ import {
 } from '@/lib/meeting/client/media/encoding-policy';
 import { generateMeetingPassword, PASSWORD_ALPHABET } from '@/lib/meeting/password';
 import { parsePeerMessage } from '@/lib/meeting/client/call/peer-messages';
+import { AUTO, startingRoute } from '@/lib/meeting/client/call/route-pin';
 import { classifyQuality } from '@/lib/meeting/client/links/stats';
 import { gridCells } from '@/lib/meeting/client/media/recorder';
 
@@ -106,9 +107,17 @@ describe('mesh quality policy (docs/e2ee-crypto.md "Mesh size")', () => {
     expect(videoEncodings({ ...base, screen: true, warmingUp: true }).screen.scaleResolutionDownBy).toBe(1);
   });
 
-  it('starts audio-only above 20 participants', () => {
-    expect(cameraOnByDefault(20)).toBe(true);
-    expect(cameraOnByDefault(21)).toBe(false);
+  it('starts audio-only above 20 participants on the mesh, with the camera on at any size through the SFU', () => {
+    expect(cameraOnByDefault(20, 'mesh')).toBe(true);
+    expect(cameraOnByDefault(21, 'mesh')).toBe(false);
+    expect(cameraOnByDefault(21, 'sfu')).toBe(true);
+    expect(cameraOnByDefault(100, 'sfu')).toBe(true);
+    // The lobby's route: the SFU only where the server has one and the pin sends this size there.
+    expect(startingRoute(30, AUTO, true)).toBe('sfu');
+    expect(startingRoute(30, AUTO, false)).toBe('mesh');
+    expect(startingRoute(5, AUTO, true)).toBe('mesh');
+    expect(startingRoute(30, 'mesh', true)).toBe('mesh');
+    expect(startingRoute(2, 'sfu', true)).toBe('sfu');
   });
 
   it('turns on Opus DTX in the SDP once, leaving other codecs alone', () => {

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
 import { cameraOnByDefault } from '@/lib/meeting/client/media/encoding-policy';
+import { routePin, startingRoute } from '@/lib/meeting/client/call/route-pin';
 import { postJoin, type OpenedStream } from '@/lib/meeting/client/signaling/signaling';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { Field } from '@/components/forms/Field';
@@ -43,7 +44,8 @@ interface LobbyProps {
 export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
-  const preview = useLocalPreview(cameraOnByDefault(info.participantCount + 1));
+  const joiningAs = info.participantCount + 1;
+  const preview = useLocalPreview(cameraOnByDefault(joiningAs, startingRoute(joiningAs, routePin(window.location.search, info.mediaRoute), info.sfu)));
   // A guest's name is remembered on this device, as Google Meet does, for the next meeting or a rejoin.
   const [name, setName] = useState(() => info.userName ?? readGuestName());
   const [password, setPassword] = useState('');

@@ -44,3 +44,11 @@ export function chooseRoute(current: MediaRoute, participants: number, pin: Rout
   if (participants <= pin.meshUpTo) return 'mesh';
   return current;
 }
+
+/**
+ * The route a newcomer's call starts on, as the lobby sees it (its camera's default): through the
+ * SFU only where this server has one (MeetingInfo.sfu) and the pin sends a call this size there.
+ */
+export function startingRoute(participants: number, pin: RoutePin, serverHasSfu: boolean): MediaRoute {
+  return serverHasSfu ? chooseRoute('mesh', participants, pin) : 'mesh';
+}

@@ -2,7 +2,8 @@
 // SFU's layers and the lobby read it. On the mesh every participant
 // uploads one copy per peer, so the per-connection budget shrinks with the room:
 // up to 4 people 720p at 1.5 Mbps; 5–8 360p at 500 kbps; 9–15 180p at 15 fps; 16–30 small
-// thumbnails sent only to peers that display them. Audio-only by default above 20.
+// thumbnails sent only to peers that display them. Audio-only by default above 20 on the mesh.
+import type { MediaRoute } from '../call/route-pin';
 
 export interface VideoEncoding {
   active: boolean;
@@ -76,9 +77,14 @@ export function videoEncodings(options: {
   };
 }
 
-/** Above 20 people a newcomer joins with the camera off (they can turn it on). */
-export function cameraOnByDefault(participants: number): boolean {
-  return participants <= 20;
+/**
+ * Above 20 people on the mesh a newcomer joins with the camera off (they can turn it on): each
+ * camera there costs every sender one more stream. Through the SFU a sender sends its layers once
+ * whatever the size, and each receiver gets only the layer its tile needs (layers.ts), so the
+ * camera starts on at any size (issue 46).
+ */
+export function cameraOnByDefault(participants: number, route: MediaRoute): boolean {
+  return route === 'sfu' || participants <= 20;
 }
 
 /**
