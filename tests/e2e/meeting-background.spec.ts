@@ -11,6 +11,7 @@ import { syntheticCameraFile } from './support/fake-camera.mjs';
 import { insidePerson, outsidePerson } from './support/synthetic-person.mjs';
 import { seededAccount } from './support/session';
 import {
+  closedAfterEach,
   enterLobby,
   expectInCall,
   expectMediaFromPeers,
@@ -20,6 +21,7 @@ import {
   peerStats,
   type Participant,
 } from './support/meeting';
+import { negotiations } from './support/probe-readers';
 
 const WIDTH = 640;
 const HEIGHT = 360;
@@ -29,11 +31,7 @@ test.use({ launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs
 // Three minutes: under load the model runs 5–10× slower and the test makes the effect start four times.
 test.describe.configure({ timeout: 180_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 // Sample points on a 32 × 18 grid: clearly inside the person, and clearly background.
 const grid = Array.from({ length: 32 * 18 }, (_, i) => ({ u: ((i % 32) + 0.5) / 32, v: (Math.floor(i / 32) + 0.5) / 18 }));
@@ -85,7 +83,6 @@ function compareSentToCamera(page: Page): Promise<Comparison> {
 
 const sentCameras = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.senderTracks()).map((slots) => slots.camera?.id ?? null));
 const localCameraId = (page: Page) => page.evaluate(() => window.enclaveProbe!.localTrack('camera')?.id ?? null);
-const negotiations = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.negotiations()));
 const OWN_TILE = 'own tile';
 /** Whether the track a video element plays (our own tile's, in the call) is the effect's output rather than a camera. */
 const playsGeneratedTrack = (page: Page, selector: string) =>

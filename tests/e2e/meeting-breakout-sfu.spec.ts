@@ -6,9 +6,9 @@
 // every one of her frames failing to open. Chat stays in the room; leaving the visit rotates room
 // 2's keys away from the host; closing brings everyone back, decoding everyone under new keys.
 // A second test moves a call with rooms open from the mesh to the SFU: the rooms stay apart.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { joinMeeting, selfId, type Participant } from './support/meeting';
+import { closedAfterEach, fragment, joinMeeting, selfId } from './support/meeting';
+import { chatTexts, cryptoStats, mediaRoute, senderKeys, type CryptoStats } from './support/probe-readers';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
@@ -16,17 +16,8 @@ test.describe.configure({ timeout: 240_000 });
 
 const b = messages('en').Breakout;
 const m = messages('en').Meeting;
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
-type Counters = { decrypted: number; failed: Record<string, number> };
-type CryptoStats = Record<string, { received: Counters }>;
-const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
-const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());
-const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
 /** Frames from a sender through the SFU that opened here, and those that did not. */
 const framesFrom = (stats: CryptoStats, id: string) => {
   const received = stats[`sfu:${id}`]?.received;
@@ -78,9 +69,9 @@ test('four people in two rooms through the SFU: each room its own keys, another 
   baseURL,
 }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const fragment = `#k=${randomBytes(32).toString('base64url')}`;
+  const hash = fragment();
   const join = async (name: string, host = false) => {
-    const participant = await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu', fragment, ...(host && { host: 'demo' as const }) });
+    const participant = await joinMeeting(browser, baseURL!, meetingId, { name, search: '?media=sfu', fragment: hash, ...(host && { host: 'demo' as const }) });
     open.push(participant);
     return participant;
   };
@@ -91,7 +82,7 @@ test('four people in two rooms through the SFU: each room its own keys, another 
   const everyone = [host, ada, bob, cy];
   const [hostId, adaId, bobId, cyId] = await Promise.all(everyone.map(({ page }) => selfId(page)));
   const ids = [hostId!, adaId!, bobId!, cyId!];
-  for (const { page } of everyone) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const { page } of everyone) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   for (const [index, { page }] of everyone.entries())
     await decodesOnlyThroughSfu(
       page,
@@ -138,7 +129,6 @@ test('four people in two rooms through the SFU: each room its own keys, another 
   await ada.page.getByRole('button', { name: m.chat, exact: true }).click();
   await ada.page.getByLabel(m.chatMessage, { exact: true }).fill('Only for room one');
   await ada.page.getByLabel(m.chatMessage, { exact: true }).press('Enter');
-  const chatTexts = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().chat.map((message) => message.text));
   await expect.poll(() => chatTexts(bob.page)).toContain('Only for room one');
   expect(await chatTexts(cy.page)).not.toContain('Only for room one');
   expect(await chatTexts(host.page)).not.toContain('Only for room one');
@@ -166,23 +156,23 @@ test('four people in two rooms through the SFU: each room its own keys, another 
 
 test('rooms opened on the mesh stay apart when the call moves to the SFU', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const fragment = `#k=${randomBytes(32).toString('base64url')}`;
+  const hash = fragment();
   const join = async (name: string, host = false) => {
-    const participant = await joinMeeting(browser, baseURL!, meetingId, { name, search: '?sfuFrom=4', fragment, ...(host && { host: 'demo' as const }) });
+    const participant = await joinMeeting(browser, baseURL!, meetingId, { name, search: '?sfuFrom=4', fragment: hash, ...(host && { host: 'demo' as const }) });
     open.push(participant);
     return participant;
   };
   const host = await join('Demo User', true);
   const ada = await join('Ada');
   const bob = await join('Bob');
-  for (const { page } of [host, ada, bob]) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('mesh');
+  for (const { page } of [host, ada, bob]) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('mesh');
   await openRooms(host.page, { Ada: 1, Bob: 2 });
   await expect(bob.page.getByText(b.inRoom.replace('{room}', roomName(2)))).toBeVisible();
 
   // A fourth person makes the call move to the SFU; Cy lands in the main room with the host.
   const cy = await join('Cy');
   const everyone = [host, ada, bob, cy];
-  for (const { page } of everyone) await expect.poll(() => route(page), { timeout: 45_000 }).toBe('sfu');
+  for (const { page } of everyone) await expect.poll(() => mediaRoute(page), { timeout: 45_000 }).toBe('sfu');
   const [hostId, adaId, bobId, cyId] = await Promise.all(everyone.map(({ page }) => selfId(page)));
   await decodesOnlyThroughSfu(host.page, [cyId!], [adaId!, bobId!]);
   await decodesOnlyThroughSfu(cy.page, [hostId!], [adaId!, bobId!]);

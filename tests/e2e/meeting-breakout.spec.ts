@@ -6,7 +6,17 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { sweep, widths } from './support/layout';
-import { expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, recordBodies, type Participant } from './support/meeting';
+import {
+  closedAfterEach,
+  expectMediaFromPeers,
+  fragment,
+  joinMeeting,
+  newParticipantContext,
+  peerStats,
+  recordBodies,
+  type Participant,
+} from './support/meeting';
+import { chatTexts } from './support/probe-readers';
 import { localized, messages } from './support/messages';
 import { logIn, seededAccount } from './support/session';
 import { storedFilesHolding } from './support/stored-data';
@@ -15,11 +25,7 @@ test.describe.configure({ timeout: 240_000 });
 
 const b = messages('en').Breakout;
 const m = messages('en').Meeting;
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 /** The names on the other participants' camera tiles. */
 const othersOnStage = (page: Page) =>
@@ -63,7 +69,7 @@ test('the host splits four people into two rooms; each sees and decodes only its
   const host = await joinMeeting(browser, baseURL!, meetingId, {
     name: 'Demo User',
     host: 'demo',
-    fragment: `#k=${randomBytes(32).toString('base64url')}`,
+    fragment: fragment(),
     prepare,
   });
   open.push(host);
@@ -114,7 +120,6 @@ test('the host splits four people into two rooms; each sees and decodes only its
   await ada.page.getByRole('button', { name: m.chat, exact: true }).click();
   await ada.page.getByLabel(m.chatMessage, { exact: true }).fill('Only for room one');
   await ada.page.getByLabel(m.chatMessage, { exact: true }).press('Enter');
-  const chatTexts = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().chat.map((message) => message.text));
   await expect.poll(() => chatTexts(bob.page)).toContain('Only for room one');
   expect(await chatTexts(cy.page)).not.toContain('Only for room one');
   expect(await chatTexts(host.page)).not.toContain('Only for room one');
@@ -161,7 +166,7 @@ test('in German the host opens rooms by keyboard; the dialog and the banner fit 
     const context = await newParticipantContext(browser, baseURL!);
     if (host) await logIn(context, baseURL!, 'demo');
     const page = await context.newPage();
-    await page.goto(localized('de', `/now/${meetingId}`) + (host ? `#k=${randomBytes(32).toString('base64url')}` : ''));
+    await page.goto(localized('de', `/now/${meetingId}`) + (host ? fragment() : ''));
     const button = page.getByRole('button', { name: new RegExp(`^(${de.Meeting.joinNow}|${de.Meeting.askToJoin})$`) });
     await expect(button).toBeVisible({ timeout: 30_000 });
     const nameField = page.getByLabel(de.Meeting.yourName, { exact: true });

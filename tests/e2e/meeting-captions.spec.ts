@@ -8,14 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
-import { joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { fragment, joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
 
-const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
 const c = messages('en').Captions;
 
 let people: Participant[] = [];

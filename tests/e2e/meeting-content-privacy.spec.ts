@@ -9,7 +9,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './support/constants.mjs';
-import { joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { fragment, joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { mediaRoute } from './support/probe-readers';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 import { storedFilesHolding } from './support/stored-data';
@@ -25,7 +26,6 @@ test.afterEach(async () => {
   people = [];
 });
 
-const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
 const controls = (page: Page) => page.getByRole('navigation', { name: m.Meeting.controls });
 
 test('through the SFU, a board, a poll and a caption reach the other page, and the server holds none of them: not in a body, its log or its database', async ({
@@ -35,11 +35,11 @@ test('through the SFU, a board, a poll and a caption reach the other page, and t
   const meetingId = seededAccount('demo').meetingId;
   const bodies: string[][] = [];
   const prepare = async (context: BrowserContext) => void bodies.push(recordBodies(context));
-  const fragment = `#k=${randomBytes(32).toString('base64url')}`;
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', search: '?media=sfu', fragment, prepare });
-  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', search: '?media=sfu', fragment, prepare });
+  const hash = fragment();
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', search: '?media=sfu', fragment: hash, prepare });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', search: '?media=sfu', fragment: hash, prepare });
   people = [ada, bob];
-  for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const { page } of people) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   await keysVerified(ada.page);
   await keysVerified(bob.page);
   const logBefore = readFileSync(path.join(E2E_DATA_DIR, 'server.log')).length;
@@ -104,7 +104,7 @@ test('through the SFU, a board, a poll and a caption reach the other page, and t
   await expect.poll(() => storedFilesHolding(control, databaseDir).length, { timeout: 15_000 }).toBeGreaterThan(0);
 
   // Everything still went through the SFU, and the server holds none of what was made.
-  for (const { page } of people) expect(await route(page)).toBe('sfu');
+  for (const { page } of people) expect(await mediaRoute(page)).toBe('sfu');
   const log = readFileSync(path.join(E2E_DATA_DIR, 'server.log')).subarray(logBefore).toString();
   for (const secret of Object.values(secrets)) {
     expect(bodies.flat().filter((body) => body.includes(secret))).toEqual([]);

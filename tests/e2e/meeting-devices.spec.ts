@@ -10,7 +10,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { seededAccount } from './support/session';
-import { expectMediaFromPeers, joinMeeting, participantCount, peerStats, type Participant } from './support/meeting';
+import { closedAfterEach, expectMediaFromPeers, joinMeeting, participantCount, peerStats } from './support/meeting';
+import { negotiations } from './support/probe-readers';
 
 test.use({
   launchOptions: {
@@ -20,14 +21,9 @@ test.use({
 });
 test.describe.configure({ timeout: 120_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 const senders = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.senderTracks())[0]!);
-const negotiations = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.negotiations()));
 type Counters = { decrypted: number; failed: Record<string, number> };
 const received = (page: Page) =>
   page.evaluate(async () => Object.values((await window.enclaveProbe!.encryptionStats()) as unknown as Record<string, { received: Counters }>)[0]!.received);

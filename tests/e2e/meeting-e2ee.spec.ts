@@ -5,7 +5,19 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { enterLobby, expectInCall, expectMediaFromPeers, joinMeeting, newParticipantContext, peerStats, selfId, type Participant } from './support/meeting';
+import {
+  closedAfterEach,
+  enterLobby,
+  expectInCall,
+  expectMediaFromPeers,
+  fragment,
+  joinMeeting,
+  newParticipantContext,
+  newSecret,
+  peerStats,
+  selfId,
+} from './support/meeting';
+import { cryptoStats, encryptionState } from './support/probe-readers';
 import { messages } from './support/messages';
 import { logIn, seededAccount } from './support/session';
 import { storedFiles } from './support/stored-data';
@@ -13,19 +25,8 @@ import { storedFiles } from './support/stored-data';
 const en = messages('en');
 test.describe.configure({ timeout: 150_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
-const newSecret = () => randomBytes(32).toString('base64url');
-
-type Counters = { encrypted: number; decrypted: number; withheld: number; failed: Record<string, number> };
-type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
-
-const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
-const encryption = (page: Page) => page.evaluate(() => window.enclaveProbe?.getState().encryption);
 const peerKeys = (page: Page) => page.evaluate(() => window.enclaveProbe?.getState().peers.map((p) => p.keys) ?? []);
 
 /** Every peer's frames are decrypted on this page, and the counts keep rising. */
@@ -59,7 +60,7 @@ test('two and three participants decode each other with every receiver decryptin
   baseURL,
 }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const a = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: `#k=${newSecret()}` });
+  const a = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
   open.push(a);
   // The secret was taken out of the address bar.
   expect(new URL(a.page.url()).hash).toBe('');
@@ -69,8 +70,8 @@ test('two and three participants decode each other with every receiver decryptin
   await expectMediaFromPeers(b.page, 1);
   await expectDecryptingFrom(a.page, 1);
   await expectDecryptingFrom(b.page, 1);
-  expect(await encryption(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
-  expect(await encryption(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false });
+  expect(await encryptionState(a.page)).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
+  expect(await encryptionState(b.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false });
   // Both sides of the handover see the same code.
   const [adaId, bobId] = [await selfId(a.page), await selfId(b.page)];
   const handedBy = await b.page.evaluate((id) => window.enclaveProbe!.handoffCode(id)?.digits, adaId);
@@ -102,17 +103,17 @@ test('a participant whose link holds another key is never connected under it: to
   baseURL,
 }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Host', fragment: `#k=${newSecret()}` });
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Host', fragment: fragment() });
   open.push(host);
-  const other = await joinMeeting(browser, baseURL!, meetingId, { name: 'Olga', fragment: `#k=${newSecret()}` });
+  const other = await joinMeeting(browser, baseURL!, meetingId, { name: 'Olga', fragment: fragment() });
   open.push(other);
   await expect(other.page.getByTestId('stale-link')).toHaveText(en.Meeting.e2ee.staleLink, { timeout: 20_000 });
   await expectMediaFromPeers(other.page, 1, 45_000);
   await expectDecryptingFrom(other.page, 1);
   await expectDecryptingFrom(host.page, 1);
-  expect(await encryption(other.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false, staleLink: true });
+  expect(await encryptionState(other.page)).toEqual({ status: 'on', source: 'handoff', epoch: 0, password: false, staleLink: true });
   // The host kept its key and is not told "wrong key" because a newcomer's link was another's.
-  expect(await encryption(host.page)).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
+  expect(await encryptionState(host.page)).toEqual({ status: 'on', source: 'link', epoch: 0, password: false });
   expect(await peerKeys(host.page)).toEqual(['verified']);
 });
 
@@ -169,7 +170,7 @@ test('a relay that rewrites a signed fingerprint or an announced public key is d
   const otherFingerprint = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
 
   // The fingerprint inside a signed description: the signature no longer verifies.
-  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Host', fragment: `#k=${newSecret()}` });
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Host', fragment: fragment() });
   open.push(host);
   const victim = await joinMeeting(browser, baseURL!, meetingId, {
     name: 'Vic',
@@ -207,8 +208,8 @@ test('the fragment secret is never in a request, a header, a log line, the datab
     });
   };
   const meetingId = seededAccount('demo').meetingId;
-  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${secret}`, prepare: capture });
-  const guest = await joinMeeting(browser, baseURL!, meetingId, { name: 'Gus', fragment: `#k=${secret}`, prepare: capture });
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment(secret), prepare: capture });
+  const guest = await joinMeeting(browser, baseURL!, meetingId, { name: 'Gus', fragment: fragment(secret), prepare: capture });
   open.push(host, guest);
   await expectMediaFromPeers(guest.page, 1);
   // The in-call copy is the room's link without the key: it outlives every rekey and restart
@@ -276,8 +277,8 @@ test('a room password stays in the browser: set as a proof, remembered by its ow
   // Both derived the same key with the password mixed in, so frames decrypt both ways.
   await expectDecryptingFrom(guest.page, 1);
   await expectDecryptingFrom(page, 1);
-  expect(await encryption(page)).toMatchObject({ status: 'on', password: true });
-  expect(await encryption(guest.page)).toMatchObject({ status: 'on', password: true });
+  expect(await encryptionState(page)).toMatchObject({ status: 'on', password: true });
+  expect(await encryptionState(guest.page)).toMatchObject({ status: 'on', password: true });
 
   // A kept password that no longer opens the room is forgotten, and the lobby asks for it.
   await page.evaluate((id) => {
@@ -300,7 +301,7 @@ test('a room password stays in the browser: set as a proof, remembered by its ow
 
 test('a removal moves everyone else to a new epoch within 3 s; the removed participant is refused', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${newSecret()}` });
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment() });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
   const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy' });
   open.push(host, bob, cy);
@@ -310,7 +311,9 @@ test('a removal moves everyone else to a new epoch within 3 s; the removed parti
 
   const removedAt = Date.now();
   expect(await host.page.evaluate((id) => window.enclaveProbe!.hostAction('remove', id), cyId)).toBe(200);
-  await Promise.all([host.page, bob.page].map((page) => expect.poll(async () => (await encryption(page))?.epoch, { timeout: 3000, intervals: [100] }).toBe(1)));
+  await Promise.all(
+    [host.page, bob.page].map((page) => expect.poll(async () => (await encryptionState(page))?.epoch, { timeout: 3000, intervals: [100] }).toBe(1)),
+  );
   expect(Date.now() - removedAt).toBeLessThan(3000);
   // Media keeps flowing between those who stayed, under the new keys.
   await expectDecryptingFrom(host.page, 1);
@@ -334,7 +337,7 @@ test('a removal moves everyone else to a new epoch within 3 s; the removed parti
 
 test('the script-transform path (RTCRtpScriptTransform) and the encoded-streams path decrypt each other', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const worker = await joinMeeting(browser, baseURL!, meetingId, { name: 'Wanda', fragment: `?frames=script#k=${newSecret()}` });
+  const worker = await joinMeeting(browser, baseURL!, meetingId, { name: 'Wanda', fragment: `?frames=script${fragment()}` });
   const page = await joinMeeting(browser, baseURL!, meetingId, { name: 'Paul' });
   open.push(worker, page);
   await expectMediaFromPeers(worker.page, 1);
@@ -345,7 +348,7 @@ test('the script-transform path (RTCRtpScriptTransform) and the encoded-streams 
 
 test('where newcomers ask to join, only the host who let them in hands over the key', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: `#k=${newSecret()}` });
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment() });
   const handoffsByBob: string[] = [];
   const bob = await joinMeeting(browser, baseURL!, meetingId, {
     name: 'Bob',
@@ -368,7 +371,7 @@ test('where newcomers ask to join, only the host who let them in hands over the 
   await host.page.getByRole('complementary').getByRole('button', { name: en.Meeting.admit }).click();
   await expectMediaFromPeers(late.page, 2, 45_000);
   await expectDecryptingFrom(late.page, 2);
-  expect(await encryption(late.page)).toMatchObject({ status: 'on', source: 'handoff' });
+  expect(await encryptionState(late.page)).toMatchObject({ status: 'on', source: 'handoff' });
   // Bob holds the key too, but did not hand it to someone he did not let in.
   expect(handoffsByBob).toEqual([]);
 });

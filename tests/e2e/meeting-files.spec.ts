@@ -11,7 +11,7 @@ import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-c
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
 import { sweep, widths } from './support/layout';
-import { joinMeeting, keysVerified, selfId, type Participant } from './support/meeting';
+import { fragment, joinMeeting, keysVerified, selfId, type Participant } from './support/meeting';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
@@ -21,7 +21,6 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
 
 const MB = 1024 * 1024;
-const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 const folder = mkdtempSync(path.join(tmpdir(), 'enclave-files-'));

@@ -3,10 +3,10 @@
 // createEncodedStreams(); each decodes the other's video and every receiver's decrypt counter
 // rises. Firefox is Debian's ESR, driven by puppeteer-core (support/firefox.ts); Chromium is
 // Playwright's. A machine without Firefox fails this test: it is never skipped.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-core';
-import { joinMeeting, type Participant } from './support/meeting';
+import { fragment, joinMeeting, type Participant } from './support/meeting';
+import type { CryptoStats } from './support/probe-readers';
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
@@ -14,8 +14,6 @@ import { seededAccount } from './support/session';
 const en = messages('en');
 test.describe.configure({ timeout: 150_000 });
 
-type Counters = { encrypted: number; decrypted: number; withheld: number; failed: Record<string, number> };
-type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
 type MediaStats = Record<string, { framesDecoded: number; audioSamplesReceived: number; connection: string }>;
 type Encryption = { status: string; source: string | null; epoch: number };
 
@@ -72,7 +70,7 @@ test('Firefox (RTCRtpScriptTransform in a worker) and Chromium (createEncodedStr
   firefox = await launchFirefox();
   mark('firefoxLaunched');
   // Firefox holds the link's key and hands it to Chromium, which joins without one.
-  const fox = firefoxSide('Firefox', await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}#k=${randomBytes(32).toString('base64url')}`, 'Fiona'));
+  const fox = firefoxSide('Firefox', await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${fragment()}`, 'Fiona'));
   mark('firefoxInCall');
   chromium = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris' });
   const chrome = chromiumSide('Chromium', chromium.page);

@@ -1,15 +1,11 @@
 // Meetings across app instances (Redis fan-out) and through a TURN relay (coturn).
 import { expect, test } from '@playwright/test';
-import { expectMediaFromPeers, joinMeeting, peerStats, type Participant } from './support/meeting';
+import { closedAfterEach, expectMediaFromPeers, joinMeeting, peerStats } from './support/meeting';
 import { createDatabase, extraPort, seed, startInstance, startTurn, tempDataDir } from './support/instances';
 
 test.describe.configure({ timeout: 180_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 test('participants on two app instances sharing Redis meet each other', async ({ browser }) => {
   const database = await createDatabase();
@@ -34,7 +30,7 @@ test('participants on two app instances sharing Redis meet each other', async ({
     await expect(west.page.getByRole('figure', { name: 'East', exact: true })).toHaveCount(0, { timeout: 15_000 });
   } finally {
     for (const participant of open) await participant.context.close().catch(() => undefined);
-    open = [];
+    open.length = 0;
     for (const instance of instances) await instance.stop();
     await database.drop();
     data.remove();
@@ -65,7 +61,7 @@ test('with iceTransportPolicy "relay" media flows through a coturn relay on loop
     expect(stats.map((s) => s.candidateType)).toEqual(['relay']);
   } finally {
     for (const participant of open) await participant.context.close().catch(() => undefined);
-    open = [];
+    open.length = 0;
     await instance?.stop();
     turn.stop();
     data.remove();

@@ -5,18 +5,14 @@
 // At most three participants: every one of them runs on this machine (docs/e2ee-crypto.md).
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localized, messages } from './support/messages';
-import { newParticipantContext, type Participant } from './support/meeting';
+import { closedAfterEach, newParticipantContext, type Participant } from './support/meeting';
 import { seededAccount } from './support/session';
 import { sweep, widths } from './support/layout';
 
 // Three browsers with fake cameras on two cores, fifteen screens swept: minutes, not seconds.
 test.describe.configure({ timeout: 300_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 async function join(
   browser: Browser,

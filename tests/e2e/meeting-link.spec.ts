@@ -1,37 +1,29 @@
 // Issue 48 point 2: a room's link works for as long as the room exists. Weekly meetings in one
 // room with last week's link, a link sent before the host removed someone, and the removed person
 // told they cannot rejoin with no tile left behind — in real Chromium (docs/e2ee-crypto.md "Who gets S").
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { expectMediaFromPeers, joinMeeting, type Participant } from './support/meeting';
+import { closedAfterEach, expectMediaFromPeers, fragment, joinMeeting } from './support/meeting';
+import { cryptoStats, encryptionState } from './support/probe-readers';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 const en = messages('en');
 test.describe.configure({ timeout: 180_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
-const newSecret = () => randomBytes(32).toString('base64url');
-const encryption = (page: Page) => page.evaluate(() => window.enclaveProbe?.getState().encryption);
 const peersSeen = (page: Page) => page.evaluate(() => window.enclaveProbe?.getState().peers.map(({ name, keys }) => ({ name, keys })) ?? []);
 
-type Counters = { decrypted: number; failed: Record<string, number> };
 /** Frames from every peer decrypt on this page, more and more, and none fails its check. */
 async function expectDecrypting(page: Page, peers: number) {
-  const stats = () => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as Record<string, { received: Counters }>);
-  const before = await stats();
+  const before = await cryptoStats(page);
   await expect
-    .poll(async () => Object.entries(await stats()).filter(([id, s]) => s.received.decrypted > (before[id]?.received.decrypted ?? 0) + 20).length, {
+    .poll(async () => Object.entries(await cryptoStats(page)).filter(([id, s]) => s.received.decrypted > (before[id]?.received.decrypted ?? 0) + 20).length, {
       timeout: 20_000,
       intervals: [500],
     })
     .toBe(peers);
-  for (const s of Object.values(await stats())) expect(s.received.failed.auth ?? 0).toBe(0);
+  for (const s of Object.values(await cryptoStats(page))) expect(s.received.failed.auth ?? 0).toBe(0);
 }
 
 test('weekly meetings in one room: last week’s link gets a newcomer in, seen and heard, after the room ended and started again', async ({
@@ -40,12 +32,12 @@ test('weekly meetings in one room: last week’s link gets a newcomer in, seen a
 }) => {
   const meetingId = seededAccount('demo').meetingId;
   // Last week the link sent round carried a key ("#k=", as the in-call copy gave then).
-  const lastWeek = `#k=${newSecret()}`;
+  const lastWeek = fragment();
   const host1 = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: lastWeek });
   const bob1 = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', fragment: lastWeek });
   open.push(host1, bob1);
   await expectMediaFromPeers(bob1.page, 1);
-  expect(await encryption(bob1.page)).toMatchObject({ status: 'on', source: 'link' });
+  expect(await encryptionState(bob1.page)).toMatchObject({ status: 'on', source: 'link' });
   // The in-call copy now gives the room's link without a key: nothing in it can go out of date.
   await host1.page.getByRole('button', { name: en.Meeting.copyLink }).click();
   expect(await host1.page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/now/${meetingId}`);
@@ -55,23 +47,23 @@ test('weekly meetings in one room: last week’s link gets a newcomer in, seen a
     await expect(page.getByRole('heading', { name: en.Meeting.ended.left })).toBeVisible();
   }
   await Promise.all(open.map(({ context }) => context.close()));
-  open = [];
+  open.length = 0;
 
   // This week the host starts the room without the old link: a new key.
   const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo' });
   open.push(host);
-  await expect.poll(() => encryption(host.page)).toMatchObject({ status: 'on', source: 'created' });
+  await expect.poll(() => encryptionState(host.page)).toMatchObject({ status: 'on', source: 'created' });
   const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', fragment: lastWeek });
   open.push(bob);
   await expectMediaFromPeers(bob.page, 1, 45_000);
   await expectMediaFromPeers(host.page, 1, 45_000);
   await expectDecrypting(bob.page, 1);
   await expectDecrypting(host.page, 1);
-  expect(await encryption(bob.page)).toMatchObject({ status: 'on', source: 'handoff', staleLink: true });
+  expect(await encryptionState(bob.page)).toMatchObject({ status: 'on', source: 'handoff', staleLink: true });
   await expect(bob.page.getByTestId('stale-link')).toHaveText(en.Meeting.e2ee.staleLink);
   await expect(bob.page.getByTestId('encryption-indicator')).toHaveAttribute('data-status', 'on');
   // The host holds its key, is not told "wrong key", and sees Bob, not a tile stuck connecting.
-  expect(await encryption(host.page)).toMatchObject({ status: 'on', source: 'created' });
+  expect(await encryptionState(host.page)).toMatchObject({ status: 'on', source: 'created' });
   expect(await peersSeen(host.page)).toEqual([{ name: 'Bob', keys: 'verified' }]);
 });
 
@@ -80,7 +72,7 @@ test('a link sent before the host removed someone still works after; the removed
   baseURL,
 }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const sent = `#k=${newSecret()}`;
+  const sent = fragment();
   const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: sent });
   const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy', fragment: sent });
   open.push(host, cy);
@@ -102,7 +94,7 @@ test('a link sent before the host removed someone still works after; the removed
   // Cy is told, and the meeting moves to a new key: the link's key is out of date from now on.
   await expect(cy.page.getByRole('heading', { name: en.Meeting.ended.removed })).toBeVisible();
   await expect(cy.page.getByText(en.Meeting.removedText)).toBeVisible();
-  await expect.poll(async () => (await encryption(host.page))?.epoch).toBe(1);
+  await expect.poll(async () => (await encryptionState(host.page))?.epoch).toBe(1);
   // Cy opens the link again: told again, no lobby, nothing joins.
   await cy.page.goto(`/now/${meetingId}${sent}`);
   await expect(cy.page.getByRole('heading', { name: en.Meeting.ended.removed })).toBeVisible();
@@ -116,7 +108,7 @@ test('a link sent before the host removed someone still works after; the removed
   await expectMediaFromPeers(host.page, 1, 45_000);
   await expectDecrypting(dan.page, 1);
   await expectDecrypting(host.page, 1);
-  expect(await encryption(dan.page)).toMatchObject({ status: 'on', source: 'handoff', epoch: 1, staleLink: true });
+  expect(await encryptionState(dan.page)).toMatchObject({ status: 'on', source: 'handoff', epoch: 1, staleLink: true });
   // No ghost: the host sees Dan only, connected.
   expect(await peersSeen(host.page)).toEqual([{ name: 'Dan', keys: 'verified' }]);
   await expect(host.page.getByRole('banner').getByText('2 participants', { exact: true })).toBeVisible();

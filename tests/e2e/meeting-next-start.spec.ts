@@ -7,17 +7,13 @@
 import { expect, test } from '@playwright/test';
 import { messages } from './support/messages';
 import { firstLink, waitForMail } from './support/mailbox';
-import { expectInCall, expectMediaFromPeers, joinMeeting, newParticipantContext, type Participant } from './support/meeting';
+import { closedAfterEach, expectInCall, expectMediaFromPeers, joinMeeting, newParticipantContext } from './support/meeting';
 import { createDatabase, extraPort, startInstance, type Instance } from './support/instances';
 
 const en = messages('en');
 test.describe.configure({ timeout: 240_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 test('under plain next start: register, activate by mail, log in, start a meeting, a guest joins and media flows', async ({ browser }) => {
   const database = await createDatabase();
@@ -76,7 +72,7 @@ test('under plain next start: register, activate by mail, log in, start a meetin
     await expectMediaFromPeers(guest.page, 1);
   } finally {
     for (const participant of open) await participant.context.close().catch(() => undefined);
-    open = [];
+    open.length = 0;
     await instance?.stop();
     await database.drop();
   }

@@ -6,7 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { seededAccount } from './support/session';
-import { expectMediaFromPeers, joinMeeting, participantCount, type Participant } from './support/meeting';
+import { closedAfterEach, expectMediaFromPeers, joinMeeting, participantCount } from './support/meeting';
+import { negotiations } from './support/probe-readers';
 import { noisySpeechWav } from './support/noisy-speech';
 import { percentile, receivedFrames, sendsFiltered } from './support/received-audio';
 
@@ -18,14 +19,9 @@ test.describe.configure({ timeout: 150_000 });
 /** One loop of the WAV (three phrases, each followed by a 2.5 s pause) and a little more. */
 const MEASURE_MS = 16_000;
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 const sentAudio = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.senderTracks())[0]!.audio);
-const negotiations = (page: Page) => page.evaluate(() => Object.values(window.enclaveProbe!.negotiations()));
 
 /** The pauses' noise (the quietest fifth of the frames: the pauses are half the file) and the voice's peaks. */
 const levels = (frames: number[]) => ({ noise: percentile(frames, 20), speech: percentile(frames, 95), frames: frames.length });

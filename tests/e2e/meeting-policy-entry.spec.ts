@@ -8,7 +8,8 @@
 // covering the call's header, and says that reloading leaves the call.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
-import { enterLobby, expectInCall, joinMeeting, newParticipantContext, participantCount, type Participant } from './support/meeting';
+import { closedAfterEach, enterLobby, expectInCall, joinMeeting, newParticipantContext, participantCount } from './support/meeting';
+import { mediaRoute } from './support/probe-readers';
 import { messages } from './support/messages';
 import { noisySpeechWav } from './support/noisy-speech';
 import { logIn, seededAccount } from './support/session';
@@ -23,11 +24,7 @@ const en = messages('en');
 /** The reload prompt's time-out in this test (the e2e server lets an init script shorten it). */
 const TIME_OUT_MS = 20_000;
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 /** In every document of the context: a short reload-prompt time-out, and the policy violations seen. */
 async function watch(context: BrowserContext) {
@@ -38,7 +35,6 @@ async function watch(context: BrowserContext) {
   }, TIME_OUT_MS);
 }
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations);
-const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
 
 /** The loudest 5 % of the other's audio as this page receives it over `ms`, in dBFS (-200: hardly any). */
 async function receivedSpeech(page: Page, ms: number): Promise<number> {
@@ -78,7 +74,7 @@ test('"Start meeting now" and the address bar both run the call under its own po
     open.push(guest);
     await participantCount(host, 2);
     for (const page of [host, guest.page]) {
-      await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+      await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
       // Suppression is on by default: what each sends is the filter's output.
       await expect.poll(() => sendsFiltered(page), { timeout: 15_000 }).toBe(true);
     }

@@ -9,14 +9,14 @@ import type { Browser as FirefoxBrowser } from 'puppeteer-core';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
-import { joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { fragment, joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { mediaRoute } from './support/probe-readers';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
 
-const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
 const p = messages('en').Polls;
 
 let people: Participant[] = [];
@@ -196,8 +196,7 @@ test('through the SFU: a poll launched, voted and closed counts the same on both
   const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', search: '?media=sfu', fragment: hash });
   const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', search: '?media=sfu', fragment: hash });
   people = [ada, bo];
-  const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
-  for (const { page } of people) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+  for (const { page } of people) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   await keysVerified(ada.page);
   await keysVerified(bo.page);
 
@@ -213,7 +212,7 @@ test('through the SFU: a poll launched, voted and closed counts the same on both
   const tallies = await Promise.all(people.map(async ({ page }) => (await probePolls(page)).views.map((poll) => [poll.closed, poll.tally])));
   expect(tallies[0]).toEqual([['closed', { voters: 1, counts: [0, 1, 1], percents: [0, 100, 100] }]]);
   expect(tallies[1]).toEqual(tallies[0]);
-  for (const { page } of people) expect(await route(page)).toBe('sfu');
+  for (const { page } of people) expect(await mediaRoute(page)).toBe('sfu');
 });
 
 // Issue 49 asks for a poll in Firefox too: Firefox's page gets the poll, votes through its own

@@ -2,9 +2,9 @@
 // room dialog (by keyboard), and a call of two in that room goes through the SFU, which a call
 // of two never does on its own (automatic: from six). The dialog's new choice fits every width.
 // A room of its own, deleted after: the seeded demo room stays automatic for the other tests.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { joinMeeting, newParticipantContext, selfId, type Participant } from './support/meeting';
+import { closedAfterEach, fragment, joinMeeting, newParticipantContext, selfId } from './support/meeting';
+import { cryptoStats, mediaRoute } from './support/probe-readers';
 import { localized, messages } from './support/messages';
 import { logIn } from './support/session';
 import { sweep, widths } from './support/layout';
@@ -14,17 +14,9 @@ test.describe.configure({ timeout: 180_000 });
 const en = messages('en');
 const { Rooms: R, Manage: M } = en;
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 const item = (list: Locator, name: string) => list.getByRole('listitem').filter({ has: list.page().getByRole('heading', { name, exact: true }) });
-const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
-type Counters = { encrypted: number; decrypted: number };
-const cryptoStats = (page: Page): Promise<Record<string, { sent: Counters; received: Counters }>> =>
-  page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
 
 /** Deletes the demo account's rooms named `name` through the API (the test's own, whatever happened). */
 async function removeRooms(page: Page, baseURL: string, name: string) {
@@ -70,11 +62,11 @@ test('a room pinned to "Always through the server" in its dialog: a call of two 
     await dialog.getByRole('button', { name: M.cancel }).click();
 
     // Two guests with the room's link, no ?media= in it: two would stay a mesh if the room were automatic.
-    const fragment = `#k=${randomBytes(32).toString('base64url')}`;
+    const hash = fragment();
     for (const guest of ['Ada', 'Bob']) {
-      open.push(await joinMeeting(browser, baseURL!, meetingId, { name: guest, fragment }));
+      open.push(await joinMeeting(browser, baseURL!, meetingId, { name: guest, fragment: hash }));
     }
-    for (const { page } of open) await expect.poll(() => route(page), { timeout: 30_000 }).toBe('sfu');
+    for (const { page } of open) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
     // And media flows there: each decrypts the other's frames that came through Janus.
     const ids = await Promise.all(open.map(({ page }) => selfId(page)));
     for (const [index, { page }] of open.entries()) {

@@ -5,13 +5,13 @@
 // lib/meeting/client/call/route-decisions.ts, a new ticket at once; the server's:
 // lib/sfu/ticket.ts, which moves the meeting to the healthy node). The sender keys rotate on a
 // leave after the move as before it.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { startCrowd } from '../../bench/large-room/crowd-process.mjs';
 import { startJanus } from '../support/janus.mjs';
 import { roomParticipants, tapPublisher } from './support/janus-tap';
 import { extraPort, seed, startInstance, tempDataDir } from './support/instances';
-import { joinMeeting, selfId, type Participant } from './support/meeting';
+import { fragment, joinMeeting, newSecret, selfId, type Participant } from './support/meeting';
+import { cryptoStats, mediaRoute, senderKeys, type CryptoStats } from './support/probe-readers';
 
 // One retry: on a quiet machine the recovery took 1.8–2.1 s in most runs and 5.2 s in one
 // (2026-11-29), Janus being lost sends media back to the links before a new ticket moves it to the
@@ -19,8 +19,6 @@ import { joinMeeting, selfId, type Participant } from './support/meeting';
 // 5 s budget itself stays: one slow try is tolerated, two fail.
 test.describe.configure({ timeout: 300_000, retries: 1 });
 
-type Counters = { encrypted: number; decrypted: number; failed: Record<string, number> };
-type CryptoStats = Record<string, { sent: Counters; received: Counters }>;
 type Janus = Awaited<ReturnType<typeof startJanus>>;
 
 const SFU_SECRET = 'e2e-failover-sfu-secret-0123456789abcdef';
@@ -29,10 +27,7 @@ const janusBase = (index: number) => Number(process.env.E2E_PORT ?? 3210) + 400 
 /** The budget issue 46 sets: everyone back in a working call within 5 s of the node's death. */
 const RECOVERY_MS = 5_000;
 
-const cryptoStats = (page: Page): Promise<CryptoStats> => page.evaluate(() => (window.enclaveProbe?.encryptionStats() ?? {}) as never);
 const peerIds = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().peers.map((peer: { id: string }) => peer.id));
-const route = (page: Page) => page.evaluate(() => window.enclaveProbe?.mediaRoute());
-const senderKeys = (page: Page) => page.evaluate(() => window.enclaveProbe!.senderKeys());
 const decryptedVia = (stats: CryptoStats, sender: string) => stats[`sfu:${sender}`]?.received.decrypted ?? 0;
 /** Every frame that failed to open on this page, by key and reason. */
 const failures = (stats: CryptoStats): Record<string, number> =>
@@ -61,9 +56,9 @@ test('the Janus node a call of six is on dies: every browser receives media agai
     const meetingId = account.meetingId;
 
     // Two browsers, then four Node participants: at six the call moves to the SFU (route-pin.ts SFU_FROM).
-    const secret = randomBytes(32).toString('base64url');
+    const secret = newSecret();
     for (const name of ['Browser A', 'Browser B']) {
-      people.push(await joinMeeting(browser, instance.url, meetingId, { name, fragment: `#k=${secret}` }));
+      people.push(await joinMeeting(browser, instance.url, meetingId, { name, fragment: fragment(secret) }));
       cleanups.push(() =>
         people
           .at(-1)!
@@ -77,7 +72,7 @@ test('the Janus node a call of six is on dies: every browser receives media agai
     await crowd.call({ cmd: 'add', count: 4 });
     const pages = people.map(({ page }) => page);
     const ids = await Promise.all(pages.map(selfId));
-    for (const page of pages) await expect.poll(() => route(page), { timeout: 60_000 }).toBe('sfu');
+    for (const page of pages) await expect.poll(() => mediaRoute(page), { timeout: 60_000 }).toBe('sfu');
     // Each browser opens frames from all five others through the SFU.
     for (const page of pages)
       await expect
@@ -136,7 +131,7 @@ test('the Janus node a call of six is on dies: every browser receives media agai
     await expect.poll(async () => (await roomParticipants(meetingId, nodeApi(healthy)))?.sort(), { timeout: 15_000 }).toEqual([...everyone].sort());
     expect(await roomParticipants(meetingId, nodeApi(dead))).toBeNull();
     // The machine's route says so once the move has finished (publishing, layers), after the first frames.
-    for (const page of pages) await expect.poll(() => route(page), { timeout: 10_000 }).toBe('sfu');
+    for (const page of pages) await expect.poll(() => mediaRoute(page), { timeout: 10_000 }).toBe('sfu');
 
     // Nothing in clear: the new node forwards Browser A's sealed frames and none of its clear ones.
     const [tap, samples] = await Promise.all([

@@ -2,7 +2,6 @@
 // data channels, stream while drawn, converge when two people draw, reach a late joiner from a
 // peer, and a hostile peer's messages are dropped without harm. Two or three Chromium pages with
 // fake media, as docs/e2ee-crypto.md's "Testing in headless Chromium" advises.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -10,13 +9,12 @@ import type { Browser as FirefoxBrowser, Page as FirefoxPage } from 'puppeteer-c
 import { joinMeetingInFirefox, launchFirefox } from './support/firefox';
 import { E2E_DATA_DIR } from './support/constants.mjs';
 import { sweep, widths } from './support/layout';
-import { joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
+import { fragment, joinMeeting, keysVerified, recordBodies, selfId, type Participant } from './support/meeting';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 
-const fragment = () => `#k=${randomBytes(32).toString('base64url')}`;
 const en = messages('en');
 const w = en.Whiteboard;
 

@@ -3,17 +3,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seededAccount, logIn } from './support/session';
 import { waitForMail } from './support/mailbox';
-import { expectInCall, expectMediaFromPeers, joinMeeting, participantCount, peerStats, type Participant } from './support/meeting';
+import { closedAfterEach, expectInCall, expectMediaFromPeers, joinMeeting, participantCount, peerStats } from './support/meeting';
 
 // Every participant runs on this 2-core machine: calls run one at a time (the "meetings"
 // project has one worker), each with generous time; a failure does not skip the others.
 test.describe.configure({ timeout: 120_000 });
 
-let open: Participant[] = [];
-test.afterEach(async () => {
-  await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
-  open = [];
-});
+const open = closedAfterEach();
 
 test('two participants see and hear each other, chat, leave and rejoin', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
