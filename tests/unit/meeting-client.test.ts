@@ -108,10 +108,10 @@ describe('mesh quality policy (docs/e2ee-crypto.md "Mesh size")', () => {
   });
 
   it('starts audio-only above 20 participants on the mesh, with the camera on at any size through the SFU', () => {
-    expect(cameraOnByDefault(20, 'mesh')).toBe(true);
-    expect(cameraOnByDefault(21, 'mesh')).toBe(false);
-    expect(cameraOnByDefault(21, 'sfu')).toBe(true);
-    expect(cameraOnByDefault(100, 'sfu')).toBe(true);
+    expect(cameraOnByDefault(20, false)).toBe(true);
+    expect(cameraOnByDefault(21, false)).toBe(false);
+    expect(cameraOnByDefault(21, true)).toBe(true);
+    expect(cameraOnByDefault(100, true)).toBe(true);
     // The lobby's route: the SFU only where the server has one and the pin sends this size there.
     expect(startingRoute(30, AUTO, true)).toBe('sfu');
     expect(startingRoute(30, AUTO, false)).toBe('mesh');

@@ -45,7 +45,9 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
   const joiningAs = info.participantCount + 1;
-  const preview = useLocalPreview(cameraOnByDefault(joiningAs, startingRoute(joiningAs, routePin(window.location.search, info.mediaRoute), info.sfu)));
+  const preview = useLocalPreview(
+    cameraOnByDefault(joiningAs, startingRoute(joiningAs, routePin(window.location.search, info.mediaRoute), info.sfu) === 'sfu'),
+  );
   // A guest's name is remembered on this device, as Google Meet does, for the next meeting or a rejoin.
   const [name, setName] = useState(() => info.userName ?? readGuestName());
   const [password, setPassword] = useState('');

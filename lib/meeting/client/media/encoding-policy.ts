@@ -3,7 +3,6 @@
 // uploads one copy per peer, so the per-connection budget shrinks with the room:
 // up to 4 people 720p at 1.5 Mbps; 5–8 360p at 500 kbps; 9–15 180p at 15 fps; 16–30 small
 // thumbnails sent only to peers that display them. Audio-only by default above 20 on the mesh.
-import type { MediaRoute } from '../call/route-pin';
 
 export interface VideoEncoding {
   active: boolean;
@@ -83,8 +82,8 @@ export function videoEncodings(options: {
  * whatever the size, and each receiver gets only the layer its tile needs (layers.ts), so the
  * camera starts on at any size (issue 46).
  */
-export function cameraOnByDefault(participants: number, route: MediaRoute): boolean {
-  return route === 'sfu' || participants <= 20;
+export function cameraOnByDefault(participants: number, throughSfu: boolean): boolean {
+  return throughSfu || participants <= 20;
 }
 
 /**
