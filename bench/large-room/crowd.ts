@@ -136,6 +136,10 @@ function summary() {
     sfuPublishing: all.filter((s) => s.sfu?.publisher === 'connected').length,
     sfuSubscribed: all.filter((s) => s.sfu?.subscriber === 'connected').length,
     decryptFailures: all.reduce((sum, s) => sum + s.decryptFailures, 0),
+    // The sender-key schedule: boxes sent, and keys made by why (ratchets count as `join`).
+    senderKeyBoxes: all.reduce((sum, s) => sum + s.senderKeyBoxes, 0),
+    ratchets: all.reduce((sum, s) => sum + (s.rotations?.join ?? 0), 0),
+    freshKeys: all.reduce((sum, s) => sum + (s.rotations ? s.rotations.leave + s.rotations.interval + s.rotations.room : 0), 0),
     perPeer: peers.map((peer, i) => ({ name: peer.self?.name, id: all[i]!.id, sent: all[i]!.sentPackets, sfu: all[i]!.sfu })),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };

@@ -153,6 +153,8 @@ export class NodePeer {
   }
 
   private lostAt: number | null = null;
+  /** Sender-key boxes this participant sent (the bench's messages per join and leave). */
+  private senderKeyBoxes = 0;
 
   /**
    * Janus went away: a new ticket at once (the server places the meeting on a healthy node), as
@@ -175,7 +177,10 @@ export class NodePeer {
       here: () => [...this.peers.keys()],
       seal: async (peerId, key) => sealsWith(await keys).seal(peerId, key),
       open: async (peerId, generation, box) => sealsWith(await keys).open(peerId, generation, box),
-      send: (peerId, body) => this.keyExchange!.sendSignal(peerId, body),
+      send: (peerId, body) => {
+        this.senderKeyBoxes += 1;
+        this.keyExchange!.sendSignal(peerId, body);
+      },
     });
   }
 
@@ -219,6 +224,8 @@ export class NodePeer {
         0,
       ),
       videoBytes: links.reduce((sum, [, link]) => sum + link.videoBytes, 0),
+      senderKeyBoxes: this.senderKeyBoxes,
+      rotations: this.ring ? { ...this.ring.rotations } : null,
     };
   }
 

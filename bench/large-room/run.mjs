@@ -125,7 +125,16 @@ async function main() {
     });
     for (const size of sizes) {
       try {
-        await leaveFromBrowser(joiner);
+        if (joiner.page) {
+          // The last step's joiner leaves: what that costs the Node participants' sender keys (a fresh key each, for those who stay).
+          const before = await crowd.call({ cmd: 'summary' });
+          await leaveFromBrowser(joiner);
+          await sleep(3000);
+          const after = await crowd.call({ cmd: 'summary' });
+          progress(
+            `the browser's leave cost the ${nodes} Node participants ${after.senderKeyBoxes - before.senderKeyBoxes} boxes, ${after.freshKeys - before.freshKeys} fresh keys`,
+          );
+        }
         await sleep(1500);
         const added = await crowd.call({ cmd: 'add', count: size - browserCount - nodes });
         nodes = added.total;
@@ -159,9 +168,14 @@ async function main() {
         }
         for (const participant of staying) await waitForAudioFromAll(participant.page, size - 2, 120_000);
         progress(`N=${size}: ${size - 1} connected; the last browser joins`);
+        const keysBefore = await crowd.call({ cmd: 'summary' });
         await joinFromBrowser(joiner, meetingId, fragment, `Browser ${browserCount}`);
         const join = await waitForAudioFromAll(joiner.page, size - 1, 180_000);
         const settled = await crowd.call({ cmd: 'settle', participants: size, browsers: browserCount, timeoutMs: 120_000 });
+        const keysAfter = await crowd.call({ cmd: 'summary' });
+        // What the browser's join cost the Node participants' sender keys (the browsers' own are not counted).
+        const joinKeys = `${keysAfter.senderKeyBoxes - keysBefore.senderKeyBoxes} boxes, ${keysAfter.ratchets - keysBefore.ratchets} ratchets, ${keysAfter.freshKeys - keysBefore.freshKeys} fresh keys`;
+        progress(`N=${size}: the join cost the ${nodes} Node participants ${joinKeys}`);
         progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${settled.settled ? 'settled' : 'NOT settled'}`);
         // Verified / opened / decoding peers per poll: where the join's time goes.
         progress(`N=${size}: join timeline ${join.timeline}; requests ${JSON.stringify(join.requests)}`);
@@ -195,6 +209,7 @@ async function main() {
             ? { 'pairs connected': `${(crowd1.connectedLinks + browserLinks) / 2}/${(size * (size - 1)) / 2}`, 'Node links remade': crowd1.relinks }
             : { 'Node publishing/subscribed': `${crowd1.sfuPublishing}/${crowd1.sfuSubscribed} of ${nodes}` }),
           'browsers: audio decoding from': growth.map((g) => `${g.decoding}/${size - 1}${g.streams === null ? '' : ` (${g.streams} streams)`}`).join(' '),
+          'Node sender keys for the join': joinKeys,
           'decrypt failures browsers | Node': `${growth.map((g) => g.failed).join(' ')} | ${crowd1.decryptFailures - crowd0.decryptFailures}`,
           'Node frames opened': mode === 'sfu' ? crowd1.sfuOpened - crowd0.sfuOpened : '-',
           'browser CPU cores': browsers.map((_, i) => cores(cpu0.browsers[i], cpu1.browsers[i])).join(' '),
