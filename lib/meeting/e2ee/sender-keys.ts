@@ -11,7 +11,7 @@ import { MEDIA_KEY_LENGTH } from './keys';
 import { FRAME_PROOF_KEY_LENGTH } from './frame-proof';
 import { MAX_GENERATION, SENDER_CHAIN_LABELS, type SenderKey } from './sender-chain';
 
-export { FOLLOW_GENERATIONS, ratchetSenderKey, senderGeneration, senderKid, senderMediaBaseKey, type SenderKey } from './sender-chain';
+export { FOLLOW_GENERATIONS, ratchetSenderKey, senderKid, senderMediaBaseKey, type SenderKey } from './sender-chain';
 
 export const SENDER_KEY_LABELS = {
   /** The seal that carries a sender key to one receiver. */
