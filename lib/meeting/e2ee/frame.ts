@@ -155,7 +155,9 @@ export class FrameDecryptor {
     const bodyStart = prefixLength + header.length;
     const aad = concatBytes(data.subarray(prefixLength, bodyStart), data.subarray(0, prefixLength));
     const opened = await aeadOpen(entry.key, ctr, aad, data.subarray(bodyStart));
-    if (!opened) return { ok: false, reason: 'auth' };
+    // A key we derived that does not open the frame is a key we do not hold (a fresh one whose box
+    // is still on its way): 'auth' stays for frames that fail under a key we were given.
+    if (!opened) return { ok: false, reason: followed ? 'unknown-key' : 'auth' };
     // Checked again: a duplicate may have been verified concurrently while we awaited.
     if (!entry.window.accept(ctr)) return { ok: false, reason: 'replay' };
     if (followed && !this.keepFollowed(header.kid, entry, ctr)) return { ok: false, reason: 'replay' };
