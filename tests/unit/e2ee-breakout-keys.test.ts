@@ -44,10 +44,17 @@ describe('breakout key epochs through the SFU', () => {
     const regroup = async () => {
       const before = sent.length;
       const counts = PEOPLE.map((id) => rings[id]!.rotations.room);
+      const generations = PEOPLE.map((id) => rings[id]!.generation ?? -1);
       for (const id of PEOPLE) rings[id]!.regroup((peer) => apart(open, id, peer));
       await until(() => PEOPLE.every((id, at) => rings[id]!.rotations.room > counts[at]!), 'everyone rotated for the new split');
       await settle();
-      await sleep(SWITCH_DELAY_MS + 100);
+      // Each sender seals under its new key SWITCH_DELAY_MS after handing it out: later under load
+      // (a fixed 1.1 s wait failed once in CI), so wait for the switch itself.
+      await until(
+        () => PEOPLE.every((id, at) => (rings[id]!.generation ?? -1) > generations[at]!),
+        'everyone sealing under its new key',
+        SWITCH_DELAY_MS + 5_000,
+      );
       return sent.slice(before);
     };
     /** Who got a box from `from` in these boxes. */
