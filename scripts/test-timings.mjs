@@ -24,7 +24,7 @@ export function jestFiles(report) {
   return (report?.testResults ?? []).map((file) => ({ name: relative(file.name), ms: (file.endTime ?? 0) - (file.startTime ?? 0) }));
 }
 
-/** Playwright's tests, each with its file, title path and the duration of its last attempt. */
+/** Playwright's tests, each with its file, title path, the duration of its last attempt and whether it passed only on a retry. */
 export function playwrightTests(report) {
   const tests = [];
   const visit = (suite, outer) => {
@@ -33,7 +33,11 @@ export function playwrightTests(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const last = test.results?.at(-1);
-        tests.push({ name: `${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')} [${test.projectName}]`, ms: last?.duration ?? 0 });
+        tests.push({
+          name: `${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')} [${test.projectName}]`,
+          ms: last?.duration ?? 0,
+          flaky: test.status === 'flaky',
+        });
       }
     }
     for (const child of suite.suites ?? []) visit(child, titles);

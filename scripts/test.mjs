@@ -150,6 +150,8 @@ const e2eTimes = E2E_PHASES.filter(([phase]) => ran.has(phase)).map(([, project]
 const tests = [...jestTests(jestTimes), ...e2eTimes.flatMap(playwrightTests)];
 if (tests.length) console.log(`\nThe 20 slowest tests:\n${slowest(tests).join('\n')}`);
 if (jestTimes) console.log(`\nThe 10 slowest Jest files (setup included):\n${slowest(jestFiles(jestTimes), 10).join('\n')}`);
+const retried = tests.filter((test) => test.flaky);
+if (retried.length) console.log(`\nPassed only on a retry (a fault fails both runs; load can fail one):\n${retried.map(({ name }) => `  ${name}`).join('\n')}`);
 
 if (exitCode !== 0 && failed === 0) failed = 1;
 console.log(`\ntests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} passed only on a retry` : ''}`);

@@ -135,7 +135,7 @@ test('the Janus node a call of six is on dies: every browser receives media agai
 
     // Nothing in clear: the new node forwards Browser A's sealed frames and none of its clear ones.
     const [tap, samples] = await Promise.all([
-      tapPublisher(meetingId, ids[0]!, { seconds: 3, node: nodeApi(healthy) }),
+      tapPublisher(meetingId, ids[0]!, { seconds: 3, atLeast: 21, maxSeconds: 30, node: nodeApi(healthy) }),
       pages[0]!.waitForTimeout(500).then(() => pages[0]!.evaluate(() => window.enclaveProbe!.sampleFrames(60))),
     ]);
     expect(tap.packets).toBeGreaterThan(20);

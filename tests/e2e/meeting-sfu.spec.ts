@@ -82,7 +82,7 @@ test('three participants through the SFU: every receiver decrypts every sender, 
   // Janus forwards Ada's camera to a UDP port of ours while her page samples what it encrypts:
   // her sealed frames are found in what Janus sent (the tap works), no clear frame is.
   const [tap, samples] = await Promise.all([
-    tapPublisher(meetingId, ids[0]!, { seconds: 4 }),
+    tapPublisher(meetingId, ids[0]!, { seconds: 4, atLeast: 31, maxSeconds: 30 }),
     ada!.page.waitForTimeout(1000).then(() => ada!.page.evaluate(() => window.enclaveProbe!.sampleFrames(60))),
   ]);
   expect(tap.packets).toBeGreaterThan(30);
@@ -220,7 +220,7 @@ test('a joiner’s key opens none of the ciphertext Janus carried before it was 
 
   // An SFU operator keeps Ada's microphone as Janus forwards it, before Cy comes.
   const generationBefore = (await senderKeys(ada.page)).own!;
-  const before = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
+  const before = await tapPublisher(meetingId, adaId!, { seconds: 3, atLeast: 51, maxSeconds: 20, mid: '0' });
   expect(before.packets).toBeGreaterThan(50);
   // Nobody came or went while it tapped: Bob's key of Ada's opens those frames (they are real ones, and the method works).
   const bobHeld = await heldKey(bob.page, adaId!);
@@ -233,7 +233,7 @@ test('a joiner’s key opens none of the ciphertext Janus carried before it was 
   const cyHeld = await heldKey(cy.page, adaId!);
   expect(cyHeld.generation).toBeGreaterThan(generationBefore);
   const cyCould = await withRatchets(cyHeld, 6);
-  const after = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
+  const after = await tapPublisher(meetingId, adaId!, { seconds: 3, atLeast: 51, maxSeconds: 20, mid: '0' });
   const generationAfter = (await senderKeys(ada.page)).own!;
 
   // Cy's key opens what Ada sends under it now; none of Cy's keys opens anything from before Cy came.
@@ -249,7 +249,7 @@ test('a joiner’s key opens none of the ciphertext Janus carried before it was 
   await expect.poll(async () => (await senderKeys(bob.page)).received[adaId!], { timeout: 15_000 }).toBe(generationGone);
   // Past the 1 s switch to the new key.
   await ada.page.waitForTimeout(1500);
-  const gone = await tapPublisher(meetingId, adaId!, { seconds: 3, mid: '0' });
+  const gone = await tapPublisher(meetingId, adaId!, { seconds: 3, atLeast: 51, maxSeconds: 20, mid: '0' });
   expect((await senderKeys(ada.page)).own).toBe(generationGone);
   const bobNow = await heldKey(bob.page, adaId!);
   expect(bobNow.generation).toBe(generationGone);

@@ -8,11 +8,11 @@ describe("npm test's timings", () => {
         {
           title: 'meeting.spec.ts',
           file: 'meeting.spec.ts',
-          specs: [{ title: 'two join', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', results: [{ duration: 30_000 }, { duration: 61_500 }] }] }],
+          specs: [{ title: 'two join', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', status: 'flaky', results: [{ duration: 30_000 }, { duration: 61_500 }] }] }],
           suites: [
             {
               title: 'with a password',
-              specs: [{ title: 'a guest knocks', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', results: [{ duration: 4_000 }] }] }],
+              specs: [{ title: 'a guest knocks', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', status: 'expected', results: [{ duration: 4_000 }] }] }],
             },
           ],
         },
@@ -27,6 +27,8 @@ describe("npm test's timings", () => {
       '1 min 02 s  meeting.spec.ts › two join [meetings]',
       '     4.0 s  meeting.spec.ts › with a password › a guest knocks [meetings]',
     ]);
+    // The first passed only on its retry: npm test names it apart.
+    expect(playwrightTests(playwright).map(({ flaky }) => flaky)).toEqual([true, false]);
     expect(jestFiles(jest)).toEqual([{ name: 'tests/unit/a.test.ts', ms: 3_000 }]);
     expect(formatDuration(59_949)).toBe('59.9 s');
     expect(playwrightTests(null)).toEqual([]);

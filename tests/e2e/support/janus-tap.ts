@@ -38,12 +38,20 @@ export interface TapNode {
 
 /**
  * Forwards one of the publisher's streams (its camera, mid 1, unless `mid` says another: 0 is its
- * microphone) for `seconds`: how many packets came, all their bytes, and each packet.
+ * microphone) for `seconds`, and on until `atLeast` packets came or `maxSeconds` ran out: how many
+ * packets came, all their bytes, and each packet. A loaded machine's camera sends a few frames a
+ * second (23 packets in 4 s on a CI run), so a test that needs a count waits for it.
  */
 export async function tapPublisher(
   meetingId: string,
   publisherId: string,
-  { seconds, node = {}, mid = '1' }: { seconds: number; node?: TapNode; mid?: string },
+  {
+    seconds,
+    atLeast = 0,
+    maxSeconds = seconds,
+    node = {},
+    mid = '1',
+  }: { seconds: number; atLeast?: number; maxSeconds?: number; node?: TapNode; mid?: string },
 ) {
   const { secret: sfuSecret = E2E_SFU_SECRET } = node;
   const socket = dgram.createSocket('udp4');
@@ -74,7 +82,9 @@ export async function tapPublisher(
       node,
     );
     const streamId = (forwarded.plugindata?.data.forwarders as { stream_id?: number }[] | undefined)?.[0]?.stream_id;
+    const until = Date.now() + maxSeconds * 1000;
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    while (chunks.length < atLeast && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
     if (streamId !== undefined)
       await janus(
         `/${session}/${handle}`,

@@ -83,7 +83,8 @@ export async function enterLobby(page: Page, options: { name: string; password?:
   const m = messages(options.locale ?? 'en').Meeting;
   const join = page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) });
   const nameField = page.getByLabel(m.yourName, { exact: true });
-  await expect(join).toBeVisible();
+  // A page load beside a running call: a fourth participant's lobby took 10.5 s on a loaded run.
+  await expect(join).toBeVisible({ timeout: 30_000 });
   if (await nameField.isVisible()) await nameField.fill(options.name);
   else await expect(nameField).toHaveCount(0);
   if (options.password !== undefined) await page.getByLabel(m.meetingPassword, { exact: true }).fill(options.password);
