@@ -46,8 +46,8 @@ test('Ada’s captions appear on Bob’s page under Ada’s tile; Bob turns them
   const meetingId = seededAccount('demo').meetingId;
   const bodies: string[][] = [];
   const prepare = async (context: BrowserContext) => void bodies.push(recordBodies(context));
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment(), prepare });
-  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', prepare });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', camera: false, host: 'demo', fragment: fragment(), prepare });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', camera: false, prepare });
   people = [ada, bob];
   await keysVerified(ada.page);
   await keysVerified(bob.page);
@@ -122,8 +122,8 @@ test('Ada’s captions appear on Bob’s page under Ada’s tile; Bob turns them
 // sealed on the pair's channel); Ada's page is the one under test.
 test('hostile caption messages are dropped: malformed, too long, a bad language, a line that already ended, a flood', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
-  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false, fragment: fragment() });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', camera: false });
   people = [ada, bob];
   await keysVerified(ada.page);
   await keysVerified(bob.page);
@@ -181,8 +181,8 @@ test('hostile caption messages are dropped: malformed, too long, a bad language,
 
 test('where recognition on the device is unavailable, the control says so and nothing starts', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
-  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob' });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false, fragment: fragment() });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', camera: false });
   people = [ada, bob];
   await keysVerified(ada.page);
 

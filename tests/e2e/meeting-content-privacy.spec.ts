@@ -36,8 +36,15 @@ test('through the SFU, a board, a poll and a caption reach the other page, and t
   const bodies: string[][] = [];
   const prepare = async (context: BrowserContext) => void bodies.push(recordBodies(context));
   const hash = fragment();
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', search: '?media=sfu', fragment: hash, prepare });
-  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', search: '?media=sfu', fragment: hash, prepare });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, {
+    name: 'Demo User',
+    camera: false,
+    host: 'demo',
+    search: '?media=sfu',
+    fragment: hash,
+    prepare,
+  });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', camera: false, search: '?media=sfu', fragment: hash, prepare });
   people = [ada, bob];
   for (const { page } of people) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   await keysVerified(ada.page);

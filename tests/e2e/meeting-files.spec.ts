@@ -87,8 +87,8 @@ test('a 50 MB file arrives identical, peer to peer, with progress; cancel, decli
   const meetingId = seededAccount('demo').meetingId;
   const uploads: Buffer[][] = [];
   const prepare = async (context: BrowserContext) => void uploads.push(recordUploads(context));
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment(), prepare });
-  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false, fragment: fragment(), prepare });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', camera: false, prepare });
   people = [ada, bo];
   await keysVerified(ada.page);
   await keysVerified(bo.page);
@@ -196,8 +196,8 @@ test('hostile offers: names that hide their type, a huge declared size, an HTML 
       };
     });
   };
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
-  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare: recordDownloads });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false, fragment: fragment() });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', camera: false, prepare: recordDownloads });
   people = [ada, bo];
   await keysVerified(ada.page);
   await keysVerified(bo.page);
@@ -290,7 +290,7 @@ test('Firefox and Chromium send each other a file, each checked by SHA-256', asy
   const meetingId = seededAccount('demo').meetingId;
   firefox = await launchFirefox();
   const fox: FirefoxPage = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${fragment()}`, 'Fiona');
-  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris' });
+  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris', camera: false });
   people = [chris];
   await keysVerified(chris.page);
   await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });

@@ -62,8 +62,8 @@ test('Ada launches a poll, Bo votes, both see the tally grow; Cy joins late and 
   const meetingId = seededAccount('demo').meetingId;
   const bodies: string[][] = [];
   const prepare = async (context: BrowserContext) => void bodies.push(recordBodies(context));
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment(), prepare });
-  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', prepare });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false, fragment: fragment(), prepare });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', camera: false, prepare });
   people = [ada, bo];
   await keysVerified(ada.page);
   await keysVerified(bo.page);
@@ -104,7 +104,7 @@ test('Ada launches a poll, Bo votes, both see the tally grow; Cy joins late and 
   }
 
   // Cy joins late: the open poll and both ballots come from the peers.
-  const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy', prepare });
+  const cy = await joinMeeting(browser, baseURL!, meetingId, { name: 'Cy', camera: false, prepare });
   people.push(cy);
   await keysVerified(cy.page, 2);
   await bo.page.getByRole('dialog', { name: p.title }).press('Escape');
@@ -149,8 +149,8 @@ test('hostile poll messages are dropped: bad options, two answers on one-answer 
   baseURL,
 }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', fragment: fragment() });
-  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo' });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false, fragment: fragment() });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', camera: false });
   people = [ada, bo];
   await keysVerified(ada.page);
   await keysVerified(bo.page);
@@ -193,8 +193,8 @@ test('hostile poll messages are dropped: bad options, two answers on one-answer 
 test('through the SFU: a poll launched, voted and closed counts the same on both pages', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
   const hash = fragment();
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', search: '?media=sfu', fragment: hash });
-  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', search: '?media=sfu', fragment: hash });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false, search: '?media=sfu', fragment: hash });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', camera: false, search: '?media=sfu', fragment: hash });
   people = [ada, bo];
   for (const { page } of people) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   await keysVerified(ada.page);
@@ -220,7 +220,7 @@ test('through the SFU: a poll launched, voted and closed counts the same on both
 test('a Firefox participant votes in a Chromium participant’s poll and both count the same tally', async ({ browser, baseURL }) => {
   const meetingId = seededAccount('demo').meetingId;
   const hash = fragment();
-  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris', fragment: hash });
+  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris', camera: false, fragment: hash });
   people = [chris];
   firefox = await launchFirefox();
   const fox = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${hash}`, 'Fiona');
@@ -309,9 +309,9 @@ test('the host keeps polls to itself (a guest’s forged poll is refused everywh
   baseURL,
 }) => {
   const meetingId = seededAccount('demo').meetingId;
-  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment() });
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada' });
-  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo' });
+  const host = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', camera: false, host: 'demo', fragment: fragment() });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Ada', camera: false });
+  const bo = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bo', camera: false });
   people = [host, ada, bo];
   for (const person of people) await keysVerified(person.page, 2);
 

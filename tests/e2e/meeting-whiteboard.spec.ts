@@ -71,8 +71,8 @@ test('Ada (the host) draws and Bob sees the line as it is drawn; Bob draws back;
   const bodies: string[][] = [];
   const prepare = async (context: BrowserContext) => void bodies.push(recordBodies(context));
   // Ada is the meeting's owner: the roster's host, the only one who may clear the board.
-  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', host: 'demo', fragment: fragment(), prepare });
-  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', prepare });
+  const ada = await joinMeeting(browser, baseURL!, meetingId, { name: 'Demo User', camera: false, host: 'demo', fragment: fragment(), prepare });
+  const bob = await joinMeeting(browser, baseURL!, meetingId, { name: 'Bob', camera: false, prepare });
   people = [ada, bob];
   await keysVerified(ada.page);
   await keysVerified(bob.page);
@@ -115,7 +115,7 @@ test('Ada (the host) draws and Bob sees the line as it is drawn; Bob draws back;
   ]);
 
   // Carol joins late: a peer hands her the board; she never saw a stroke being drawn.
-  const carol = await joinMeeting(browser, baseURL!, meetingId, { name: 'Carol', prepare });
+  const carol = await joinMeeting(browser, baseURL!, meetingId, { name: 'Carol', camera: false, prepare });
   people.push(carol);
   await keysVerified(carol.page, 2);
   await expect.poll(() => strokeIds(carol.page), { timeout: 15_000 }).toEqual(await strokeIds(ada.page));
@@ -221,7 +221,7 @@ test('Firefox and Chromium draw at the same time and end with the same board', a
   firefox = await launchFirefox();
   const fox: FirefoxPage = await joinMeetingInFirefox(firefox, `${baseURL}/now/${meetingId}${fragment()}`, 'Fiona');
   await fox.setViewport({ width: 1366, height: 768 });
-  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris' });
+  const chris = await joinMeeting(browser, baseURL!, meetingId, { name: 'Chris', camera: false });
   people = [chris];
   await keysVerified(chris.page);
   await fox.waitForFunction(() => window.enclaveProbe?.getState().peers[0]?.keys === 'verified', { timeout: 30_000 });

@@ -65,6 +65,12 @@ export async function joinMeeting(
     locale?: string;
     /** The page's size from the start (a layout test's first width). */
     viewport?: { width: number; height: number };
+    /**
+     * Joins with the camera off, as the lobby's switch does: for a test of what the call's
+     * messages carry (polls, the board, captions, files), where a 720p encoder and its decoders
+     * would only share the two cores with what the test looks at.
+     */
+    camera?: false;
   },
 ): Promise<Participant> {
   const context = await newParticipantContext(browser, baseURL, options.contextOptions);
@@ -79,7 +85,7 @@ export async function joinMeeting(
   return { context, page, name: options.name };
 }
 
-export async function enterLobby(page: Page, options: { name: string; password?: string; locale?: string }) {
+export async function enterLobby(page: Page, options: { name: string; password?: string; locale?: string; camera?: false }) {
   const m = messages(options.locale ?? 'en').Meeting;
   const join = page.getByRole('button', { name: new RegExp(`^(${m.joinNow}|${m.askToJoin})$`) });
   const nameField = page.getByLabel(m.yourName, { exact: true });
@@ -88,6 +94,10 @@ export async function enterLobby(page: Page, options: { name: string; password?:
   if (await nameField.isVisible()) await nameField.fill(options.name);
   else await expect(nameField).toHaveCount(0);
   if (options.password !== undefined) await page.getByLabel(m.meetingPassword, { exact: true }).fill(options.password);
+  if (options.camera === false) {
+    await page.getByRole('button', { name: m.turnCameraOff, exact: true }).click();
+    await expect(page.getByRole('button', { name: m.turnCameraOn, exact: true })).toBeVisible();
+  }
   await join.click();
 }
 
