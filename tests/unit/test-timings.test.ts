@@ -8,11 +8,19 @@ describe("npm test's timings", () => {
         {
           title: 'meeting.spec.ts',
           file: 'meeting.spec.ts',
-          specs: [{ title: 'two join', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', status: 'flaky', results: [{ duration: 30_000 }, { duration: 61_500 }] }] }],
+          specs: [
+            {
+              title: 'two join',
+              file: 'meeting.spec.ts',
+              tests: [{ projectName: 'meetings', status: 'flaky', results: [{ duration: 30_000 }, { duration: 61_500 }] }],
+            },
+          ],
           suites: [
             {
               title: 'with a password',
-              specs: [{ title: 'a guest knocks', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', status: 'expected', results: [{ duration: 4_000 }] }] }],
+              specs: [
+                { title: 'a guest knocks', file: 'meeting.spec.ts', tests: [{ projectName: 'meetings', status: 'expected', results: [{ duration: 4_000 }] }] },
+              ],
             },
           ],
         },
