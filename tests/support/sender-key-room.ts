@@ -40,7 +40,9 @@ export async function room(ids: string[], schedule?: SenderKeyContext['schedule'
   /** What `to` finds in a box `from` sealed for it (a test's participant reading the key it was given). */
   const open = async (to: string, from: string, generation: number, box: string) =>
     openSenderKey(await deriveSealKey(pairs.get(`${to}>${from}`)!.pair, from, to), { roomId: 'r', senderId: from, receiverId: to }, generation, box);
-  return { keyrings, rings, present, unverified, settle, sent, open };
+  /** The pair secret `a` holds with `b` (what a page's direct keys come from: keys/meeting-crypto.ts directKeys). */
+  const pairSecret = (a: string, b: string) => pairs.get(`${a}>${b}`)?.pair ?? null;
+  return { keyrings, rings, present, unverified, settle, sent, open, pairSecret };
 }
 
 /** A camera frame as `from` seals it now under its sender key (no signature: the keyring alone). */

@@ -5,6 +5,7 @@
 // signals and sealed handoffs.
 import { base64urlDecode, base64urlEncode, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { DataChannelCipher } from '@/lib/meeting/e2ee/data-channel';
+import { deriveDirectKey } from '@/lib/meeting/e2ee/sender-data';
 import { createHandoffRequest, openHandoff, sealHandoff, type HandoffCode, type HandoffRequest } from '@/lib/meeting/e2ee/handoff';
 import {
   deriveDataKey,
@@ -259,6 +260,18 @@ export class MeetingCrypto {
   /** ECDH(ours, theirs) of a verified peer: what sender keys are sealed under (sfu/sender-key-ring.ts). */
   pairSecret(peerId: string): CryptoKey | null {
     return this.peers.get(peerId)?.pair ?? null;
+  }
+
+  /**
+   * The keys of our messages through the SFU to this one verified peer and of its to us
+   * (e2ee/sender-data.ts deriveDirectKey): of the pair secret alone, so a rekey that moves the
+   * root does not change them. Null for a peer not verified.
+   */
+  async directKeys(peerId: string): Promise<{ send: CryptoKey; receive: CryptoKey } | null> {
+    const pair = this.pairSecret(peerId);
+    if (!pair) return null;
+    const [send, receive] = await Promise.all([deriveDirectKey(pair, this.selfId, peerId), deriveDirectKey(pair, peerId, this.selfId)]);
+    return { send, receive };
   }
 
   get currentEpoch(): number {

@@ -91,10 +91,14 @@ export class SenderKeyRing {
   private schedule = INITIAL_SCHEDULE;
   private readonly settings: ScheduleSettings;
   private readonly now: () => number;
-  /** The public key our frames are signed with, given with every key; its private half is in the frame worker. */
-  private proof: Promise<Uint8Array<ArrayBuffer>> | null = null;
+  /** The key pair our frames and our messages through the SFU are signed with (its public half given with every key; the frame worker holds the private half too). */
+  private proof: Promise<{ privateKey: CryptoKey; publicKey: Uint8Array<ArrayBuffer> }> | null = null;
   /** The newest box of each sender, as opened: an older or repeated box changes nothing; the frame worker follows its ratchets. */
   private readonly held = new Map<string, SenderKey>();
+  /** Each sender's box before the newest, for messages sealed under it that are still on their way (dropped after the grace). */
+  private readonly previous = new Map<string, SenderKey>();
+  /** The last key opening() derived of each sender's chain, and the box it started from. */
+  private readonly followed = new Map<string, { base: SenderKey; key: SenderKey }>();
   /** Drops of a sender's previous generations, each after the grace (stopped with the ring). */
   private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
   /** Our ratchets one after another: each starts from the key the one before made. */
@@ -180,6 +184,8 @@ export class SenderKeyRing {
     this.gone.add(peerId);
     this.admitted.delete(peerId);
     this.held.delete(peerId);
+    this.previous.delete(peerId);
+    this.followed.delete(peerId);
     if (this.current) this.changed('leave');
   }
 
@@ -189,10 +195,13 @@ export class SenderKeyRing {
     if (!newer()) return false;
     const key = await this.ctx.open(from, generation, box);
     if (!key || !newer()) return false;
-    const previous = this.held.get(from)?.generation;
+    const before = this.held.get(from);
     this.held.set(from, key);
-    // The previous box and what the worker followed from it: for frames in flight, then gone.
-    if (previous !== undefined) this.dropLater(from, previous, generation);
+    // The previous box and what the worker followed from it: for frames and messages in flight, then gone.
+    if (before) {
+      this.previous.set(from, before);
+      this.dropLater(from, before.generation, generation);
+    }
     // The proof key first: a frame under the new key is never opened without its signature checked.
     if (key.proof) await this.ctx.frames.setFrameVerifier(sfuPeer(from), key.proof);
     await this.ctx.frames.setReceiveChain(sfuPeer(from), key);
@@ -224,6 +233,38 @@ export class SenderKeyRing {
     return true;
   }
 
+  /**
+   * What our messages to everyone through the SFU are sealed with (sfu/sfu-data.ts): the key our
+   * frames go out under now, which everyone who hears us holds or derives, and our frame-proof
+   * key's private half. Null before our first key.
+   */
+  async sealing(): Promise<{ key: SenderKey; signer: CryptoKey } | null> {
+    const key = this.current;
+    if (!key || !this.proof) return null;
+    return { key, signer: (await this.proof).privateKey };
+  }
+
+  /**
+   * The key `from` sealed its generation `generation` under, as the frame worker finds it: its
+   * newest box, the one before it during the grace, or a ratchet of either at most
+   * FOLLOW_GENERATIONS on (a join moved it on; sender-chain.ts). Null for any other: a fresh key
+   * whose box has not come, or one never given to us. Whoever asks checks the message's signature,
+   * so a derived key opens nothing but what the sender sealed.
+   */
+  async opening(from: string, generation: number): Promise<SenderKey | null> {
+    const bases = [this.held.get(from), this.previous.get(from)].filter((key): key is SenderKey => key !== undefined);
+    const base =
+      bases.find((key) => key.generation === generation) ??
+      bases.find((key) => generation > key.generation && generation - key.generation <= FOLLOW_GENERATIONS);
+    if (!base) return null;
+    // A join's ratchet is asked for by every message after it: derived once, from the last one derived on the same chain.
+    const memo = this.followed.get(from);
+    let key = memo && memo.base === base && memo.key.generation <= generation ? memo.key : base;
+    while (key.generation < generation) key = await ratchetSenderKey(key);
+    if (key !== base) this.followed.set(from, { base, key });
+    return key;
+  }
+
   stop(): void {
     this.stopped = true;
     for (const timer of this.graceTimers) clearTimeout(timer);
@@ -242,6 +283,7 @@ export class SenderKeyRing {
       // A box that came meanwhile (back in our breakout room) starts a chain that stays.
       const newest = this.held.get(peerId)?.generation;
       const end = newest !== undefined && newest > from ? Math.min(until, newest) : until;
+      if (this.previous.get(peerId)?.generation === from) this.previous.delete(peerId);
       for (let generation = from; generation < end; generation += 1)
         for (const slot of SLOTS) void this.ctx.frames.dropReceiveKey(sfuPeer(peerId), slot, senderKid(generation)).catch(() => undefined);
     }, this.settings.graceMs);
@@ -329,12 +371,12 @@ export class SenderKeyRing {
   }
 
   /** Our frame-proof key, made once per page and handed to the frame worker before any frame is sealed. */
-  private proofKey(): Promise<Uint8Array<ArrayBuffer>> {
-    this.proof ??= generateFrameProofKey().then(async ({ privateKey, publicKey }) => {
-      await this.ctx.frames.setFrameSigner(SFU_SEND, privateKey);
-      return publicKey;
+  private async proofKey(): Promise<Uint8Array<ArrayBuffer>> {
+    this.proof ??= generateFrameProofKey().then(async (pair) => {
+      await this.ctx.frames.setFrameSigner(SFU_SEND, pair.privateKey);
+      return pair;
     });
-    return this.proof;
+    return (await this.proof).publicKey;
   }
 
   private async install(key: SenderKey): Promise<void> {
