@@ -2,12 +2,15 @@
 // The SFU side of a call carries out the machine's moves and says how each came out (issue 49
 // point 1): a server without an SFU, a server that cannot give a ticket now, a Janus that refuses
 // the join or goes away, a ticket renewal that fails. What the call does next (stay, back off,
-// retry) is decided in call/route-decisions.ts (tests/unit/meeting-route-decisions.test.ts). The
-// server's ticket and Janus are stand-ins here; meeting-sfu.spec.ts runs the real ones.
+// retry) is decided in call/route-decisions.ts (tests/unit/meeting-route-decisions.test.ts). Back
+// on the mesh the SFU connections drain: every publisher is told goodbye first, and messages on
+// their way still arrive (docs/meetings.md "Messages through the SFU"). The server's ticket and
+// Janus are stand-ins here; meeting-sfu.spec.ts runs the real ones.
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import type { MeetingCrypto } from '@/lib/meeting/client/keys/meeting-crypto';
 import type { SfuMediaContext } from '@/lib/meeting/client/sfu/sfu-media';
 import { SfuSession, type SfuMediaSide, type SfuSessionContext } from '@/lib/meeting/client/sfu/sfu-session';
+import { DRAIN_MS } from '@/lib/meeting/client/sfu/sfu-data';
 import type { TicketAnswer } from '@/lib/meeting/client/signaling/sfu-ticket';
 
 const ticket = (expiresAt: number): SfuTicket => ({ url: 'ws://127.0.0.1:1', room: 'room', token: `token-${expiresAt}`, roomToken: 'pass', expiresAt });
@@ -37,6 +40,16 @@ class FakeMedia implements SfuMediaSide {
     this.regroupings += 1;
   }
   peek() {}
+  sendData() {
+    return false;
+  }
+  draining = false;
+  drain() {
+    this.draining = true;
+  }
+  subscriptions() {
+    return ['peer'];
+  }
 }
 
 /**
@@ -49,6 +62,8 @@ function call({ tickets, joins = [] }: { tickets: TicketAnswer[]; joins?: boolea
   const started: FakeMedia[] = [];
   /** Each setViaSfu: the peers our links stop carrying media to. */
   const viaSfu: string[][] = [];
+  /** What happened, in order: byes over the links, routes, connections closed. */
+  const steps: string[] = [];
   let lost = 0;
   const ctx: SfuSessionContext = {
     selfId: 'self',
@@ -73,7 +88,17 @@ function call({ tickets, joins = [] }: { tickets: TicketAnswer[]; joins?: boolea
     token: 'join-token',
     sendSignal: () => undefined,
     onRemoteTrack: () => undefined,
-    setViaSfu: async (peers) => void viaSfu.push([...peers]),
+    setViaSfu: async (peers) => {
+      viaSfu.push([...peers]);
+      steps.push(`via sfu: ${[...peers].join(',')}`);
+    },
+    messages: {
+      deliver: () => undefined,
+      sendLink: (peerId, message) => {
+        steps.push(`${message.t} to ${peerId}`);
+        return true;
+      },
+    },
     showing: () => true,
     onLost: () => void (lost += 1),
   };
@@ -88,11 +113,16 @@ function call({ tickets, joins = [] }: { tickets: TicketAnswer[]; joins?: boolea
         throw new Error('janus: refused');
       }
       const media = new FakeMedia(mediaCtx);
+      const close = media.close.bind(media);
+      media.close = () => {
+        if (!media.closed) steps.push('closed');
+        close();
+      };
       started.push(media);
       return media;
     },
   });
-  return { session, asked, started, viaSfu, lost: () => lost };
+  return { session, asked, started, viaSfu, steps, lost: () => lost };
 }
 
 /** Lets the session's promise chains and timers run `ms` on. */
@@ -160,4 +190,53 @@ it('renews the ticket a minute before it expires, asking again after a failed re
   expect(session.route).toBe('sfu');
   session.close();
   expect(started[0]!.closed).toBe(true);
+});
+
+describe('back to the mesh, the SFU connections drain', () => {
+  it('tells every publisher goodbye first, then keeps the connection DRAIN_MS for messages on their way', async () => {
+    const { session, started, steps } = call({ tickets: [ticket(Date.now() + 600_000)] });
+    expect(await session.toSfu()).toBe('sfu');
+    steps.length = 0;
+    await session.toMesh();
+    expect(session.route).toBe('mesh');
+    // The bye before the media goes back on the links, and the connection still open.
+    expect(steps).toEqual(['sfu-bye to peer', 'via sfu: ']);
+    expect(started[0]!.draining).toBe(true);
+    await elapse(DRAIN_MS - 1);
+    expect(started[0]!.closed).toBe(false);
+    await elapse(1);
+    expect(steps).toEqual(['sfu-bye to peer', 'via sfu: ', 'closed']);
+    session.close();
+  });
+
+  it('re-routes no media on a publisher event during the drain: the draining connection is no longer ours', async () => {
+    const { session, started, viaSfu } = call({ tickets: [ticket(Date.now() + 600_000)] });
+    expect(await session.toSfu()).toBe('sfu');
+    await session.toMesh();
+    const routes = viaSfu.length;
+    // Janus reports publishers (someone leaving its room, someone still coming) while we drain.
+    started[0]!.ctx.onPublishers!(['peer', 'late']);
+    await elapse(0);
+    expect(viaSfu).toHaveLength(routes);
+    expect(viaSfu.at(-1)).toEqual([]);
+    session.close();
+  });
+
+  it('does not wait after a loss: failover closes the dead connection at once', async () => {
+    const { session, started, steps, lost } = call({ tickets: [ticket(Date.now() + 600_000)] });
+    expect(await session.toSfu()).toBe('sfu');
+    steps.length = 0;
+    started[0]!.ctx.onLost!();
+    expect(lost()).toBe(1);
+    await session.toMesh();
+    expect(started[0]!.closed).toBe(true);
+    expect(started[0]!.draining).toBe(false);
+    // A peer whose Janus still runs stops sending to us there.
+    expect(steps[0]).toBe('sfu-bye to peer');
+    // The next move starts a connection that drains again.
+    expect(await session.toSfu()).toBe('sfu');
+    await session.toMesh();
+    expect(started[1]!.draining).toBe(true);
+    session.close();
+  });
 });

@@ -2,8 +2,11 @@
 // and screen to the meeting's Janus VideoRoom, and one that receives every other participant's
 // streams. Frames are sealed once under our sender key (sender-key-ring.ts) and opened per
 // sender; Janus forwards ciphertext. As on the mesh, a connection that carries media is made with
-// the frame backend's options, so no frame passes without its transform (fail-closed).
+// the frame backend's options, so no frame passes without its transform (fail-closed). Each
+// connection has a data channel too, for the call's messages (sfu-data.ts): Janus relays what we
+// send on ours to every subscriber whose own channel on its subscription is open.
 import type { SfuTicket } from '@/lib/meeting/protocol';
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import type { FrameBackend } from '../frames/frame-backends';
 import { preferredCodecs } from '../links/codecs';
 import { withOpusDtx } from '../media/encoding-policy';
@@ -12,6 +15,8 @@ import { forwardedLayer, LayerWatch } from './layer-watch';
 import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
+import { DRAIN_MS } from './sfu-data';
+import { SfuChannels, type ChannelListener } from './sfu-channels';
 import {
   departedPublisher,
   publisherJoin,
@@ -39,6 +44,11 @@ export interface SfuMediaContext {
   onSubscribed?(): void;
   /** Publishers in another breakout room (breakout/breakout-rules.ts apart): not subscribed to. */
   apart?(participantId: string): boolean;
+  /**
+   * The call's messages (sfu-data.ts SfuData): bytes our subscription brought, the publishers whose
+   * messages reach us now, one that left the room, and our bye before we stop hearing some.
+   */
+  data?: ChannelListener & { lost(participantId: string): void; bye(participantIds: string[]): void };
 }
 
 /** Janus's substream of a camera (SIMULCAST_LAYERS: 2 is 'h'), or none while its tile is hidden. */
@@ -76,6 +86,12 @@ export class SfuMedia {
   /** Subscription changes, one after another: each is a renegotiation. */
   private subscriptionWork: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Back on the mesh, kept a moment for messages on their way (sfu-session.ts DRAIN_MS): no new subscription, track or publisher list. */
+  private draining = false;
+  /** The data channels for the call's messages (sfu-channels.ts). */
+  private readonly channels: SfuChannels;
+  /** Publishers told goodbye, whose subscription goes after DRAIN_MS (another breakout room). */
+  private readonly leaving = new Set<string>();
   /** The camera layer asked of each subscribed stream, by mid. */
   private readonly layers = new Map<string, Layer>();
   /** Asks a stream's layer again while Janus forwards a lower one (layer-watch.ts). */
@@ -86,7 +102,9 @@ export class SfuMedia {
   private constructor(
     private readonly ctx: SfuMediaContext,
     private readonly session: JanusSession,
-  ) {}
+  ) {
+    this.channels = new SfuChannels(ctx.data, () => (this.draining ? [] : [...this.subscribed].filter((id) => !this.leaving.has(id))));
+  }
 
   /** Connects, joins the room as a publisher, publishes, and subscribes to everyone publishing. */
   static async start(ctx: SfuMediaContext): Promise<SfuMedia> {
@@ -105,6 +123,25 @@ export class SfuMedia {
   /** Those publishing in the room now, ourselves excluded. */
   publishing(): string[] {
     return [...this.publishers];
+  }
+
+  /** The publishers in our subscription (those we say goodbye to before we go). */
+  subscriptions(): string[] {
+    return [...this.subscribed];
+  }
+
+  /** A message on our publisher's channel; false when it is not open. */
+  sendData(bytes: Bytes): boolean {
+    return this.channels.send(bytes);
+  }
+
+  /**
+   * Back on the mesh: messages still come in until close(), but no publisher event changes the
+   * subscription or puts a track or a route anywhere (the links carry the media again).
+   */
+  drain() {
+    this.draining = true;
+    this.layerWatch.reset();
   }
 
   /** A new local track (or none) on our published transceiver: replaceTrack, no renegotiation. */
@@ -159,6 +196,7 @@ export class SfuMedia {
 
     const pc = (this.publisherPc = this.connection());
     pc.onicecandidate = ({ candidate }) => handle.trickle(candidate ? candidate.toJSON() : null);
+    this.channels.publish(pc);
     for (const slot of SLOTS) {
       // The camera in three layers (sfu/layers.ts SIMULCAST_LAYERS): Janus forwards each receiver one.
       const sendEncodings = slot === 'camera' ? SIMULCAST_LAYERS.map((layer) => ({ ...layer })) : undefined;
@@ -191,9 +229,41 @@ export class SfuMedia {
    */
   regroup() {
     const add = [...this.publishers].filter((id) => this.wanted(id) && !this.subscribed.has(id));
-    const drop = [...this.subscribed].filter((id) => !this.wanted(id));
-    if (drop.length > 0) this.queue(() => this.unsubscribe(drop), 'sfu unsubscribe');
+    const drop = [...this.subscribed].filter((id) => !this.wanted(id) && !this.leaving.has(id));
+    if (drop.length > 0) this.leave(drop);
     if (add.length > 0) this.queue(() => this.subscribe(add), 'sfu subscribe');
+  }
+
+  /**
+   * Another room's publishers: their media stops at once (Janus pauses those streams), each is
+   * told goodbye, and the subscription goes DRAIN_MS later, so their messages sent before the bye
+   * still arrive (docs/meetings.md "Messages through the SFU").
+   */
+  private leave(drop: string[]) {
+    for (const id of drop) this.leaving.add(id);
+    this.pause(drop, false);
+    this.ctx.data?.bye(drop);
+    setTimeout(() => {
+      for (const id of drop) this.leaving.delete(id);
+      if (this.closed) return;
+      // Back in our room meanwhile: kept, its media again, and greeted again (it heard our bye).
+      const stay = drop.filter((id) => this.wanted(id) && this.subscribed.has(id));
+      for (const id of stay) this.channels.forget(id);
+      if (stay.length > 0) {
+        this.pause(stay, true);
+        this.channels.heardNow();
+        this.ctx.onSubscribed?.();
+      }
+      this.queue(() => this.unsubscribe(drop), 'sfu unsubscribe');
+    }, DRAIN_MS);
+  }
+
+  /** Janus stops (or starts again) forwarding these publishers' media; their data goes on. */
+  private pause(feeds: string[], send: boolean) {
+    const mids = [...this.streams.values()].filter((stream) => stream.feed_id && feeds.includes(stream.feed_id) && slotOf(stream)).map((stream) => stream.mid);
+    for (const mid of mids) this.layers.delete(mid);
+    if (mids.length > 0 && this.subscriber)
+      void this.subscriber.message({ request: 'configure', streams: mids.map((mid) => ({ mid, send })) }).catch(() => undefined);
   }
 
   /** Tests only (probe.ts): receive this publisher although it is in another room, to count its frames failing to open. */
@@ -208,11 +278,14 @@ export class SfuMedia {
 
   private onPublisherEvent(event: HandleEvent) {
     if (event.janus !== 'event' || !event.data) return;
-    this.addPublishers(event.data.publishers);
     const gone = departedPublisher(event.data);
+    if (gone) this.ctx.data?.lost(gone);
+    if (this.draining) return;
+    this.addPublishers(event.data.publishers);
     if (gone) {
       this.publishers.delete(gone);
       this.subscribed.delete(gone);
+      this.channels.forget(gone);
       this.audioReceivers.delete(gone);
       this.ctx.onPublishers?.([...this.publishers]);
     }
@@ -233,7 +306,7 @@ export class SfuMedia {
   private async subscribe(feeds: string[]) {
     // Checked when its turn comes: the rooms may have changed while earlier work ran.
     const now = feeds.filter((id) => this.publishers.has(id) && this.wanted(id) && !this.subscribed.has(id));
-    if (this.closed || now.length === 0) return;
+    if (this.closed || this.draining || now.length === 0) return;
     const first = !this.subscriber;
     this.subscriber ??= await this.session.attach((event) => this.onSubscriberEvent(event));
     for (const id of now) this.subscribed.add(id);
@@ -247,6 +320,7 @@ export class SfuMedia {
     if (this.closed || !this.subscriber || now.length === 0) return;
     for (const id of now) {
       this.subscribed.delete(id);
+      this.channels.forget(id);
       this.audioReceivers.delete(id);
     }
     const answer = await this.subscriber.message(unsubscriptionRequest(now));
@@ -277,21 +351,26 @@ export class SfuMedia {
     this.layerWatch.reset();
     const pc = (this.subscriberPc ??= this.receivingConnection());
     await pc.setRemoteDescription({ type: event.jsep!.type, sdp: event.jsep!.sdp });
+    this.channels.described(pc, event.jsep!.sdp);
     const answer = await pc.createAnswer();
     await pc.setLocalDescription(answer);
     await this.subscriber!.message({ request: 'start' }, { type: 'answer', sdp: answer.sdp!, e2ee: true });
+    if (this.draining) return;
+    this.channels.heardNow();
     this.ctx.onSubscribed?.();
   }
 
   private receivingConnection(): RTCPeerConnection {
     const pc = this.connection();
     pc.onicecandidate = ({ candidate }) => this.subscriber?.trickle(candidate ? candidate.toJSON() : null);
+    this.channels.receiving(pc);
     pc.ontrack = ({ transceiver, track }) => {
       const stream = this.streams.get(transceiver.mid ?? '');
       const slot = stream && slotOf(stream);
       if (!stream?.feed_id || !slot) return;
       // In the task that made the receiver: a transform set later would be bypassed (docs/e2ee-crypto.md).
       this.ctx.frames.attachReceiver(receiverName(String(stream.mid)), slot, transceiver.receiver);
+      if (this.draining) return;
       if (slot === 'audio') this.audioReceivers.set(stream.feed_id, transceiver.receiver);
       this.ctx.onRemoteTrack(stream.feed_id, slot, track);
     };

@@ -1,7 +1,8 @@
 // The SFU side of a call (issue 38): our sender keys, the SFU connections, the ticket's renewal
 // and each tile's layer. It only carries out moves: when to move, the refusal and the back-off are
 // the meeting machine's (call/route-decisions.ts), which gets each move's outcome back. Through
-// the SFU the mesh links stay for the data channels (chat, state, files) and carry our media only
+// the SFU the call's messages go through Janus's data channels too, sealed once (sfu-data.ts), to
+// those who hear us there; the mesh links stay for the others, for files, and carry our media only
 // to peers not yet there. Loaded only when a call wants the SFU (call/sfu-route.ts).
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { sfuLayer } from './layers';
@@ -9,6 +10,7 @@ import type { Slot } from '../links/slots';
 import { sealsWith, SenderKeyRing } from './sender-key-ring';
 import type { ScheduleSettings } from './key-schedule';
 import { SfuMedia, type SfuMediaContext } from './sfu-media';
+import { DRAIN_MS, SfuData } from './sfu-data';
 import { fetchSfuTicket, type TicketAnswer } from '../signaling/sfu-ticket';
 
 export interface SfuSessionContext {
@@ -33,10 +35,15 @@ export interface SfuSessionContext {
   showing(peerId: string): boolean;
   /** Janus went away while our media went through it. */
   onLost(): void;
+  /** The call's messages through the SFU: one opened (to the messenger, call/messenger.ts), and the pair's link for a bye. */
+  messages?: { deliver(from: string, message: unknown): void; sendLink(peerId: string, message: { t: string }): boolean };
 }
 
 /** What the session uses of the SFU's connections. */
-export type SfuMediaSide = Pick<SfuMedia, 'publishing' | 'setTrack' | 'renew' | 'setLayer' | 'connections' | 'close' | 'audioReceivers' | 'regroup' | 'peek'>;
+export type SfuMediaSide = Pick<
+  SfuMedia,
+  'publishing' | 'setTrack' | 'renew' | 'setLayer' | 'connections' | 'close' | 'audioReceivers' | 'regroup' | 'peek' | 'sendData' | 'drain' | 'subscriptions'
+>;
 
 /** The session's two reaches outside the page: the server's ticket, and Janus. Tests give their own. */
 export interface SfuSessionReach {
@@ -59,6 +66,11 @@ export class SfuSession {
   private media: SfuMediaSide | null = null;
   /** Made the first time a sender key is made or arrives. */
   private ring: Promise<SenderKeyRing> | null = null;
+  private ringNow: SenderKeyRing | null = null;
+  /** Janus went away: the move back to the mesh does not wait for messages on their way (there are none). */
+  private lost = false;
+  /** The call's messages through Janus (sfu-data.ts): kept across moves, so each sender's numbers go on. */
+  readonly data: SfuData;
   private renewal: ReturnType<typeof setTimeout> | null = null;
   /** Peers in another breakout room than ours: they get none of our keys and we do not subscribe to them. */
   private apart: (peerId: string) => boolean = () => false;
@@ -66,7 +78,16 @@ export class SfuSession {
   constructor(
     private readonly ctx: SfuSessionContext,
     private readonly reach: SfuSessionReach = REACH,
-  ) {}
+  ) {
+    this.data = new SfuData({
+      selfId: ctx.selfId,
+      roomId: ctx.meetingId,
+      ring: () => this.ringNow,
+      directKeys: (peerId) => ctx.keys().directKeys(peerId),
+      deliver: (from, message) => ctx.messages?.deliver(from, message),
+      sendLink: (peerId, message) => ctx.messages?.sendLink(peerId, message) ?? false,
+    });
+  }
 
   /** Where our media goes, as this side sees it (the probe reads the machine's). */
   get route(): 'mesh' | 'sfu' {
@@ -113,6 +134,7 @@ export class SfuSession {
   }
 
   peerLeft(peerId: string) {
+    this.data.lost(peerId);
     void this.ring?.then((ring) => ring.peerLeft(peerId));
   }
 
@@ -153,6 +175,10 @@ export class SfuSession {
     this.ring ??= this.makeRing();
     await (await this.ring).start();
     const keys = this.ctx.keys();
+    this.lost = false;
+    // Ours to send on as soon as its channel opens; greetings and answers may come before start() returns.
+    let started: SfuMediaSide | null = null;
+    this.data.attach({ send: (bytes) => started?.sendData(bytes) ?? false });
     const media = await this.reach
       .startMedia({
         selfId: this.ctx.selfId,
@@ -161,18 +187,32 @@ export class SfuSession {
         rtcConfig: () => this.ctx.rtcConfig(),
         tracks: { ...this.ctx.tracks() },
         onRemoteTrack: (peerId, slot, track) => this.ctx.onRemoteTrack(peerId, slot, track),
-        onLost: () => this.ctx.onLost(),
+        onLost: () => {
+          this.lost = true;
+          this.ctx.onLost();
+        },
         onSubscribed: () => void this.applyLayers(),
         apart: (id) => this.apart(id),
         // Someone who publishes there also receives there: our link to them can stop carrying media.
-        onPublishers: (ids) => void (this.media && this.ctx.setViaSfu(new Set(ids))),
+        // Only while this connection is ours: one draining after a move to the mesh re-routes nothing.
+        onPublishers: (ids) => void (started && this.media === started && this.ctx.setViaSfu(new Set(ids))),
+        data: {
+          receive: (bytes) => this.data.receive(bytes),
+          opened: (ids) => this.data.opened(ids),
+          lost: (id) => this.data.lost(id),
+          bye: (ids) => this.data.bye(ids),
+        },
       })
       .catch((error: unknown) => {
         // Janus refused the join or the connection (a room being closed, a node going down).
         console.warn('sfu start', error);
         return null;
       });
-    if (!media) return 'failed';
+    if (!media) {
+      this.data.attach(null);
+      return 'failed';
+    }
+    started = media;
     this.media = media;
     this.renewBefore(ticket.expiresAt);
     await this.ctx.setViaSfu(new Set(this.media.publishing()));
@@ -180,17 +220,37 @@ export class SfuSession {
     return 'sfu';
   }
 
-  /** Our media back over the links; the Janus connection closes. */
+  /**
+   * Our media back over the links, and our messages. The Janus connection is released first, so
+   * that no publisher event re-routes media meanwhile; each publisher we hear is told goodbye and
+   * the connection stays DRAIN_MS, so messages sent to us through Janus before they heard it still
+   * arrive. After a loss there is nothing to wait for: it closes at once (failover must not wait).
+   */
   async toMesh(): Promise<void> {
+    const media = this.releaseMedia();
+    this.data.attach(null);
+    if (media) {
+      this.data.bye(media.subscriptions());
+      if (this.lost) media.close();
+      else {
+        media.drain();
+        setTimeout(() => media.close(), DRAIN_MS);
+      }
+    }
     await this.ctx.setViaSfu(new Set());
-    this.stopMedia();
   }
 
   private stopMedia() {
+    this.data.attach(null);
+    this.releaseMedia()?.close();
+  }
+
+  private releaseMedia(): SfuMediaSide | null {
     if (this.renewal) clearTimeout(this.renewal);
     this.renewal = null;
-    this.media?.close();
+    const media = this.media;
     this.media = null;
+    return media;
   }
 
   /**
@@ -223,6 +283,7 @@ export class SfuSession {
     });
     // Rooms opened on the mesh: our first key through the SFU is already our room's.
     ring.regroup(this.apart);
+    this.ringNow = ring;
     return ring;
   }
 }

@@ -1,0 +1,78 @@
+// The data channels of this page's SFU connections (sfu-media.ts), for the call's messages
+// (sfu-data.ts): ours on the publishing connection, made before the offer so that it has a data
+// section, and one of our own on the subscription, made once Janus's offer has data, because
+// Janus relays its publishers' messages to a subscriber only once that subscriber opened a channel
+// of its own (its "dataready"). Janus relays each publisher's messages on a channel labelled with
+// the publisher's id; whose a message is, the message itself proves (sender-data.ts).
+import type { Bytes } from '@/lib/meeting/e2ee/bytes';
+
+/** What the call's messages hear of the channels: bytes that came, the publishers whose messages reach us now, one that left. */
+export interface ChannelListener {
+  receive(bytes: Bytes): void;
+  opened(participantIds: string[]): void;
+}
+
+/** What a data channel takes here at most, as the links (links/peer.ts). */
+const MAX_DATA_BYTES = 96 * 1024;
+
+export class SfuChannels {
+  private out: RTCDataChannel | null = null;
+  private in: RTCDataChannel | null = null;
+  /** The publishers whose messages reach us: in the subscription, with our channel on it open. */
+  private readonly hearing = new Set<string>();
+
+  constructor(
+    private readonly listener: ChannelListener | undefined,
+    /** The publishers in our subscription that we mean to keep (not draining, not told goodbye). */
+    private readonly subscribed: () => string[],
+  ) {}
+
+  /** On the publishing connection, before its offer. */
+  publish(pc: RTCPeerConnection) {
+    this.out = pc.createDataChannel('enclave', { ordered: true });
+    this.out.binaryType = 'arraybuffer';
+  }
+
+  send(bytes: Bytes): boolean {
+    if (this.out?.readyState !== 'open') return false;
+    try {
+      this.out.send(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The receiving connection: every channel Janus opens on it brings messages. */
+  receiving(pc: RTCPeerConnection) {
+    pc.ondatachannel = ({ channel }) => this.take(channel);
+  }
+
+  /** After Janus's offer is applied: our own channel, the first time the offer has data. */
+  described(pc: RTCPeerConnection, sdp: string) {
+    if (this.in || !/^m=application /m.test(sdp)) return;
+    this.in = pc.createDataChannel('enclave-in', { ordered: true });
+    this.take(this.in);
+    this.in.onopen = () => this.heardNow();
+  }
+
+  /** The publishers newly in an open subscription: their messages reach us, so we greet them (sfu-data.ts). */
+  heardNow() {
+    if (this.in?.readyState !== 'open') return;
+    const fresh = this.subscribed().filter((id) => !this.hearing.has(id));
+    for (const id of fresh) this.hearing.add(id);
+    if (fresh.length > 0) this.listener?.opened(fresh);
+  }
+
+  /** This publisher's messages no longer reach us (unsubscribed, left, or told goodbye). */
+  forget(participantId: string) {
+    this.hearing.delete(participantId);
+  }
+
+  private take(channel: RTCDataChannel) {
+    channel.binaryType = 'arraybuffer';
+    channel.onmessage = ({ data }) => {
+      if (data instanceof ArrayBuffer && data.byteLength <= MAX_DATA_BYTES) this.listener?.receive(new Uint8Array(data));
+    };
+  }
+}
