@@ -57,7 +57,7 @@ export class FakeRelay {
 }
 
 /** A call of `ids` with their sender keys handed round, each page with an SfuData on one relay (not yet publishing or subscribed). */
-export async function sfuRoom(ids: string[], options: Partial<SfuDataContext> = {}) {
+export async function sfuRoom(ids: string[], options: Partial<SfuDataContext> | ((id: string) => Partial<SfuDataContext>) = {}) {
   const keys = await room(ids, { debounceMs: 40, maxDelayMs: 150, intervalMs: 600_000, graceMs: 600_000 });
   await Promise.all(ids.map((id) => keys.rings[id]!.start()));
   await keys.settle();
@@ -84,7 +84,7 @@ export async function sfuRoom(ids: string[], options: Partial<SfuDataContext> = 
       },
       greetEveryMs: 20,
       keyWaitMs: 0,
-      ...options,
+      ...(typeof options === 'function' ? options(id) : options),
     });
     relay.receivers.set(id, (bytes) => data[id]!.receive(bytes));
   }

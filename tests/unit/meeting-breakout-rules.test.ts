@@ -15,6 +15,7 @@ import {
 } from '@/lib/meeting/client/breakout/breakout-rules';
 import { BreakoutFeature } from '@/lib/meeting/client/breakout/breakout-feature';
 import type { FeatureContext } from '@/lib/meeting/client/call/features';
+import { featureContext } from '../support/feature-context';
 
 // Breakout rooms' rules (lib/meeting/client/breakout/breakout-rules.ts): which control messages
 // are heard at all, who is obeyed, how an assignment splits the call and whom each page keeps apart.
@@ -163,7 +164,7 @@ describe('BreakoutFeature', () => {
   function page(self: string, hosts: string[]) {
     const sent: [string, unknown][] = [];
     const partitions: ((peerId: string) => boolean)[] = [];
-    const ctx: FeatureContext = {
+    const ctx: FeatureContext = featureContext({
       selfId: self,
       fileLimit: 0,
       peers: () => ['host', 'ada', 'bob'].filter((id) => id !== self).map((id) => ({ id, name: id })),
@@ -173,7 +174,7 @@ describe('BreakoutFeature', () => {
       selfIsHost: () => hosts.includes(self),
       setApart: (isApart) => void partitions.push(isApart),
       inAnotherRoom: () => false,
-    };
+    });
     return { feature: new BreakoutFeature(ctx), sent, partitions };
   }
 
@@ -247,7 +248,7 @@ describe('the host visits a room (its key epoch through the SFU: tests/unit/e2ee
 
   it('the host tells a late joiner where it is', () => {
     const sent: [string, unknown][] = [];
-    const ctx: FeatureContext = {
+    const ctx: FeatureContext = featureContext({
       selfId: 'host',
       fileLimit: 0,
       peers: () => [{ id: 'ada', name: 'ada' }],
@@ -257,7 +258,7 @@ describe('the host visits a room (its key epoch through the SFU: tests/unit/e2ee
       selfIsHost: () => true,
       setApart: () => undefined,
       inAnotherRoom: () => false,
-    };
+    });
     const host = new BreakoutFeature(ctx);
     host.open(2, { ada: 0, bob: 1 });
     host.visit(1);

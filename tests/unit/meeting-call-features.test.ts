@@ -1,13 +1,14 @@
 /** @jest-environment node */
 import { CallFeatures, type CallFeature, type FeatureContext, type FeatureDefinition } from '@/lib/meeting/client/call/features';
 import { FILES } from '@/lib/meeting/client/files/files-feature';
+import { featureContext } from '../support/feature-context';
 
 // The call-feature seam (issue 49 point 2): messages go to the feature whose prefix they carry,
 // channels to the feature whose label prefix they carry (others are closed), and every feature
 // hears a main channel open, a peer gone and the call's end. The session (session.ts) only hands
 // these over; what each feature does is its own.
 
-const CTX: FeatureContext = {
+const CTX: FeatureContext = featureContext({
   selfId: 'me',
   fileLimit: 1024,
   peers: () => [],
@@ -17,7 +18,7 @@ const CTX: FeatureContext = {
   selfIsHost: () => false,
   setApart: () => undefined,
   inAnotherRoom: () => false,
-};
+});
 
 /** A feature that writes down what it heard. */
 function recorder(prefix: string, channelPrefix?: string) {

@@ -10,6 +10,7 @@ import { Captions } from '@/lib/meeting/client/captions/captions';
 import type { EngineAvailability } from '@/lib/meeting/client/captions/engine';
 import { StandInEngine } from '@/lib/meeting/client/captions/stand-in-engine';
 import en from '@/messages/en.json';
+import { fanOut } from '../support/feature-context';
 
 const c = en.Captions;
 
@@ -25,15 +26,17 @@ beforeAll(() => {
 async function page(availability: EngineAvailability, isHost = false) {
   const engine = new StandInEngine(availability);
   const sent: unknown[] = [];
-  const captions = new Captions({
-    selfId: 'me',
-    peers: () => [{ id: 'bo', name: 'Bo' }],
-    send: (_to, message) => (sent.push(message), true),
-    microphone: () => null,
-    muted: () => false,
-    language: 'en-US',
-    engine,
-  });
+  const captions = new Captions(
+    fanOut({
+      selfId: 'me',
+      peers: () => [{ id: 'bo', name: 'Bo' }],
+      send: (_to, message) => (sent.push(message), true),
+      microphone: () => null,
+      muted: () => false,
+      language: 'en-US',
+      engine,
+    }),
+  );
   render(
     <NextIntlClientProvider locale="en" messages={en}>
       <CaptionsDialog captions={captions} isHost={isHost} selfName="Ada" onClose={() => undefined} />

@@ -10,6 +10,7 @@ import type { CaptionEngine, CaptionEvents, EngineAvailability } from '@/lib/mee
 import { StandInEngine } from '@/lib/meeting/client/captions/stand-in-engine';
 import { clock, transcriptText, transcriptVtt } from '@/lib/meeting/client/captions/transcript';
 import { CallFeatures, type FeatureContext } from '@/lib/meeting/client/call/features';
+import { fanOut, featureContext } from '../support/feature-context';
 
 const line = (n: number, text: string, final = false, lang = 'en-US'): CaptionMessage => ({ t: 'caption-line', n, final, lang, text });
 
@@ -115,16 +116,18 @@ describe('the transcript', () => {
 function page(engine: CaptionEngine, peers = [{ id: 'bo', name: 'Bo' }]) {
   const sent: [string, CaptionMessage][] = [];
   const state = { muted: false, now: 0 };
-  const captions = new Captions({
-    selfId: 'me',
-    peers: () => peers,
-    send: (to, message) => (sent.push([to, message]), true),
-    microphone: () => null,
-    muted: () => state.muted,
-    language: 'en-US',
-    engine,
-    now: () => state.now,
-  });
+  const captions = new Captions(
+    fanOut({
+      selfId: 'me',
+      peers: () => peers,
+      send: (to, message) => (sent.push([to, message]), true),
+      microphone: () => null,
+      muted: () => state.muted,
+      language: 'en-US',
+      engine,
+      now: () => state.now,
+    }),
+  );
   return { captions, sent, state };
 }
 const settle = () => new Promise((resolve) => jest.requireActual<typeof globalThis>('timers').setImmediate(resolve));
@@ -248,7 +251,7 @@ describe('captions on a page', () => {
 
 describe('the captions feature', () => {
   it('takes caption-* messages from the call and loads the captions on the first one', async () => {
-    const ctx: FeatureContext = {
+    const ctx: FeatureContext = featureContext({
       selfId: 'me',
       fileLimit: 1,
       peers: () => [{ id: 'bo', name: 'Bo' }],
@@ -258,7 +261,7 @@ describe('the captions feature', () => {
       selfIsHost: () => false,
       setApart: () => undefined,
       inAnotherRoom: () => false,
-    };
+    });
     const features = new CallFeatures(ctx);
     const feature = features.use(CAPTIONS);
     feature.useEngine(new StandInEngine());
@@ -276,7 +279,7 @@ describe('the captions feature', () => {
 
   it('keeps captions inside our breakout room: nothing to a peer in another room, nothing shown from one', async () => {
     const sent: string[] = [];
-    const ctx: FeatureContext = {
+    const ctx: FeatureContext = featureContext({
       selfId: 'me',
       fileLimit: 1,
       peers: () => [
@@ -289,7 +292,7 @@ describe('the captions feature', () => {
       selfIsHost: () => false,
       setApart: () => undefined,
       inAnotherRoom: (peerId) => peerId === 'cy',
-    };
+    });
     const features = new CallFeatures(ctx);
     const feature = features.use(CAPTIONS);
     const engine = new StandInEngine();

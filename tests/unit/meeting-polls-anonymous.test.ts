@@ -5,6 +5,7 @@
 import { parsePollMessage, type PollMessage } from '@/lib/meeting/client/polls/poll-messages';
 import { PollBook, type Verdict } from '@/lib/meeting/client/polls/poll-book';
 import { Polls } from '@/lib/meeting/client/polls/polls';
+import { fanOut } from '../support/feature-context';
 
 const token = 'anon-AAAAAAAAAAAAAAAAAAAAAA';
 const open = (fields: Record<string, unknown> = {}) => ({
@@ -110,17 +111,19 @@ describe('pages wired as the sealed channels would', () => {
     for (const id of ids) {
       pages.set(
         id,
-        new Polls({
-          selfId: id,
-          peers: () => [...pages.keys()].filter((other) => other !== id).map((other) => ({ id: other, name: other })),
-          send: (to, message) => {
-            wire.push({ from: id, to, message });
-            pages.get(to)?.receive(id, JSON.parse(JSON.stringify(message)));
-            return true;
-          },
-          isHost: (peer) => peer === host,
-          selfIsHost: () => id === host,
-        }),
+        new Polls(
+          fanOut({
+            selfId: id,
+            peers: () => [...pages.keys()].filter((other) => other !== id).map((other) => ({ id: other, name: other })),
+            send: (to, message) => {
+              wire.push({ from: id, to, message });
+              pages.get(to)?.receive(id, JSON.parse(JSON.stringify(message)));
+              return true;
+            },
+            isHost: (peer) => peer === host,
+            selfIsHost: () => id === host,
+          }),
+        ),
       );
     }
     return { pages, wire };

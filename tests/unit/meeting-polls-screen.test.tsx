@@ -7,6 +7,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import PollsCorner from '@/components/meeting/features/polls/PollsCorner';
 import { Polls } from '@/lib/meeting/client/polls/polls';
 import en from '@/messages/en.json';
+import { fanOut } from '../support/feature-context';
 
 const p = en.Polls;
 
@@ -23,13 +24,15 @@ beforeAll(() => {
 /** Polls on a page whose peers are `sent`'s recipients; every message sent is kept. */
 function page(peers: { id: string; name: string }[] = []) {
   const sent: [string, unknown][] = [];
-  const polls = new Polls({
-    selfId: 'me',
-    peers: () => peers,
-    send: (to, message) => (sent.push([to, message]), true),
-    isHost: () => false,
-    selfIsHost: () => false,
-  });
+  const polls = new Polls(
+    fanOut({
+      selfId: 'me',
+      peers: () => peers,
+      send: (to, message) => (sent.push([to, message]), true),
+      isHost: () => false,
+      selfIsHost: () => false,
+    }),
+  );
   const view = (open: boolean) => (
     <NextIntlClientProvider locale="en" messages={en}>
       <PollsCorner polls={polls} open={open} onOpen={() => undefined} onClose={() => undefined} />

@@ -17,6 +17,7 @@ import { tally } from '@/lib/meeting/client/polls/tally';
 import { Polls } from '@/lib/meeting/client/polls/polls';
 import { CallFeatures } from '@/lib/meeting/client/call/features';
 import { POLLS } from '@/lib/meeting/client/polls/polls-feature';
+import { fanOut, featureContext } from '../support/feature-context';
 
 const open = (fields: Partial<Extract<PollMessage, { t: 'poll-open' }>> = {}): PollMessage => ({
   t: 'poll-open',
@@ -282,17 +283,19 @@ describe('polls on several pages, wired as the sealed channels would', () => {
     const pages = new Map<string, { polls: Polls; reach: Set<string> }>();
     const add = (id: string) => {
       const reach = new Set<string>();
-      const polls = new Polls({
-        selfId: id,
-        peers: () => [...reach].map((peer) => ({ id: peer, name: peer.toUpperCase() })),
-        send: (to, message) => {
-          // Through JSON, as the channel carries it.
-          pages.get(to)!.polls.receive(id, JSON.parse(JSON.stringify(message)));
-          return true;
-        },
-        isHost: (peerId) => peerId === host,
-        selfIsHost: () => id === host,
-      });
+      const polls = new Polls(
+        fanOut({
+          selfId: id,
+          peers: () => [...reach].map((peer) => ({ id: peer, name: peer.toUpperCase() })),
+          send: (to, message) => {
+            // Through JSON, as the channel carries it.
+            pages.get(to)!.polls.receive(id, JSON.parse(JSON.stringify(message)));
+            return true;
+          },
+          isHost: (peerId) => peerId === host,
+          selfIsHost: () => id === host,
+        }),
+      );
       pages.set(id, { polls, reach });
       return polls;
     };
@@ -382,18 +385,20 @@ describe('polls on several pages, wired as the sealed channels would', () => {
 describe('the polls feature on the call seam', () => {
   it('takes the poll- messages, loads the polls on the first one, and hears a late joiner’s channel', async () => {
     const sent: [string, { t: string }][] = [];
-    const features = new CallFeatures({
-      // The host hooks (call/features.ts) polls do not use: anyone launches a poll.
-      isHost: () => false,
-      selfIsHost: () => false,
-      setApart: () => undefined,
-      inAnotherRoom: () => false,
-      selfId: 'me',
-      fileLimit: 1,
-      peers: () => [{ id: 'ada', name: 'Ada' }],
-      send: (peerId, message) => (sent.push([peerId, message]), true),
-      openChannel: () => null,
-    });
+    const features = new CallFeatures(
+      featureContext({
+        // The host hooks (call/features.ts) polls do not use: anyone launches a poll.
+        isHost: () => false,
+        selfIsHost: () => false,
+        setApart: () => undefined,
+        inAnotherRoom: () => false,
+        selfId: 'me',
+        fileLimit: 1,
+        peers: () => [{ id: 'ada', name: 'Ada' }],
+        send: (peerId, message) => (sent.push([peerId, message]), true),
+        openChannel: () => null,
+      }),
+    );
     const feature = features.use(POLLS);
     expect(features.receive('ada', { t: 'poll-open', id: 'p1', question: 'Q?', options: ['a', 'b'], multiple: false })).toBe(true);
     expect(features.receive('ada', { t: 'chat', text: 'hi' })).toBe(false);

@@ -3,6 +3,7 @@ import { BATCH_MS, WhiteboardSync } from '@/lib/meeting/client/whiteboard/board-
 import { WhiteboardFeature } from '@/lib/meeting/client/whiteboard/whiteboard-feature';
 import { CallFeatures } from '@/lib/meeting/client/call/features';
 import type { WhiteboardMessage } from '@/lib/meeting/client/whiteboard/board-messages';
+import { fanOut, featureContext } from '../support/feature-context';
 
 /** The host hooks the call gives every feature (call/features.ts); the board does not use them. */
 const noHost = { isHost: () => false, selfIsHost: () => false, setApart: () => undefined, inAnotherRoom: () => false };
@@ -18,17 +19,19 @@ function network(host = 'ada') {
   const pages = new Map<string, WhiteboardSync>();
   const wire: { from: string; to: string; message: WhiteboardMessage }[] = [];
   const join = (id: string) => {
-    const sync = new WhiteboardSync({
-      selfId: id,
-      peers: () => [...pages.keys()].filter((other) => other !== id).map((other) => ({ id: other })),
-      send: (to, message) => {
-        wire.push({ from: id, to, message });
-        pages.get(to)?.receive(id, JSON.parse(JSON.stringify(message)));
-        return true;
-      },
-      isHost: (peerId) => peerId === host,
-      selfIsHost: () => id === host,
-    });
+    const sync = new WhiteboardSync(
+      fanOut({
+        selfId: id,
+        peers: () => [...pages.keys()].filter((other) => other !== id).map((other) => ({ id: other })),
+        send: (to, message) => {
+          wire.push({ from: id, to, message });
+          pages.get(to)?.receive(id, JSON.parse(JSON.stringify(message)));
+          return true;
+        },
+        isHost: (peerId) => peerId === host,
+        selfIsHost: () => id === host,
+      }),
+    );
     pages.set(id, sync);
     return sync;
   };
@@ -114,7 +117,7 @@ describe('whiteboard sync', () => {
 
   it('the call hears of a peer’s change to the board, not of a repeat, a refusal or its own drawing', () => {
     const heard: string[] = [];
-    const sync = new WhiteboardSync({ ...noHost, selfId: 'bob', peers: () => [], send: () => true, peerChanged: (peerId) => heard.push(peerId) });
+    const sync = new WhiteboardSync(fanOut({ ...noHost, selfId: 'bob', peers: () => [], send: () => true, peerChanged: (peerId) => heard.push(peerId) }));
     const stroke = { t: 'wb-end', n: 1, c: 0, w: 0, p: [1, 1] };
     sync.receive('ada', stroke);
     sync.receive('ada', stroke);
@@ -134,8 +137,12 @@ describe('whiteboard sync', () => {
 
   it('the feature loads the board on the first message and hands it what came, in order', async () => {
     const sent: unknown[] = [];
-    const features = new CallFeatures({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: (_, m) => sent.push(m) > 0, openChannel: () => null });
-    const feature = new WhiteboardFeature({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: () => true, openChannel: () => null });
+    const features = new CallFeatures(
+      featureContext({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: (_, m) => sent.push(m) > 0, openChannel: () => null }),
+    );
+    const feature = new WhiteboardFeature(
+      featureContext({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: () => true, openChannel: () => null }),
+    );
     features.register(feature);
     expect(features.receive('ada', { t: 'wb-seg', n: 1, c: 0, w: 0, at: 0, p: [1, 1] })).toBe(true);
     expect(features.receive('ada', { t: 'wb-seg', n: 1, c: 0, w: 0, at: 1, p: [2, 2] })).toBe(true);

@@ -65,7 +65,7 @@ describe("the SFU's code stays out of the call's first load", () => {
       .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
       .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(path.join('lib', 'meeting', 'client', 'sfu')) && !file.endsWith('sender-keys.ts'));
     const staticImports = sources.filter((file) =>
-      /^import (?!type)[^;]*from '[^']*(\/sfu\/(sfu-session|sfu-media|sender-key-ring|janus-session|layers)|\/e2ee\/sender-keys|\/signaling\/sfu-ticket)'/m.test(
+      /^import (?!type)[^;]*from '[^']*(\/sfu\/(sfu-session|sfu-media|sfu-data|sfu-channels|sender-key-ring|janus-session|layers)|\/e2ee\/(sender-keys|sender-data)|\/signaling\/sfu-ticket)'/m.test(
         readFileSync(file, 'utf8'),
       ),
     );

@@ -105,7 +105,16 @@ export interface MeetingProbe {
   sfuImpersonate(participantId: string, generation?: number): Promise<boolean>;
   /** The newest sender key each participant handed us through the SFU, raw: a test tries it (and its ratchets) on ciphertext from before we came. */
   sfuHeldKeys(): Promise<Record<string, { generation: number; key: number[] }>>;
+  /**
+   * The call's messages through the SFU (sfu/sfu-data.ts): sealed and sent, opened, dropped (and
+   * why), and who hears us there now. Null before the SFU side is loaded.
+   */
+  sfuMessages(): SfuMessageCounts | null;
+  /** Sends through the SFU a chat in another participant's name, under the key it handed us and signed with ours, as a forging participant would: every receiver must drop it (`forged`). */
+  sfuForgeMessage(participantId: string, text: string): Promise<boolean>;
 }
+
+type SfuMessageCounts = { sent: number; opened: number; dropped: number; drops: Record<string, number>; hearing: string[] };
 
 declare global {
   interface Window {
@@ -187,6 +196,12 @@ export function meetingProbe(session: MeetingSession): MeetingProbe {
     sfuPeek: (participantId) => session.inspect().sfu.side?.peek(participantId),
     sfuImpersonate: async (participantId, generation) => (await session.inspect().sfu.side?.impersonate(participantId, generation)) ?? false,
     sfuHeldKeys: async () => (await session.inspect().sfu.side?.heldKeys()) ?? {},
+    sfuMessages: () => {
+      const data = session.inspect().sfu.side?.data;
+      return data ? { ...data.counts, drops: { ...data.drops }, hearing: data.hearing() } : null;
+    },
+    sfuForgeMessage: async (participantId, text) =>
+      (await session.inspect().sfu.side?.forgeMessage(participantId, { t: 'chat', id: crypto.randomUUID(), text, at: Date.now() })) ?? false,
   };
 }
 

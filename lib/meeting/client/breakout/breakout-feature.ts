@@ -85,7 +85,7 @@ export class BreakoutFeature implements CallFeature {
 
   private act(message: BreakoutMessage) {
     if (!this.ctx.selfIsHost()) return;
-    for (const peer of this.ctx.peers()) this.ctx.send(peer.id, message);
+    this.ctx.broadcast(message);
     this.apply(message, this.ctx.selfId, true);
   }
 

@@ -3,7 +3,8 @@
 // data channels of its own, a channel-label prefix) and hears what concerns it — its messages, its
 // channels, a peer's main channel opening, a peer gone, the call's end — without the session
 // knowing what it does. File transfer (files/files-feature.ts) is the first; the session
-// (session.ts) grows no code per feature. Every message here came over a pair's sealed channel.
+// (session.ts) grows no code per feature. Every message here came sealed, over a pair's channel or
+// through the SFU (messenger.ts), from the peer it names.
 
 /** What a feature may reach of the call. */
 export interface FeatureContext {
@@ -12,8 +13,12 @@ export interface FeatureContext {
   readonly fileLimit: number;
   /** The peers a feature can talk to now: keys verified, main data channel open. */
   peers(): { id: string; name: string }[];
-  /** Over the pair's sealed main channel; false when it is not open. */
+  /** To one peer, sealed for it alone (through the SFU or over the pair's main channel: messenger.ts); false when neither is open. */
   send(peerId: string, message: { t: string }): boolean;
+  /** To every peer of peers(), sealed once through the SFU for those who hear us there instead of once per peer. */
+  broadcast(message: { t: string }): void;
+  /** To these peers, likewise. */
+  sendToAll(peerIds: readonly string[], message: { t: string }): void;
   /** A data channel of the feature's own (its label starts with the feature's channel prefix). */
   openChannel(peerId: string, label: string): RTCDataChannel | null;
   /** The server's roster says this peer (our own id included) is the room's host (a feature obeys control messages only from it). */

@@ -29,8 +29,6 @@ export interface MeshContext {
 }
 
 const NO_MEDIA: Record<Slot, null> = { audio: null, camera: null, screen: null };
-/** Peer messages that stay inside a breakout room. */
-const ROOM_ONLY = new Set(['chat', 'reaction']);
 
 export class Mesh {
   readonly links = new Map<string, PeerLink>();
@@ -39,7 +37,7 @@ export class Mesh {
    * only. A peer still on the mesh keeps getting it over its link.
    */
   private viaSfu: ReadonlySet<string> = new Set();
-  /** Peers in another breakout room (breakout/breakout-feature.ts): no media, chat or reactions go to them. */
+  /** Peers in another breakout room (breakout/breakout-feature.ts): no media goes to them, nor chat or reactions (messenger.ts roomOnly). */
   private apart: (peerId: string) => boolean = () => false;
 
   constructor(
@@ -76,16 +74,6 @@ export class Mesh {
 
   isApart(peerId: string): boolean {
     return this.apart(peerId);
-  }
-
-  /** A message for everyone; chat and reactions stay inside our breakout room. */
-  broadcast(message: { t: string }) {
-    for (const [id, link] of this.links) if (!(ROOM_ONLY.has(message.t) && this.apart(id))) link.send(message);
-  }
-
-  /** Chat or a reaction from someone in another breakout room: not shown (an honest page never sends it). */
-  fromAnotherRoom(peerId: string, raw: unknown): boolean {
-    return this.apart(peerId) && typeof raw === 'object' && raw !== null && ROOM_ONLY.has((raw as { t?: string }).t ?? '');
   }
 
   /** Which peers get our media through the SFU; the others over their link (replaceTrack, no renegotiation). */

@@ -18,7 +18,8 @@ import { SignalingClient } from '../signaling/signaling';
 import { Mesh } from './mesh';
 import { rekeyAfterRemoval } from './rekey';
 import { OWN_ACTIONS, StatePublisher } from './state-publisher';
-import { CallFeatures } from './features';
+import type { CallFeatures } from './features';
+import { Messaging } from './messaging';
 import type { InputSlot } from '../media/track-processor';
 import { LocalInputs } from './local-inputs';
 
@@ -44,8 +45,8 @@ export class MeetingSession {
   /** The join token: the probe hands it to tests that check the server refuses it after a removal. */
   readonly token: string;
   private readonly askToJoin: boolean;
-  /** The data-channel features (features.ts): file transfer and those after it register here, not in this file. */
-  readonly features: CallFeatures;
+  /** The call's messages, over the links or through the SFU, and the features that send them (messaging.ts). */
+  private readonly messaging: Messaging;
   /** Where this page encrypts frames: 'streams' (createEncodedStreams) or 'script' (RTCRtpScriptTransform, in a worker). */
   readonly framePath: FramePath;
   /** Our media peer to peer or through the SFU (sfu-route.ts). */
@@ -71,10 +72,8 @@ export class MeetingSession {
         rtcConfig: () => this.rtcConfig,
         sendSignal: (peerId, payload) => this.keyExchange.sendSignal(peerId, payload),
         verified: (peerId) => this.keyExchange.verified(peerId),
-        dispatch: (event) => this.dispatch(event).then(() => (event.type === 'channel-open' ? this.features.channelOpen(event.peerId) : undefined)),
-        // A feature's messages go to it (file-*: the file transfers); the rest to the machine.
-        onMessage: (peerId, raw) =>
-          void (this.features.receive(peerId, raw) || this.mesh.fromAnotherRoom(peerId, raw) || this.dispatch({ type: 'peer-message', from: peerId, raw })),
+        dispatch: (event) => this.dispatch(event).then(() => (event.type === 'channel-open' ? this.messaging.channelOpen(event.peerId) : undefined)),
+        onMessage: (peerId, raw) => this.messaging.receive(peerId, raw),
         onDataChannel: (peerId, channel) => this.features.channel(peerId, channel),
       },
     );
@@ -88,23 +87,18 @@ export class MeetingSession {
     this.iceReady = options.join.ice
       ? Promise.resolve(this.useIce(iceConfig(options.join.ice)))
       : fetchIceConfig(options.meetingId, this.token).then((ice) => this.useIce(ice));
-    this.features = new CallFeatures({
+    this.messaging = new Messaging({
       selfId: options.join.self.id,
       fileLimit: options.join.fileLimitBytes,
-      peers: () =>
-        this.state.peers
-          .filter((peer) => peer.keys === 'verified' && this.mesh.links.get(peer.id)?.channel.readyState === 'open')
-          .map(({ id, name }) => ({ id, name })),
-      send: (peerId, message) => this.mesh.links.get(peerId)?.send(message) ?? false,
-      openChannel: (peerId, label) => this.mesh.links.get(peerId)?.openChannel(label) ?? null,
-      // Ourselves too: a feature applies its own host's control messages through the same check (polls/poll-book.ts).
-      isHost: (peerId) => (peerId === this.state.self.id ? this.state.self.isHost : this.state.peers.some((peer) => peer.id === peerId && peer.isHost)),
-      selfIsHost: () => this.state.self.isHost,
+      links: () => this.mesh.links,
+      state: () => this.state,
       setApart: (apart) => {
         void this.mesh.setApart(apart);
         this.sfu.regroup(apart);
       },
-      inAnotherRoom: (peerId) => this.mesh.isApart(peerId),
+      apart: (peerId) => this.mesh.isApart(peerId),
+      sfu: () => this.sfu.side?.data ?? null,
+      dispatch: (event) => this.dispatch(event),
     });
     for (const feature of options.features ?? []) this.features.use(feature);
     const keys = MeetingCrypto.create(options.meetingId, options.join.self.id, options.framePath, options.passwordKey ?? null, options.prepared).then(
@@ -160,6 +154,7 @@ export class MeetingSession {
       showing: (peerId) => !this.machine.hidden.includes(peerId),
       onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost', at: Date.now() } }),
       keySchedule: options.keySchedule,
+      messages: this.messaging.sfuMessages,
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
@@ -173,6 +168,11 @@ export class MeetingSession {
       // now refuses the stream, better than a bare refusal.
       onRejected: () => this.inOrder(() => this.dispatch({ type: 'stream-refused' })),
     });
+  }
+
+  /** The data-channel features (features.ts): file transfer and those after it register there, not in this file. */
+  get features(): CallFeatures {
+    return this.messaging.features;
   }
 
   private get state(): SessionState {
@@ -211,10 +211,10 @@ export class MeetingSession {
         this.features.peerGone(effect.peerId);
         return;
       case 'broadcast':
-        this.mesh.broadcast(effect.message);
+        this.messaging.messenger.broadcast(effect.message);
         return;
       case 'send-peer':
-        this.mesh.links.get(effect.peerId)?.send(effect.message);
+        this.messaging.messenger.send(effect.peerId, effect.message);
         return;
       case 'apply-encodings':
         return this.mesh.applyEncodings();
@@ -244,7 +244,7 @@ export class MeetingSession {
         void this.keyExchange.acceptRekey(effect.epoch, effect.secret);
         return;
       case 'rekey':
-        return rekeyAfterRemoval(this.keyExchange, this.mesh.links, effect.removed);
+        return rekeyAfterRemoval(this.keyExchange, this.messaging.messenger, [...this.mesh.links.keys()], effect.removed);
       case 'route':
         // Not awaited: events go on while media moves; the outcome comes back to the machine.
         return this.sfu.run(effect.effect, (input) => void this.dispatch({ type: 'route', input }));

@@ -24,6 +24,10 @@ export class CaptionsFeature implements CallFeature {
 
   constructor(private readonly ctx: FeatureContext) {}
 
+  private peers() {
+    return this.ctx.peers().filter((peer) => !this.ctx.inAnotherRoom(peer.id));
+  }
+
   setLocal(local: LocalSide) {
     this.local = local;
   }
@@ -38,9 +42,14 @@ export class CaptionsFeature implements CallFeature {
     this.captions ??= import('./captions').then(({ Captions }) => {
       const captions = new Captions({
         selfId: this.ctx.selfId,
-        // Like chat, captions stay inside our breakout room (breakout/breakout-feature.ts).
-        peers: () => this.ctx.peers().filter((peer) => !this.ctx.inAnotherRoom(peer.id)),
+        // Like chat, captions stay inside our breakout room (breakout/breakout-feature.ts, call/messenger.ts roomOnly).
+        peers: () => this.peers(),
         send: (peerId, message) => this.ctx.send(peerId, message),
+        sendToAll: (message) =>
+          this.ctx.sendToAll(
+            this.peers().map(({ id }) => id),
+            message,
+          ),
         microphone: () => this.local.microphone(),
         muted: () => this.local.muted(),
         language: this.local.language,

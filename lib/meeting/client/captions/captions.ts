@@ -31,6 +31,8 @@ export interface CaptionsHooks {
   selfId: string;
   peers(): { id: string; name: string }[];
   send(peerId: string, message: CaptionMessage): boolean;
+  /** To every peer of peers(), sealed once through the SFU for those who hear us there (call/features.ts sendToAll). */
+  sendToAll(message: CaptionMessage): void;
   /** The call's microphone track (the engine listens to it where it can), and whether we are muted (nothing is sent then). */
   microphone(): MediaStreamTrack | null;
   muted(): boolean;
@@ -191,7 +193,7 @@ export class Captions {
   }
 
   private emit(message: CaptionMessage) {
-    for (const peer of this.hooks.peers()) this.hooks.send(peer.id, message);
+    this.hooks.sendToAll(message);
     this.book.apply(this.hooks.selfId, null, message, this.now());
     this.shown(this.hooks.selfId);
   }
@@ -202,7 +204,7 @@ export class Captions {
     this.partialTimer = null;
     this.pending = null;
     this.line += 1;
-    for (const peer of this.hooks.peers()) this.hooks.send(peer.id, { t: 'caption-off' });
+    this.hooks.sendToAll({ t: 'caption-off' });
     this.book.apply(this.hooks.selfId, null, { t: 'caption-off' }, this.now());
   }
 

@@ -5,7 +5,6 @@
 // signals and sealed handoffs.
 import { base64urlDecode, base64urlEncode, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { DataChannelCipher } from '@/lib/meeting/e2ee/data-channel';
-import { deriveDirectKey } from '@/lib/meeting/e2ee/sender-data';
 import { createHandoffRequest, openHandoff, sealHandoff, type HandoffCode, type HandoffRequest } from '@/lib/meeting/e2ee/handoff';
 import {
   deriveDataKey,
@@ -270,6 +269,8 @@ export class MeetingCrypto {
   async directKeys(peerId: string): Promise<{ send: CryptoKey; receive: CryptoKey } | null> {
     const pair = this.pairSecret(peerId);
     if (!pair) return null;
+    // Loaded with the SFU's side, which alone asks for these: a mesh loads none of it.
+    const { deriveDirectKey } = await import('@/lib/meeting/e2ee/sender-data');
     const [send, receive] = await Promise.all([deriveDirectKey(pair, this.selfId, peerId), deriveDirectKey(pair, peerId, this.selfId)]);
     return { send, receive };
   }

@@ -22,6 +22,7 @@ export class PollsFeature implements CallFeature {
         selfId: this.ctx.selfId,
         peers: () => this.ctx.peers(),
         send: (peerId, message: PollMessage) => this.ctx.send(peerId, message),
+        sendToAll: (message: PollMessage) => this.ctx.broadcast(message),
         isHost: (peerId) => this.ctx.isHost(peerId),
         selfIsHost: () => this.ctx.selfIsHost(),
       });

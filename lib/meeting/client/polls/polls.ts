@@ -13,6 +13,8 @@ export interface PollsHooks {
   /** Those a message can go to now: keys verified, main channel open. */
   peers(): { id: string; name: string }[];
   send(peerId: string, message: PollMessage): boolean;
+  /** To every peer of peers(), sealed once through the SFU for those who hear us there (call/features.ts broadcast). */
+  sendToAll(message: PollMessage): void;
   /** The roster's host (call/features.ts): its poll rule is obeyed, it is never an anonymous poll's relay. */
   isHost(peerId: string): boolean;
   selfIsHost(): boolean;
@@ -199,7 +201,7 @@ export class Polls {
   }
 
   private broadcast(message: PollMessage) {
-    for (const peer of this.hooks.peers()) this.hooks.send(peer.id, message);
+    this.hooks.sendToAll(message);
   }
 
   private viewOf(id: string): PollView | null {

@@ -11,6 +11,7 @@ import { sealsWith, SenderKeyRing } from './sender-key-ring';
 import type { ScheduleSettings } from './key-schedule';
 import { SfuMedia, type SfuMediaContext } from './sfu-media';
 import { DRAIN_MS, SfuData } from './sfu-data';
+import { sealToEveryone } from '@/lib/meeting/e2ee/sender-data';
 import { fetchSfuTicket, type TicketAnswer } from '../signaling/sfu-ticket';
 
 export interface SfuSessionContext {
@@ -122,6 +123,22 @@ export class SfuSession {
   /** Tests only (probe.ts): our frames sealed with a key we hold of another sender (sender-key-ring.ts impersonate). */
   async impersonate(participantId: string, generation?: number): Promise<boolean> {
     return (await this.ring)?.impersonate(participantId, generation) ?? false;
+  }
+
+  /**
+   * Tests only (probe.ts, for an end-to-end test of the messages): a message to everyone in another
+   * participant's name, sealed under the newest key it handed us (which opens for everyone who holds
+   * it) and signed with our own proof key, as a forging participant would; every receiver must drop
+   * it as forged. Numbered far ahead, so that no replay check drops it first. False without a key or a connection.
+   */
+  async forgeMessage(participantId: string, message: { t: string; [field: string]: unknown }): Promise<boolean> {
+    const ring = await this.ring;
+    const generation = ring?.received()[participantId];
+    const key = generation === undefined ? null : await ring!.opening(participantId, generation);
+    const own = await ring?.sealing();
+    if (!key || !own || !this.media) return false;
+    const seq = 2 ** 40 + Math.floor(Math.random() * 2 ** 20);
+    return this.media.sendData(await sealToEveryone(this.ctx.meetingId, { senderId: participantId, key, signer: own.signer }, seq, JSON.stringify(message)));
   }
 
   /** Tests only (probe.ts): subscribe to a publisher of another room, whose frames must not open here. */

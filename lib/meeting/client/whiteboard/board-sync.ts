@@ -12,6 +12,8 @@ export interface SyncContext {
   readonly selfId: string;
   peers(): { id: string }[];
   send(peerId: string, message: WhiteboardMessage): boolean;
+  /** To every peer of peers(), sealed once through the SFU for those who hear us there (call/features.ts broadcast). */
+  sendToAll(message: WhiteboardMessage): void;
   /** The roster's host: only its clear is obeyed (the issue: "clear for the host"). */
   isHost(peerId: string): boolean;
   selfIsHost(): boolean;
@@ -56,7 +58,7 @@ export class WhiteboardSync {
   }
 
   private broadcast(message: WhiteboardMessage) {
-    for (const peer of this.ctx.peers()) this.ctx.send(peer.id, message);
+    this.ctx.sendToAll(message);
   }
 
   /** A peer's message: applied when it passes the check, counted and dropped when not. */

@@ -20,6 +20,7 @@ export class WhiteboardFeature implements CallFeature {
         selfId: this.ctx.selfId,
         peers: () => this.ctx.peers(),
         send: (peerId, message) => this.ctx.send(peerId, message),
+        sendToAll: (message) => this.ctx.broadcast(message),
         isHost: (peerId) => this.ctx.isHost(peerId),
         selfIsHost: () => this.ctx.selfIsHost(),
         peerChanged: (peerId) => this.drawing.forEach((listener) => listener(peerId)),
