@@ -196,7 +196,6 @@ export class SfuMedia {
 
     const pc = (this.publisherPc = this.connection());
     pc.onicecandidate = ({ candidate }) => handle.trickle(candidate ? candidate.toJSON() : null);
-    this.channels.publish(pc);
     for (const slot of SLOTS) {
       // The camera in three layers (sfu/layers.ts SIMULCAST_LAYERS): Janus forwards each receiver one.
       const sendEncodings = slot === 'camera' ? SIMULCAST_LAYERS.map((layer) => ({ ...layer })) : undefined;
@@ -207,6 +206,8 @@ export class SfuMedia {
       if (codecs && transceiver.setCodecPreferences) transceiver.setCodecPreferences(codecs);
       this.senders.set(slot, transceiver.sender);
     }
+    // After the media (their mids stay 0–2, as Janus's descriptions name them), before the offer: it gets a data section.
+    this.channels.publish(pc);
     const offer = await pc.createOffer();
     await pc.setLocalDescription(offer);
     const descriptions = pc.getTransceivers().map((transceiver, index) => ({ mid: transceiver.mid ?? String(index), description: SLOTS[index]! }));

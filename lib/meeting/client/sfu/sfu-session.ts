@@ -148,6 +148,8 @@ export class SfuSession {
 
   peerVerified(peerId: string) {
     void this.ring?.then((ring) => ring.peerVerified(peerId));
+    // A publisher we heard before it was verified: greeted again, now that the greeting can be sealed for it.
+    if (this.media?.subscriptions().includes(peerId) && !this.data.hearing().includes(peerId)) this.data.opened([peerId]);
   }
 
   peerLeft(peerId: string) {
