@@ -6,6 +6,7 @@
 // subscription DRAIN_MS: what the sender sent before it heard the bye still arrives, and what it
 // sends after goes over the link (the lost messages of a mesh→SFU→mesh move under load).
 import { DRAIN_MS, GREET_TRIES } from '@/lib/meeting/client/sfu/sfu-data';
+import { Departures } from '@/lib/meeting/client/sfu/sfu-channels';
 import { parseSenderData } from '@/lib/meeting/e2ee/sender-data';
 import { sfuRoom } from '../support/sfu-relay';
 
@@ -109,6 +110,75 @@ describe('the bye', () => {
     await relay.settle();
     expect(texts(delivered.bob!)).toEqual([]);
     // And Ada still believes Bob hears her: her next message would be lost too.
+    expect(data.ada!.hearing()).toEqual(['bob']);
+  });
+
+  it("a breakout split (sfu-media.ts regroup): the other room's media stops at once, the bye, and the subscription only after the drain", async () => {
+    const { data, relay, subscribe, delivered } = await pair();
+    subscribe('ada', 'bob');
+    subscribe('bob', 'ada');
+    await relay.settle();
+    const steps: string[] = [];
+    const drainMs = 150;
+    const departures = new Departures(
+      {
+        pause: (ids, send) => void steps.push(`${send ? 'resume' : 'pause'} ${ids.join()}`),
+        bye: (ids) => {
+          steps.push(`bye ${ids.join()}`);
+          data.bob!.bye(ids);
+        },
+        unsubscribe: (ids) => {
+          steps.push(`unsubscribe ${ids.join()}`);
+          for (const id of ids) relay.unsubscribe('bob', id);
+        },
+        kept: () => false,
+        rejoined: () => undefined,
+        closed: () => false,
+      },
+      drainMs,
+    );
+    data.ada!.broadcast(chat('sent before the split reached her'), ['bob']);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    departures.leave(['ada']);
+    // A second regroup meanwhile does not say goodbye twice.
+    departures.leave(['ada']);
+    expect(steps).toEqual(['pause ada', 'bye ada']);
+    expect(data.ada!.hearing()).toEqual([]);
+    await relay.settle();
+    expect(texts(delivered.bob!)).toEqual(['sent before the split reached her']);
+    expect(relay.subscribes('bob', 'ada')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    expect(steps).toEqual(['pause ada', 'bye ada', 'unsubscribe ada']);
+    expect(relay.subscribes('bob', 'ada')).toBe(false);
+  });
+
+  it('a publisher back in our room during the drain keeps its subscription, its media again, and is greeted anew', async () => {
+    const { data, relay, subscribe } = await pair();
+    subscribe('ada', 'bob');
+    subscribe('bob', 'ada');
+    await relay.settle();
+    const steps: string[] = [];
+    let together = false;
+    const departures = new Departures(
+      {
+        pause: (ids, send) => void steps.push(`${send ? 'resume' : 'pause'} ${ids.join()}`),
+        bye: (ids) => data.bob!.bye(ids),
+        unsubscribe: (ids) => void steps.push(`unsubscribe ${ids.join()}`),
+        kept: () => together,
+        rejoined: (ids) => {
+          steps.push(`rejoined ${ids.join()}`);
+          data.bob!.opened(ids);
+        },
+        closed: () => false,
+      },
+      100,
+    );
+    departures.leave(['ada']);
+    expect(data.ada!.hearing()).toEqual([]);
+    together = true;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await relay.settle();
+    expect(steps).toEqual(['pause ada', 'rejoined ada']);
     expect(data.ada!.hearing()).toEqual(['bob']);
   });
 

@@ -76,3 +76,50 @@ export class SfuChannels {
     };
   }
 }
+
+/** What a departure does to the subscription (sfu-media.ts). */
+export interface DepartureSteps {
+  /** Janus stops (or starts again) forwarding these publishers' media; their messages go on. */
+  pause(participantIds: string[], send: boolean): void;
+  bye(participantIds: string[]): void;
+  unsubscribe(participantIds: string[]): void;
+  /** Still ours once the drain is over (back in our breakout room meanwhile): subscribed, and not left. */
+  kept(participantId: string): boolean;
+  /** Those kept: their media again, and a new greeting (they heard our bye). */
+  rejoined(participantIds: string[]): void;
+  closed(): boolean;
+}
+
+/**
+ * Publishers we stop subscribing to (another breakout room's; docs/meetings.md "Messages through
+ * the SFU"): their media stops at once, each is told goodbye, and the subscription goes DRAIN_MS
+ * later, so their messages sent before they heard the bye still arrive.
+ */
+export class Departures {
+  private readonly leaving = new Set<string>();
+
+  constructor(
+    private readonly steps: DepartureSteps,
+    private readonly drainMs: number,
+  ) {}
+
+  has(participantId: string): boolean {
+    return this.leaving.has(participantId);
+  }
+
+  leave(participantIds: string[]) {
+    const fresh = participantIds.filter((id) => !this.leaving.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) this.leaving.add(id);
+    this.steps.pause(fresh, false);
+    this.steps.bye(fresh);
+    setTimeout(() => {
+      for (const id of fresh) this.leaving.delete(id);
+      if (this.steps.closed()) return;
+      const kept = fresh.filter((id) => this.steps.kept(id));
+      if (kept.length > 0) this.steps.rejoined(kept);
+      const gone = fresh.filter((id) => !kept.includes(id));
+      if (gone.length > 0) this.steps.unsubscribe(gone);
+    }, this.drainMs);
+  }
+}

@@ -16,7 +16,7 @@ import { SLOTS, type Slot } from '../links/slots';
 import { JanusSession, type HandleEvent, type JanusHandle } from './janus-session';
 import { SFU_SEND, sfuPeer } from './sender-key-ring';
 import { DRAIN_MS } from './sfu-data';
-import { SfuChannels, type ChannelListener } from './sfu-channels';
+import { Departures, SfuChannels, type ChannelListener } from './sfu-channels';
 import {
   departedPublisher,
   publisherJoin,
@@ -90,8 +90,8 @@ export class SfuMedia {
   private draining = false;
   /** The data channels for the call's messages (sfu-channels.ts). */
   private readonly channels: SfuChannels;
-  /** Publishers told goodbye, whose subscription goes after DRAIN_MS (another breakout room). */
-  private readonly leaving = new Set<string>();
+  /** Publishers told goodbye, whose subscription goes after DRAIN_MS (another breakout room's: sfu-channels.ts). */
+  private readonly departures: Departures;
   /** The camera layer asked of each subscribed stream, by mid. */
   private readonly layers = new Map<string, Layer>();
   /** Asks a stream's layer again while Janus forwards a lower one (layer-watch.ts). */
@@ -103,7 +103,23 @@ export class SfuMedia {
     private readonly ctx: SfuMediaContext,
     private readonly session: JanusSession,
   ) {
-    this.channels = new SfuChannels(ctx.data, () => (this.draining ? [] : [...this.subscribed].filter((id) => !this.leaving.has(id))));
+    this.channels = new SfuChannels(ctx.data, () => (this.draining ? [] : [...this.subscribed].filter((id) => !this.departures.has(id))));
+    this.departures = new Departures(
+      {
+        pause: (ids, send) => this.pause(ids, send),
+        bye: (ids) => ctx.data?.bye(ids),
+        unsubscribe: (ids) => this.queue(() => this.unsubscribe(ids), 'sfu unsubscribe'),
+        kept: (id) => this.wanted(id) && this.subscribed.has(id),
+        rejoined: (ids) => {
+          for (const id of ids) this.channels.forget(id);
+          this.pause(ids, true);
+          this.channels.heardNow();
+          ctx.onSubscribed?.();
+        },
+        closed: () => this.closed,
+      },
+      DRAIN_MS,
+    );
   }
 
   /** Connects, joins the room as a publisher, publishes, and subscribes to everyone publishing. */
@@ -230,33 +246,9 @@ export class SfuMedia {
    */
   regroup() {
     const add = [...this.publishers].filter((id) => this.wanted(id) && !this.subscribed.has(id));
-    const drop = [...this.subscribed].filter((id) => !this.wanted(id) && !this.leaving.has(id));
-    if (drop.length > 0) this.leave(drop);
+    const drop = [...this.subscribed].filter((id) => !this.wanted(id));
+    if (drop.length > 0) this.departures.leave(drop);
     if (add.length > 0) this.queue(() => this.subscribe(add), 'sfu subscribe');
-  }
-
-  /**
-   * Another room's publishers: their media stops at once (Janus pauses those streams), each is
-   * told goodbye, and the subscription goes DRAIN_MS later, so their messages sent before the bye
-   * still arrive (docs/meetings.md "Messages through the SFU").
-   */
-  private leave(drop: string[]) {
-    for (const id of drop) this.leaving.add(id);
-    this.pause(drop, false);
-    this.ctx.data?.bye(drop);
-    setTimeout(() => {
-      for (const id of drop) this.leaving.delete(id);
-      if (this.closed) return;
-      // Back in our room meanwhile: kept, its media again, and greeted again (it heard our bye).
-      const stay = drop.filter((id) => this.wanted(id) && this.subscribed.has(id));
-      for (const id of stay) this.channels.forget(id);
-      if (stay.length > 0) {
-        this.pause(stay, true);
-        this.channels.heardNow();
-        this.ctx.onSubscribed?.();
-      }
-      this.queue(() => this.unsubscribe(drop), 'sfu unsubscribe');
-    }, DRAIN_MS);
   }
 
   /** Janus stops (or starts again) forwarding these publishers' media; their data goes on. */
