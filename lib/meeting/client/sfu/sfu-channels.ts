@@ -3,7 +3,8 @@
 // section, and one of our own on the subscription, made once Janus's offer has data, because
 // Janus relays its publishers' messages to a subscriber only once that subscriber opened a channel
 // of its own (its "dataready"). Janus relays each publisher's messages on a channel labelled with
-// the publisher's id; whose a message is, the message itself proves (sender-data.ts).
+// the publisher's id; whose a message is, the message itself proves (e2ee/sender-data.ts). And the
+// departures: publishers we stop subscribing to are told goodbye before the subscription goes.
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 
 /** What the call's messages hear of the channels: bytes that came, the publishers whose messages reach us now, one that left. */

@@ -106,9 +106,9 @@ export class SfuData {
   }
 
   /**
-   * We are about to stop hearing these publishers (back on the mesh, another breakout room, the
-   * call's end): each is told, over its link (through the SFU if the link is down), before our
-   * subscription goes, so it sends us nothing more there.
+   * We are about to stop hearing these publishers (back on the mesh, another breakout room): each
+   * is told, over its link (through the SFU if the link is down), before our subscription goes, so
+   * it sends us nothing more there.
    */
   bye(peerIds: string[]) {
     for (const peerId of peerIds) {
@@ -163,23 +163,28 @@ export class SfuData {
     const from = envelope.sender;
     const next = (this.receiving.get(from) ?? Promise.resolve()).then(() => this.open(envelope)).catch(() => this.drop('malformed'));
     this.receiving.set(from, next);
+    // Nothing kept for a name that came with junk only.
+    void next.then(() => this.receiving.get(from) === next && this.receiving.delete(from));
   }
 
   private async open(envelope: SenderDataEnvelope) {
     const from = envelope.sender;
-    const window = this.windows.get(`${envelope.kind} ${from}`) ?? new ReplayWindow();
-    this.windows.set(`${envelope.kind} ${from}`, window);
+    const windowKey = `${envelope.kind} ${from}`;
+    const fresh = (seq: number) => this.windows.get(windowKey)?.fresh(seq) ?? true;
     let opened: { seq: number; text: string } | DropReason;
     if (envelope.kind === 'one') {
       const keys = await this.pair(from).keys;
       opened = keys ? await openToOne(keys.receive, envelope) : 'unknown-key';
     } else {
-      if (!window.fresh(envelope.seq)) return this.drop('replay');
+      if (!fresh(envelope.seq)) return this.drop('replay');
       const key = await this.keyFor(from, envelope.generation);
       opened = key ? await openToEveryone(this.ctx.roomId, envelope, key) : 'unknown-key';
     }
     if (typeof opened === 'string') return this.drop(opened);
-    if (!window.fresh(opened.seq)) return this.drop('replay');
+    if (!fresh(opened.seq)) return this.drop('replay');
+    // Only a message that authenticated makes (or moves) its sender's window.
+    const window = this.windows.get(windowKey) ?? new ReplayWindow();
+    this.windows.set(windowKey, window);
     window.record(opened.seq);
     let message: unknown;
     try {
