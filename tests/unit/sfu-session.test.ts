@@ -222,6 +222,23 @@ describe('back to the mesh, the SFU connections drain', () => {
     session.close();
   });
 
+  it('a move back to the SFU during the drain ends it first: Janus takes one publisher per id', async () => {
+    const { session, started, steps } = call({ tickets: [ticket(Date.now() + 600_000)] });
+    expect(await session.toSfu()).toBe('sfu');
+    await session.toMesh();
+    await elapse(DRAIN_MS / 3);
+    steps.length = 0;
+    expect(await session.toSfu()).toBe('sfu');
+    expect(started[0]!.closed).toBe(true);
+    expect(steps[0]).toBe('closed');
+    expect(started[1]!.closed).toBe(false);
+    // The old drain's timer closes nothing of the new connection.
+    await elapse(DRAIN_MS);
+    expect(started[1]!.closed).toBe(false);
+    session.close();
+    expect(started[1]!.closed).toBe(true);
+  });
+
   it('does not wait after a loss: failover closes the dead connection at once', async () => {
     const { session, started, steps, lost } = call({ tickets: [ticket(Date.now() + 600_000)] });
     expect(await session.toSfu()).toBe('sfu');

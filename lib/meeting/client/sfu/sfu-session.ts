@@ -70,6 +70,8 @@ export class SfuSession {
   private ringNow: SenderKeyRing | null = null;
   /** Janus went away: the move back to the mesh does not wait for messages on their way (there are none). */
   private lost = false;
+  /** The connection of our last move back to the mesh, until its drain is over. */
+  private draining: SfuMediaSide | null = null;
   /** The call's messages through Janus (sfu-data.ts): kept across moves, so each sender's numbers go on. */
   readonly data: SfuData;
   private renewal: ReturnType<typeof setTimeout> | null = null;
@@ -195,6 +197,8 @@ export class SfuSession {
     await (await this.ring).start();
     const keys = this.ctx.keys();
     this.lost = false;
+    // Janus takes one publisher per id: a drain still under way ends now.
+    this.endDrain();
     // Ours to send on as soon as its channel opens; greetings and answers may come before start() returns.
     let started: SfuMediaSide | null = null;
     this.data.attach({ send: (bytes) => started?.sendData(bytes) ?? false });
@@ -253,7 +257,9 @@ export class SfuSession {
       if (this.lost) media.close();
       else {
         media.drain();
-        setTimeout(() => media.close(), DRAIN_MS);
+        this.endDrain();
+        this.draining = media;
+        setTimeout(() => this.draining === media && this.endDrain(), DRAIN_MS);
       }
     }
     await this.ctx.setViaSfu(new Set());
@@ -262,6 +268,12 @@ export class SfuSession {
   private stopMedia() {
     this.data.attach(null);
     this.releaseMedia()?.close();
+    this.endDrain();
+  }
+
+  private endDrain() {
+    this.draining?.close();
+    this.draining = null;
   }
 
   private releaseMedia(): SfuMediaSide | null {
