@@ -147,6 +147,15 @@ describe('one copy', () => {
     await relay.settle();
     expect(made(got.cy!)).toEqual(['twice', 'again']);
   });
+
+  it('an older state that came the other way after a newer one does not undo it', async () => {
+    const { messengers, got } = await call(['ada', 'bob']);
+    // Over the link just before Bob heard Ada through the SFU, and through the SFU just after: the second came first.
+    messengers.bob!.receive('ada', { ...state, muted: false, _n: 8 });
+    messengers.bob!.receive('ada', { ...state, muted: true, _n: 7 });
+    messengers.bob!.receive('ada', { ...chat('older chat still shown'), _n: 6 });
+    expect(got.bob!.map(({ message }) => message)).toEqual([{ ...state, muted: false }, chat('older chat still shown')]);
+  });
 });
 
 const made = (list: { message: { t: string } }[]) => kept(list, 'chat').map(({ message }) => (message as { text?: string }).text);

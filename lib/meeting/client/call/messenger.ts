@@ -13,6 +13,11 @@ export const roomOnly = (t: string) => t === 'chat' || t === 'reaction' || t.sta
 const BYE = 'sfu-bye';
 /** How many numbers of each sender are remembered, to keep one copy of a message that came both ways. */
 export const DEDUPE_WINDOW = 256;
+/**
+ * Messages where the newest wins: one sent over the link just before a peer started (or stopped)
+ * hearing us may arrive after a newer one that went the other way, and must not undo it.
+ */
+const NEWEST_WINS = new Set(['state']);
 
 export interface MessengerContext {
   /** Each peer's link (links/peer.ts PeerLink): false when its channel is not open. */
@@ -31,6 +36,8 @@ export class Messenger {
   private next = 0;
   /** Per sender, the numbers seen, oldest first. */
   private readonly seen = new Map<string, { numbers: Set<number>; order: number[] }>();
+  /** Per sender and type (NEWEST_WINS), the number of the newest applied. */
+  private readonly newest = new Map<string, number>();
 
   constructor(private readonly ctx: MessengerContext) {}
 
@@ -76,8 +83,17 @@ export class Messenger {
     if (message.t === BYE) return this.ctx.sfu()?.byeFrom(from);
     // An honest page in another room never sends it.
     if (roomOnly(message.t) && this.ctx.apart(from)) return;
-    if (typeof number === 'number' && !this.first(from, number)) return;
+    if (typeof number === 'number' && (!this.first(from, number) || !this.newer(from, message.t, number))) return;
     this.ctx.deliver(from, message);
+  }
+
+  /** False for a NEWEST_WINS message older than one of its kind already applied. */
+  private newer(from: string, t: string, number: number): boolean {
+    if (!NEWEST_WINS.has(t)) return true;
+    const key = `${from} ${t}`;
+    if (number < (this.newest.get(key) ?? -1)) return false;
+    this.newest.set(key, number);
+    return true;
   }
 
   /** True the first time this sender's number comes. */
