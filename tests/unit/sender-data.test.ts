@@ -8,6 +8,8 @@ import { concatBytes, field, type Bytes } from '@/lib/meeting/e2ee/bytes';
 import { ratchetSenderKey } from '@/lib/meeting/e2ee/sender-chain';
 import { parseSenderData, ReplayWindow, REPLAY_WINDOW, sealToEveryone, TO_ONE } from '@/lib/meeting/e2ee/sender-data';
 import { sfuRoom } from '../support/sfu-relay';
+import { room } from '../support/sender-key-room';
+import { until } from '../support/until';
 
 const live: { stop(): void }[] = [];
 afterEach(() => {
@@ -109,6 +111,25 @@ describe('messages to everyone through the SFU', () => {
     data.bob!.receive(await sealToEveryone('r', { senderId: 'ada', key, signer: ada.signer }, 51, JSON.stringify(chat('too far'))));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(data.bob!.drops['unknown-key']).toBe(1);
+  });
+});
+
+describe("the receiver's keys of a sender (sender-key-ring.ts opening)", () => {
+  it('the key before the newest box opens during the grace, and nothing after it', async () => {
+    const graceMs = 300;
+    const { rings, settle } = await room(['ada', 'bob', 'cy'], { debounceMs: 20, maxDelayMs: 50, intervalMs: 600_000, graceMs });
+    live.push({ stop: () => Object.values(rings).forEach((ring) => ring.stop()) });
+    await Promise.all(Object.values(rings).map((ring) => ring.start()));
+    await settle();
+    const before = rings.bob!.received().ada!;
+    // Cy leaves: Ada makes a fresh key, which Bob gets; her messages in flight are under the old one.
+    rings.ada!.peerLeft('cy');
+    await until(() => (rings.bob!.received().ada ?? 0) > before, "Ada's fresh key at Bob");
+    expect(await rings.bob!.opening('ada', before)).not.toBeNull();
+    expect(await rings.bob!.opening('ada', before + 1)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, graceMs + 50));
+    expect(await rings.bob!.opening('ada', before)).toBeNull();
+    expect(await rings.bob!.opening('ada', before + 1)).not.toBeNull();
   });
 });
 
