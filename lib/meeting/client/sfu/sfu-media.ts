@@ -177,7 +177,8 @@ export class SfuMedia {
    */
   async setLayer(participantId: string, layer: Layer) {
     const stream = [...this.streams.values()].find((candidate) => candidate.feed_id === participantId && slotOf(candidate) === 'camera');
-    if (!stream || !this.subscriber || this.layers.get(stream.mid) === layer) return;
+    // One told goodbye stays paused until it is gone (or back in our room: Departures rejoined).
+    if (!stream || !this.subscriber || this.layers.get(stream.mid) === layer || this.departures.has(participantId)) return;
     this.layers.set(stream.mid, layer);
     this.layerWatch.asking(stream.mid, layer);
     await this.configureLayer(stream.mid, layer);
