@@ -255,7 +255,11 @@ export class SfuMedia {
   /** Janus stops (or starts again) forwarding these publishers' media; their data goes on. */
   private pause(feeds: string[], send: boolean) {
     const mids = [...this.streams.values()].filter((stream) => stream.feed_id && feeds.includes(stream.feed_id) && slotOf(stream)).map((stream) => stream.mid);
-    for (const mid of mids) this.layers.delete(mid);
+    for (const mid of mids) {
+      this.layers.delete(mid);
+      // Nothing to watch while paused: a nudge would ask Janus for the layer again, and so forward it.
+      this.layerWatch.asking(mid, 'off');
+    }
     if (mids.length > 0 && this.subscriber)
       void this.subscriber.message({ request: 'configure', streams: mids.map((mid) => ({ mid, send })) }).catch(() => undefined);
   }
