@@ -3,21 +3,14 @@
 // Janus, a chat is sealed once for all and opens on each page; a chat another participant forges in
 // Ada's name, under the key Ada handed it, is dropped as forged and shows nowhere; and a call that
 // moves mesh → SFU → mesh while Ada keeps talking delivers every message once, in order.
-import { expect, test, type Page } from '@playwright/test';
-import { closedAfterEach, fragment, joinMeeting, newSecret, selfId } from './support/meeting';
-import { chatTexts, mediaRoute } from './support/probe-readers';
+import { expect, test } from '@playwright/test';
+import { closedAfterEach, fragment, joinMeeting, newSecret, sayInChat, selfId } from './support/meeting';
+import { chatTexts, mediaRoute, sfuMessages } from './support/probe-readers';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 
 const open = closedAfterEach();
-
-const sfuMessages = (page: Page) => page.evaluate(() => window.enclaveProbe!.sfuMessages());
-
-async function say(page: Page, text: string) {
-  await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
 
 test('through the SFU a chat is sealed once and opens on every page; one forged in another’s name is dropped and shows nowhere', async ({
   browser,
@@ -41,7 +34,7 @@ test('through the SFU a chat is sealed once and opens on every page; one forged 
 
   for (const { page } of people) await page.getByRole('button', { name: 'Chat', exact: true }).click();
   const [sentBefore, bobBefore, cyBefore] = await Promise.all([ada, bob, cy].map(({ page }) => sfuMessages(page)));
-  await say(ada.page, 'sealed once for both');
+  await sayInChat(ada.page, 'sealed once for both');
   for (const { page } of [bob, cy]) await expect.poll(() => chatTexts(page)).toContain('sealed once for both');
   // Through Janus: Ada sealed it there, Bob and Cy opened it there.
   expect((await sfuMessages(ada.page))!.sent).toBeGreaterThan(sentBefore!.sent);
@@ -56,7 +49,7 @@ test('through the SFU a chat is sealed once and opens on every page; one forged 
   expect(await chatTexts(bob.page)).not.toContain('forged by Cy');
   expect(await chatTexts(ada.page)).not.toContain('forged by Cy');
   // Ada's own words still arrive after it.
-  await say(ada.page, 'still me');
+  await sayInChat(ada.page, 'still me');
   await expect.poll(() => chatTexts(bob.page)).toContain('still me');
 });
 
@@ -78,7 +71,7 @@ test('a call that moves mesh → SFU → mesh while Ada keeps talking delivers e
   const talk = (async () => {
     while (talking) {
       said += 1;
-      await say(ada.page, `n${said}`);
+      await sayInChat(ada.page, `n${said}`);
       await ada.page.waitForTimeout(250);
     }
   })();

@@ -4,7 +4,7 @@
 // none of the keys made after, someone with the wrong room secret decodes nothing, and a call
 // moves to the SFU and back as people come and go.
 import { expect, test, type Page } from '@playwright/test';
-import { closedAfterEach, fragment, joinMeeting, newSecret, participantCount, selfId, type Participant } from './support/meeting';
+import { closedAfterEach, fragment, joinMeeting, newSecret, participantCount, sayInChat, selfId, type Participant } from './support/meeting';
 import { cryptoStats, mediaRoute, senderKeys, type CryptoStats } from './support/probe-readers';
 import { FRAME_PROOF_LENGTH } from '../../lib/meeting/e2ee/frame-proof';
 import { FrameDecryptor } from '../../lib/meeting/e2ee/frame';
@@ -34,12 +34,6 @@ async function expectDecryptingThroughSfu(page: Page, senders: string[]) {
   for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.auth).toBe(0);
   // Every frame through the SFU carries its sender's signature (issue 46): none of the real ones fails it.
   for (const id of senders) expect(after[`sfu:${id}`]?.received.failed.forged).toBe(0);
-}
-
-/** A chat message from the page's open chat panel. */
-async function say(page: Page, text: string) {
-  await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 const expectSaid = (page: Page, text: string) => expect(page.getByRole('complementary').getByText(text, { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -307,13 +301,13 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   await expect(ada.page.getByTestId('media-route')).toContainText('Direct');
   // Chat (the call's data messages) flows on every route and through every move.
   for (const { page } of [ada, bob]) await page.getByRole('button', { name: 'Chat', exact: true }).click();
-  await say(bob.page, 'on the mesh');
+  await sayInChat(bob.page, 'on the mesh');
   await expectSaid(ada.page, 'on the mesh');
 
   const cy = await join('Cy');
   open.push(cy);
   // Said while the call moves to the SFU.
-  await say(bob.page, 'while moving');
+  await sayInChat(bob.page, 'while moving');
   const cyId = await selfId(cy.page);
   for (const { page } of [ada, bob, cy]) await expect.poll(() => mediaRoute(page), { timeout: 30_000 }).toBe('sfu');
   await expect(ada.page.getByTestId('media-route')).toBeVisible();
@@ -322,7 +316,7 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   await expectDecryptingThroughSfu(cy.page, [adaId!, bobId!]);
   await expectSaid(ada.page, 'while moving');
   await cy.page.getByRole('button', { name: 'Chat', exact: true }).click();
-  await say(cy.page, 'through the SFU');
+  await sayInChat(cy.page, 'through the SFU');
   for (const { page } of [ada, bob]) await expectSaid(page, 'through the SFU');
 
   await cy.context.close();
@@ -333,7 +327,7 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   const before = (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0;
   await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(before + 20);
   expect((await cryptoStats(ada.page))[bobId!]?.received.failed.auth).toBe(0);
-  await say(ada.page, 'back on the mesh');
+  await sayInChat(ada.page, 'back on the mesh');
   await expectSaid(bob.page, 'back on the mesh');
 });
 

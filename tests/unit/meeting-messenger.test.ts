@@ -55,12 +55,20 @@ async function call(ids: string[], rooms: Record<string, number> = {}) {
     for (const a of ids) for (const b of ids) if (a !== b) made.subscribe(a, b);
     await made.relay.settle();
   };
+  /** Two on the SFU, each hearing the other; the rest still on the mesh. */
+  const pairOnSfu = async (a: string, b: string) => {
+    made.publish(a);
+    made.publish(b);
+    made.subscribe(a, b);
+    made.subscribe(b, a);
+    await made.relay.settle();
+  };
   /** What `from` sent through Janus from now on. */
   const throughSfu = (from: string) => {
     const before = made.relay.log.length;
     return () => made.relay.log.slice(before).filter((entry) => entry.from === from);
   };
-  return { ...made, messengers, got, overLinks, allOnSfu, throughSfu };
+  return { ...made, messengers, got, overLinks, allOnSfu, pairOnSfu, throughSfu };
 }
 
 const chat = (text: string) => ({ t: 'chat', id: text, text, at: 1 });
@@ -79,14 +87,9 @@ describe('which way each message goes', () => {
   });
 
   it('through the SFU a message for everyone is sealed once for those who hear us, and goes over the link to the others', async () => {
-    const made = await call(['ada', 'bob', 'cy']);
-    const { messengers, got, overLinks, relay, publish, subscribe, throughSfu } = made;
+    const { messengers, got, overLinks, relay, pairOnSfu, throughSfu } = await call(['ada', 'bob', 'cy']);
     // Ada and Bob are on the SFU; Cy, still on the mesh, neither publishes nor subscribes.
-    publish('ada');
-    publish('bob');
-    subscribe('ada', 'bob');
-    subscribe('bob', 'ada');
-    await relay.settle();
+    await pairOnSfu('ada', 'bob');
     const sent = throughSfu('ada');
     messengers.ada!.broadcast(state);
     await relay.settle();
@@ -98,12 +101,8 @@ describe('which way each message goes', () => {
   });
 
   it('a message for one peer goes through the SFU when it hears us there, else over its link', async () => {
-    const { messengers, got, overLinks, relay, publish, subscribe, throughSfu } = await call(['ada', 'bob', 'cy']);
-    publish('ada');
-    publish('bob');
-    subscribe('ada', 'bob');
-    subscribe('bob', 'ada');
-    await relay.settle();
+    const { messengers, got, overLinks, relay, pairOnSfu, throughSfu } = await call(['ada', 'bob', 'cy']);
+    await pairOnSfu('ada', 'bob');
     const sent = throughSfu('ada');
     messengers.ada!.send('bob', { t: 'view', visible: false } as { t: string });
     messengers.ada!.send('cy', { t: 'view', visible: true } as { t: string });

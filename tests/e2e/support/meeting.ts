@@ -162,3 +162,9 @@ export function participantCount(page: Page, count: number) {
     timeout: 15_000,
   });
 }
+
+/** A chat message from the page's open chat panel, as a person types and sends it. */
+export async function sayInChat(page: Page, text: string) {
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}

@@ -24,3 +24,6 @@ export const encryptionState = (page: Page) => page.evaluate(() => window.enclav
 
 /** The texts of the chat messages this page holds, sent and received. */
 export const chatTexts = (page: Page) => page.evaluate(() => window.enclaveProbe!.getState().chat.map((message) => message.text));
+
+/** The call's messages through the SFU: sent, opened, dropped (and why), and who hears this page there; null on the mesh. */
+export const sfuMessages = (page: Page) => page.evaluate(() => window.enclaveProbe!.sfuMessages());
