@@ -9,6 +9,13 @@ import type { RoomMediaRoute } from '@/lib/meeting/protocol';
 export const SFU_FROM = 6;
 /** At this many or fewer it comes back to the mesh. */
 export const MESH_UP_TO = 4;
+/**
+ * Through the SFU, a page keeps a connection (data only) to each other participant while the
+ * call has at most this many, ourselves included: the call can fall back to the mesh at once if
+ * Janus dies. Above it a page holds one connection, to the SFU, and opens one to a peer only for
+ * a file (docs/meetings.md "Connections through the SFU").
+ */
+export const LINKS_UP_TO = 8;
 
 export type MediaRoute = 'mesh' | 'sfu';
 /** A route pinned, or 'auto' from this many participants (and back to the mesh at meshUpTo). */
