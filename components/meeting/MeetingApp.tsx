@@ -13,7 +13,7 @@ import { MeetingSession } from '@/lib/meeting/client/call/session';
 import { FILES } from '@/lib/meeting/client/files/files-feature';
 import { WHITEBOARD } from '@/lib/meeting/client/whiteboard/whiteboard-feature';
 import { BREAKOUT } from '@/lib/meeting/client/breakout/breakout-feature';
-import { routePin } from '@/lib/meeting/client/call/route-pin';
+import { linksUpToOf, routePin } from '@/lib/meeting/client/call/route-pin';
 import { scheduleOf } from '@/lib/meeting/client/sfu/key-schedule';
 import { loadProbe } from '@/lib/meeting/client/probe-loader';
 import { wasRemoved } from '@/lib/meeting/client/call/removal-mark';
@@ -92,6 +92,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       keyRequestPosted: result.keyRequestPosted,
       stream: result.stream,
       mediaRoute: routePin(window.location.search, info.mediaRoute),
+      linksUpTo: linksUpToOf(window.location.search),
       keySchedule: scheduleOf(window.location.search),
       features: [FILES, WHITEBOARD, BREAKOUT],
     });

@@ -13,7 +13,7 @@ const CTX: FeatureContext = featureContext({
   fileLimit: 1024,
   peers: () => [],
   send: () => false,
-  openChannel: () => null,
+  openChannel: async () => null,
   isHost: () => false,
   selfIsHost: () => false,
   setApart: () => undefined,

@@ -111,7 +111,7 @@ describe('a receiver and a hostile sender', () => {
       limit,
       peers: () => [{ id: 'mallory', name: 'Mallory' }],
       send: (_peer, message) => sent.push(message) > 0,
-      openChannel: () => null,
+      openChannel: async () => null,
     });
     return { bo, sent };
   }
@@ -154,7 +154,7 @@ describe('a receiver and a hostile sender', () => {
   });
 
   it('a chunk that arrives puts the stall off; the sender reads "stalled" when the receiver ends it', async () => {
-    const sender = new FileTransfers({ limit: MB, peers: () => [{ id: 'bo', name: 'Bo' }], send: () => true, openChannel: () => null });
+    const sender = new FileTransfers({ limit: MB, peers: () => [{ id: 'bo', name: 'Bo' }], send: () => true, openChannel: async () => null });
     await sender.sendFile(new File([new Uint8Array(10)], 'notes.txt'), 'bo');
     const [out] = sender.getSnapshot();
     sender.receive('bo', { t: 'file-cancel', id: out!.id, reason: 'stalled' });

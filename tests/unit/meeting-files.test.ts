@@ -114,7 +114,7 @@ describe('two file managers, wired to each other', () => {
           queueMicrotask(() => sides[other].receive(self, JSON.parse(JSON.stringify(message))));
           return true;
         },
-        openChannel: () => null,
+        openChannel: async () => null,
       });
     sides.ada = make('ada', 'bo');
     sides.bo = make('bo', 'ada');

@@ -21,6 +21,7 @@ async function call(ids: string[], rooms: Record<string, number> = {}) {
   const messengers: Record<string, Messenger> = {};
   const got: Record<string, { from: string; message: { t: string } }[]> = {};
   const overLinks: { from: string; to: string; message: { t: string; _n?: number } }[] = [];
+  const linksOff: { at: string; from: string }[] = [];
   const made = await sfuRoom(ids, (id) => ({
     deliver: (from, message) => messengers[id]!.receive(from, message),
     sendLink: (to, message) => messengers[id]!.link(to, message),
@@ -43,7 +44,9 @@ async function call(ids: string[], rooms: Record<string, number> = {}) {
         ]),
     );
     messengers[id] = new Messenger({
+      peers: () => ids.filter((other) => other !== id),
       links: () => links,
+      linkOff: (from) => void linksOff.push({ at: id, from }),
       apart: (peerId) => (rooms[id] ?? -1) !== (rooms[peerId] ?? -1),
       sfu: () => made.data[id]!,
       deliver: (from, message) => void got[id]!.push({ from, message }),
@@ -68,7 +71,7 @@ async function call(ids: string[], rooms: Record<string, number> = {}) {
     const before = made.relay.log.length;
     return () => made.relay.log.slice(before).filter((entry) => entry.from === from);
   };
-  return { ...made, messengers, got, overLinks, allOnSfu, pairOnSfu, throughSfu };
+  return { ...made, messengers, got, overLinks, linksOff, allOnSfu, pairOnSfu, throughSfu };
 }
 
 const chat = (text: string) => ({ t: 'chat', id: text, text, at: 1 });
@@ -160,7 +163,7 @@ describe('one copy', () => {
 const made = (list: { message: { t: string } }[]) => kept(list, 'chat').map(({ message }) => (message as { text?: string }).text);
 
 describe('breakout rooms', () => {
-  it('chat stays inside the room, over the links while rooms are open; the rest still goes through the SFU', async () => {
+  it('chat stays inside the room, to each room member alone while rooms are open; the rest is still sealed once for everyone', async () => {
     const { messengers, got, overLinks, relay, allOnSfu, throughSfu } = await call(['ada', 'bob', 'cy'], { ada: 0, bob: 0, cy: 1 });
     await allOnSfu();
     const sent = throughSfu('ada');
@@ -169,16 +172,42 @@ describe('breakout rooms', () => {
     await relay.settle();
     expect(made(got.bob!)).toEqual(['room 0 only']);
     expect(made(got.cy!)).toEqual([]);
-    expect(overLinks.filter(({ message }) => message.t === 'chat').map(({ to }) => to)).toEqual(['bob']);
-    // The chat never went through Janus; the state did, once.
-    expect(sent().filter(({ bytes }) => parseSenderData(bytes)?.kind === 'everyone')).toHaveLength(1);
+    // Through Janus under the pair's key, for bob alone (a large call has no links): never sealed
+    // under a sender key that someone of before the split may still hold.
+    expect(overLinks.filter(({ message }) => message.t === 'chat')).toEqual([]);
+    const kinds = sent().map(({ bytes }) => parseSenderData(bytes));
+    expect(kinds.filter((envelope) => envelope?.kind === 'one').map((envelope) => envelope?.kind === 'one' && envelope.receiver)).toEqual(['bob']);
+    expect(kinds.filter((envelope) => envelope?.kind === 'everyone')).toHaveLength(1);
     expect(kept(got.cy!, 'state')).toHaveLength(1);
+  });
+
+  it('while rooms are open, a room member who does not hear us through the SFU gets the chat over its link', async () => {
+    const { messengers, got, overLinks, relay } = await call(['ada', 'bob', 'cy'], { ada: 0, bob: 0, cy: 1 });
+    messengers.ada!.broadcast(chat('over the link'));
+    await relay.settle();
+    expect(made(got.bob!)).toEqual(['over the link']);
+    expect(overLinks.filter(({ message }) => message.t === 'chat').map(({ to }) => to)).toEqual(['bob']);
   });
 
   it('chat from another room is not shown, whichever way it came', async () => {
     const { messengers, got } = await call(['ada', 'bob', 'cy'], { ada: 0, bob: 0, cy: 1 });
     messengers.cy!.link('ada', chat('from room 1'));
     messengers.ada!.receive('cy', chat('through the SFU'));
+    expect(got.ada).toEqual([]);
+  });
+});
+
+describe('a link closed by agreement (call/link-pruning.ts)', () => {
+  it("a peer's link-off, whichever way it came, closes our side and is no message for the call", async () => {
+    const { messengers, got, linksOff, allOnSfu, relay } = await call(['ada', 'bob']);
+    await allOnSfu();
+    messengers.bob!.send('ada', { t: 'link-off' });
+    messengers.bob!.link('ada', { t: 'link-off' });
+    await relay.settle();
+    expect(linksOff).toEqual([
+      { at: 'ada', from: 'bob' },
+      { at: 'ada', from: 'bob' },
+    ]);
     expect(got.ada).toEqual([]);
   });
 });

@@ -396,7 +396,7 @@ describe('the polls feature on the call seam', () => {
         fileLimit: 1,
         peers: () => [{ id: 'ada', name: 'Ada' }],
         send: (peerId, message) => (sent.push([peerId, message]), true),
-        openChannel: () => null,
+        openChannel: async () => null,
       }),
     );
     const feature = features.use(POLLS);

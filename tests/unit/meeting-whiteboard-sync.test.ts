@@ -138,10 +138,10 @@ describe('whiteboard sync', () => {
   it('the feature loads the board on the first message and hands it what came, in order', async () => {
     const sent: unknown[] = [];
     const features = new CallFeatures(
-      featureContext({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: (_, m) => sent.push(m) > 0, openChannel: () => null }),
+      featureContext({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: (_, m) => sent.push(m) > 0, openChannel: async () => null }),
     );
     const feature = new WhiteboardFeature(
-      featureContext({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: () => true, openChannel: () => null }),
+      featureContext({ ...noHost, selfId: 'bob', fileLimit: 0, peers: () => [], send: () => true, openChannel: async () => null }),
     );
     features.register(feature);
     expect(features.receive('ada', { t: 'wb-seg', n: 1, c: 0, w: 0, at: 0, p: [1, 1] })).toBe(true);

@@ -27,3 +27,6 @@ export const chatTexts = (page: Page) => page.evaluate(() => window.enclaveProbe
 
 /** The call's messages through the SFU: sent, opened, dropped (and why), and who hears this page there; null on the mesh. */
 export const sfuMessages = (page: Page) => page.evaluate(() => window.enclaveProbe!.sfuMessages());
+
+/** The peers this page holds a connection (a link) to, sorted: none in a large call through the SFU. */
+export const linkedPeers = (page: Page) => page.evaluate(() => Object.keys(window.enclaveProbe!.negotiations()).sort());

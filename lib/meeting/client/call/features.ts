@@ -19,8 +19,8 @@ export interface FeatureContext {
   broadcast(message: { t: string }): void;
   /** To these peers, likewise. */
   sendToAll(peerIds: readonly string[], message: { t: string }): void;
-  /** A data channel of the feature's own (its label starts with the feature's channel prefix). */
-  openChannel(peerId: string, label: string): RTCDataChannel | null;
+  /** A data channel of the feature's own (its label starts with the feature's channel prefix), on a link made for it if there is none. */
+  openChannel(peerId: string, label: string): Promise<RTCDataChannel | null>;
   /** The server's roster says this peer (our own id included) is the room's host (a feature obeys control messages only from it). */
   isHost(peerId: string): boolean;
   selfIsHost(): boolean;

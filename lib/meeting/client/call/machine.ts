@@ -11,7 +11,7 @@ import { addChat, addReaction, chatText, expireReaction, REACTION_MS, type ChatM
 import { isEnded, type Effect, type MachineState, type MeetingEvent, type Phase, type RemotePeer, type SessionState, type Step } from './meeting-state';
 import { parsePeerMessage, type MediaState } from './peer-messages';
 import type { Quality } from '../links/stats';
-import { decideRoute, type RouteInput } from './route-decisions';
+import { decideRoute, keepsLinks, type RouteInput } from './route-decisions';
 
 export * from './meeting-state';
 
@@ -19,7 +19,9 @@ const NO_MEDIA: MediaState = { muted: false, cameraOff: false, sharing: false, h
 
 export function step(state: MachineState, event: MeetingEvent): Step {
   const run = new Run(state);
+  const linked = run.keepsLinks();
   run.handle(event);
+  run.linksFollow(linked);
   return { state: run.state, effects: run.effects };
 }
 
@@ -48,6 +50,22 @@ class Run {
   private updatePeer(id: string, change: (peer: RemotePeer) => Partial<RemotePeer>) {
     if (!this.peer(id)) return;
     this.set({ peers: this.view.peers.map((peer) => (peer.id === id ? { ...peer, ...change(peer) } : peer)) });
+  }
+
+  /** Whether every verified peer gets a connection now (route-decisions.ts keepsLinks). */
+  keepsLinks(): boolean {
+    return keepsLinks(this.state.route, this.view.peers.length + 1);
+  }
+
+  /**
+   * The call became one that keeps a connection to everyone (it shrank, the SFU failed or there is
+   * none): one to each verified peer that has none, the smaller id offering. Those too many go by
+   * agreement through the SFU (call/link-pruning.ts), not here.
+   */
+  linksFollow(before: boolean) {
+    if (before || !this.keepsLinks() || isEnded(this.view.phase)) return;
+    for (const peer of this.view.peers) if (peer.keys === 'verified') this.emit({ type: 'open-link', peerId: peer.id, initiator: this.view.self.id < peer.id });
+    this.emit({ type: 'apply-encodings' });
   }
 
   handle(event: MeetingEvent) {
@@ -161,13 +179,15 @@ class Run {
         // Who hands the key over offers, at once: the key, our announcement and the offer reach
         // the newcomer together, one hop, whatever the ids (their answer is applied only once
         // they proved the key, key-exchange.ts).
-        if (!ended && this.peer(event.peerId)) this.openLink(event.peerId, true);
+        if (!ended && this.peer(event.peerId) && this.keepsLinks()) this.openLink(event.peerId, true);
         return;
       case 'peer-verified':
         // Without a handoff between us, the smaller id offers; the one who handed us the key offers to us.
-        if (!ended && this.peer(event.peerId) && !event.theyHandedOff && this.view.self.id < event.peerId) this.openLink(event.peerId, true);
+        if (!ended && this.peer(event.peerId) && this.keepsLinks() && !event.theyHandedOff && this.view.self.id < event.peerId)
+          this.openLink(event.peerId, true);
         return;
       case 'peer-signal':
+        // Answered whatever the call's size: a peer's signal is an offer for a link it needs (a file's).
         if (!ended && this.peer(event.peerId)) this.openLink(event.peerId, false);
         return;
       case 'peer-tampered':

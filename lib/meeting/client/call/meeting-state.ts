@@ -148,6 +148,8 @@ export function initialState(options: {
   camera: MediaStreamTrack | null;
   password: boolean;
   pin?: RoutePin;
+  /** route-pin.ts linksUpToOf. */
+  linksUpTo?: number;
 }): MachineState {
   return {
     view: {
@@ -173,6 +175,6 @@ export function initialState(options: {
     chatOpen: false,
     speakerChangedAt: 0,
     reactionCount: 0,
-    route: initialRoute(options.pin),
+    route: initialRoute(options.pin, options.linksUpTo),
   };
 }

@@ -29,6 +29,8 @@ export interface MeshContext {
 }
 
 const NO_MEDIA: Record<Slot, null> = { audio: null, camera: null, screen: null };
+/** How long a file waits for a link made for it (ICE and DTLS: well under a second on a working network). */
+const LINK_OPEN_MS = 15_000;
 
 export class Mesh {
   readonly links = new Map<string, PeerLink>();
@@ -48,6 +50,20 @@ export class Mesh {
 
   open(remoteId: string, initiator: boolean) {
     if (!this.links.has(remoteId)) this.links.set(remoteId, this.createLink(remoteId, initiator));
+  }
+
+  /**
+   * The link to this peer once its channel is open, made now (we offer) if there is none: a file's
+   * in a large call through the SFU (link-pruning.ts). Null if it does not open within `ms`.
+   */
+  async linkFor(peerId: string, ms = LINK_OPEN_MS): Promise<PeerLink | null> {
+    this.open(peerId, true);
+    for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const link = this.links.get(peerId);
+      if (!link) return null;
+      if (link.channel.readyState === 'open') return link;
+    }
+    return null;
   }
 
   close(peerId: string) {

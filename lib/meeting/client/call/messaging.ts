@@ -12,7 +12,11 @@ export interface MessagingContext {
   /** Bytes: the largest file sent or received (JoinAnswer.fileLimitBytes). */
   fileLimit: number;
   /** Each peer's link (links/peer.ts PeerLink). */
-  links(): ReadonlyMap<string, { send(message: unknown): boolean; openChannel(label: string): RTCDataChannel | null; channel: { readyState: string } }>;
+  links(): ReadonlyMap<string, { send(message: unknown): boolean; channel: { readyState: string } }>;
+  /** A file's channel to a peer, on a link opened for it if there is none (session.ts linkFor). */
+  openChannel(peerId: string, label: string): Promise<RTCDataChannel | null>;
+  /** The peer closes its side of our link (link-pruning.ts). */
+  linkOff(peerId: string): void;
   /** The call as the machine holds it: who is here, who is host. */
   state(): Pick<SessionState, 'self' | 'peers'>;
   /** A new breakout split: the links and the SFU side follow it (call/mesh.ts setApart, sfu/sfu-session.ts regroup). */
@@ -29,14 +33,18 @@ export class Messaging {
   readonly features: CallFeatures;
 
   constructor(ctx: MessagingContext) {
-    // The peers a feature can talk to now: keys verified, main data channel open.
-    const peers = () =>
-      ctx
-        .state()
-        .peers.filter((peer) => peer.keys === 'verified' && ctx.links().get(peer.id)?.channel.readyState === 'open')
+    const verified = () => ctx.state().peers.filter((peer) => peer.keys === 'verified');
+    // The peers a feature can talk to now: keys verified, and the link's channel open or the two of us heard each other through the SFU.
+    const peers = () => {
+      const hearing = new Set(ctx.sfu()?.hearing());
+      return verified()
+        .filter((peer) => hearing.has(peer.id) || ctx.links().get(peer.id)?.channel.readyState === 'open')
         .map(({ id, name }) => ({ id, name }));
+    };
     this.messenger = new Messenger({
+      peers: () => verified().map(({ id }) => id),
       links: ctx.links,
+      linkOff: ctx.linkOff,
       apart: ctx.apart,
       sfu: ctx.sfu,
       // A feature's messages go to it (file-*: the file transfers); the rest to the machine.
@@ -53,7 +61,7 @@ export class Messaging {
           message,
         ),
       sendToAll: (peerIds, message) => this.messenger.sendToAll(peerIds, message),
-      openChannel: (peerId, label) => ctx.links().get(peerId)?.openChannel(label) ?? null,
+      openChannel: ctx.openChannel,
       // Ourselves too: a feature applies its own host's control messages through the same check (polls/poll-book.ts).
       isHost: (peerId) => {
         const { self, peers: all } = ctx.state();
@@ -70,14 +78,17 @@ export class Messaging {
     this.messenger.receive(from, raw);
   }
 
-  /** A peer's main channel opened: the features tell a late joiner what is under way. */
+  /** A peer's main channel opened, or it hears us through the SFU: the features tell a late joiner what is under way. */
   channelOpen(peerId: string) {
     this.features.channelOpen(peerId);
   }
 
-  /** What the SFU side reaches of the messages (sfu/sfu-session.ts messages). */
-  readonly sfuMessages = {
-    deliver: (from: string, message: unknown) => this.receive(from, message),
-    sendLink: (peerId: string, message: { t: string }) => this.messenger.link(peerId, message),
-  };
+  /** What the SFU side reaches of the messages (sfu/sfu-session.ts messages); `heard` is the session's. */
+  sfuMessages(heard: (peerId: string) => void) {
+    return {
+      deliver: (from: string, message: unknown) => this.receive(from, message),
+      sendLink: (peerId: string, message: { t: string }) => this.messenger.link(peerId, message),
+      heard,
+    };
+  }
 }

@@ -3,9 +3,12 @@
 // the host's rekey. Each goes through the SFU, sealed once (sfu/sfu-data.ts), to those who hear us
 // there, and over the pair's link to the others; a message for several carries a number `_n`, so
 // that a copy that came both ways is kept once. Room-only messages (chat, reactions, captions) never
-// reach another breakout room. On the mesh nobody hears us through the SFU and everything goes over
+// reach another breakout room: while rooms are open they go to each peer alone. A large call
+// through the SFU has no links (link-pruning.ts): there a peer that does not hear us yet gets the
+// call's state when it does (session.ts reachable). On the mesh nobody hears us through the SFU and everything goes over
 // the links, as before. Only types come from sfu/: the mesh loads none of the SFU's code.
 import type { SfuData } from '../sfu/sfu-data';
+import { LINK_OFF } from './link-pruning';
 
 /** Messages that stay inside a breakout room (breakout/breakout-feature.ts). */
 export const roomOnly = (t: string) => t === 'chat' || t === 'reaction' || t.startsWith('caption-');
@@ -20,6 +23,8 @@ export const DEDUPE_WINDOW = 256;
 const NEWEST_WINS = new Set(['state']);
 
 export interface MessengerContext {
+  /** Everyone in the call we could talk to: verified peers. */
+  peers(): readonly string[];
   /** Each peer's link (links/peer.ts PeerLink): false when its channel is not open. */
   links(): ReadonlyMap<string, { send(message: unknown): boolean }>;
   /** In another breakout room now (call/mesh.ts isApart). */
@@ -28,6 +33,8 @@ export interface MessengerContext {
   sfu(): Pick<SfuData, 'hearing' | 'broadcast' | 'send' | 'byeFrom'> | null;
   /** A message checked for its room and kept once: to the features or the machine. */
   deliver(from: string, message: { t: string }): void;
+  /** The peer closes its side of our link (link-pruning.ts). */
+  linkOff(from: string): void;
 }
 
 type Numbered = { t: string; _n?: unknown };
@@ -43,7 +50,7 @@ export class Messenger {
 
   /** One message for everyone in the call (in our breakout room, for a room-only one). */
   broadcast(message: { t: string }) {
-    this.sendToAll([...this.ctx.links().keys()], message);
+    this.sendToAll(this.ctx.peers(), message);
   }
 
   /**
@@ -55,11 +62,15 @@ export class Messenger {
     const to = contained ? peerIds.filter((id) => !this.ctx.apart(id)) : [...peerIds];
     if (to.length === 0) return;
     const numbered = { ...message, _n: this.next++ };
+    // While rooms are open a room-only message goes to each peer alone (its link, or through the SFU
+    // under the pair's key): sealed once, the SFU would carry it to whoever still holds our key of
+    // before the split (e2ee-crypto.md "Breakout key epochs").
+    if (contained && this.ctx.peers().some((id) => this.ctx.apart(id))) {
+      for (const id of to) this.send(id, numbered);
+      return;
+    }
     const sfu = this.ctx.sfu();
-    // While rooms are open a room-only message goes over the links alone: the SFU would carry it to
-    // whoever still holds our key of before the split (e2ee-crypto.md "Breakout key epochs").
-    const split = contained && [...this.ctx.links().keys()].some((id) => this.ctx.apart(id));
-    const hearing = new Set(sfu && !split ? sfu.hearing().filter((id) => to.includes(id)) : []);
+    const hearing = new Set(sfu ? sfu.hearing().filter((id) => to.includes(id)) : []);
     const throughSfu = hearing.size > 0 && sfu!.broadcast(numbered, [...hearing]);
     for (const id of to) if (!throughSfu || !hearing.has(id)) this.link(id, numbered);
   }
@@ -81,6 +92,7 @@ export class Messenger {
     if (typeof raw !== 'object' || raw === null || typeof (raw as Numbered).t !== 'string') return;
     const { _n: number, ...message } = raw as Numbered;
     if (message.t === BYE) return this.ctx.sfu()?.byeFrom(from);
+    if (message.t === LINK_OFF) return this.ctx.linkOff(from);
     // An honest page in another room never sends it.
     if (roomOnly(message.t) && this.ctx.apart(from)) return;
     if (typeof number === 'number' && (!this.first(from, number) || !this.newer(from, message.t, number))) return;

@@ -3,7 +3,7 @@
 // machine (machine.ts) keeps this state and feeds in the count and what the SFU side answered;
 // the session runs the effects (sfu-route.ts, sfu/sfu-session.ts). Plain data in and out, like
 // keys/key-decisions.ts, and table-tested like it (tests/unit/meeting-route-decisions.test.ts).
-import { AUTO, chooseRoute, type MediaRoute, type RoutePin } from './route-pin';
+import { AUTO, chooseRoute, LINKS_UP_TO, type MediaRoute, type RoutePin } from './route-pin';
 
 /** How long a call stays a mesh after a failure (no ticket now, Janus refused or went away) before it asks the SFU again. */
 export const RETRY_MS = 30_000;
@@ -17,6 +17,8 @@ export const LOST_AGAIN_MS = 60_000;
 
 export interface RouteState {
   readonly pin: RoutePin;
+  /** Through the SFU, a link to every peer up to this many in the call (route-pin.ts LINKS_UP_TO). */
+  readonly linksUpTo: number;
   /** Where our media goes now. */
   readonly route: MediaRoute;
   /** A move started and not yet answered: nothing else starts meanwhile. */
@@ -44,8 +46,9 @@ export type RouteInput =
 
 export type RouteEffect = { type: 'to-sfu' } | { type: 'to-mesh' } | { type: 'retry-after'; ms: number };
 
-export const initialRoute = (pin: RoutePin = AUTO): RouteState => ({
+export const initialRoute = (pin: RoutePin = AUTO, linksUpTo = LINKS_UP_TO): RouteState => ({
   pin,
+  linksUpTo,
   route: 'mesh',
   moving: null,
   refused: false,
@@ -97,6 +100,16 @@ function wantedRoute(state: RouteState, participants: number): MediaRoute {
   if (state.refused || state.backingOff) return 'mesh';
   if (state.reticket) return state.route === 'sfu' ? 'mesh' : chooseRoute('sfu', participants, state.pin);
   return chooseRoute(state.route, participants, state.pin);
+}
+
+/**
+ * Whether a page keeps a connection to every verified peer (route-pin.ts LINKS_UP_TO): always
+ * where the mesh is all the call has (pinned, no SFU on this server, or the SFU failed and the
+ * call waits to ask again), and through the SFU while the call is small enough to fall back to
+ * the mesh at once. Above that the SFU carries everything but files, which open their own link.
+ */
+export function keepsLinks(state: RouteState, participants: number): boolean {
+  return state.pin === 'mesh' || state.refused || state.backingOff || participants <= state.linksUpTo;
 }
 
 function backOff(state: RouteState, effects: RouteEffect[]): RouteState {

@@ -17,6 +17,12 @@ export const MESH_UP_TO = 4;
  */
 export const LINKS_UP_TO = 8;
 
+/** `?linksUpTo=N` (tests and benches: a call of three without links), else LINKS_UP_TO. */
+export function linksUpToOf(search: string): number {
+  const upTo = Number(new URLSearchParams(search).get('linksUpTo'));
+  return Number.isInteger(upTo) && upTo >= 1 && upTo <= 100 ? upTo : LINKS_UP_TO;
+}
+
 export type MediaRoute = 'mesh' | 'sfu';
 /** A route pinned, or 'auto' from this many participants (and back to the mesh at meshUpTo). */
 export type RoutePin = MediaRoute | { sfuFrom: number; meshUpTo: number };

@@ -31,6 +31,8 @@ export interface SessionOptions {
   stream?: OpenedStream | null;
   /** `?media=sfu|mesh` pins the media route (call/sfu-route.ts); otherwise the number in the call decides. */
   mediaRoute?: RoutePin;
+  /** `?linksUpTo=N`: through the SFU, links to every peer up to N in the call (route-pin.ts). */
+  linksUpTo?: number;
   /** `?keyEvery=S` shortens the sender keys' rotation through the SFU (sfu/key-schedule.ts scheduleOf). */
   keySchedule?: Partial<ScheduleSettings>;
   /** The data-channel features made with the call (features.ts), so their messages find them from the start. */

@@ -16,10 +16,12 @@ import type { Slot } from '../links/slots';
 import { fetchIceConfig, iceConfig } from '../signaling/ice';
 import { SignalingClient } from '../signaling/signaling';
 import { Mesh } from './mesh';
-import { rekeyAfterRemoval } from './rekey';
+import { runEffect, type CallParts } from './effects';
 import { OWN_ACTIONS, StatePublisher } from './state-publisher';
 import type { CallFeatures } from './features';
 import { Messaging } from './messaging';
+import { LinkPruning } from './link-pruning';
+import { keepsLinks } from './route-decisions';
 import type { InputSlot } from '../media/track-processor';
 import { LocalInputs } from './local-inputs';
 
@@ -27,6 +29,8 @@ export { CHAT_MAX_LENGTH } from './chat';
 export type { ChatMessage, EncryptionState, Phase, RemotePeer, SessionState } from './machine';
 export type { SessionOptions } from './session-options';
 
+/** How often links are looked at for pruning beyond the events that prompt it (link-pruning.ts). */
+const PRUNE_EVERY_MS = 5000;
 /** Effects that need the ICE servers or the keys before they run. */
 const AFTER_ICE = new Set<Effect['type']>(['keys-enter', 'keys-release', 'open-link']);
 
@@ -53,6 +57,11 @@ export class MeetingSession {
   private readonly sfu: SfuRoute;
   /** The raw captures and their processors (local-inputs.ts): the links carry the processed tracks. */
   readonly inputs: LocalInputs;
+  /** The links a large call through the SFU no longer keeps (link-pruning.ts). */
+  private readonly pruning: LinkPruning;
+  private pruneTimer: ReturnType<typeof setInterval> | null = null;
+  /** What the machine's effects act on (effects.ts). */
+  private readonly parts: CallParts;
 
   constructor(options: SessionOptions) {
     this.framePath = options.framePath;
@@ -83,6 +92,7 @@ export class MeetingSession {
       camera: options.tracks.camera,
       password: Boolean(options.passwordKey),
       pin: options.mediaRoute ?? AUTO,
+      linksUpTo: options.linksUpTo,
     });
     this.iceReady = options.join.ice
       ? Promise.resolve(this.useIce(iceConfig(options.join.ice)))
@@ -91,6 +101,8 @@ export class MeetingSession {
       selfId: options.join.self.id,
       fileLimit: options.join.fileLimitBytes,
       links: () => this.mesh.links,
+      openChannel: async (peerId, label) => (await this.mesh.linkFor(peerId))?.openChannel(label) ?? null,
+      linkOff: (peerId) => this.pruning.offFrom(peerId),
       state: () => this.state,
       setApart: (apart) => {
         void this.mesh.setApart(apart);
@@ -154,7 +166,15 @@ export class MeetingSession {
       showing: (peerId) => !this.machine.hidden.includes(peerId),
       onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost', at: Date.now() } }),
       keySchedule: options.keySchedule,
-      messages: this.messaging.sfuMessages,
+      messages: this.messaging.sfuMessages((peerId) => this.reachedThroughSfu(peerId)),
+    });
+    this.pruning = new LinkPruning({
+      keepsLinks: () => keepsLinks(this.machine.route, this.state.peers.length + 1),
+      links: () => this.mesh.links,
+      hearing: () => this.sfu.side?.data.hearing() ?? [],
+      send: (peerId, message) => this.messaging.messenger.send(peerId, message),
+      close: (peerId) => this.mesh.close(peerId),
+      reopen: (peerId) => this.mesh.open(peerId, options.join.self.id < peerId),
     });
     this.signaling = new SignalingClient({
       meetingId: options.meetingId,
@@ -162,12 +182,28 @@ export class MeetingSession {
       opened: options.stream,
       // One event at a time, in stream order: a peer's offer is handled after its "join".
       // Each camera's layer through the SFU depends on the number in the call.
-      onEvent: (event) => this.inOrder(() => this.dispatch({ type: 'server', event, at: Date.now() }).then(() => void this.sfu.side?.applyLayers())),
+      onEvent: (event) =>
+        this.inOrder(() =>
+          this.dispatch({ type: 'server', event, at: Date.now() }).then(() => {
+            void this.sfu.side?.applyLayers();
+            this.pruning.prune();
+          }),
+        ),
       onStatus: (status) => void this.dispatch({ type: 'signaling', status }),
       // After the events already received: a "removed" still in the queue says why the server
       // now refuses the stream, better than a bare refusal.
       onRejected: () => this.inOrder(() => this.dispatch({ type: 'stream-refused' })),
     });
+    this.parts = {
+      signaling: this.signaling,
+      mesh: this.mesh,
+      messaging: this.messaging,
+      keyExchange: this.keyExchange,
+      sfu: this.sfu,
+      peers: () => this.state.peers.map(({ id }) => id),
+      dispatch: (event) => this.dispatch(event),
+      shutdown: () => this.shutdown(),
+    };
   }
 
   /** The data-channel features (features.ts): file transfer and those after it register there, not in this file. */
@@ -192,62 +228,7 @@ export class MeetingSession {
     if (this.machine.view !== before) this.publisher.publish(OWN_ACTIONS.has(event.type));
     for (const effect of result.effects) {
       if (AFTER_ICE.has(effect.type)) await this.iceReady;
-      await this.run(effect);
-    }
-  }
-
-  private async run(effect: Effect): Promise<void> {
-    switch (effect.type) {
-      case 'announce-leave':
-        void this.signaling.send({ type: 'leave' });
-        return;
-      case 'shutdown':
-        return this.shutdown();
-      case 'open-link':
-        this.mesh.open(effect.peerId, effect.initiator);
-        return;
-      case 'close-link':
-        this.mesh.close(effect.peerId);
-        this.features.peerGone(effect.peerId);
-        return;
-      case 'broadcast':
-        this.messaging.messenger.broadcast(effect.message);
-        return;
-      case 'send-peer':
-        this.messaging.messenger.send(effect.peerId, effect.message);
-        return;
-      case 'apply-encodings':
-        return this.mesh.applyEncodings();
-      case 'microphone':
-        if (this.mesh.tracks.audio) this.mesh.tracks.audio.enabled = effect.enabled;
-        return;
-      case 'restart-ice':
-        for (const link of this.mesh.links.values()) link.restartIce();
-        return;
-      case 'expire-reaction':
-        setTimeout(() => void this.dispatch({ type: 'reaction-expired', id: effect.id }), effect.afterMs);
-        return;
-      case 'keys-enter':
-        return this.keyExchange.enter(effect.others);
-      case 'keys-receive':
-        return this.keyExchange.receive(effect.from, effect.envelope);
-      case 'keys-release':
-        // Not awaited: what they sent before we knew them is checked while the next event runs.
-        void this.keyExchange.release(effect.peerId);
-        return;
-      case 'keys-forget':
-        this.sfu.side?.peerLeft(effect.peerId);
-        return this.keyExchange.forget(effect.peerId);
-      case 'keys-let-in':
-        return this.keyExchange.letIn(effect.peerId, effect.confirmed);
-      case 'keys-accept-rekey':
-        void this.keyExchange.acceptRekey(effect.epoch, effect.secret);
-        return;
-      case 'rekey':
-        return rekeyAfterRemoval(this.keyExchange, this.messaging.messenger, [...this.mesh.links.keys()], effect.removed);
-      case 'route':
-        // Not awaited: events go on while media moves; the outcome comes back to the machine.
-        return this.sfu.run(effect.effect, (input) => void this.dispatch({ type: 'route', input }));
+      await runEffect(effect, this.parts);
     }
   }
 
@@ -264,6 +245,8 @@ export class MeetingSession {
       onQuality: (quality) => void this.dispatch({ type: 'quality', quality }),
     });
     window.addEventListener('online', this.onNetworkChange);
+    // Also when a file's channel closed: nothing else says so.
+    this.pruneTimer = setInterval(() => this.pruning.prune(), PRUNE_EVERY_MS);
   }
 
   /** Leaves on purpose: the others are told at once. */
@@ -384,11 +367,23 @@ export class MeetingSession {
 
   private onNetworkChange = () => void this.dispatch({ type: 'network-online' });
 
+  /**
+   * A peer and we hear each other through the SFU: without a link's channel, that is when it can
+   * first be told our state and what the features have under way; and its link, if any, may go.
+   */
+  private reachedThroughSfu(peerId: string) {
+    if (this.mesh.links.get(peerId)?.channel.readyState !== 'open')
+      void this.dispatch({ type: 'channel-open', peerId }).then(() => this.messaging.channelOpen(peerId));
+    this.pruning.prune();
+  }
+
   private shutdown() {
     this.signaling.close();
     this.features.close();
     this.mesh.closeAll();
     this.sfu.close();
+    this.pruning.close();
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.stopMonitors?.();
     this.stopMonitors = null;
     window.removeEventListener('online', this.onNetworkChange);

@@ -2,12 +2,13 @@
 // someone opens "Send a file" or an offer arrives (files-feature.ts), so a call that never
 // sends one never downloads this code.
 //
-// One transfer = one file to one person. The offer (name, size, SHA-256, a fresh key) goes over
-// the pair's sealed chat channel; nothing moves until the receiver accepts. Then the sender opens
-// an ordered data channel for this transfer alone — chat stays responsive — and sends the file in
-// sealed chunks (send-chunks.ts). The receiver keeps the bytes in memory (receive-buffer.ts: grown
-// as they come, never reserved from the offer's word), checks the SHA-256 once the last arrived,
-// and writes nothing to disk until the person saves it. A transfer in which nothing moves for
+// One transfer = one file to one person. The offer (name, size, SHA-256, a fresh key) goes sealed
+// for the receiver alone (call/messenger.ts send); nothing moves until the receiver accepts. Then
+// the sender opens an ordered data channel for this transfer alone, on the pair's link (one made
+// for it in a large call through the SFU: call/link-pruning.ts), and sends the file in sealed
+// chunks (send-chunks.ts). The receiver keeps the bytes in memory (receive-buffer.ts: grown as
+// they come, never reserved from the offer's word), checks the SHA-256 once the last arrived, and
+// writes nothing to disk until the person saves it. A transfer in which nothing moves for
 // STALL_MS ends on both sides (stall-watch.ts).
 import { saveFile } from './save-file';
 import { BUFFER_LOW, sendChunks } from './send-chunks';
@@ -32,7 +33,8 @@ export interface FileTransferHooks {
   peers(): { id: string; name: string }[];
   /** Over the pair's sealed chat channel; false when it is not open. */
   send(peerId: string, message: FileMessage): boolean;
-  openChannel(peerId: string, label: string): RTCDataChannel | null;
+  /** The transfer's own channel: null when no link to the peer is open or could be made. */
+  openChannel(peerId: string, label: string): Promise<RTCDataChannel | null>;
 }
 
 interface Transfer extends TransferView {
@@ -98,16 +100,8 @@ export class FileTransfers {
         data,
         status: 'waiting',
       });
-      const message: FileMessage = {
-        t: 'file-offer',
-        id: transfer.id,
-        name: transfer.name,
-        size: transfer.size,
-        mime: file.type,
-        sha256,
-        key: fileKey.encoded,
-      };
-      if (this.hooks.send(peer.id, message)) offered += 1;
+      const offer: FileMessage = { t: 'file-offer', id: transfer.id, name: transfer.name, size: transfer.size, mime: file.type, sha256, key: fileKey.encoded };
+      if (this.hooks.send(peer.id, offer)) offered += 1;
       else this.finish(transfer, 'failed', 'interrupted');
     }
     this.publish();
@@ -182,7 +176,7 @@ export class FileTransfers {
     }
     const transfer = this.transfers.get(keyOf('out', peerId, message.id));
     if (!transfer) return;
-    if (message.t === 'file-accept' && transfer.status === 'waiting') return this.start(transfer);
+    if (message.t === 'file-accept' && transfer.status === 'waiting') return void this.start(transfer);
     if (message.t === 'file-decline' && transfer.status === 'waiting')
       return this.finish(transfer, message.reason === 'too-large' ? 'failed' : 'declined', message.reason === 'too-large' ? 'too-large' : null);
     if (message.t === 'file-received' && transfer.status === 'active') {
@@ -291,13 +285,16 @@ export class FileTransfers {
     this.publish();
   }
 
-  /** The receiver said yes: a channel of this transfer's own, then the chunks. */
-  private start(transfer: Transfer) {
-    const channel = this.hooks.openChannel(transfer.peerId, CHANNEL_PREFIX + transfer.id);
-    if (!channel) return this.finish(transfer, 'failed', 'interrupted');
+  /** The receiver said yes: a channel of this transfer's own, then the chunks; the stall watch runs while a link is made for it. */
+  private async start(transfer: Transfer) {
     transfer.status = 'active';
-    transfer.channel = channel;
     this.watch(transfer);
+    this.publish();
+    const channel = await this.hooks.openChannel(transfer.peerId, CHANNEL_PREFIX + transfer.id);
+    // Cancelled, or the peer gone, while the link was made.
+    if (channel && FINAL.has(transfer.status)) return channel.close();
+    if (!channel) return this.finish(transfer, 'failed', 'interrupted');
+    transfer.channel = channel;
     channel.binaryType = 'arraybuffer';
     channel.bufferedAmountLowThreshold = BUFFER_LOW;
     channel.onopen = () => void sendChunks(transfer, channel, () => this.progress()).catch(() => this.finish(transfer, 'failed', 'interrupted'));

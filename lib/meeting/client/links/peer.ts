@@ -2,9 +2,10 @@
 // negotiation" pattern (the polite peer has the larger id), an offer that carries its first ICE
 // candidates while the rest trickle (local-candidates.ts), three transceivers created up front —
 // audio, camera, screen — so screen sharing is replaceTrack() without renegotiation, and a
-// negotiated data channel for chat and state. Every sender and receiver
+// negotiated data channel for chat and state (link-channels.ts). Every sender and receiver
 // gets its frame-encryption transform in the task that creates it (docs/e2ee-crypto.md "Browser APIs").
 import { leadsWithPreferredCodecs, preferredCodecs, withoutUnlistedPayloads } from './codecs';
+import { LinkChannels, type LinkChannelOptions } from './link-channels';
 import { LocalCandidates } from './local-candidates';
 import { WARM_UP_MS, withOpusDtx, withVideoStartBitrate, type VideoEncoding } from '../media/encoding-policy';
 
@@ -12,7 +13,7 @@ import { SLOTS, type SignalPayload, type Slot } from './slots';
 
 export type { SignalPayload, Slot };
 
-export interface PeerLinkOptions {
+export interface PeerLinkOptions extends LinkChannelOptions {
   remoteId: string;
   /** Larger id = polite: on an offer collision it yields. */
   polite: boolean;
@@ -25,12 +26,6 @@ export interface PeerLinkOptions {
   /** Frame encryption: called synchronously once per sender and per receiver. */
   attachSender: (slot: Slot, sender: RTCRtpSender) => void;
   attachReceiver: (slot: Slot, receiver: RTCRtpReceiver) => void;
-  onMessage: (message: unknown) => void;
-  /** Data-channel encryption (docs/e2ee-crypto.md "Keys"): every message is sealed before it is sent. */
-  cipher: Promise<{ seal(text: string): Promise<Uint8Array>; open(data: Uint8Array): Promise<string | null> }>;
-  onChannelOpen: () => void;
-  /** A data channel the peer opened (a file transfer's, files/transfers.ts); without a taker it is closed. */
-  onDataChannel?: (channel: RTCDataChannel) => void;
   onStateChange: (state: RTCPeerConnectionState) => void;
   /** The connection has been up for WARM_UP_MS (media/encoding-policy.ts): time for the policy's full encodings. */
   onWarmedUp?: () => void;
@@ -63,11 +58,13 @@ export class PeerLink {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private politeRestartTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** Being closed by agreement (call/link-pruning.ts): the peer's side going first is no outage to restart. */
+  private retiring = false;
   private warmUpTimer: ReturnType<typeof setTimeout> | undefined;
   /** Up for WARM_UP_MS since it first connected (media/encoding-policy.ts): sends the camera at the policy's full size. */
   warmedUp = false;
-  private sendChain: Promise<void> = Promise.resolve();
-  private receiveChain: Promise<void> = Promise.resolve();
+  /** The sealed channel for the call's messages and the files' own (link-channels.ts). */
+  private readonly channels: LinkChannels;
   /** Offers made or answered so far: screen share and camera toggles must not add any. */
   negotiations = 0;
   /**
@@ -80,28 +77,8 @@ export class PeerLink {
     // One transport for audio, camera, screen and the data channel, so candidates are gathered,
     // signed and checked once, not once per media section (issue 17: ~40 candidates a side).
     this.pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle', ...options.rtcConfig });
-    // Negotiated on both sides with the same id: no extra round trip, no ondatachannel race.
-    this.channel = this.pc.createDataChannel('enclave', { negotiated: true, id: 0, ordered: true });
-    this.channel.binaryType = 'arraybuffer';
-    this.channel.onopen = () => options.onChannelOpen();
-    this.channel.onmessage = (event) => {
-      // Only sealed messages, in order: plain text is refused (fail-closed).
-      if (!(event.data instanceof ArrayBuffer) || event.data.byteLength > 96 * 1024) return;
-      const data = new Uint8Array(event.data);
-      this.receiveChain = this.receiveChain
-        .then(async () => {
-          const text = await (await options.cipher).open(data);
-          if (text === null) return;
-          try {
-            options.onMessage(JSON.parse(text));
-          } catch {
-            // not ours: ignore
-          }
-        })
-        .catch(() => {});
-    };
-
-    this.pc.ondatachannel = ({ channel }) => (options.onDataChannel ? options.onDataChannel(channel) : channel.close());
+    this.channels = new LinkChannels(this.pc, options);
+    this.channel = this.channels.main;
 
     this.pc.ontrack = (event) => {
       const slot = this.slotOf(event.transceiver);
@@ -198,21 +175,24 @@ export class PeerLink {
 
   /** Seals and sends, keeping the order of calls. */
   send(message: unknown): boolean {
-    if (this.channel.readyState !== 'open') return false;
-    const text = JSON.stringify(message);
-    this.sendChain = this.sendChain
-      .then(async () => {
-        const sealed = await (await this.options.cipher).seal(text);
-        if (this.channel.readyState === 'open') this.channel.send(sealed as Uint8Array<ArrayBuffer>);
-      })
-      .catch(() => {});
-    return true;
+    return this.channels.send(message);
   }
 
   /** A data channel of its own (a file transfer): SCTP is up, so no renegotiation. */
   openChannel(label: string): RTCDataChannel | null {
-    if (this.closed || this.channel.readyState !== 'open') return null;
-    return this.pc.createDataChannel(label, { ordered: true });
+    return this.closed ? null : this.channels.openChannel(label);
+  }
+
+  /** A file's channel is open on this link. */
+  busy(): boolean {
+    return this.channels.busy();
+  }
+
+  /** About to be closed by agreement (call/link-pruning.ts): no more ICE restarts. */
+  retire(): void {
+    this.retiring = true;
+    clearTimeout(this.restartTimer);
+    this.cancelPoliteRestart();
   }
 
   /** Applies what the other side sent, in arrival order. */
@@ -223,7 +203,7 @@ export class PeerLink {
 
   /** New ICE credentials and paths over the same connection; the polite side waits its turn. */
   restartIce(): void {
-    if (this.closed || this.pc.signalingState === 'closed') return;
+    if (this.closed || this.retiring || this.pc.signalingState === 'closed') return;
     if (!this.options.polite) return this.pc.restartIce();
     if (this.politeRestartTimer !== undefined) return;
     this.politeRestartTimer = setTimeout(() => {
@@ -238,8 +218,8 @@ export class PeerLink {
     clearTimeout(this.restartTimer);
     clearTimeout(this.warmUpTimer);
     this.cancelPoliteRestart();
-    this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = this.pc.ondatachannel = null;
-    this.channel.onopen = this.channel.onmessage = null;
+    this.pc.ontrack = this.pc.onicecandidate = this.pc.onnegotiationneeded = this.pc.onconnectionstatechange = null;
+    this.channels.close();
     this.pc.close();
   }
 

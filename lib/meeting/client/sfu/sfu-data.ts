@@ -50,6 +50,8 @@ export interface SfuDataContext {
   deliver(from: string, message: unknown): void;
   /** Over the pair's link (our bye, and what the SFU could not take after all); false when the link is not open. */
   sendLink(peerId: string, message: { t: string }): boolean;
+  /** A peer and we now hear each other through the SFU (a greeting or its answer came). */
+  heard?(peerId: string): void;
   greetEveryMs?: number;
   /** How long a message under a key not held yet waits for its box (tests shorten it). */
   keyWaitMs?: number;
@@ -208,14 +210,17 @@ export class SfuData {
   }
 
   /**
-   * A peer greeted us (or answered our greeting): it hears us. A greeting is answered, which tells
-   * it we hear it too, so neither side greets on; an answer is not (no loop).
+   * A peer greeted us (or answered our greeting): it hears us, and since the greeting came through
+   * the SFU, we hear it. A greeting is answered, which tells it we hear it too, so neither side
+   * greets on; an answer is not (no loop).
    */
   private greeted(from: string, reply: boolean) {
+    const fresh = !this.hears.has(from);
     this.hears.add(from);
     this.stopGreeting(from);
     const answer = { t: GREETING, reply: true };
     if (!reply) this.send(from, answer);
+    if (fresh) this.ctx.heard?.(from);
   }
 
   private greet(peerId: string) {

@@ -2,8 +2,8 @@
 // and each tile's layer. It only carries out moves: when to move, the refusal and the back-off are
 // the meeting machine's (call/route-decisions.ts), which gets each move's outcome back. Through
 // the SFU the call's messages go through Janus's data channels too, sealed once (sfu-data.ts), to
-// those who hear us there; the mesh links stay for the others, for files, and carry our media only
-// to peers not yet there. Loaded only when a call wants the SFU (call/sfu-route.ts).
+// those who hear us there; the mesh links serve the others and files, and carry our media only
+// to peers not yet there (in a large call there are none: call/link-pruning.ts). Loaded only when a call wants the SFU (call/sfu-route.ts).
 import type { MeetingCrypto } from '../keys/meeting-crypto';
 import { sfuLayer } from './layers';
 import type { Slot } from '../links/slots';
@@ -36,8 +36,8 @@ export interface SfuSessionContext {
   showing(peerId: string): boolean;
   /** Janus went away while our media went through it. */
   onLost(): void;
-  /** The call's messages through the SFU: one opened (to the messenger, call/messenger.ts), and the pair's link for a bye. */
-  messages?: { deliver(from: string, message: unknown): void; sendLink(peerId: string, message: { t: string }): boolean };
+  /** The call's messages through the SFU: one opened (to the messenger, call/messenger.ts), the pair's link for a bye, a peer heard both ways. */
+  messages?: { deliver(from: string, message: unknown): void; sendLink(peerId: string, message: { t: string }): boolean; heard?(peerId: string): void };
 }
 
 /** What the session uses of the SFU's connections. */
@@ -89,6 +89,7 @@ export class SfuSession {
       directKeys: (peerId) => ctx.keys().directKeys(peerId),
       deliver: (from, message) => ctx.messages?.deliver(from, message),
       sendLink: (peerId, message) => ctx.messages?.sendLink(peerId, message) ?? false,
+      heard: (peerId) => ctx.messages?.heard?.(peerId),
     });
   }
 
