@@ -93,6 +93,7 @@ export function MeetingApp({ meetingId, testProbe = false }: { meetingId: string
       stream: result.stream,
       mediaRoute: routePin(window.location.search, info.mediaRoute),
       linksUpTo: linksUpToOf(window.location.search),
+      serverHasSfu: info.sfu,
       keySchedule: scheduleOf(window.location.search),
       features: [FILES, WHITEBOARD, BREAKOUT],
     });

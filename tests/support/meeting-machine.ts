@@ -8,8 +8,9 @@ export const SELF = person('m', true);
 export const LOCAL = { muted: false, cameraOff: false, sharing: false, hand: false, recording: false };
 export const AT = 1_700_000_000_000;
 
-export function fresh(self: Participant = SELF): MachineState {
-  return initialState({ self, local: LOCAL, camera: null, password: false });
+/** `serverHasSfu` false: the server said it has none (MeetingInfo.sfu). */
+export function fresh(self: Participant = SELF, serverHasSfu = true): MachineState {
+  return initialState({ self, local: LOCAL, camera: null, password: false, serverHasSfu });
 }
 
 /** Runs events one after another; the effects of the last one are returned with the state. */

@@ -6,7 +6,7 @@ import { step, type MachineState } from '@/lib/meeting/client/call/machine';
 import { LINK_OFF, LinkPruning, type LinkPruningContext, type PrunedLink } from '@/lib/meeting/client/call/link-pruning';
 import { initialRoute, keepsLinks } from '@/lib/meeting/client/call/route-decisions';
 import { LINKS_UP_TO, linksUpToOf } from '@/lib/meeting/client/call/route-pin';
-import { inCall, run, server } from '../support/meeting-machine';
+import { inCall, person, run, SELF, server, fresh } from '../support/meeting-machine';
 
 /** Ids that sort after our own "m": we never offer first to them without a handoff. */
 const others = (count: number) => Array.from({ length: count }, (_, index) => `p${String(index).padStart(3, '0')}`);
@@ -63,6 +63,16 @@ describe('what the machine opens', () => {
       ...crowd.slice(1, -1).map((peerId) => ({ type: 'open-link', peerId, initiator: true })),
     ]);
     expect(effects).not.toContainEqual(expect.objectContaining({ peerId: pending }));
+  });
+
+  it('a server known to have no SFU (MeetingInfo.sfu): a large call links everyone from the start and never asks for a ticket', () => {
+    const crowd = others(LINKS_UP_TO + 2);
+    const state = run(fresh(SELF, false), server({ type: 'welcome', self: SELF, participants: [SELF, ...crowd.map((id) => person(id))], locked: false })).state;
+    expect(step(state, { type: 'route', input: { type: 'check' } }).effects).toEqual([]);
+    expect(step(state, { type: 'peer-verified', peerId: crowd[0]!, theyHandedOff: false }).effects).toEqual([
+      { type: 'open-link', peerId: crowd[0], initiator: true },
+      { type: 'apply-encodings' },
+    ]);
   });
 
   it('the server has no SFU: a large call links everyone once it says so', () => {

@@ -150,6 +150,8 @@ export function initialState(options: {
   pin?: RoutePin;
   /** route-pin.ts linksUpToOf. */
   linksUpTo?: number;
+  /** MeetingInfo.sfu: false, and the call never asks for a ticket. */
+  serverHasSfu?: boolean;
 }): MachineState {
   return {
     view: {
@@ -175,6 +177,6 @@ export function initialState(options: {
     chatOpen: false,
     speakerChangedAt: 0,
     reactionCount: 0,
-    route: initialRoute(options.pin, options.linksUpTo),
+    route: initialRoute(options.pin, options.linksUpTo, options.serverHasSfu),
   };
 }

@@ -46,12 +46,13 @@ export type RouteInput =
 
 export type RouteEffect = { type: 'to-sfu' } | { type: 'to-mesh' } | { type: 'retry-after'; ms: number };
 
-export const initialRoute = (pin: RoutePin = AUTO, linksUpTo = LINKS_UP_TO): RouteState => ({
+/** `serverHasSfu` false (MeetingInfo.sfu): refused from the start, so a large call links everyone at once and loads none of the SFU's code. */
+export const initialRoute = (pin: RoutePin = AUTO, linksUpTo = LINKS_UP_TO, serverHasSfu = true): RouteState => ({
   pin,
   linksUpTo,
   route: 'mesh',
   moving: null,
-  refused: false,
+  refused: !serverHasSfu,
   backingOff: false,
   reticket: false,
   lostAt: null,

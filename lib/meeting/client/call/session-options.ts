@@ -33,6 +33,8 @@ export interface SessionOptions {
   mediaRoute?: RoutePin;
   /** `?linksUpTo=N`: through the SFU, links to every peer up to N in the call (route-pin.ts). */
   linksUpTo?: number;
+  /** MeetingInfo.sfu: without one the call stays a mesh and never asks for a ticket. */
+  serverHasSfu?: boolean;
   /** `?keyEvery=S` shortens the sender keys' rotation through the SFU (sfu/key-schedule.ts scheduleOf). */
   keySchedule?: Partial<ScheduleSettings>;
   /** The data-channel features made with the call (features.ts), so their messages find them from the start. */

@@ -93,6 +93,7 @@ export class MeetingSession {
       password: Boolean(options.passwordKey),
       pin: options.mediaRoute ?? AUTO,
       linksUpTo: options.linksUpTo,
+      serverHasSfu: options.serverHasSfu,
     });
     this.iceReady = options.join.ice
       ? Promise.resolve(this.useIce(iceConfig(options.join.ice)))
