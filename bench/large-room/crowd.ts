@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sleep } from '../lib/time.mjs';
 import { base64urlDecode } from '@/lib/meeting/e2ee/bytes';
+import { chatsDue, linksWanted } from './crowd-policy';
 import { NodePeer } from './node-peer';
 import { DTX_INTERVAL, opusFrames, SAMPLES_PER_FRAME, FRAME_MS, silenceFrame } from './opus-frames';
 
@@ -15,7 +16,10 @@ interface Init {
   secret: string;
   /** 'browsers': Node peers send audio to the browsers only; 'all': to each other too. */
   audioTo: 'browsers' | 'all';
-  /** 'sfu': media through the meeting's Janus; connections only to the browsers, for data. */
+  /**
+   * 'sfu': media and the call's messages through the meeting's Janus; data-only connections to the
+   * browsers while the call has at most LINKS_UP_TO participants, none above (crowd-policy.ts).
+   */
   media: 'mesh' | 'sfu';
   /**
    * How many Node participants talk (the first ones); the others are silent as Opus DTX is, one
@@ -29,6 +33,8 @@ type Command =
   | { cmd: 'add'; count: number }
   | { cmd: 'settle'; participants: number; browsers: number; timeoutMs: number }
   | { cmd: 'summary' }
+  /** Through the SFU: each Node participant sends a chat to everyone every `everyMs` (0: stop), the room spread over the seconds. */
+  | { cmd: 'chat'; everyMs: number }
   /** The last `count` to join leave (a test's key rotation on a leave). */
   | { cmd: 'leave'; count: number }
   | { cmd: 'leave-all' };
@@ -54,6 +60,22 @@ const clock = setInterval(() => {
   });
 }, FRAME_MS);
 
+// The bench's chats (issue 46): a tick a second, each Node participant's turn every `everyMs`.
+const CHAT_TICK_MS = 1000;
+let chatTimer: ReturnType<typeof setInterval> | null = null;
+
+function chat(everyMs: number) {
+  if (chatTimer) clearInterval(chatTimer);
+  chatTimer = null;
+  if (everyMs <= 0) return;
+  let chatTick = 0;
+  const everyTicks = Math.max(1, Math.round(everyMs / CHAT_TICK_MS));
+  chatTimer = setInterval(() => {
+    for (const index of chatsDue(chatTick, peers.length, everyTicks)) peers[index]?.messages?.chat();
+    chatTick += 1;
+  }, CHAT_TICK_MS);
+}
+
 async function add(count: number) {
   const { baseURL, meetingId, secret, audioTo, media } = init!;
   let last: NodePeer | null = null;
@@ -69,9 +91,10 @@ async function add(count: number) {
       sendsTo: (remote) => audioTo === 'all' || isBrowser(remote.name),
       canRelink: () => true,
       media,
-      // Through the SFU the browsers keep a connection to everyone for data (chat, state): Node
-      // participants answer theirs, and spare each other (nothing the bench reads goes over them).
-      linksTo: (remote) => media === 'mesh' || isBrowser(remote.name),
+      // Through the SFU a page keeps a data-only connection to everyone up to LINKS_UP_TO
+      // participants and none above: Node participants do the same towards the browsers, and
+      // spare each other (nothing the bench reads goes over them).
+      linksTo: (remote, participants) => linksWanted(media, isBrowser(remote.name), participants),
       receivesFrom: (remote) => audioTo === 'all' || isBrowser(remote.name),
     });
     await peer.join();
@@ -87,19 +110,18 @@ async function add(count: number) {
   return { total: peers.length, lastId: last?.self?.id ?? null, lastJoinAt };
 }
 
-/** Its connections are up: to everyone on the mesh; through the SFU, its publisher and its links to the browsers. */
+/** Its connections are up: to everyone on the mesh; through the SFU, its publisher and the links it keeps at this size. */
 function arrived(peer: NodePeer) {
   const summary = peer.summary();
   if (!summary.sfu) return summary.connected >= peer.peers.size;
-  const browsers = [...peer.peers.values()].filter((p) => isBrowser(p.name)).length;
-  return summary.sfu.publisher === 'connected' && summary.connected >= browsers;
+  return summary.sfu.publisher === 'connected' && summary.connected >= summary.wantedLinks;
 }
 
 /** Every Node peer connected to every other participant, and each opened audio from every browser. */
 function settledPeer(peer: NodePeer, participants: number, browsers: number) {
   const summary = peer.summary();
   const browserIds = [...peer.peers.values()].filter((p) => isBrowser(p.name)).map((p) => p.id);
-  const connected = summary.sfu ? summary.sfu.publisher === 'connected' && summary.connected >= browserIds.length : summary.connected >= participants - 1;
+  const connected = summary.sfu ? summary.sfu.publisher === 'connected' && summary.connected >= summary.wantedLinks : summary.connected >= participants - 1;
   return connected && browserIds.length >= browsers && browserIds.every((id) => summary.audioFrom.includes(id));
 }
 
@@ -140,9 +162,29 @@ function summary() {
     senderKeyBoxes: all.reduce((sum, s) => sum + s.senderKeyBoxes, 0),
     ratchets: all.reduce((sum, s) => sum + (s.rotations?.join ?? 0), 0),
     freshKeys: all.reduce((sum, s) => sum + (s.rotations ? s.rotations.leave + s.rotations.interval + s.rotations.room : 0), 0),
+    // Signaling: envelopes the Node participants posted, signals their streams brought them.
+    signalEnvelopes: all.reduce((sum, s) => sum + s.signalEnvelopes, 0),
+    signalEvents: all.reduce((sum, s) => sum + s.signalEvents, 0),
+    // Through the SFU: the call's messages (node-messages.ts), summed.
+    messages: sumMessages(all.map((s) => s.messages)),
     perPeer: peers.map((peer, i) => ({ name: peer.self?.name, id: all[i]!.id, sent: all[i]!.sentPackets, sfu: all[i]!.sfu })),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
+}
+
+function sumMessages(list: ReturnType<NodePeer['summary']>['messages'][]) {
+  const total = { sent: 0, opened: 0, dropped: 0, chatsSent: 0, chatsOpened: 0, hearing: 0, drops: {} as Record<string, number> };
+  for (const counts of list) {
+    if (!counts) continue;
+    total.sent += counts.sent;
+    total.opened += counts.opened;
+    total.dropped += counts.dropped;
+    total.chatsSent += counts.chatsSent;
+    total.chatsOpened += counts.chatsOpened;
+    total.hearing += counts.hearing;
+    for (const [reason, count] of Object.entries(counts.drops)) total.drops[reason] = (total.drops[reason] ?? 0) + count;
+  }
+  return total;
 }
 
 async function handle(command: Command) {
@@ -156,10 +198,14 @@ async function handle(command: Command) {
       return settle(command.participants, command.browsers, command.timeoutMs);
     case 'summary':
       return summary();
+    case 'chat':
+      chat(command.everyMs);
+      return {};
     case 'leave':
       await Promise.all(peers.splice(-command.count).map((peer) => peer.leave()));
       return { total: peers.length };
     case 'leave-all':
+      chat(0);
       await Promise.all(peers.map((peer) => peer.leave()));
       peers.length = 0;
       return {};
@@ -174,6 +220,7 @@ process.on('message', (command: Command & { id: number }) => {
 });
 process.on('disconnect', () => {
   clearInterval(clock);
+  chat(0);
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 });

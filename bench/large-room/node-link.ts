@@ -57,6 +57,8 @@ export class NodeLink {
   private remoteSet = false;
   private readonly pendingCandidates: { candidate: string; mid: string }[] = [];
   private closed = false;
+  /** Being closed by agreement (node-links.ts, the app's LinkPruning): not made again when it fails. */
+  retired = false;
 
   constructor(private readonly options: NodeLinkOptions) {
     this.rtp = newRtpSender(111);
@@ -138,6 +140,16 @@ export class NodeLink {
     this.sentPackets += 1;
     this.sentBytes += packet.length;
     return true;
+  }
+
+  /** A file's channel is on it (call/link-pruning.ts PrunedLink): never here, these links carry no files. */
+  busy(): boolean {
+    return false;
+  }
+
+  /** About to be closed by agreement (call/link-pruning.ts PrunedLink). */
+  retire(): void {
+    this.retired = true;
   }
 
   /** Gave up or was closed: the peer may replace it. */

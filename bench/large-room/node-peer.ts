@@ -4,15 +4,13 @@
 // signed and numbered signals, fingerprint checks) and connects to everyone with NodeLink.
 // Video off: it sends Opus audio from opus-frames.ts to the peers `sendsTo` allows. With
 // media 'sfu' its audio goes once to Janus under its sender key (node-sfu.ts, SenderKeyRing: the
-// keys travel as signed signals over the app's signaling, no connection needed) and it makes
-// connections only to the peers `linksTo` allows, for data: the browsers keep theirs through the SFU.
-import { spawnSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// keys travel as signed signals over the app's signaling, no connection needed), its messages go
+// through Janus's data channels with the app's own SfuData (node-messages.ts), and it makes
+// connections only to the peers `linksTo` allows at the call's size, as a page keeps data-only links
+// through the SFU up to LINKS_UP_TO participants and lets them go by agreement above (node-links.ts).
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { exportPublicKey, generateEcdhKeyPair } from '@/lib/meeting/e2ee/keys';
-import { exportSigningPublicKey, generateSigningKeyPair, normalizeFingerprint } from '@/lib/meeting/e2ee/signing';
+import { exportSigningPublicKey, generateSigningKeyPair } from '@/lib/meeting/e2ee/signing';
 import { MeetingCrypto, type PreparedKeys } from '@/lib/meeting/client/keys/meeting-crypto';
 import { parseEventStream } from '@/lib/meeting/client/signaling/event-stream';
 import { KeyExchange } from '@/lib/meeting/client/keys/key-exchange';
@@ -21,8 +19,12 @@ import type { SignalPayload } from '@/lib/meeting/client/links/peer';
 import type { JoinAnswer, Participant, ServerEvent, SfuTicket } from '@/lib/meeting/protocol';
 import { sealsWith, SenderKeyRing } from '@/lib/meeting/client/sfu/sender-key-ring';
 import { LOST_AGAIN_MS } from '@/lib/meeting/client/call/route-decisions';
+import { makeCertificate, type NodeCertificate } from './node-certificate';
 import { NodeFrames } from './node-frames';
-import { NodeLink } from './node-link';
+import { keepsLinks } from './crowd-policy';
+import type { NodeLink } from './node-link';
+import { NodeLinks } from './node-links';
+import { NodeMessages } from './node-messages';
 import { NodeSfu } from './node-sfu';
 
 export interface NodePeerOptions {
@@ -40,8 +42,8 @@ export interface NodePeerOptions {
   canRelink: (peer: Participant) => boolean;
   /** 'mesh': media over the connections; 'sfu': through the meeting's Janus (default 'mesh'). */
   media?: 'mesh' | 'sfu';
-  /** Whether it makes (or answers) a connection to this peer at all (default: everyone). */
-  linksTo?: (peer: Participant) => boolean;
+  /** Whether it makes (or answers) a connection to this peer in a call of `participants` (default: everyone). */
+  linksTo?: (peer: Participant, participants: number) => boolean;
   /** Through the SFU: whose feeds it subscribes to (default: everyone's). */
   receivesFrom?: (peer: Participant) => boolean;
 }
@@ -50,56 +52,29 @@ interface RemotePeer extends Participant {
   keys: PeerKeyState;
 }
 
-/** An ECDSA P-256 certificate for DTLS, as the browser makes one per page (openssl, from Debian). */
-function makeCertificate(dir: string, name: string) {
-  const certFile = path.join(dir, `${name}.cert.pem`);
-  const keyFile = path.join(dir, `${name}.key.pem`);
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=enclave-bench',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
-  const fingerprint = normalizeFingerprint(`sha-256 ${new X509Certificate(readFileSync(certFile)).fingerprint256}`);
-  if (!fingerprint) throw new Error('no fingerprint');
-  return { certFile, keyFile, fingerprint };
-}
-
 export class NodePeer {
   self: Participant | null = null;
-  readonly links = new Map<string, NodeLink>();
   readonly peers = new Map<string, RemotePeer>();
   /** performance.now() of the join call, and of the first opened audio frame per peer. */
   joinStartedAt = 0;
-  /** Connections made again after they failed. */
-  relinks = 0;
+  /** Its connections to other participants (made once it has joined). */
+  private linkSet: NodeLinks | null = null;
   readonly firstAudioAt = new Map<string, number>();
   private token = '';
   private keyExchange: KeyExchange | null = null;
   private readonly frames = new NodeFrames();
-  private certificate: ReturnType<typeof makeCertificate> | null = null;
+  private certificate: NodeCertificate | null = null;
   private encryption: EncryptionState = { status: 'starting', source: null, epoch: 0, password: false };
   private events: Promise<void> = Promise.resolve();
   private readonly abort = new AbortController();
   /** Through the SFU: our sender keys and the media connections to Janus. */
   private ring: SenderKeyRing | null = null;
   sfu: NodeSfu | null = null;
+  /** Through the SFU: the call's messages on Janus's data channels. */
+  messages: NodeMessages | null = null;
+  /** Signaling this participant took part in: envelopes it posted, signals the stream brought it. */
+  private signalEnvelopes = 0;
+  private signalEvents = 0;
 
   constructor(private readonly options: NodePeerOptions) {}
 
@@ -123,7 +98,18 @@ export class NodePeer {
       return made;
     });
     this.keyExchange = new KeyExchange(keys, this.context(answer.self.id));
-    if (this.options.media === 'sfu') this.ring = this.makeRing(keys);
+    this.linkSet = this.makeLinks(answer.self.id);
+    if (this.options.media === 'sfu') {
+      this.ring = this.makeRing(keys);
+      this.messages = new NodeMessages({
+        selfId: answer.self.id,
+        meetingId,
+        ring: () => this.ring,
+        directKeys: async (peerId) => (await keys).directKeys(peerId),
+        onHeard: () => this.linkSet?.prune(),
+        onLinkOff: (peerId) => this.linkSet?.offFrom(peerId),
+      });
+    }
     const welcomed = new Promise<void>((resolve, reject) => void this.readStream(resolve).catch(reject));
     await welcomed;
     if (this.ring) await this.startSfu();
@@ -138,6 +124,9 @@ export class NodePeer {
     if (!response.ok) throw new Error(`sfu ticket ${response.status}: ${await response.text()}`);
     const ticket = (await response.json()) as SfuTicket;
     await this.ring!.start();
+    const messages = this.messages!;
+    // Ours to send on as soon as its channel opens (sfu-session.ts does the same).
+    messages.attach((bytes) => this.sfu?.sendData(bytes) ?? false);
     this.sfu = await NodeSfu.start({
       selfId: this.self!.id,
       ticket,
@@ -149,6 +138,7 @@ export class NodePeer {
       },
       onFirstAudio: (id) => this.firstAudioAt.set(id, performance.now()),
       onLost: () => this.sfuLost(),
+      data: { receive: (bytes) => messages.data.receive(bytes), opened: (ids) => messages.data.opened(ids), lost: (id) => messages.data.lost(id) },
     });
   }
 
@@ -164,6 +154,7 @@ export class NodePeer {
   private sfuLost() {
     this.sfu?.close();
     this.sfu = null;
+    this.messages?.attach(null);
     const again = this.lostAt !== null && Date.now() - this.lostAt < LOST_AGAIN_MS;
     this.lostAt = Date.now();
     if (!again && !this.abort.signal.aborted)
@@ -196,6 +187,10 @@ export class NodePeer {
     }
   }
 
+  get links(): ReadonlyMap<string, NodeLink> {
+    return this.linkSet?.map ?? new Map();
+  }
+
   /** Connected pairs, audio frames opened per peer, what it sent. */
   summary() {
     const links = [...this.links.entries()];
@@ -218,7 +213,7 @@ export class NodePeer {
       notConnected: [...this.peers.values()]
         .filter((peer) => this.links.get(peer.id)?.state !== 'connected')
         .map((peer) => `${peer.name}:${this.links.get(peer.id)?.history.join('>') ?? 'no link'}${this.links.get(peer.id)?.initiator ? ':offerer' : ''}`),
-      relinks: this.relinks,
+      relinks: this.linkSet?.relinks ?? 0,
       decryptFailures: Object.values(this.frames.keyring.stats()).reduce(
         (sum, peer) => sum + Object.values(peer.received.failed).reduce((a, b) => a + b, 0),
         0,
@@ -226,6 +221,10 @@ export class NodePeer {
       videoBytes: links.reduce((sum, [, link]) => sum + link.videoBytes, 0),
       senderKeyBoxes: this.senderKeyBoxes,
       rotations: this.ring ? { ...this.ring.rotations } : null,
+      wantedLinks: [...this.peers.keys()].filter((id) => this.linksTo(id)).length,
+      signalEnvelopes: this.signalEnvelopes,
+      signalEvents: this.signalEvents,
+      messages: this.messages?.summary() ?? null,
     };
   }
 
@@ -233,9 +232,9 @@ export class NodePeer {
     await this.post({ type: 'leave' }).catch(() => undefined);
     this.abort.abort();
     this.ring?.stop();
+    this.messages?.attach(null);
     this.sfu?.close();
-    for (const link of this.links.values()) link.close();
-    this.links.clear();
+    this.linkSet?.close();
   }
 
   private async prepareKeys(fingerprint: string): Promise<PreparedKeys> {
@@ -251,8 +250,10 @@ export class NodePeer {
       selfIsHost: () => false,
       peers: () => [...this.peers.values()].map((peer) => ({ id: peer.id, isHost: peer.isHost, keys: peer.keys })),
       gated: () => false,
-      post: (to: string, envelopes: string[]) =>
-        this.post(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0] } : { type: 'signals', to, envelopes }),
+      post: (to: string, envelopes: string[]) => {
+        this.signalEnvelopes += envelopes.length;
+        return this.post(envelopes.length === 1 ? { type: 'signal', to, envelope: envelopes[0] } : { type: 'signals', to, envelopes });
+      },
       setPeerKeys: (id: string, keys: PeerKeyState) => {
         const peer = this.peers.get(id);
         if (peer) peer.keys = keys;
@@ -262,59 +263,40 @@ export class NodePeer {
       onVerified: async (id: string) => {
         void this.ring?.peerVerified(id);
         this.sfu?.refresh();
-        // In each pair the smaller id makes the offer (as session.ts).
-        if (selfId < id && !this.links.has(id) && this.linksTo(id)) this.createLink(id, true);
+        // A publisher heard before it was verified: greeted again, now that the greeting can be sealed for it (sfu-session.ts).
+        if (this.sfu?.subscriptions().includes(id) && !this.messages?.data.hearing().includes(id)) this.messages?.data.opened([id]);
+        this.linkSet?.verified(id);
       },
       onSenderKey: async (from: string, generation: number, box: string) => {
         await this.ring?.receive(from, generation, box);
       },
       // Every Node participant has the link's key: nobody is handed it.
       onHandedOff: async () => undefined,
-      onSignal: async (from: string, body: SignalPayload) => {
-        const current = this.links.get(from);
-        if (!current && !this.linksTo(from)) return;
-        // A new offer for a connection that failed: the other side starts over (see relink).
-        const fresh = !current || (current.isFailed && body.description?.type === 'offer');
-        (fresh ? this.createLink(from, false) : current).handleSignal(body);
-      },
+      onSignal: async (from: string, body: SignalPayload) => this.linkSet?.signal(from, body),
       onTampered: (id: string) => console.warn(`${this.options.name}: ${id} tampered`),
     };
   }
 
   private linksTo(id: string): boolean {
     const peer = this.peers.get(id);
-    return !!peer && (this.options.linksTo?.(peer) ?? true);
+    return !!peer && (this.options.linksTo?.(peer, this.peers.size + 1) ?? true);
   }
 
-  private createLink(remoteId: string, initiator: boolean): NodeLink {
-    const link = new NodeLink({
-      selfId: this.self!.id,
-      remoteId,
-      initiator,
+  private makeLinks(selfId: string): NodeLinks {
+    return new NodeLinks({
+      selfId,
       certificate: this.certificate!,
       frames: this.frames,
-      sendSignal: (payload) => this.keyExchange!.sendSignal(remoteId, payload),
-      onFirstAudio: () => this.firstAudioAt.set(remoteId, performance.now()),
-      onFailed: () => this.relink(remoteId, link),
+      sendSignal: (peerId, payload) => this.keyExchange!.sendSignal(peerId, payload),
+      onFirstAudio: (peerId) => this.firstAudioAt.set(peerId, performance.now()),
+      wanted: (peerId) => this.linksTo(peerId),
+      canRelink: (peerId) => {
+        const peer = this.peers.get(peerId);
+        return !!peer && this.options.canRelink(peer);
+      },
+      keepsLinks: () => keepsLinks(this.options.media ?? 'mesh', this.peers.size + 1),
+      sfu: () => this.messages?.data ?? null,
     });
-    this.links.set(remoteId, link);
-    return link;
-  }
-
-  /**
-   * A connection that failed is made again, as the browser restarts ICE (peer.ts): the offerer
-   * (smaller id) starts a new one after a short pause; the other side replaces its own when that
-   * offer comes. libdatachannel cannot restart ICE on a connection, so this is a new one.
-   */
-  private relink(remoteId: string, link: NodeLink) {
-    const self = this.self!.id;
-    setTimeout(() => {
-      const peer = this.peers.get(remoteId);
-      if (this.links.get(remoteId) !== link || !peer || !this.options.canRelink(peer)) return;
-      this.relinks += 1;
-      link.close();
-      if (self < remoteId) this.createLink(remoteId, true);
-    }, 500);
   }
 
   private post(message: unknown) {
@@ -356,16 +338,21 @@ export class NodePeer {
       case 'join':
         if (event.participant.id === this.self!.id) return;
         this.peers.set(event.participant.id, { ...event.participant, keys: 'pending' });
+        this.linkSet?.prune();
         await exchange.release(event.participant.id);
         return;
       case 'leave':
-        this.links.get(event.participantId)?.close();
-        this.links.delete(event.participantId);
+        this.linkSet?.drop(event.participantId);
         this.peers.delete(event.participantId);
         this.ring?.peerLeft(event.participantId);
+        this.messages?.data.lost(event.participantId);
+        this.linkSet?.prune();
+        // The call may keep its links again (it shrank): one to each verified peer, the smaller id offering (as call/machine.ts).
+        for (const peer of this.peers.values()) if (peer.keys === 'verified') this.linkSet?.verified(peer.id);
         void exchange.forget(event.participantId);
         return;
       case 'signal':
+        this.signalEvents += 1;
         await exchange.receive(event.from, event.envelope);
         return;
       default:

@@ -5,7 +5,14 @@
 // sendonly Opus track (jsep e2ee: true); a subscriber (with the publisher's private_id) takes
 // the feeds it is told to, answers Janus's offers and `start`s. Frames go out sealed once under
 // the participant's sender key (the frame worker's name 'sfu') and come in opened per sender
-// ('sfu:<id>'), exactly the browser's frame format.
+// ('sfu:<id>'), exactly the browser's frame format. The call's messages (issue 46) go on data
+// channels as the browser's sfu-channels.ts opens them: 'enclave' on the publisher before its
+// offer, and 'enclave-in' on the subscription once Janus's offer has data (Janus relays its
+// publishers' messages to a subscriber only after that subscriber opened a channel of its own).
+// Janus opens one channel per publisher on the subscription, on the lowest free SCTP stream, odd or
+// even; libdatachannel closes a channel the other side opens on a stream of its own parity (RFC 8832
+// section 6, where Chromium lets it pass), so every other publisher's messages would be lost: our own
+// idle channels fill the streams of our parity ahead of Janus (SPARE_STREAMS more than we subscribe to).
 import nodeDataChannel from 'node-datachannel';
 import WebSocketImpl from 'ws';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
@@ -29,6 +36,21 @@ globalThis.WebSocket ??= WebSocketImpl as unknown as typeof WebSocket;
 const { PeerConnection, Audio, RtcpReceivingSession } = nodeDataChannel;
 type PeerConnection = InstanceType<typeof PeerConnection>;
 type Track = ReturnType<PeerConnection['addTrack']>;
+type DataChannel = ReturnType<PeerConnection['createDataChannel']>;
+
+/** What a data channel takes here at most, as the browser's (sfu-channels.ts). */
+const MAX_DATA_BYTES = 96 * 1024;
+/** How many streams of our parity stay taken beyond the publishers we subscribe to (see above). */
+const SPARE_STREAMS = 4;
+
+/** What the call's messages (node-messages.ts, the app's SfuData) hear of the channels. */
+export interface NodeSfuData {
+  receive(bytes: Bytes): void;
+  /** Publishers whose messages reach us now: greeted. */
+  opened(participantIds: string[]): void;
+  /** A publisher left Janus's room. */
+  lost(participantId: string): void;
+}
 
 export interface NodeSfuOptions {
   selfId: string;
@@ -41,6 +63,8 @@ export interface NodeSfuOptions {
   onFirstAudio: (participantId: string) => void;
   /** The connection to Janus was lost (its node died): the browser's SfuMedia onLost. */
   onLost?: () => void;
+  /** The call's messages through Janus's data channels; none: no data channel. */
+  data?: NodeSfuData;
 }
 
 /** libdatachannel's description once its candidates are in it (loopback: gathering is immediate). */
@@ -72,6 +96,13 @@ export class NodeSfu {
   private readonly publishers = new Set<string>();
   private readonly feeds = new Set<string>();
   private streams = new Map<string, SubscribedStream>();
+  /** Our channel on the publisher, our own on the subscription, and the publishers whose messages reach us. */
+  private out: DataChannel | null = null;
+  private in: DataChannel | null = null;
+  private readonly hearing = new Set<string>();
+  /** Every channel Janus opened on the subscription (one per publisher it relays), and our idle ones; kept from the collector. */
+  private readonly relayed: DataChannel[] = [];
+  private readonly fillers: DataChannel[] = [];
   private work: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -107,6 +138,21 @@ export class NodeSfu {
     this.sentPackets += 1;
     this.sentBytes += packet.length;
     return true;
+  }
+
+  /** A message on our publisher's channel; false when it is not open. */
+  sendData(bytes: Bytes): boolean {
+    if (this.closed || !this.out?.isOpen()) return false;
+    try {
+      return this.out.sendMessageBinary(bytes);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The publishers in our subscription. */
+  subscriptions(): string[] {
+    return [...this.feeds];
   }
 
   /** Looks again at whom we receive (a participant's name became known, or the bench's choice changed). */
@@ -148,6 +194,8 @@ export class NodeSfu {
     audio.addSSRC(this.rtp.ssrc, `node-${selfId}`);
     this.audio = pc.addTrack(audio);
     this.audio.setMediaHandler(new RtcpReceivingSession());
+    // After the audio (its mid stays 0, as the publish names it), before the offer: it gets a data section.
+    if (this.options.data) this.out = pc.createDataChannel('enclave');
     pc.setLocalDescription('offer');
     const sdp = await gathered(pc);
     const answer = await handle.message({ request: 'publish', descriptions: [{ mid: '0', description: 'audio' }] }, { type: 'offer', sdp, e2ee: true });
@@ -165,6 +213,8 @@ export class NodeSfu {
     if (gone) {
       this.publishers.delete(gone);
       this.feeds.delete(gone);
+      this.hearing.delete(gone);
+      this.options.data?.lost(gone);
     }
   }
 
@@ -203,14 +253,43 @@ export class NodeSfu {
     this.streams = streamsOf(event.data);
     const pc = (this.subscriberPc ??= this.receivingConnection());
     pc.setRemoteDescription(event.jsep!.sdp, 'offer');
+    // Our own channel, the first time the offer has data: before the answer, so the answer carries it.
+    if (this.options.data && !this.in && /^m=application /m.test(event.jsep!.sdp)) {
+      const channel = (this.in = pc.createDataChannel('enclave-in'));
+      this.take(channel);
+      channel.onOpen(() => this.heardNow());
+    }
+    // Opened in creation order once SCTP is up, each on the next stream of our parity, before Janus opens its own.
+    if (this.in) while (this.fillers.length < this.feeds.size + SPARE_STREAMS) this.fillers.push(pc.createDataChannel('enclave-filler'));
     pc.setLocalDescription('answer');
     const sdp = await gathered(pc);
     await this.subscriber!.message({ request: 'start' }, { type: 'answer', sdp, e2ee: true });
+    this.heardNow();
+  }
+
+  /** The publishers newly in an open subscription: their messages reach us, so we greet them (sfu-data.ts). */
+  private heardNow() {
+    if (this.closed || !this.in?.isOpen()) return;
+    const fresh = [...this.feeds].filter((id) => this.publishers.has(id) && !this.hearing.has(id));
+    for (const id of fresh) this.hearing.add(id);
+    if (fresh.length > 0) this.options.data?.opened(fresh);
+  }
+
+  /** Bytes on a channel of the subscription (binary only, as the browser takes them) go to the call's messages. */
+  private take(channel: DataChannel) {
+    channel.onMessage((message) => {
+      if (typeof message === 'string' || message.byteLength > MAX_DATA_BYTES) return;
+      this.options.data?.receive(new Uint8Array(message) as Bytes);
+    });
   }
 
   private receivingConnection(): PeerConnection {
     const pc = this.connection('sfu-in');
     pc.onStateChange((state) => (this.subscriberState = state));
+    pc.onDataChannel((channel) => {
+      this.relayed.push(channel);
+      this.take(channel);
+    });
     pc.onTrack((track) => {
       track.setMediaHandler(new RtcpReceivingSession());
       track.onMessage((message) => {

@@ -2,17 +2,45 @@
 // and functions given to page.evaluate. Reads the app's test probe (window.enclaveProbe)
 // defensively: without it, audio is read from the connections the page made.
 
-/** Init script: every RTCPeerConnection the page makes, and the trusted click on "Join now". */
+/**
+ * Init script: every RTCPeerConnection the page makes, the trusted click on "Join now", and the
+ * signals the page posts (requests and envelopes: lib/meeting/client/signaling/signaling.ts send). A
+ * link to another participant is marked (`meshLink`): it makes its main channel negotiated
+ * (links/link-channels.ts), the SFU's connections never do (sfu/sfu-channels.ts), and both kinds
+ * carry data channels now.
+ */
 export function watchPage() {
   const Native = window.RTCPeerConnection;
   const connections = [];
-  window.largeRoom = { connections, click: null };
+  const signals = { requests: 0, envelopes: 0 };
+  window.largeRoom = { connections, click: null, signals };
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    try {
+      const url = new URL(typeof input === 'string' ? input : (input?.url ?? String(input)), location.href);
+      if (init?.method === 'POST' && url.pathname.endsWith('/signal') && typeof init.body === 'string') {
+        const message = JSON.parse(init.body);
+        if (message.type === 'signal' || message.type === 'signals') {
+          signals.requests += 1;
+          signals.envelopes += message.type === 'signals' ? message.envelopes.length : 1;
+        }
+      }
+    } catch {
+      // not one to count
+    }
+    return nativeFetch(input, init);
+  };
   // Room for every signal of a join of 50 (joinRequests); the default keeps 250 entries.
   performance.setResourceTimingBufferSize(20_000);
   window.RTCPeerConnection = class extends Native {
     constructor(...args) {
       super(...args);
       connections.push(this);
+    }
+
+    createDataChannel(label, init) {
+      if (init?.negotiated) this.meshLink = true;
+      return super.createDataChannel(label, init);
     }
   };
   document.addEventListener(
@@ -49,7 +77,7 @@ export async function audioByPeer() {
   const probe = window.enclaveProbe;
   const out = { at: performance.now(), click: window.largeRoom?.click ?? null, probe: !!probe, peers: {} };
   // Through the SFU: frames opened per sender (the worker's 'sfu:<id>'), and the audio streams the
-  // SFU's receiving connection decodes (those without a data channel are the SFU's).
+  // SFU's receiving connection decodes (the connections not marked as links are the SFU's).
   if (probe?.mediaRoute?.() === 'sfu') {
     const crypto = await probe.encryptionStats();
     // Those in the call now (a browser that left keeps its counters in the worker).
@@ -76,7 +104,7 @@ export async function audioByPeer() {
     );
     out.streams = {};
     for (const [index, pc] of (window.largeRoom?.connections ?? []).entries()) {
-      if (pc.connectionState === 'closed' || pc.sctp) continue;
+      if (pc.connectionState === 'closed' || pc.meshLink) continue;
       (await pc.getStats()).forEach((s) => {
         if (s.type === 'inbound-rtp' && s.kind === 'audio') out.streams[`${index}:${s.id}`] = s.totalSamplesReceived ?? 0;
       });
@@ -170,5 +198,28 @@ export function joinRequests() {
     stream: stream ? `${at(stream.startTime)}→first byte ${at(stream.responseStart)}` : '-',
     ticket: ticket ? `${at(ticket.startTime)}→${at(ticket.responseEnd)}` : '-',
     signals: signals.length ? `${signals.length} sent, ${at(signals[0].startTime)}→${at(signals.at(-1).responseEnd)}` : 'none',
+  };
+}
+
+/** The signals this page posted so far (watchPage). */
+export function signalsSent() {
+  return window.largeRoom?.signals ?? { requests: 0, envelopes: 0 };
+}
+
+/**
+ * The call's messages and connections as the page holds them (crowd-policy.ts PageMessages): what
+ * its SFU side opened and dropped (the probe's sfuMessages), the chats it shows, its links to other
+ * participants (held, connected) and every RTCPeerConnection not closed (links and the SFU's two).
+ */
+export async function messagesInPage() {
+  const probe = window.enclaveProbe;
+  const reports = probe?.stats ? await probe.stats() : {};
+  const links = Object.values(reports);
+  return {
+    sfu: probe?.sfuMessages?.() ?? null,
+    chats: probe?.getState?.().chat.length ?? 0,
+    links: links.length,
+    linksConnected: links.filter((link) => link.connection === 'connected').length,
+    connections: (window.largeRoom?.connections ?? []).filter((pc) => pc.connectionState !== 'closed').length,
   };
 }

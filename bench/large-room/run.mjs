@@ -23,6 +23,16 @@
 //   encodings maxBitrate; on the mesh against the quality policy, lib/meeting/client/media/encoding-policy.ts),
 //   camera kbit/s per connection and the height sent; the Node participants' audio uplink; through
 //   the SFU, what Janus sends out (the sum of what everyone receives from it).
+// - through the SFU, the call's messages (issue 46): over the steady window each Node participant
+//   sends a chat to everyone through Janus's data channels every CHAT_EVERY_S seconds (default 5;
+//   0: none), sealed under its sender key by the app's own SfuData (node-messages.ts); printed are
+//   the SFU messages the Node participants sent, those each browser opened and dropped (by reason)
+//   and the chats it shows, and each browser's links to other participants (none above
+//   LINKS_UP_TO participants: crowd-policy.ts);
+// - the signaling a join and a leave cost: the signal envelopes the browsers posted (the joiner
+//   until it hears everyone and the Node side settled; the staying ones meanwhile), those the Node
+//   participants posted and the signals their streams brought them, and the Node participants'
+//   sender keys (boxes, ratchets, fresh keys); the leave is the joiner's at the end of each step.
 // NODE_AUDIO=all makes Node participants send audio to (mesh) or receive it from (SFU) each other
 // as well (default: only the browsers, whose decoding is what is checked; Node-to-Node audio only
 // loads this machine). SPEAKERS=k: only the first k Node participants talk, the others send
@@ -37,7 +47,8 @@ import { demoMeetingId, descendants, startApp, waitForHealth } from '../lib/app-
 import { progress, sleep } from '../lib/time.mjs';
 import { startCrowd } from './crowd-process.mjs';
 import { audioGrowth, evaluateWithin, uplinkFigures, waitForAudioFromAll, waitForSenderInBrowsers } from './measure.mjs';
-import { audioByPeer, cameraSize, uplink, watchPage } from './page-probes.mjs';
+import { dropsText, messageFigures } from './crowd-policy.ts';
+import { audioByPeer, cameraSize, messagesInPage, signalsSent, uplink, watchPage } from './page-probes.mjs';
 import { childrenOf, treeCpuSeconds } from './proc.mjs';
 import { raiseSeatLimit } from './seats.mjs';
 
@@ -49,6 +60,7 @@ const steadySeconds = Number(process.env.STEADY_S ?? 15);
 const audioTo = process.env.NODE_AUDIO === 'all' ? 'all' : 'browsers';
 const speakers = process.env.SPEAKERS ? Number(process.env.SPEAKERS) : null;
 const camera = (process.env.CAMERA ?? '640x360').split('x').map(Number);
+const chatEverySeconds = mode === 'sfu' ? Number(process.env.CHAT_EVERY_S ?? 5) : 0;
 const baseURL = `http://localhost:${port}`;
 const MAX_SIZE = 50;
 process.env.E2E_PORT = String(port);
@@ -84,6 +96,25 @@ async function joinFromBrowser(participant, meetingId, fragment, name) {
 async function leaveFromBrowser(participant) {
   await participant.context?.close();
   participant.context = participant.page = null;
+}
+
+/** What a join or a leave cost the Node participants' sender keys, between two crowd summaries. */
+const keyCost = (before, after) =>
+  `${after.senderKeyBoxes - before.senderKeyBoxes} boxes, ${after.ratchets - before.ratchets} ratchets, ${after.freshKeys - before.freshKeys} fresh keys`;
+
+/** The Node participants' signaling between two crowd summaries: envelopes posted (signals received). */
+const signalCost = (before, after) => `${after.signalEnvelopes - before.signalEnvelopes} (${after.signalEvents - before.signalEvents})`;
+
+/** Signal envelopes these browsers' pages posted so far, summed. */
+async function browserSignals(participants) {
+  const counts = await Promise.all(participants.map((p) => evaluateWithin(p.page, signalsSent)));
+  return counts.reduce((sum, count) => sum + count.envelopes, 0);
+}
+
+/** The Node participants' message drops between two summaries, as messageFigures counts a browser's. */
+function messageDrops(before, after) {
+  const at = (counts) => ({ sfu: { ...counts, hearing: [] }, chats: 0, links: 0, linksConnected: 0, connections: 0 });
+  return messageFigures(at(before), at(after));
 }
 
 /** The Janus serve.mjs started for the app (its child), for its CPU. */
@@ -125,16 +156,6 @@ async function main() {
     });
     for (const size of sizes) {
       try {
-        if (joiner.page) {
-          // The last step's joiner leaves: what that costs the Node participants' sender keys (a fresh key each, for those who stay).
-          const before = await crowd.call({ cmd: 'summary' });
-          await leaveFromBrowser(joiner);
-          await sleep(3000);
-          const after = await crowd.call({ cmd: 'summary' });
-          progress(
-            `the browser's leave cost the ${nodes} Node participants ${after.senderKeyBoxes - before.senderKeyBoxes} boxes, ${after.freshKeys - before.freshKeys} fresh keys`,
-          );
-        }
         await sleep(1500);
         const added = await crowd.call({ cmd: 'add', count: size - browserCount - nodes });
         nodes = added.total;
@@ -169,12 +190,14 @@ async function main() {
         for (const participant of staying) await waitForAudioFromAll(participant.page, size - 2, 120_000);
         progress(`N=${size}: ${size - 1} connected; the last browser joins`);
         const keysBefore = await crowd.call({ cmd: 'summary' });
+        const stayingSignals0 = await browserSignals(staying);
         await joinFromBrowser(joiner, meetingId, fragment, `Browser ${browserCount}`);
         const join = await waitForAudioFromAll(joiner.page, size - 1, 180_000);
         const settled = await crowd.call({ cmd: 'settle', participants: size, browsers: browserCount, timeoutMs: 120_000 });
         const keysAfter = await crowd.call({ cmd: 'summary' });
         // What the browser's join cost the Node participants' sender keys (the browsers' own are not counted).
-        const joinKeys = `${keysAfter.senderKeyBoxes - keysBefore.senderKeyBoxes} boxes, ${keysAfter.ratchets - keysBefore.ratchets} ratchets, ${keysAfter.freshKeys - keysBefore.freshKeys} fresh keys`;
+        const joinKeys = keyCost(keysBefore, keysAfter);
+        const joinSignals = `${(await browserSignals(browsers)) - stayingSignals0} | ${signalCost(keysBefore, keysAfter)}`;
         progress(`N=${size}: the join cost the ${nodes} Node participants ${joinKeys}`);
         progress(`N=${size}: joined in ${join.ms} ms (probe ${join.probe ? 'on' : 'missing'}); Node side ${settled.settled ? 'settled' : 'NOT settled'}`);
         // Verified / opened / decoding peers per poll: where the join's time goes.
@@ -183,14 +206,22 @@ async function main() {
         const pages = browsers.map((b) => b.page);
         const audio0 = await Promise.all(pages.map((page) => evaluateWithin(page, audioByPeer)));
         const up0 = await Promise.all(pages.map((page) => evaluateWithin(page, uplink)));
+        const messages0 = await Promise.all(pages.map((page) => evaluateWithin(page, messagesInPage)));
         const crowd0 = await crowd.call({ cmd: 'summary' });
         const cpu0 = cpuNow();
+        if (chatEverySeconds > 0) await crowd.call({ cmd: 'chat', everyMs: chatEverySeconds * 1000 });
         await sleep(steadySeconds * 1000);
         const cpu1 = cpuNow();
+        await crowd.call({ cmd: 'chat', everyMs: 0 });
         const load = os.loadavg()[0];
         const crowd1 = await crowd.call({ cmd: 'summary' });
         const audio1 = await Promise.all(pages.map((page) => evaluateWithin(page, audioByPeer)));
         const up1 = await Promise.all(pages.map((page) => evaluateWithin(page, uplink)));
+        // The last chats on their way (sealed, through Janus, opened) before the messages are read.
+        await sleep(2000);
+        const messages1 = await Promise.all(pages.map((page) => evaluateWithin(page, messagesInPage)));
+        const crowd2 = await crowd.call({ cmd: 'summary' });
+        const inPages = messages1.map((after, i) => messageFigures(messages0[i], after));
         const seconds = (cpu1.at - cpu0.at) / 1000;
         const cores = (a, b) => ((b - a) / seconds).toFixed(2);
         const kbps = (a, b) => Math.round(((b - a) * 8) / seconds / 1000);
@@ -210,8 +241,22 @@ async function main() {
             : { 'Node publishing/subscribed': `${crowd1.sfuPublishing}/${crowd1.sfuSubscribed} of ${nodes}` }),
           'browsers: audio decoding from': growth.map((g) => `${g.decoding}/${size - 1}${g.streams === null ? '' : ` (${g.streams} streams)`}`).join(' '),
           'Node sender keys for the join': joinKeys,
+          'signals for the join: browsers sent | Node participants sent (received)': joinSignals,
           'decrypt failures browsers | Node': `${growth.map((g) => g.failed).join(' ')} | ${crowd1.decryptFailures - crowd0.decryptFailures}`,
           'Node frames opened': mode === 'sfu' ? crowd1.sfuOpened - crowd0.sfuOpened : '-',
+          'browsers: links to participants connected/held (RTCPeerConnections open)': messages1
+            .map((m) => `${m.linksConnected}/${m.links} (${m.connections})`)
+            .join(' '),
+          'Node links connected': crowd1.connectedLinks,
+          ...(mode === 'sfu' && {
+            'Node chats sent (SFU messages sent)': `${crowd2.messages.chatsSent - crowd0.messages.chatsSent} (${crowd2.messages.sent - crowd0.messages.sent})`,
+            'browsers: SFU messages opened': inPages.map((f) => f.opened).join(' '),
+            'browsers: chats shown': inPages.map((f) => f.chats).join(' '),
+            'browsers: SFU messages dropped': inPages.map(dropsText).join(' | '),
+            'browsers: heard through the SFU by': inPages.map((f) => `${f.hearing}/${size - 1}`).join(' '),
+            'Node SFU messages opened, dropped': `${crowd2.messages.opened - crowd0.messages.opened}, ${dropsText(messageDrops(crowd0.messages, crowd2.messages))}`,
+            'Node heard by (sum over Node participants)': crowd2.messages.hearing,
+          }),
           'browser CPU cores': browsers.map((_, i) => cores(cpu0.browsers[i], cpu1.browsers[i])).join(' '),
           'Node peers CPU cores': cores(cpu0.crowd, cpu1.crowd),
           'server CPU cores': serverPid ? cores(cpu0.server, cpu1.server) : '-',
@@ -228,6 +273,14 @@ async function main() {
           'Node audio kbit/s per stream': Math.round(((crowd1.sentBytes - crowd0.sentBytes) * 8) / seconds / 1000 / (crowd1.sentStreams || 1)),
           load: load.toFixed(1),
         };
+        // The joiner leaves: what that costs (the Node participants' fresh keys, for those who stay, and the signaling).
+        const [leaveBefore, leaveSignals0] = [await crowd.call({ cmd: 'summary' }), await browserSignals(staying)];
+        await leaveFromBrowser(joiner);
+        await sleep(3000);
+        const leaveAfter = await crowd.call({ cmd: 'summary' });
+        row['Node sender keys for the leave'] = keyCost(leaveBefore, leaveAfter);
+        row['signals for the leave: browsers sent | Node participants sent (received)'] =
+          `${(await browserSignals(staying)) - leaveSignals0} | ${signalCost(leaveBefore, leaveAfter)}`;
         rows.push(row);
         progress(`N=${size}: ${JSON.stringify(row)}`);
       } catch (error) {
