@@ -4,6 +4,15 @@ import { MAX_SIGNAL_BATCH, MAX_SIGNAL_BODY_BYTES } from '@/lib/meeting/protocol'
 
 /** How long an announcement after a handoff waits for the description that normally follows it. */
 export const LAZY_FLUSH_MS = 150;
+/**
+ * A POST the server did not take (no answer, 429 over the flood limit, 5xx) goes again after these
+ * waits, before anything queued behind it: a lost announcement or sender key would leave the two
+ * of us unverified, or deaf to each other, for good. A copy that did arrive is dropped as a replay.
+ */
+export const RETRY_WAITS_MS = [250, 500, 1000, 2000, 4000];
+
+/** The server's answer says nothing arrived, and asking again may work. */
+const retryable = (status: unknown) => typeof status === 'number' && (status === 0 || status === 429 || status >= 500);
 
 interface Outbox {
   items: string[];
@@ -25,9 +34,10 @@ export class SignalOutbox {
   private readonly outboxes = new Map<string, Outbox>();
 
   constructor(
-    /** Sends messages for one peer up, in this order (one POST). */
+    /** Sends messages for one peer up, in this order (one POST); the answer's HTTP status, 0 for none. */
     private readonly post: (to: string, envelopes: string[]) => Promise<unknown>,
     private readonly lazyFlushMs = LAZY_FLUSH_MS,
+    private readonly retryWaitsMs = RETRY_WAITS_MS,
   ) {}
 
   /** Queues what `make` makes for this peer; a lazy message waits for the next one (or `lazyFlushMs`). */
@@ -71,7 +81,13 @@ export class SignalOutbox {
     while (box.due && box.items.length) {
       const batch = takeBatch(box.items);
       if (!box.items.length) box.due = false;
-      await this.post(to, batch).catch(() => undefined);
+      for (let attempt = 0; ; attempt += 1) {
+        const status = await this.post(to, batch).catch(() => 0);
+        const wait = this.retryWaitsMs[attempt];
+        // Gone meanwhile (forget): nothing more for it.
+        if (!retryable(status) || wait === undefined || this.outboxes.get(to) !== box) break;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
     box.sending = false;
   }
