@@ -11,6 +11,9 @@ export async function open(browser, meetingId, name, mode) {
   await context.addInitScript(watchPeerConnections);
   await context.addInitScript(markJoin, { trace: Boolean(process.env.JOIN_TRACE) });
   if (camera) await context.addInitScript(cameraSize, camera);
+  // NOISE=off: the microphone unfiltered (the call's toggle, kept in localStorage by
+  // lib/meeting/client/media/noise-suppression-preference.ts), to see what loading RNNoise costs a join.
+  if (process.env.NOISE === 'off') await context.addInitScript(() => localStorage.setItem('enclave.noiseSuppression', 'off'));
   if (mode === 'off') await context.addInitScript(plainWebRtc);
   if (mode === 'identity') await context.addInitScript(identityFrames);
   await context.grantPermissions(['camera', 'microphone'], { origin: baseURL });

@@ -9,6 +9,7 @@
 //   the browser's threads from /proc, grouped (page main threads, workers, WebRTC's threads, the
 //   rest), the video frames decoded per second per stream and the resolution sent. The medians
 //   over the pairs are printed.
+// NOISE=off joins with noise suppression off (its RNNoise loads during the join otherwise).
 // BROWSERS=each gives every participant a Chromium process of its own (default: one for all).
 // SETTLE_MS waits that long once the others are in, before the newcomer opens the page (a call
 // already going, not a burst of joins: a connection's first seconds cost the most CPU).
@@ -54,10 +55,15 @@ function medians(calls) {
 
 /** "+0.041 (+3.9 %)": how many more cores `mode` took than "off", and that share of "off"'s browser total. */
 function overOff(steady, mode, field) {
-  if (mode === 'off' || !steady.off) return '';
+  if (mode === 'off' || !steady.off || steady.off.total == null) return '';
   const difference = steady[mode][field] - steady.off[field];
   const sign = difference >= 0 ? '+' : '−';
   return `${sign}${Math.abs(difference).toFixed(3)} (${sign}${Math.abs((difference / steady.off.total) * 100).toFixed(1)} %)`;
+}
+
+/** `value` with `digits` decimals, or "–" where nothing was measured (PAIRS=0: no steady calls). */
+function fixed(value, digits) {
+  return value == null ? '–' : value.toFixed(digits);
 }
 
 function tableRows(size, times, steady) {
@@ -78,14 +84,14 @@ function tableRows(size, times, steady) {
       times[mode].map((t) => t.all),
       95,
     )}`,
-    'browser CPU': steady[mode].total.toFixed(3),
-    'page main': steady[mode].main.toFixed(3),
-    workers: steady[mode].workers.toFixed(3),
-    'WebRTC threads': steady[mode].webrtc.toFixed(3),
-    'frame crypto (≤)': steady[mode].cryptoCpu.toFixed(3),
+    'browser CPU': fixed(steady[mode].total, 3),
+    'page main': fixed(steady[mode].main, 3),
+    workers: fixed(steady[mode].workers, 3),
+    'WebRTC threads': fixed(steady[mode].webrtc, 3),
+    'frame crypto (≤)': fixed(steady[mode].cryptoCpu, 3),
     'video sent': steady[mode].video,
-    'fps per stream': steady[mode].fps.toFixed(1),
-    'load avg': steady[mode].load.toFixed(1),
+    'fps per stream': fixed(steady[mode].fps, 1),
+    'load avg': fixed(steady[mode].load, 1),
     'browser vs off': overOff(steady, mode, 'total'),
     'main + workers + WebRTC vs off': overOff(steady, mode, 'frames'),
   }));

@@ -167,7 +167,18 @@ function summary() {
     signalEvents: all.reduce((sum, s) => sum + s.signalEvents, 0),
     // Through the SFU: the call's messages (node-messages.ts), summed.
     messages: sumMessages(all.map((s) => s.messages)),
-    perPeer: peers.map((peer, i) => ({ name: peer.self?.name, id: all[i]!.id, sent: all[i]!.sentPackets, sfu: all[i]!.sfu })),
+    perPeer: peers.map((peer, i) => ({
+      name: peer.self?.name,
+      id: all[i]!.id,
+      sent: all[i]!.sentPackets,
+      sfu: all[i]!.sfu,
+      stream: all[i]!.stream,
+      // How it sees the browsers' keys: where a join's key exchange stops.
+      browserKeys: Object.entries(all[i]!.keysOf)
+        .filter(([name]) => isBrowser(name))
+        .map(([name, keys]) => `${name}:${keys}`)
+        .join(' '),
+    })),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }

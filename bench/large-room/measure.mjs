@@ -21,7 +21,8 @@ const decodingStreams = (probe) => Object.values(probe.streams ?? {}).filter((sa
 export async function waitForAudioFromAll(page, others, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = null;
-  // Where the time goes: per poll, since the click, how many peers are verified, opened and decoding.
+  // Where the time goes: per poll, since the click, how many peers are verified, opened and
+  // decoding; through the SFU also the audio streams received (s) and the frames that failed to open (f).
   const timeline = [];
   while (Date.now() < deadline) {
     last = await evaluateWithin(page, audioByPeer);
@@ -29,7 +30,7 @@ export async function waitForAudioFromAll(page, others, timeoutMs) {
     const ready = peers.filter(hears);
     if (last.click !== null)
       timeline.push(
-        `${((last.at - last.click) / 1000).toFixed(1)}s ${peers.filter((p) => p.keys === 'verified').length}v/${peers.filter((p) => p.decrypted > 0).length}o/${last.sfu ? decodingStreams(last) : ready.length}d`,
+        `${((last.at - last.click) / 1000).toFixed(1)}s ${peers.filter((p) => p.keys === 'verified').length}v/${peers.filter((p) => p.decrypted > 0).length}o/${last.sfu ? `${decodingStreams(last)}d/${Object.keys(last.streams ?? {}).length}s/${peers.reduce((sum, p) => sum + (p.failed ?? 0), 0)}f` : `${ready.length}d`}`,
       );
     if (ready.length >= others && (!last.sfu || decodingStreams(last) >= others))
       return {

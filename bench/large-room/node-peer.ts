@@ -75,6 +75,8 @@ export class NodePeer {
   /** Signaling this participant took part in: envelopes it posted, signals the stream brought it. */
   private signalEnvelopes = 0;
   private signalEvents = 0;
+  /** Its event stream: events received and handled (one at a time), and whether it is still open. */
+  private readonly stream = { received: 0, handled: 0, open: true, current: '' };
 
   constructor(private readonly options: NodePeerOptions) {}
 
@@ -225,6 +227,8 @@ export class NodePeer {
       signalEnvelopes: this.signalEnvelopes,
       signalEvents: this.signalEvents,
       messages: this.messages?.summary() ?? null,
+      stream: { ...this.stream },
+      keysOf: Object.fromEntries([...this.peers.values()].map((peer) => [peer.name, peer.keys])),
     };
   }
 
@@ -317,12 +321,21 @@ export class NodePeer {
       for await (const message of parseEventStream(response.body as ReadableStream<Uint8Array>)) {
         if (!message.data) continue;
         const event = JSON.parse(message.data) as ServerEvent;
+        this.stream.received += 1;
         // One at a time, in stream order (docs/meetings.md "Signaling").
-        this.events = this.events.then(() => this.onEvent(event)).catch((error) => console.warn(`${this.options.name}:`, error));
+        this.events = this.events
+          .then(() => {
+            this.stream.current = `${event.type}${event.type === 'signal' ? ` ${event.envelope.slice(0, 14)}${event.envelope.includes('senderKey') ? ' senderKey' : ''} from ${event.from}` : ''}`;
+            return this.onEvent(event);
+          })
+          .catch((error) => console.warn(`${this.options.name}:`, error))
+          .finally(() => (this.stream.handled += 1));
         if (event.type === 'welcome') await this.events.then(welcomed);
       }
     } catch (error) {
       if (!this.abort.signal.aborted) throw error;
+    } finally {
+      this.stream.open = false;
     }
   }
 

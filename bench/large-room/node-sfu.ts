@@ -21,6 +21,7 @@ import { JanusSession, type HandleEvent, type JanusHandle } from '@/lib/meeting/
 import { SFU_SEND, sfuPeer } from '@/lib/meeting/client/sfu/sender-key-ring';
 import {
   departedPublisher,
+  type FeedChoice,
   publisherJoin,
   publishersIn,
   streamsOf,
@@ -42,6 +43,14 @@ type DataChannel = ReturnType<PeerConnection['createDataChannel']>;
 const MAX_DATA_BYTES = 96 * 1024;
 /** How many streams of our parity stay taken beyond the publishers we subscribe to (see above). */
 const SPARE_STREAMS = 4;
+/**
+ * One received audio frame in OPEN_EVERY (default 10) is checked and opened. Node's WebCrypto
+ * runs every verify and decrypt on libuv's four threads, which this one process shares: at
+ * N = 50, every frame of both browsers to all 48 Node participants was 4,800 frames a second,
+ * more than the pool finished, so its queue grew without end and a join's key exchange, queued
+ * behind it, took minutes. Frames open on their own (SFrame), so a sample still proves the keys.
+ */
+const OPEN_EVERY = Math.max(1, Number(process.env.OPEN_EVERY ?? 10));
 
 /** What the call's messages (node-messages.ts, the app's SfuData) hear of the channels. */
 export interface NodeSfuData {
@@ -95,6 +104,10 @@ export class NodeSfu {
   /** Publishing in the room now (ourselves excluded), and those we subscribed to. */
   private readonly publishers = new Set<string>();
   private readonly feeds = new Set<string>();
+  /** Audio frames received per publisher, opened or not (OPEN_EVERY). */
+  private readonly arrived = new Map<string, number>();
+  /** Each publisher's streams other than video, by its mid, as Janus lists them: what we subscribe to. */
+  private readonly wantedMids = new Map<string, string[]>();
   private streams = new Map<string, SubscribedStream>();
   /** Our channel on the publisher, our own on the subscription, and the publishers whose messages reach us. */
   private out: DataChannel | null = null;
@@ -220,6 +233,7 @@ export class NodeSfu {
 
   private addPublishers(list: unknown) {
     const ids = publishersIn(list, this.options.selfId);
+    for (const [id, mids] of nonVideoMids(list)) this.wantedMids.set(id, mids);
     for (const id of ids) this.publishers.add(id);
     this.subscribeTo(ids);
   }
@@ -238,7 +252,10 @@ export class NodeSfu {
     if (this.closed) return;
     const first = !this.subscriber;
     this.subscriber ??= await this.session.attach((event) => this.onSubscriberEvent(event));
-    const answer = await this.subscriber.message(subscriptionRequest(this.options.ticket, feeds, this.privateId, first));
+    // A browser's camera costs Janus, and this one process, a stream per Node participant that
+    // nothing here reads: only its audio and data are taken (all of a feed whose streams Janus did not list).
+    const choices = feeds.flatMap((feed): FeedChoice[] => this.wantedMids.get(feed)?.map((mid) => ({ feed, mid })) ?? [feed]);
+    const answer = await this.subscriber.message(subscriptionRequest(this.options.ticket, choices, this.privateId, first));
     if (answer.jsep) await this.answerOffer(answer);
   }
 
@@ -298,6 +315,9 @@ export class NodeSfu {
         const feed = this.streams.get(track.mid())?.feed_id;
         const payload = rtpPayload(message);
         if (!feed || !payload || track.type() !== 'audio') return;
+        const arrived = (this.arrived.get(feed) ?? 0) + 1;
+        this.arrived.set(feed, arrived);
+        if (arrived % OPEN_EVERY !== 1 % OPEN_EVERY) return;
         void this.options.frames.openAudio(sfuPeer(feed), new Uint8Array(payload)).then((opened) => {
           if (!opened) return;
           const count = (this.opened.get(feed) ?? 0) + 1;
@@ -308,4 +328,19 @@ export class NodeSfu {
     });
     return pc;
   }
+}
+
+/** Per publisher in a VideoRoom list, the mids of its streams that are not video. */
+function nonVideoMids(list: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!Array.isArray(list)) return out;
+  for (const publisher of list as { id?: unknown; streams?: unknown }[]) {
+    if (typeof publisher?.id !== 'string' || !Array.isArray(publisher.streams)) continue;
+    const streams = publisher.streams as { type?: unknown; mid?: unknown; disabled?: unknown }[];
+    out.set(
+      publisher.id,
+      streams.filter((stream) => stream.type !== 'video' && typeof stream.mid === 'string' && !stream.disabled).map((stream) => String(stream.mid)),
+    );
+  }
+  return out;
 }

@@ -37,6 +37,8 @@
 // as well (default: only the browsers, whose decoding is what is checked; Node-to-Node audio only
 // loads this machine). SPEAKERS=k: only the first k Node participants talk, the others send
 // silence as Opus DTX does (a frame every 400 ms), as in a real meeting (default: all talk).
+// OPEN_EVERY=k (default 10): through the SFU a Node participant checks and opens one audio frame
+// in k of each browser's (bench/large-room/node-sfu.ts says why), and takes no browser's video.
 // CAMERA=WxH (default 640x360) is the browsers' camera. Asserts nothing; stops if a step never
 // connects. Progress on stderr, the table on stdout.
 import { readFileSync } from 'node:fs';

@@ -17,12 +17,15 @@ export function publisherJoin(ticket: SfuTicket, participantId: string) {
   return { request: 'join', ptype: 'publisher', room: ticket.room, id: participantId, token: ticket.roomToken };
 }
 
+/** A feed whole, or one of its streams by the publisher's mid (the bench's Node participants take no video). */
+export type FeedChoice = string | { feed: string; mid: string };
+
 /**
  * Receives these feeds: the first time a subscriber join (with the private id our publisher join
  * got: the room requires it), later an addition to the same subscription.
  */
-export function subscriptionRequest(ticket: SfuTicket, feeds: string[], privateId: number | null, first: boolean) {
-  const streams = feeds.map((feed) => ({ feed }));
+export function subscriptionRequest(ticket: SfuTicket, feeds: FeedChoice[], privateId: number | null, first: boolean) {
+  const streams = feeds.map((choice) => (typeof choice === 'string' ? { feed: choice } : choice));
   if (!first) return { request: 'subscribe', streams };
   return { request: 'join', ptype: 'subscriber', room: ticket.room, streams, token: ticket.roomToken, ...(privateId !== null && { private_id: privateId }) };
 }
