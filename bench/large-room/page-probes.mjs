@@ -28,7 +28,12 @@ export function watchPage() {
     } catch {
       // not one to count
     }
-    return nativeFetch(input, init);
+    const started = performance.now();
+    const answer = nativeFetch(input, init);
+    // The join's answer is its event stream (resource timing only sees it end): when its headers came.
+    if (init?.method === 'POST' && /\/api\/meeting\/[^/]+\/join$/.test(String(input?.url ?? input)))
+      void answer.then(() => (window.largeRoom.join = { started, answered: performance.now() })).catch(() => undefined);
+    return answer;
   };
   // Room for every signal of a join of 50 (joinRequests); the default keeps 250 entries.
   performance.setResourceTimingBufferSize(20_000);
@@ -194,10 +199,18 @@ export function joinRequests() {
   const stream = first(/\/api\/meeting\/[^/]+\/stream/);
   const ticket = first(/\/api\/meeting\/[^/]+\/sfu$/);
   return {
-    join: join ? `${at(join.startTime)}→${at(join.responseEnd)}` : '-',
+    join: join
+      ? `${at(join.startTime)}→${at(join.responseEnd)}`
+      : window.largeRoom.join
+        ? `${at(window.largeRoom.join.started)}→answered ${at(window.largeRoom.join.answered)}`
+        : '-',
     stream: stream ? `${at(stream.startTime)}→first byte ${at(stream.responseStart)}` : '-',
     ticket: ticket ? `${at(ticket.startTime)}→${at(ticket.responseEnd)}` : '-',
     signals: signals.length ? `${signals.length} sent, ${at(signals[0].startTime)}→${at(signals.at(-1).responseEnd)}` : 'none',
+    // Code the join loaded after the click (the SFU side is imported on the first move to it: call/sfu-route.ts).
+    scripts: entries
+      .filter((entry) => entry.initiatorType === 'script' || /\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => `${new URL(entry.name).pathname.split('/').pop()} ${at(entry.startTime)}→${at(entry.responseEnd)}`),
   };
 }
 

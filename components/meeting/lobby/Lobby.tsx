@@ -6,6 +6,7 @@ import type { JoinAnswer, MeetingInfo } from '@/lib/meeting/protocol';
 import { MAX_NAME_LENGTH } from '@/lib/meeting/protocol';
 import { cameraOnByDefault } from '@/lib/meeting/client/media/encoding-policy';
 import { routePin, startingRoute } from '@/lib/meeting/client/call/route-pin';
+import { warmSfuSide } from '@/lib/meeting/client/call/sfu-route';
 import { postJoin, type OpenedStream } from '@/lib/meeting/client/signaling/signaling';
 import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { Field } from '@/components/forms/Field';
@@ -45,9 +46,11 @@ export function Lobby({ info, onJoined, keyRequest }: LobbyProps) {
   const t = useTranslations('Meeting');
   const errorText = useErrorText();
   const joiningAs = info.participantCount + 1;
-  const preview = useLocalPreview(
-    cameraOnByDefault(joiningAs, startingRoute(joiningAs, routePin(window.location.search, info.mediaRoute), info.sfu) === 'sfu'),
-  );
+  const startsOnSfu = startingRoute(joiningAs, routePin(window.location.search, info.mediaRoute), info.sfu) === 'sfu';
+  const preview = useLocalPreview(cameraOnByDefault(joiningAs, startsOnSfu));
+  useEffect(() => {
+    if (startsOnSfu) warmSfuSide();
+  }, [startsOnSfu]);
   // A guest's name is remembered on this device, as Google Meet does, for the next meeting or a rejoin.
   const [name, setName] = useState(() => info.userName ?? readGuestName());
   const [password, setPassword] = useState('');
