@@ -29,6 +29,7 @@ import { InvitePanel } from './InvitePanel';
 import { useRecording } from '../features/recording/useRecording';
 import { useCallDevices } from './useCallDevices';
 import { useNoiseSuppression } from '../features/noise/useNoiseSuppression';
+import { useJoinSettled } from '../features/noise/useJoinSettled';
 import { useWhiteboard } from '../features/whiteboard/useWhiteboard';
 import { useBreakout } from '../features/breakout/useBreakout';
 import { useCaptions } from '../features/captions/useCaptions';
@@ -135,7 +136,8 @@ export function CallView({ info, session, onRejoin, testProbe }: CallViewProps) 
     () => false,
   );
   const devices = useCallDevices(session, state.localCamera, flash);
-  useNoiseSuppression(session, devices.microphone, isEnded(state.phase), flash);
+  const joinSettled = useJoinSettled(state);
+  useNoiseSuppression(session, devices.microphone, { ended: isEnded(state.phase), joinSettled }, flash);
   const floating = floatingTile(tiles);
   const { controls, pipWindow } = useCallControls({
     session,

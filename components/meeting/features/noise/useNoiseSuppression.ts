@@ -17,12 +17,18 @@ import type { MeetingSession } from '@/lib/meeting/client/call/session';
  * carry it). The session keeps the capture (`microphone`, from useCallDevices), which the device
  * choice and the fallback watch; the filtered track is what it sends, mutes and records.
  */
-export function useNoiseSuppression(session: MeetingSession, microphone: MediaStreamTrack | null, ended: boolean, notify: (message: string) => void) {
+export function useNoiseSuppression(
+  session: MeetingSession,
+  microphone: MediaStreamTrack | null,
+  { ended, joinSettled }: { ended: boolean; joinSettled: boolean },
+  notify: (message: string) => void,
+) {
   const t = useTranslations('Meeting.noise');
   const on = useSyncExternalStore(subscribeNoiseSuppression, noiseSuppressionOn, serverNoiseSuppression);
 
   useEffect(() => {
-    if (!on || !microphone || ended || !noiseSuppressionSupported()) return;
+    // Not before the join's connections are up (useJoinSettled.ts): the first second goes unfiltered.
+    if (!on || !microphone || ended || !joinSettled || !noiseSuppressionSupported()) return;
     const abort = new AbortController();
     let suppressor: NoiseSuppressor | null = null;
     void import('@/lib/meeting/client/media/noise-suppression')
@@ -44,5 +50,5 @@ export function useNoiseSuppression(session: MeetingSession, microphone: MediaSt
       // Turned off mid-call: the capture itself goes back on the links, with the mute state.
       if (suppressor) void session.inputs.removeProcessor('audio', suppressor);
     };
-  }, [on, microphone, ended, session, notify, t]);
+  }, [on, microphone, ended, joinSettled, session, notify, t]);
 }
