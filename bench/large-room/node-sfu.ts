@@ -317,7 +317,7 @@ export class NodeSfu {
         if (!feed || !payload || track.type() !== 'audio') return;
         const arrived = (this.arrived.get(feed) ?? 0) + 1;
         this.arrived.set(feed, arrived);
-        if (arrived % OPEN_EVERY !== 1 % OPEN_EVERY) return;
+        if ((arrived - 1) % OPEN_EVERY !== 0) return;
         void this.options.frames.openAudio(sfuPeer(feed), new Uint8Array(payload)).then((opened) => {
           if (!opened) return;
           const count = (this.opened.get(feed) ?? 0) + 1;

@@ -13,7 +13,7 @@ const settledPeer = (connection: RTCPeerConnectionState) => connection === 'conn
  * every peer present connected (or failed), or JOIN_SETTLE_MAX_MS after the call view came up.
  * Work that can wait (noise suppression's AudioContext, worklet and WebAssembly) waits for it:
  * started at once, RNNoise's loading took the join's CPU and a third person saw both others
- * 300–400 ms later on this 2-core machine (`NOISE=off npm run bench:join`, bench/RESULTS.md).
+ * ~240 ms later on this 2-core machine (`SETTLE_MS=4000 npm run bench:join`, bench/RESULTS.md).
  */
 export function useJoinSettled(state: Pick<SessionState, 'phase' | 'peers'>): boolean {
   const [settled, setSettled] = useState(false);

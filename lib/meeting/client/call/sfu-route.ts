@@ -25,7 +25,11 @@ export class SfuRoute {
   /** The breakout split as last set: an SFU side loaded later starts with it (rooms survive a move to the SFU). */
   private apart: ((peerId: string) => boolean) | null = null;
 
-  constructor(private readonly ctx: SfuSessionContext) {}
+  constructor(
+    private readonly ctx: SfuSessionContext,
+    /** The SFU side's code (tests give their own). */
+    private readonly code: () => Promise<Pick<typeof import('../sfu/sfu-session'), 'SfuSession'>> = sfuSideCode,
+  ) {}
 
   /** The SFU side once loaded; until then a call has no SFU media, keys or layers to update. */
   get side(): SfuSession | null {
@@ -72,14 +76,20 @@ export class SfuRoute {
   }
 
   private load(): Promise<SfuSession> {
-    this.session ??= sfuSideCode().then(({ SfuSession }) => {
-      const session = new SfuSession(this.ctx);
-      if (this.apart) session.regroup(this.apart);
-      // Left while the code was on its way: nothing may start after.
-      if (this.closed) session.close();
-      else this.loaded = session;
-      return session;
-    });
+    this.session ??= this.code()
+      .then(({ SfuSession }) => {
+        const session = new SfuSession(this.ctx);
+        if (this.apart) session.regroup(this.apart);
+        // Left while the code was on its way: nothing may start after.
+        if (this.closed) session.close();
+        else this.loaded = session;
+        return session;
+      })
+      .catch((error: unknown) => {
+        // A chunk that did not arrive (offline, a deploy replaced it): the route's retry imports it again.
+        this.session = null;
+        throw error;
+      });
     return this.session;
   }
 }
