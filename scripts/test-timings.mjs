@@ -9,22 +9,28 @@ export function formatDuration(ms) {
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }
 
-/** Jest's tests, each with its file (project folders shown as written) and duration. */
+/** Jest's tests, each with its file (project folders shown as written), duration and whether it failed. */
 export function jestTests(report) {
   return (report?.testResults ?? []).flatMap((file) =>
     (file.assertionResults ?? []).map((test) => ({
       name: `${relative(file.name)} › ${test.fullName ?? test.title}`,
       ms: test.duration ?? 0,
+      failed: test.status === 'failed',
     })),
   );
 }
 
 /** Jest's files with their wall time (setup and hooks included, which per-test durations leave out). */
 export function jestFiles(report) {
-  return (report?.testResults ?? []).map((file) => ({ name: relative(file.name), ms: (file.endTime ?? 0) - (file.startTime ?? 0) }));
+  return (report?.testResults ?? []).map((file) => ({
+    name: relative(file.name),
+    ms: (file.endTime ?? 0) - (file.startTime ?? 0),
+    // A file that failed with no failing test: it did not load, or a hook threw.
+    failed: file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  }));
 }
 
-/** Playwright's tests, each with its file, title path, the duration of its last attempt and whether it passed only on a retry. */
+/** Playwright's tests, each with its file, title path, the duration of its last attempt, whether it passed only on a retry and whether it failed. */
 export function playwrightTests(report) {
   const tests = [];
   const visit = (suite, outer) => {
@@ -37,6 +43,7 @@ export function playwrightTests(report) {
           name: `${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')} [${test.projectName}]`,
           ms: last?.duration ?? 0,
           flaky: test.status === 'flaky',
+          failed: test.status === 'unexpected',
         });
       }
     }

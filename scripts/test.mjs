@@ -152,6 +152,10 @@ if (tests.length) console.log(`\nThe 20 slowest tests:\n${slowest(tests).join('\
 if (jestTimes) console.log(`\nThe 10 slowest Jest files (setup included):\n${slowest(jestFiles(jestTimes), 10).join('\n')}`);
 const retried = tests.filter((test) => test.flaky);
 if (retried.length) console.log(`\nPassed only on a retry (a fault fails both runs; load can fail one):\n${retried.map(({ name }) => `  ${name}`).join('\n')}`);
+// Said last, beside the count: CI keeps only the end of a run's output, where a failure's name
+// would otherwise have scrolled away with its stack.
+const failures = [...tests, ...jestFiles(jestTimes)].filter((item) => item.failed);
+if (failures.length) console.log(`\nFailed:\n${failures.map(({ name }) => `  ${name}`).join('\n')}`);
 
 if (exitCode !== 0 && failed === 0) failed = 1;
 console.log(`\ntests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} passed only on a retry` : ''}`);

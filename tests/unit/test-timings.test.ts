@@ -37,8 +37,38 @@ describe("npm test's timings", () => {
     ]);
     // The first passed only on its retry: npm test names it apart.
     expect(playwrightTests(playwright).map(({ flaky }) => flaky)).toEqual([true, false]);
-    expect(jestFiles(jest)).toEqual([{ name: 'tests/unit/a.test.ts', ms: 3_000 }]);
+    expect(jestFiles(jest)).toEqual([{ name: 'tests/unit/a.test.ts', ms: 3_000, failed: false }]);
     expect(formatDuration(59_949)).toBe('59.9 s');
     expect(playwrightTests(null)).toEqual([]);
+  });
+
+  it('names what failed: a Jest test, a Jest file that failed with no failing test, a Playwright test', () => {
+    const jest = {
+      testResults: [
+        {
+          name: '/w/tests/unit/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { title: 'breaks', status: 'failed' },
+            { title: 'holds', status: 'passed' },
+          ],
+        },
+        { name: '/w/tests/unit/b.test.ts', status: 'failed', assertionResults: [] },
+        { name: '/w/tests/unit/c.test.ts', status: 'passed', assertionResults: [{ title: 'holds', status: 'passed' }] },
+      ],
+    };
+    const playwright = {
+      suites: [
+        {
+          title: 'x.spec.ts',
+          file: 'x.spec.ts',
+          specs: [{ title: 'red', file: 'x.spec.ts', tests: [{ projectName: 'chromium', status: 'unexpected', results: [{ duration: 1 }] }] }],
+        },
+      ],
+    };
+    const failed = (items: { name: string; failed: boolean }[]) => items.filter((item) => item.failed).map(({ name }) => name);
+    expect(failed(jestTests(jest))).toEqual(['tests/unit/a.test.ts › breaks']);
+    expect(failed(jestFiles(jest))).toEqual(['tests/unit/b.test.ts']);
+    expect(failed(playwrightTests(playwright))).toEqual(['x.spec.ts › red [chromium]']);
   });
 });
