@@ -25,6 +25,8 @@ export function registerShutdown(stopWorkers: (() => void)[]): void {
       await closeHub().catch((error) => log.warn('shutting down: the hub did not close', describeError(error)));
       const { closePlacements } = await import('@/lib/sfu/store');
       await closePlacements().catch((error) => log.warn('shutting down: the SFU placements did not close', describeError(error)));
+      const { closeKeptSessions } = await import('@/lib/sfu/janus-kept');
+      await closeKeptSessions();
       // The rate limits' connection, and any other still open.
       const { closeRedis } = await import('@/lib/redis');
       await closeRedis().catch((error) => log.warn('shutting down: a Redis connection did not close', describeError(error)));

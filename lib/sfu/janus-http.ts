@@ -84,9 +84,15 @@ async function post(url: string, body: Record<string, unknown>, options: JanusHt
 /** A handle on a plugin inside a session. */
 export class JanusHttpHandle {
   constructor(
-    private readonly url: string,
+    /** The handle's address: its session's and its own id, unique while Janus runs. */
+    readonly url: string,
     private readonly options: JanusHttpOptions,
   ) {}
+
+  /** The same handle, its requests under other limits (one operation's time-out and signal). */
+  under(limits: Pick<JanusHttpOptions, 'timeoutMs' | 'signal'>): JanusHttpHandle {
+    return new JanusHttpHandle(this.url, { ...this.options, ...limits });
+  }
 
   /**
    * A synchronous plugin request (VideoRoom's create, exists, allowed, kick, destroy, list…): its

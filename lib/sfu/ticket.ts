@@ -3,7 +3,8 @@ import { config } from '@/lib/environment';
 import { ApiError } from '@/lib/errors';
 import { describeError, log } from '@/lib/log';
 import type { SfuTicket } from '@/lib/meeting/protocol';
-import { JanusHttpError, withJanusHttpHandle, type JanusHttpHandle, type JanusHttpOptions } from './janus-http';
+import { JanusHttpError, type JanusHttpHandle } from './janus-http';
+import { withKeptHandle } from './janus-kept';
 import { sfuConfigured, sfuNodes, type SfuNode } from './nodes';
 import { placements } from './store';
 import { janusToken, sfuRoomId, sfuRoomSecret, sfuRoomToken, VIDEOROOM_PLUGIN } from './tokens';
@@ -19,8 +20,8 @@ export const TICKET_SECONDS = 10 * 60;
 /** The app's own tokens: one operation's requests. */
 const APP_TOKEN_SECONDS = 60;
 /**
- * A kick or a room's end waits this long for Janus, all its requests together (a session, a
- * handle, two requests, the session's end), no more: they must not hold up the call.
+ * A kick or a room's end waits this long for Janus, all its requests together (the kept session
+ * if it must be made, then one or two requests), no more: they must not hold up the call.
  */
 export const BEST_EFFORT_TIMEOUT_MS = 2_000;
 
@@ -35,17 +36,20 @@ function sharedSecret(): string {
   return config.sfuSecret;
 }
 
-function janusOptions(secret: string, timeoutMs?: number): JanusHttpOptions {
-  return { token: () => janusToken(secret, Date.now() + APP_TOKEN_SECONDS * 1000), timeoutMs, signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined };
-}
-
 function roomOn(node: SfuNode, secret: string, meetingId: string): Room {
   const room = sfuRoomId(secret, meetingId);
   return { node, room, secret: sfuRoomSecret(secret, room) };
 }
 
+/** `work` on the app's kept VideoRoom handle on the room's node (lib/sfu/janus-kept.ts); `timeoutMs` bounds all of it. */
 const videoRoom = <T>(room: Room, secret: string, work: (handle: JanusHttpHandle) => Promise<T>, timeoutMs?: number) =>
-  withJanusHttpHandle(room.node.apiUrl, VIDEOROOM_PLUGIN, janusOptions(secret, timeoutMs), work);
+  withKeptHandle(
+    room.node.apiUrl,
+    VIDEOROOM_PLUGIN,
+    { key: secret, make: () => janusToken(secret, Date.now() + APP_TOKEN_SECONDS * 1000) },
+    { timeoutMs, signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined },
+    work,
+  );
 
 /**
  * POST /api/meeting/{id}/sfu for an admitted participant: the meeting's room on its node (placed
@@ -74,11 +78,13 @@ export async function sfuTicketFor(meetingId: string, participantId: string, opt
     try {
       await videoRoom(room, secret, async (handle) => {
         const settings = { room: room.room, secret: room.secret, adminKey: secret, publishers: options.publishers, allowed: [roomToken] };
+        // The usual ticket: a room this session made or checked, one request.
+        if (await allowedInVerifiedRoom(handle, room, roomToken)) return;
         const state = await ensureRoom(handle, settings);
         if (state === 'existed') {
           await checkGuarded(handle, room, settings);
           await changeAllowed(handle, room.room, room.secret, 'add', [roomToken]);
-        } else verified.add(verifiedKey(room));
+        } else markVerified(handle, room);
       });
       const expiresAt = now + TICKET_SECONDS * 1000;
       return { url: name, room: room.room, token: janusToken(secret, expiresAt), roomToken, expiresAt };
@@ -93,19 +99,39 @@ export async function sfuTicketFor(meetingId: string, participantId: string, opt
 }
 
 /**
- * Rooms this process created or checked: each holds require_e2ee, require_pvtid and is_private.
- * Only the admin_key's holder makes rooms, but a room of the same name made otherwise (by hand,
- * by an older release, from a static room in the plugin's config) would forward clear media to
- * anyone the app lets in: a room that existed is checked once before the app hands out its tokens.
+ * Rooms the app's session on their node created or checked: each holds require_e2ee,
+ * require_pvtid and is_private. Only the admin_key's holder makes rooms, but a room of the same
+ * name made otherwise (by hand, by an older release, from a static room in the plugin's config)
+ * would forward clear media to anyone the app lets in: a room that existed is checked before the
+ * app hands out its tokens. Keyed by the session's handle: a Janus that restarted (and may have
+ * loaded a static room of that name) knows none of the app's sessions, so its rooms are checked again.
  */
 const verified = new Set<string>();
 const VERIFIED_MAX = 10_000;
-const verifiedKey = (room: Room) => `${room.node.apiUrl}\0${room.room}`;
+const verifiedKey = (handle: JanusHttpHandle, room: Room) => `${handle.url}\0${room.room}`;
+
+function markVerified(handle: JanusHttpHandle, room: Room) {
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  verified.add(verifiedKey(handle, room));
+}
+
+/** Adds the token to a room this session verified: false if it has none such, or the room went. */
+async function allowedInVerifiedRoom(handle: JanusHttpHandle, room: Room, roomToken: string): Promise<boolean> {
+  const key = verifiedKey(handle, room);
+  if (!verified.has(key)) return false;
+  try {
+    await changeAllowed(handle, room.room, room.secret, 'add', [roomToken]);
+    return true;
+  } catch (error) {
+    if (!(error instanceof JanusHttpError && error.code === VIDEOROOM_NO_SUCH_ROOM)) throw error;
+    verified.delete(key); // destroyed meanwhile (its meeting emptied): made again
+    return false;
+  }
+}
 
 /** A room that lacks a guarantee is destroyed (with the room's secret) and made again, or no ticket is given. */
 async function checkGuarded(handle: JanusHttpHandle, room: Room, settings: RoomSettings) {
-  const key = verifiedKey(room);
-  if (verified.has(key)) return;
+  if (verified.has(verifiedKey(handle, room))) return;
   if (!guarded(await roomGuarantees(handle, settings.adminKey, room.room))) {
     log.error('sfu: a meeting room without end-to-end encryption required; replacing it', { node: room.node.publicUrl });
     // Another secret (not the app's room) makes this throw: no ticket, rather than a clear room.
@@ -113,8 +139,7 @@ async function checkGuarded(handle: JanusHttpHandle, room: Room, settings: RoomS
     if ((await ensureRoom(handle, settings)) !== 'created' || !guarded(await roomGuarantees(handle, settings.adminKey, room.room)))
       throw new Error('sfu: the meeting room could not be made with end-to-end encryption required');
   }
-  if (verified.size >= VERIFIED_MAX) verified.clear();
-  verified.add(key);
+  markVerified(handle, room);
 }
 
 /** Where the meeting's room is, if it has one and an SFU is configured. */
@@ -161,8 +186,15 @@ export async function closeSfuRoom(meetingId: string): Promise<void> {
     if (!placed) return;
     await (await placements()).release(meetingId);
     const { room, secret } = placed;
-    verified.delete(verifiedKey(room));
-    await videoRoom(room, secret, (handle) => destroyRoom(handle, room.room, room.secret), BEST_EFFORT_TIMEOUT_MS);
+    await videoRoom(
+      room,
+      secret,
+      (handle) => {
+        verified.delete(verifiedKey(handle, room));
+        return destroyRoom(handle, room.room, room.secret);
+      },
+      BEST_EFFORT_TIMEOUT_MS,
+    );
   } catch (error) {
     log.warn('sfu: a meeting room was not destroyed', describeError(error));
   }

@@ -4,4 +4,4 @@
  * leaves them out (issue 45, point 8). tests/unit/jest-projects.test.ts checks that none of them
  * reaches a database module.
  */
-export const DATABASE_FREE = ['sfu-failover', 'sfu-janus', 'sfu-janus-guards', 'turn-denied-peers'];
+export const DATABASE_FREE = ['sfu-failover', 'sfu-janus', 'sfu-janus-guards', 'sfu-kept-session', 'turn-denied-peers'];
