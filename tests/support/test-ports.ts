@@ -5,7 +5,16 @@
  * run apart with apart bases; the end-to-end tests derive theirs from E2E_PORT
  * (tests/e2e/support/constants.mjs).
  */
-const FILES = ['sfu-janus', 'sfu-route', 'sfu-janus-guards', 'oidc-sign-in', 'oidc-sign-in-rules', 'oidc-claim-sweep', 'sfu-failover', 'sfu-kept-session'] as const;
+const FILES = [
+  'sfu-janus',
+  'sfu-route',
+  'sfu-janus-guards',
+  'oidc-sign-in',
+  'oidc-sign-in-rules',
+  'oidc-claim-sweep',
+  'sfu-failover',
+  'sfu-kept-session',
+] as const;
 const BLOCK = 100;
 
 /** The first of the 50 ports that `file` may use in this database project. */
