@@ -1,6 +1,8 @@
 // The error catalogue of SPEC point 8 and the HTTP status each code answers with (docs/design.md).
 // It sits at the bottom of lib/ (issue 37): the database, the rate limiter and every domain throw
 // ApiError, and only lib/api/ turns one into an HTTP answer.
+import { isShared, markShared } from './shared-class';
+
 export const errorCodes = [
   'incorrect_email',
   'incorrect_password',
@@ -121,6 +123,12 @@ export class ApiError extends Error {
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
+    markShared(this, 'ApiError');
+  }
+
+  /** Recognises one thrown by another copy of this module (lib/shared-class.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isShared(value, 'ApiError');
   }
   readonly field: string | undefined;
   /** More for the person to act on, answered beside the code (e.g. payment_failed's transactionId). */

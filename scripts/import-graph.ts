@@ -140,6 +140,7 @@ export const DOMAIN_ORDER = [
   // plain modules: no domain below them (the seam: the keys the server layer and the app share)
   'server-seam',
   'process-slot',
+  'shared-class',
   'environment',
   'redis',
   'log',

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isShared, markShared } from '../shared-class';
 
 // The embedded database (PGlite) serves one process and has no lock of its own: a second process
 // opening the same folder (a second server, `npm run admin`, `npm run backup`) would write the
@@ -24,6 +25,12 @@ export class DataDirInUseError extends Error {
       `The embedded database in ${folder} is in use by process ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.since}). ` +
         `PGlite serves one process at a time: stop that process first. If none is running, remove ${lockFile(folder)}.`,
     );
+    markShared(this, 'DataDirInUseError');
+  }
+
+  /** Recognises one thrown by another copy of this module (lib/shared-class.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isShared(value, 'DataDirInUseError');
   }
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isShared, markShared } from '@/lib/shared-class';
 
 /**
  * Janus's HTTP API as the app speaks it (https://janus.conf.meetecho.com/docs/rest.html): a
@@ -25,6 +26,12 @@ export class JanusHttpError extends Error {
   ) {
     super(message);
     this.name = 'JanusHttpError';
+    markShared(this, 'JanusHttpError');
+  }
+
+  /** Recognises one thrown by another copy of this module (lib/shared-class.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isShared(value, 'JanusHttpError');
   }
 }
 

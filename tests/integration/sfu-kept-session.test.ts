@@ -74,6 +74,20 @@ describe("the app's kept session on a Janus node", () => {
     expect(allowed).toHaveLength(3);
   });
 
+  it('gives every ticket of a burst for a new room, the room made once and every token in it', async () => {
+    await sfuTicketFor(meeting(), 'warm', { publishers: 4 });
+    const meetingId = meeting();
+    const names = ['ada', 'bob', 'cy', 'dee', 'eve', 'finn'];
+    const tickets = await Promise.all(names.map((name) => sfuTicketFor(meetingId, name, { publishers: 8 })));
+    expect(new Set(tickets.map((ticket) => ticket.room)).size).toBe(1);
+    const room = tickets[0]!.room;
+    const { allowed } = await withJanusHttpHandle(janus.httpUrl, VIDEOROOM_PLUGIN, { token: appToken }, (handle) =>
+      handle.request<{ allowed: string[] }>({ request: 'allowed', room, secret: sfuRoomSecret(SECRET, room), action: 'add', allowed: [] }),
+    );
+    expect(allowed.sort()).toEqual(tickets.map((ticket) => ticket.roomToken).sort());
+    expect(await listed(room)).toMatchObject({ require_e2ee: true, require_pvtid: true, is_private: true });
+  });
+
   it('survives a restart of Janus: a new session, and a room of the same name found there is checked again and replaced', async () => {
     const meetingId = meeting();
     const before = await sfuTicketFor(meetingId, 'ada', { publishers: 4 });

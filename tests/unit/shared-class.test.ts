@@ -1,0 +1,39 @@
+// lib/shared-class.ts: an error thrown by one copy of a module is still that error to another copy.
+// The production build of 2026-11-30 inlined lib/sfu/janus-http.ts into two chunks, and Janus's
+// "room exists" from the kept session's copy was not a JanusHttpError to the ticket's: every
+// ticket but the first of a call moving to the SFU together failed.
+type Modules = {
+  janus: typeof import('@/lib/sfu/janus-http');
+  errors: typeof import('@/lib/errors');
+  lock: typeof import('@/lib/db/data-dir-lock');
+};
+
+async function copy(): Promise<Modules> {
+  let loaded: Modules | undefined;
+  await jest.isolateModulesAsync(async () => {
+    loaded = { janus: await import('@/lib/sfu/janus-http'), errors: await import('@/lib/errors'), lock: await import('@/lib/db/data-dir-lock') };
+  });
+  return loaded!;
+}
+
+describe('a class marked as shared', () => {
+  it('recognises an instance made by another copy of its module', async () => {
+    const [first, second] = [await copy(), await copy()];
+    expect(first.janus.JanusHttpError).not.toBe(second.janus.JanusHttpError);
+    const exists = new first.janus.JanusHttpError('plugin', 'Janus plugin: Room r already exists', 427);
+    expect(exists).toBeInstanceOf(second.janus.JanusHttpError);
+    expect(exists).toBeInstanceOf(Error);
+    expect(new first.errors.ApiError('room_not_found')).toBeInstanceOf(second.errors.ApiError);
+    const holder = { pid: 1, host: 'h', command: 'c', since: 's' };
+    expect(new first.lock.DataDirInUseError('/data', holder)).toBeInstanceOf(second.lock.DataDirInUseError);
+  });
+
+  it('still tells its classes apart, and from look-alikes', async () => {
+    const { janus, errors } = await copy();
+    expect(new errors.ApiError('room_not_found')).not.toBeInstanceOf(janus.JanusHttpError);
+    expect(new janus.JanusHttpError('unreachable', 'down')).not.toBeInstanceOf(errors.ApiError);
+    const lookalike = Object.assign(new Error('room_not_found'), { name: 'ApiError', code: 'room_not_found' });
+    expect(lookalike).not.toBeInstanceOf(errors.ApiError);
+    expect(null).not.toBeInstanceOf(errors.ApiError);
+  });
+});
