@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import { processSlot } from '@/lib/process-slot';
 import { stripeRequests } from '@/lib/db/schema';
 
 // Stripe keeps an idempotency key's answer for 24 hours; reuse a key only well inside that.
@@ -42,7 +43,8 @@ export async function withIdempotencyKey<T extends { id: string }>(
   return result;
 }
 
-const queues = new Map<string, Promise<unknown>>();
+/** Per process (lib/process-slot.ts), not per copy of this module: every billing route's operations queue together. */
+const queues = processSlot<Map<string, Promise<unknown>>>('billing.one-at-a-time').getOrCreate(() => new Map());
 
 /**
  * One billing operation per account at a time in this process, so that two tabs cannot both

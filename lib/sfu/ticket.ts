@@ -2,6 +2,7 @@ import 'server-only';
 import { config } from '@/lib/environment';
 import { ApiError } from '@/lib/errors';
 import { describeError, log } from '@/lib/log';
+import { processSlot } from '@/lib/process-slot';
 import type { SfuTicket } from '@/lib/meeting/protocol';
 import { JanusHttpError, type JanusHttpHandle } from './janus-http';
 import { withKeptHandle } from './janus-kept';
@@ -105,8 +106,10 @@ export async function sfuTicketFor(meetingId: string, participantId: string, opt
  * would forward clear media to anyone the app lets in: a room that existed is checked before the
  * app hands out its tokens. Keyed by the session's handle: a Janus that restarted (and may have
  * loaded a static room of that name) knows none of the app's sessions, so its rooms are checked again.
+ * One set per process (lib/process-slot.ts): the build inlines this module in the ticket route's
+ * chunk and in the meeting stream's, which ends rooms (closeSfuRoom).
  */
-const verified = new Set<string>();
+const verified = processSlot<Set<string>>('sfu.verified-rooms').getOrCreate(() => new Set());
 const VERIFIED_MAX = 10_000;
 const verifiedKey = (handle: JanusHttpHandle, room: Room) => `${handle.url}\0${room.room}`;
 
