@@ -88,6 +88,25 @@ describe("the app's kept session on a Janus node", () => {
     expect(await listed(room)).toMatchObject({ require_e2ee: true, require_pvtid: true, is_private: true });
   });
 
+  it('is told of a room that another copy of the module destroyed: one set of checked rooms per process', async () => {
+    // The build inlines lib/sfu/ticket.ts in the ticket route's chunk and the meeting stream's
+    // (which ends rooms): a copy loaded apart, under the same settings, stands for the other.
+    let other: typeof import('@/lib/sfu/ticket') | undefined;
+    const saved = { ...process.env };
+    Object.assign(process.env, { SFU_URLS: settings.sfuUrls, SFU_SECRET: SECRET });
+    await jest.isolateModulesAsync(async () => {
+      other = await import('@/lib/sfu/ticket');
+    });
+    process.env = saved;
+    const meetingId = meeting();
+    await sfuTicketFor(meetingId, 'ada', { publishers: 4 });
+    await other!.closeSfuRoom(meetingId);
+    const sent = janusRequests();
+    await sfuTicketFor(meetingId, 'bob', { publishers: 4 });
+    // Straight to making the room again: not first a token for a room the other copy destroyed.
+    expect(sent).toEqual(['create']);
+  });
+
   it('survives a restart of Janus: a new session, and a room of the same name found there is checked again and replaced', async () => {
     const meetingId = meeting();
     const before = await sfuTicketFor(meetingId, 'ada', { publishers: 4 });
