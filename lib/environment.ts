@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { processSlot } from '@/lib/process-slot';
 
 // Every setting of docs/design.md "Configuration", read once. All are optional for a local start.
 function env(name: string): string | undefined {
@@ -74,19 +75,27 @@ export const config = {
   production: process.env.NODE_ENV === 'production',
 } as const;
 
-let sessionSecret: string | undefined;
+/**
+ * One per process (lib/process-slot.ts), not per copy of this module: with an in-memory database
+ * the secret is random, and a copy of its own in each route bundle would seal a session cookie
+ * that the next route could not open.
+ */
+const sessionSecret = processSlot<string>('session-secret');
 
 /** SESSION_SECRET, or one generated on first use and kept in DATA_DIR so restarts keep sessions. */
 export function getSessionSecret(): string {
-  if (sessionSecret) return sessionSecret;
+  return sessionSecret.getOrCreate(readOrMakeSessionSecret);
+}
+
+function readOrMakeSessionSecret(): string {
   const fromEnv = env('SESSION_SECRET');
   if (fromEnv) {
     if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
-    return (sessionSecret = fromEnv);
+    return fromEnv;
   }
-  if (config.dataDir === 'memory://') return (sessionSecret = randomBytes(32).toString('base64url'));
+  if (config.dataDir === 'memory://') return randomBytes(32).toString('base64url');
   const file = path.join(config.dataDir, 'session-secret');
-  if (existsSync(file)) return (sessionSecret = readFileSync(file, 'utf8').trim());
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });
   try {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
@@ -94,5 +103,5 @@ export function getSessionSecret(): string {
     // Another process wrote it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return (sessionSecret = readFileSync(file, 'utf8').trim());
+  return readFileSync(file, 'utf8').trim();
 }

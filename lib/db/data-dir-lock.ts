@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { processSlot } from '../process-slot';
 import { isShared, markShared } from '../shared-class';
 
 // The embedded database (PGlite) serves one process and has no lock of its own: a second process
@@ -66,7 +67,8 @@ export function lockHolder(folder: string): LockHolder | undefined {
   return holder;
 }
 
-const held = new Map<string, number>();
+/** How many holders in this process per lock file: one count per process (lib/process-slot.ts), or one copy's release would free another's lock. */
+const held = processSlot<Map<string, number>>('data-dir-locks').getOrCreate(() => new Map());
 
 /** Takes the folder for this process (again, if it has it already); answers the release. */
 export function lockDataDir(folder: string): () => void {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { processSlot } from '@/lib/process-slot';
 
 /**
  * A token bucket per participant for signaling messages: a burst of ICE candidates when a
@@ -6,7 +7,8 @@ import 'server-only';
  */
 const CAPACITY = 400;
 const REFILL_PER_SECOND = 100;
-const buckets = new Map<string, { tokens: number; at: number }>();
+// One per process (lib/process-slot.ts): every route's copy of the relay draws on the same bucket.
+const buckets = processSlot<Map<string, { tokens: number; at: number }>>('signal-flood-buckets').getOrCreate(() => new Map());
 
 export function takeToken(participantId: string, now = Date.now()): boolean {
   const bucket = buckets.get(participantId) ?? { tokens: CAPACITY, at: now };
