@@ -37,3 +37,23 @@ describe('a class marked as shared', () => {
     expect(null).not.toBeInstanceOf(errors.ApiError);
   });
 });
+
+describe('every error class another server module catches by instanceof', () => {
+  const { readdirSync, readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const under = (folder: string) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .map((file) => `${folder}/${file.split('\\').join('/')}`)
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('lib/meeting/client/'));
+  // Classes are declared in lib/; they are caught there and in app/'s pages and routes.
+  const sources = new Map([...under('lib'), ...under('app')].map((file) => [file, readFileSync(file, 'utf8')]));
+
+  it('is marked shared, so that a copy of its module elsewhere in the build still matches', () => {
+    const unmarked: string[] = [];
+    for (const [file, text] of sources)
+      for (const [, name] of text.matchAll(/^export class (\w+) extends Error\b/gm)) {
+        const caughtElsewhere = [...sources].some(([other, code]) => other !== file && code.includes(`instanceof ${name}`));
+        if (caughtElsewhere && !text.includes(`markShared(this, '${name}')`)) unmarked.push(`${file}#${name}`);
+      }
+    expect(unmarked).toEqual([]);
+  });
+});
