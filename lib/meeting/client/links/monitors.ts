@@ -23,13 +23,14 @@ export async function linkStats(links: ReadonlyMap<string, PeerLink>): Promise<R
 
 /**
  * How loud each peer is now, 0..1, from its audio receiver: the SFU's for a peer heard through it
- * (`viaSfu`), the link's otherwise.
+ * (`viaSfu`), the link's otherwise. A peer heard through the SFU may have no link at all: above
+ * route-pin.ts LINKS_UP_TO a call keeps none, and its speakers were never highlighted.
  */
-export function audioLevels(links: ReadonlyMap<string, PeerLink>, viaSfu?: ReadonlyMap<string, RTCRtpReceiver>): Record<string, number> {
+export function audioLevels(links: ReadonlyMap<string, Pick<PeerLink, 'receiver'>>, viaSfu?: ReadonlyMap<string, RTCRtpReceiver>): Record<string, number> {
   const now = performance.timeOrigin + performance.now();
   const levels: Record<string, number> = {};
-  for (const [id, link] of links) {
-    const source = (viaSfu?.get(id) ?? link.receiver('audio'))?.getSynchronizationSources?.()[0];
+  for (const id of new Set([...links.keys(), ...(viaSfu?.keys() ?? [])])) {
+    const source = (viaSfu?.get(id) ?? links.get(id)?.receiver('audio'))?.getSynchronizationSources?.()[0];
     levels[id] = source && now - source.timestamp < LEVEL_FRESH_MS ? (source.audioLevel ?? 0) : 0;
   }
   return levels;
