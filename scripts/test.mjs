@@ -125,7 +125,7 @@ if (!only || only === 'e2e') {
       const stats = readJson(path.join(reports, `playwright-${project}.json`))?.stats;
       passed += stats?.expected ?? 0;
       failed += stats ? stats.unexpected : 1;
-      // A test that passed only on its retry (meeting-sfu-failover.spec.ts allows one) is said apart.
+      // A test that passed only on its retry (CI gives every failed test one, playwright.config.ts) is said apart.
       flaky += stats?.flaky ?? 0;
       if (status !== 0) exitCode = 1;
     }

@@ -13,7 +13,6 @@ import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
 
 const c = messages('en').Captions;
 

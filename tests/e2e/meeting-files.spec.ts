@@ -16,9 +16,6 @@ import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
-// A trace keeps DOM snapshots but no screencast: filming two calls cost the 50 MB transfer
-// three quarters of its speed on two busy cores (1.4 MB/s with it, 5.7 without).
-test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
 
 const MB = 1024 * 1024;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

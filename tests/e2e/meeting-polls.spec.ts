@@ -15,7 +15,6 @@ import { messages } from './support/messages';
 import { seededAccount } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
 
 const p = messages('en').Polls;
 
