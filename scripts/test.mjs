@@ -119,7 +119,10 @@ if (!only || only === 'e2e') {
     // Pages first, then calls, in two runs: as one run's dependent project, the calls did not run
     // at all when one page test failed, so a red run said nothing of 47 meeting tests.
     for (const [phase, project] of E2E_PHASES) {
-      const status = run(phase, bin('playwright'), ['test', `--project=${project}`, '--no-deps'], {
+      // Each run its own output folder: Playwright empties it when it starts, and the meetings'
+      // run wiped what a failed page test had left (its screenshot, error context and trace).
+      const output = path.join(root, 'test-results', project);
+      const status = run(phase, bin('playwright'), ['test', `--project=${project}`, '--no-deps', `--output=${output}`], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${project}.json`),
       });
       const stats = readJson(path.join(reports, `playwright-${project}.json`))?.stats;

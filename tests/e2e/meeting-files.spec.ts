@@ -216,7 +216,9 @@ test('hostile offers: names that hide their type, a huge declared size, an HTML 
   const hidden = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
 
   // Names: what Bo reads and what Bo's buttons say have no override left, whatever Ada's page sent.
-  expect(await offer({ id: 'rlo-name', name: '..\u202E/report\u2066\u200B\u202Efdp.exe' })).toBe(true);
+  // Verified keys come over signaling; the data channel to Bo may open a moment later, and until
+  // then nothing is sent (false, CI 2026-12-01). Offered until it goes, so once.
+  await expect.poll(() => offer({ id: 'rlo-name', name: '..\u202E/report\u2066\u200B\u202Efdp.exe' })).toBe(true);
   await expect(row('reportfdp.exe')).toContainText('From Ada');
   await expect(bo.page.getByRole('button', { name: 'Accept reportfdp.exe', exact: true })).toBeVisible();
   expect(await offer({ id: 'empty-name', name: '\u202E\u200B\u2066' })).toBe(true);
