@@ -38,17 +38,24 @@ const othersOnStage = (page: Page) =>
 const idOf = (page: Page, name: string) => page.evaluate((name) => window.enclaveProbe!.getState().peers.find((peer) => peer.name === name)!.id, name);
 const framesFrom = async (page: Page) => Object.fromEntries(Object.entries(await peerStats(page)).map(([id, stats]) => [id, stats.framesDecoded]));
 
+/**
+ * A page's count of frames from someone apart must stand still this long to have stopped: a
+ * starved page decodes what it had buffered late, and a CI run (2026-12-01) saw 8 more frames
+ * after two reads a second apart had agreed.
+ */
+const STOPPED_FOR_MS = 3_000;
+
 /** Frames keep coming from `inRoom` and have stopped from `apart` (nothing in flight is left to decode). */
 async function decodesOnly(page: Page, inRoom: string[], apart: string[]) {
   let before = await framesFrom(page);
-  // Stopped: two reads a second apart see the same count from everyone apart.
+  let unchangedSince = Date.now();
   await expect
     .poll(
       async () => {
         const now = await framesFrom(page);
-        const still = apart.every((id) => now[id] === before[id]);
+        if (!apart.every((id) => now[id] === before[id])) unchangedSince = Date.now();
         before = now;
-        return still;
+        return Date.now() - unchangedSince >= STOPPED_FOR_MS;
       },
       { timeout: 20_000, intervals: [1000] },
     )
