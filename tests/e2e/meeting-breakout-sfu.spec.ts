@@ -7,7 +7,7 @@
 // 2's keys away from the host; closing brings everyone back, decoding everyone under new keys.
 // A second test moves a call with rooms open from the mesh to the SFU: the rooms stay apart.
 import { expect, test, type Page } from '@playwright/test';
-import { closedAfterEach, fragment, joinMeeting, selfId } from './support/meeting';
+import { closedAfterEach, fragment, joinMeeting, selfId, untilCountsStandStill } from './support/meeting';
 import { chatTexts, cryptoStats, mediaRoute, senderKeys, type CryptoStats } from './support/probe-readers';
 import { messages } from './support/messages';
 import { seededAccount } from './support/session';
@@ -34,18 +34,7 @@ const framesFrom = (stats: CryptoStats, id: string) => {
  */
 async function decodesOnlyThroughSfu(page: Page, inRoom: string[], apart: string[]) {
   const total = (stats: CryptoStats, id: string) => framesFrom(stats, id).decrypted + framesFrom(stats, id).failed;
-  let before = await cryptoStats(page);
-  await expect
-    .poll(
-      async () => {
-        const now = await cryptoStats(page);
-        const still = apart.every((id) => total(now, id) === total(before, id));
-        before = now;
-        return still;
-      },
-      { timeout: 30_000, intervals: [1500] },
-    )
-    .toBe(true);
+  const before = await untilCountsStandStill(() => cryptoStats(page), total, apart, { timeout: 30_000, interval: 1_500 });
   for (const id of inRoom)
     await expect
       .poll(async () => framesFrom(await cryptoStats(page), id).decrypted - framesFrom(before, id).decrypted, { timeout: 30_000 })

@@ -14,6 +14,7 @@ import {
   newParticipantContext,
   peerStats,
   recordBodies,
+  untilCountsStandStill,
   type Participant,
 } from './support/meeting';
 import { chatTexts } from './support/probe-readers';
@@ -38,28 +39,13 @@ const othersOnStage = (page: Page) =>
 const idOf = (page: Page, name: string) => page.evaluate((name) => window.enclaveProbe!.getState().peers.find((peer) => peer.name === name)!.id, name);
 const framesFrom = async (page: Page) => Object.fromEntries(Object.entries(await peerStats(page)).map(([id, stats]) => [id, stats.framesDecoded]));
 
-/**
- * A page's count of frames from someone apart must stand still this long to have stopped: a
- * starved page decodes what it had buffered late, and a CI run (2026-12-01) saw 8 more frames
- * after two reads a second apart had agreed.
- */
-const STOPPED_FOR_MS = 3_000;
-
 /** Frames keep coming from `inRoom` and have stopped from `apart` (nothing in flight is left to decode). */
 async function decodesOnly(page: Page, inRoom: string[], apart: string[]) {
-  let before = await framesFrom(page);
-  let unchangedSince = Date.now();
-  await expect
-    .poll(
-      async () => {
-        const now = await framesFrom(page);
-        if (!apart.every((id) => now[id] === before[id])) unchangedSince = Date.now();
-        before = now;
-        return Date.now() - unchangedSince >= STOPPED_FOR_MS;
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toBe(true);
+  const before = await untilCountsStandStill(
+    () => framesFrom(page),
+    (counts, id) => counts[id]!,
+    apart,
+  );
   for (const id of inRoom) await expect.poll(async () => (await framesFrom(page))[id]! - before[id]!, { timeout: 15_000 }).toBeGreaterThan(20);
   const after = await framesFrom(page);
   for (const id of apart) expect(after[id], `frames from ${id}`).toBe(before[id]);

@@ -157,6 +157,34 @@ export async function expectMediaFromPeers(page: Page, peers: number, timeout = 
     .toBe(true);
 }
 
+/**
+ * Reads `read` until `count` stands still for every id in `ids` for `forMs`, and returns the last
+ * read: frames from someone apart have stopped. A starved page decodes what it had buffered late
+ * (a CI run, 2026-12-01, saw 8 more frames after two reads a second apart had agreed).
+ */
+export async function untilCountsStandStill<Snapshot>(
+  read: () => Promise<Snapshot>,
+  count: (snapshot: Snapshot, id: string) => number,
+  ids: string[],
+  { forMs = 3_000, timeout = 20_000, interval = 1_000 } = {},
+): Promise<Snapshot> {
+  let last = await read();
+  if (ids.length === 0) return last;
+  let unchangedSince = Date.now();
+  await expect
+    .poll(
+      async () => {
+        const now = await read();
+        if (!ids.every((id) => count(now, id) === count(last, id))) unchangedSince = Date.now();
+        last = now;
+        return Date.now() - unchangedSince >= forMs;
+      },
+      { timeout, intervals: [interval] },
+    )
+    .toBe(true);
+  return last;
+}
+
 export function participantCount(page: Page, count: number) {
   return expect(page.getByRole('banner').getByText(count === 1 ? '1 participant' : `${count} participants`, { exact: true })).toBeVisible({
     timeout: 15_000,
