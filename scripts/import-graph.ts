@@ -157,6 +157,7 @@ export const DOMAIN_ORDER = [
   'theme',
   'search',
   'chunk-watchdog',
+  'early-input',
   'after-answer',
   'toast',
   'brand',

@@ -6,6 +6,7 @@ import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { BuildTrustNotice } from '@/components/public/BuildTrustNotice';
 import { ChunkErrorPrompt } from '@/components/public/ChunkErrorPrompt';
+import { earlyInputGuard } from '@/lib/early-input';
 import { policyLinkGuard } from '@/lib/navigation/policy-links';
 import { shellState } from '@/lib/page/shell-state';
 import { config } from '@/lib/environment';
@@ -49,6 +50,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
       <body>
         <ChunkErrorPrompt nonce={nonce} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: policyLinkGuard }} />
+        {/* Before {children}: it must run before any button the server drew is on the screen. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyInputGuard }} />
         {children}
         {config.production && <BuildTrustNotice nonce={nonce} />}
         {config.production && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerServiceWorker }} />}
