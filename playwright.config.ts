@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './tests/support/chromium.mjs';
+import { chromiumArgs, chromiumPath, pagesChromiumPath } from './tests/support/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
@@ -32,7 +32,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /meeting/ },
+    {
+      name: 'chromium',
+      // A project's launchOptions replace the shared ones whole: the flags again, beside the shell.
+      use: { browserName: 'chromium', launchOptions: { executablePath: pagesChromiumPath, args: chromiumArgs } },
+      testIgnore: /meeting/,
+    },
     // Every participant of a call runs on this machine's two cores: calls go after the rest,
     // one at a time (E2EE.md "Testing in headless Chromium"). Three pages of a call keep both
     // cores busy (1–3 % idle, measured 2026-11-30), so what a page shows after a peer's message

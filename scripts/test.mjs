@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumPath, pagesChromiumPath } from '../tests/support/chromium.mjs';
 import { formatDuration, jestFiles, jestTests, playwrightTests, slowest } from './test-timings.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -110,12 +111,12 @@ if (!only || only === 'jest') {
 }
 
 if (!only || only === 'e2e') {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    console.error(`\nEnd-to-end tests need Chromium at ${chromium}: apt-get install -y chromium`);
+  if (!existsSync(chromiumPath)) {
+    console.error(`\nEnd-to-end tests need Chromium at ${chromiumPath}: apt-get install -y chromium`);
     failed += 1;
     exitCode = 1;
   } else {
+    console.log(`\nPages in ${pagesChromiumPath}, meetings in ${chromiumPath}`);
     // Pages first, then calls, in two runs: as one run's dependent project, the calls did not run
     // at all when one page test failed, so a red run said nothing of 47 meeting tests.
     for (const [phase, project] of E2E_PHASES) {

@@ -131,6 +131,19 @@ test.describe('SPEC point 2: the shell', () => {
       .toEqual(['/', '/attendees', '/support', '/faq']);
   });
 
+  test('a page loaded at its #fragment stays there once React has it; the next navigation goes to the top', async ({ page, context, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await logIn(context, baseURL!, 'trial');
+    await page.goto('/settings#billing');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('enclave.routeHistory'))).toContain('"/settings"');
+    const billing = page.getByRole('region', { name: en.Billing.sectionTitle });
+    await expect(billing).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('complementary').getByRole('link', { name: nav.attendees }).click();
+    await expect(page).toHaveURL(/\/attendees$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('the theme switches between green and blue and stays after a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/forgotPassword');
