@@ -1,6 +1,7 @@
 // A real Janus (Debian's `janus`, VideoRoom plugin) for a test or a bench, configured from the
 // same templates operators use (deploy/janus/*.jcfg, docs/self-hosting/sfu.md): the placeholders
-// filled with this run's secret and ports, the files written to a fresh temporary folder.
+// filled with this run's secret and ports, the files written to a fresh temporary folder that
+// goes once Janus has read them.
 //
 //   const janus = await startJanus({ basePort: 4900 });   // uses basePort … basePort + 2, RTP above
 //   janus.wsUrl, janus.httpUrl, janus.adminUrl, janus.secret, janus.adminSecret
@@ -8,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -29,6 +31,19 @@ export function writeJanusConfig(folder, values) {
   for (const name of readdirSync(TEMPLATES).filter((file) => file.endsWith('.jcfg'))) {
     writeFileSync(path.join(folder, name), fillTemplate(readFileSync(path.join(TEMPLATES, name), 'utf8'), { ...values, JANUS_CONFIG_DIR: folder }));
   }
+}
+
+/** Whether something accepts a TCP connection on host:port. */
+function listening(host, port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 /**
@@ -69,7 +84,6 @@ export async function startJanus({ basePort, rtpPorts, secret, bindIp = '127.0.0
     adminUrl: `http://127.0.0.1:${basePort + 2}/admin`,
     secret: values.SFU_SECRET,
     adminSecret: values.JANUS_ADMIN_SECRET,
-    configFolder: folder,
     pid: child.pid,
     /** What Janus printed last (its log), for a failure's message. */
     output: () => output,
@@ -92,7 +106,13 @@ export async function startJanus({ basePort, rtpPorts, secret, bindIp = '127.0.0
     }
     try {
       const answer = await fetch(`${httpUrl}/info`, { signal: AbortSignal.timeout(1_000) });
-      if (answer.ok) return janus;
+      // The HTTP transport answers; the WebSocket one, loaded after it, must listen too.
+      if (answer.ok && (await listening(bindIp, basePort))) {
+        // Janus has read its configuration (it writes none back: the app's rooms are not
+        // permanent). Gone now, the folder cannot outlive a run killed before stop().
+        rmSync(folder, { recursive: true, force: true });
+        return janus;
+      }
     } catch {
       // not listening yet
     }
