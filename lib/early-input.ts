@@ -2,7 +2,7 @@
 // (app/[locale]/layout.tsx). The server's HTML shows every button at once, and until the page's
 // bundles have run they do nothing: a click on one was lost, and a form sent itself the browser's
 // way, a GET to the page's own address carrying every named field, so that a login's password
-// went into the address bar, the history and the server's access log. This script runs before
+// went into the address bar, the history and any proxy's access log. This script runs before
 // the bundles, holds such a click or submission, and plays it again once React owns the element,
 // as Angular's event replay and Google's jsaction do with what happens before their code loads.
 // Plain ES5 in a string, like lib/chunk-watchdog.ts.

@@ -12,9 +12,9 @@ const headlessShell = '/usr/bin/chromium-headless-shell';
 /**
  * The page tests' browser: Debian's chromium-headless-shell where it is installed (.ci/run installs
  * it), the same Blink in Chromium's old headless mode, which Playwright itself runs for headless
- * Chromium. It spared 12 % of four page specs' time (docs/decisions.md, "The test suite's time
- * on two cores"). The meeting tests keep the whole browser: in the shell a call's recording, its
- * floating window and some of its media checks fail.
+ * Chromium. The whole pages project took 7 % less time and 9 % less CPU in it (docs/decisions.md,
+ * "The test suite's time on two cores"). The meeting tests keep the whole browser: in the shell a
+ * call's recording, its floating window and some of its media checks fail.
  */
 export const pagesChromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : chromiumPath);
 

@@ -48,7 +48,8 @@ function listening(host, port) {
 
 /**
  * Starts Janus on basePort (WebSockets), basePort + 1 (HTTP), basePort + 2 (admin), with RTP on
- * rtpPorts (default basePort + 50 … basePort + 99). Resolves once its HTTP info endpoint answers.
+ * rtpPorts (default basePort + 50 … basePort + 99). Resolves once its HTTP info endpoint answers
+ * and its WebSocket port listens.
  * @param {{ basePort: number, rtpPorts?: string, secret?: string, bindIp?: string, iceEnforce?: string, timeoutMs?: number, log?: boolean }} options
  *   iceEnforce: Janus's --ice-enforce-list (the interfaces or addresses it gathers candidates on).
  */
