@@ -11,14 +11,14 @@ import { parseHistory, pushRoute, ROUTE_HISTORY_KEY } from '@/lib/navigation/his
  * account dialog's "Manage plan" opened /settings#billing at the plan, then jumped to the top.
  * Kept per document, not per component: each frame (shell, public, account) has its own.
  */
-const documentLoad = { pathname: typeof window === 'undefined' ? null : window.location.pathname, left: false };
+const documentLoad: { pathname: string | null } = { pathname: typeof window === 'undefined' ? null : window.location.pathname };
 
 /** SPEC point 2: scroll to the top on every navigation and keep the last 10 routes. */
 export function NavigationEffects() {
   const pathname = usePathname();
   useEffect(() => {
-    if (documentLoad.left || pathname !== documentLoad.pathname) {
-      documentLoad.left = true;
+    if (pathname !== documentLoad.pathname) {
+      documentLoad.pathname = null; // left: coming back to it is a navigation like any other
       window.scrollTo(0, 0);
     }
     try {
