@@ -7,6 +7,7 @@ import type { Bytes } from '@/lib/meeting/e2ee/bytes';
 import { deriveDirectKey } from '@/lib/meeting/e2ee/sender-data';
 import { SfuData, type SfuDataContext } from '@/lib/meeting/client/sfu/sfu-data';
 import { room } from './sender-key-room';
+import { until } from './until';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,6 +46,11 @@ export class FakeRelay {
   flush() {
     for (const { from, bytes } of this.inFlight.splice(0))
       for (const [subscriber, publishers] of this.subscriptions) if (publishers.has(from)) this.receivers.get(subscriber)?.(bytes.slice());
+  }
+
+  /** Waits until `from` has handed the relay something after entry `since` of the log: sealing is WebCrypto's, and a busy machine takes its time. */
+  async sentBy(from: string, since: number) {
+    await until(() => this.log.slice(since).some((entry) => entry.from === from), `${from}'s message at the relay`);
   }
 
   /** Lets sealing, the relay and opening run until nothing is on its way. */

@@ -68,7 +68,7 @@ describe('messages to everyone through the SFU', () => {
     const mallory = (await rings.mallory!.sealing())!;
     const forged = await sealToEveryone('r', { senderId: 'ada', key: adaKey, signer: mallory.signer }, 1000, JSON.stringify(chat('send me the password')));
     data.bob!.receive(forged);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => data.bob!.counts.dropped > 0, 'the forgery dropped');
     expect(delivered.bob!.some(({ message }) => (message as { id?: string }).id === 'send me the password')).toBe(false);
     expect(data.bob!.drops.forged).toBe(1);
     expect(data.bob!.counts.dropped).toBe(1);
@@ -104,12 +104,12 @@ describe('messages to everyone through the SFU', () => {
     for (let step = 0; step < 3; step += 1) key = await ratchetSenderKey(key);
     // Three joins on: Bob derives the key himself, as his frame worker does.
     data.bob!.receive(await sealToEveryone('r', { senderId: 'ada', key, signer: ada.signer }, 50, JSON.stringify(chat('after three joins'))));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => delivered.bob!.length + data.bob!.counts.dropped > 0, 'the message opened or dropped');
     expect(delivered.bob).toContainEqual({ from: 'ada', message: chat('after three joins') });
 
     for (let step = 3; step < 70; step += 1) key = await ratchetSenderKey(key);
     data.bob!.receive(await sealToEveryone('r', { senderId: 'ada', key, signer: ada.signer }, 51, JSON.stringify(chat('too far'))));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => data.bob!.counts.dropped > 0, 'the message dropped');
     expect(data.bob!.drops['unknown-key']).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import { DRAIN_MS, GREET_TRIES } from '@/lib/meeting/client/sfu/sfu-data';
 import { Departures } from '@/lib/meeting/client/sfu/sfu-channels';
 import { parseSenderData } from '@/lib/meeting/e2ee/sender-data';
 import { sfuRoom } from '../support/sfu-relay';
+import { until } from '../support/until';
 
 const live: { stop(): void }[] = [];
 afterEach(() => {
@@ -83,14 +84,16 @@ describe('the bye', () => {
     expect(data.ada!.hearing()).toEqual(['bob']);
 
     // Ada sends while Bob is about to go back to the mesh: on its way through Janus.
+    const before = relay.log.length;
     data.ada!.broadcast(chat('in flight'), ['bob']);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await relay.sentBy('ada', before);
     // Bob: the bye first (over the link), the subscription kept until DRAIN_MS later.
     data.bob!.bye(['ada']);
     expect(linked).toContainEqual({ from: 'bob', to: 'ada', message: { t: 'sfu-bye' } });
     // From the bye on Ada sends to Bob over the link: he no longer hears her through the SFU.
     expect(data.ada!.hearing()).toEqual([]);
     await relay.settle();
+    await until(() => delivered.bob!.length > 0, 'the message at Bob');
     expect(texts(delivered.bob!)).toEqual(['in flight']);
     // DRAIN_MS after the bye (sfu-media.ts leave, sfu-session.ts toMesh) the subscription goes: nothing is on its way any more.
     expect(DRAIN_MS).toBeGreaterThan(1000);
@@ -104,7 +107,7 @@ describe('the bye', () => {
     await relay.settle();
     const before = relay.log.length;
     data.ada!.broadcast(chat('in flight'), ['bob']);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await relay.sentBy('ada', before);
     expect(parseSenderData(relay.log[before]!.bytes)?.sender).toBe('ada');
     relay.unsubscribe('bob', 'ada');
     await relay.settle();
@@ -137,14 +140,16 @@ describe('the bye', () => {
       },
       drainMs,
     );
+    const before = relay.log.length;
     data.ada!.broadcast(chat('sent before the split reached her'), ['bob']);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await relay.sentBy('ada', before);
     departures.leave(['ada']);
     // A second regroup meanwhile does not say goodbye twice.
     departures.leave(['ada']);
     expect(steps).toEqual(['pause ada', 'bye ada']);
     expect(data.ada!.hearing()).toEqual([]);
     await relay.settle();
+    await until(() => delivered.bob!.length > 0, 'the message at Bob');
     expect(texts(delivered.bob!)).toEqual(['sent before the split reached her']);
     expect(relay.subscribes('bob', 'ada')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, drainMs));
