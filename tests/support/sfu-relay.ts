@@ -20,6 +20,8 @@ export class FakeRelay {
   readonly publishing = new Set<string>();
   /** Everything sent, as Janus sees it. */
   readonly log: { from: string; bytes: Bytes }[] = [];
+  /** The pages on this relay (sfuRoom sets them): settle waits for their sealing and opening. */
+  pages: SfuData[] = [];
 
   send(from: string, bytes: Bytes): boolean {
     if (!this.publishing.has(from)) return false;
@@ -48,17 +50,35 @@ export class FakeRelay {
       for (const [subscriber, publishers] of this.subscriptions) if (publishers.has(from)) this.receivers.get(subscriber)?.(bytes.slice());
   }
 
-  /** Waits until `from` has handed the relay something after entry `since` of the log: sealing is WebCrypto's, and a busy machine takes its time. */
+  /** Waits until `from` has handed the relay something after entry `since` of the log, forwarding nothing meanwhile: it stays on its way. */
   async sentBy(from: string, since: number) {
     await until(() => this.log.slice(since).some((entry) => entry.from === from), `${from}'s message at the relay`);
   }
 
-  /** Lets sealing, the relay and opening run until nothing is on its way. */
+  /** Lets the relay forward until `condition` holds: sealing and opening are WebCrypto's, and a busy machine takes its time. */
+  async until(condition: () => boolean, what: string) {
+    await until(() => {
+      this.flush();
+      return condition();
+    }, what);
+  }
+
+  /** Whether nothing of the pages is waiting to be sealed, on its way, or being opened. */
+  quiet(): boolean {
+    return this.inFlight.length === 0 && this.pages.every(({ counts }) => counts.queued === 0 && counts.opening === 0);
+  }
+
+  /**
+   * Forwards `rounds` times a few milliseconds apart, then until the pages are quiet: sealing and
+   * opening are WebCrypto's, and a busy machine takes its time. A greeting's next try, a timer, is
+   * not waited for.
+   */
   async settle(rounds = 15) {
     for (let round = 0; round < rounds; round += 1) {
       await sleep(3);
       this.flush();
     }
+    await this.until(() => this.quiet(), 'the pages quiet');
   }
 }
 
@@ -85,7 +105,7 @@ export async function sfuRoom(ids: string[], options: Partial<SfuDataContext> | 
       deliver: (from, message) => void delivered[id]!.push({ from, message }),
       sendLink: (to, message) => {
         linked.push({ from: id, to, message });
-        if (message.t === 'sfu-bye') data[to]!.byeFrom(id);
+        if (message.t === 'sfu-bye') data[to]!.byeFrom(id, (message as { upTo?: number }).upTo);
         return true;
       },
       greetEveryMs: 20,
@@ -94,6 +114,7 @@ export async function sfuRoom(ids: string[], options: Partial<SfuDataContext> | 
     });
     relay.receivers.set(id, (bytes) => data[id]!.receive(bytes));
   }
+  relay.pages = Object.values(data);
   /** `id` publishes (its channel open) and sends on it. */
   const publish = (id: string) => {
     relay.publishing.add(id);

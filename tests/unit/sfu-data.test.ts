@@ -9,7 +9,6 @@ import { DRAIN_MS, GREET_TRIES } from '@/lib/meeting/client/sfu/sfu-data';
 import { Departures } from '@/lib/meeting/client/sfu/sfu-channels';
 import { parseSenderData } from '@/lib/meeting/e2ee/sender-data';
 import { sfuRoom } from '../support/sfu-relay';
-import { until } from '../support/until';
 
 const live: { stop(): void }[] = [];
 afterEach(() => {
@@ -22,6 +21,15 @@ async function pair() {
   made.publish('ada');
   made.publish('bob');
   return made;
+}
+
+/** Both subscribe to each other and wait until each heard the other's greeting. */
+async function greetEachOther({ data: { ada, bob }, relay, subscribe }: Awaited<ReturnType<typeof pair>>) {
+  subscribe('ada', 'bob');
+  subscribe('bob', 'ada');
+  await relay.until(() => ada!.hearing().length > 0 && bob!.hearing().length > 0, 'the greetings answered');
+  // The last answers too: nothing of the greetings is left on its way.
+  await relay.settle();
 }
 
 const chat = (text: string) => ({ t: 'chat', id: text, text, at: 1 });
@@ -40,7 +48,7 @@ describe('greetings', () => {
     expect(data[second]!.hearing()).toEqual([]);
 
     subscribe(second, first);
-    await relay.settle();
+    await relay.until(() => data[first]!.hearing().length > 0 && data[second]!.hearing().length > 0, 'the greetings answered');
     expect(data[first]!.hearing()).toEqual([second]);
     expect(data[second]!.hearing()).toEqual([first]);
     // Nothing the greetings carried reached the call.
@@ -50,12 +58,14 @@ describe('greetings', () => {
   it(`greets ${GREET_TRIES} times at most while unanswered, and stops once answered`, async () => {
     const { data, relay, subscribe } = await pair();
     subscribe('bob', 'ada');
+    const greetings = () => relay.log.filter(({ from }) => from === 'bob').length;
+    await relay.until(() => greetings() >= GREET_TRIES, "Bob's greetings");
     await relay.settle(80);
-    const greetings = relay.log.filter(({ from }) => from === 'bob').length;
-    expect(greetings).toBe(GREET_TRIES);
+    expect(greetings()).toBe(GREET_TRIES);
     expect(data.ada!.hearing()).toEqual([]);
 
     subscribe('ada', 'bob');
+    await relay.until(() => data.ada!.hearing().length > 0 && data.bob!.hearing().length > 0, 'the greetings answered');
     await relay.settle(40);
     const after = relay.log.length;
     await relay.settle(40);
@@ -77,10 +87,9 @@ describe('greetings', () => {
 
 describe('the bye', () => {
   it('a receiver that leaves says goodbye first, keeps the subscription DRAIN_MS, and loses nothing', async () => {
-    const { data, relay, subscribe, delivered, linked } = await pair();
-    subscribe('ada', 'bob');
-    subscribe('bob', 'ada');
-    await relay.settle();
+    const made = await pair();
+    const { data, relay, delivered, linked } = made;
+    await greetEachOther(made);
     expect(data.ada!.hearing()).toEqual(['bob']);
 
     // Ada sends while Bob is about to go back to the mesh: on its way through Janus.
@@ -89,22 +98,42 @@ describe('the bye', () => {
     await relay.sentBy('ada', before);
     // Bob: the bye first (over the link), the subscription kept until DRAIN_MS later.
     data.bob!.bye(['ada']);
-    expect(linked).toContainEqual({ from: 'bob', to: 'ada', message: { t: 'sfu-bye' } });
+    expect(linked).toContainEqual({ from: 'bob', to: 'ada', message: { t: 'sfu-bye', upTo: expect.any(Number) } });
     // From the bye on Ada sends to Bob over the link: he no longer hears her through the SFU.
     expect(data.ada!.hearing()).toEqual([]);
     await relay.settle();
-    await until(() => delivered.bob!.length > 0, 'the message at Bob');
+    await relay.until(() => delivered.bob!.length > 0, 'the message at Bob');
     expect(texts(delivered.bob!)).toEqual(['in flight']);
     // DRAIN_MS after the bye (sfu-media.ts leave, sfu-session.ts toMesh) the subscription goes: nothing is on its way any more.
     expect(DRAIN_MS).toBeGreaterThan(1000);
     relay.unsubscribe('bob', 'ada');
   });
 
-  it('without the bye, a message on its way when the receiver unsubscribes is lost (the bug the bye fixes)', async () => {
-    const { data, relay, subscribe, delivered } = await pair();
-    subscribe('ada', 'bob');
-    subscribe('bob', 'ada');
+  it('a greeting sealed before the bye and come after it is stale: the peer is not heard again until it greets anew', async () => {
+    const made = await pair();
+    const { data, relay } = made;
+    await greetEachOther(made);
+    // Bob greets Ada once more (a retry, or the answer to hers) and, before Janus relays it, leaves.
+    const before = relay.log.length;
+    data.bob!.opened(['ada']);
+    await relay.sentBy('bob', before);
+    data.bob!.bye(['ada']);
+    const opened = data.ada!.counts.opened;
+    await relay.until(() => data.ada!.counts.opened > opened, 'the late greeting opened');
     await relay.settle();
+    expect(relay.log.length - before).toBe(1);
+    // Ada opened the greeting and let it pass: were Bob heard, her messages would go to a subscription about to end.
+    expect(data.ada!.hearing()).toEqual([]);
+    // Back in the same room, Bob greets anew and is heard.
+    data.bob!.opened(['ada']);
+    await relay.until(() => data.ada!.hearing().length > 0, 'Bob greeted anew');
+    expect(data.ada!.hearing()).toEqual(['bob']);
+  });
+
+  it('without the bye, a message on its way when the receiver unsubscribes is lost (the bug the bye fixes)', async () => {
+    const made = await pair();
+    const { data, relay, delivered } = made;
+    await greetEachOther(made);
     const before = relay.log.length;
     data.ada!.broadcast(chat('in flight'), ['bob']);
     await relay.sentBy('ada', before);
@@ -117,10 +146,9 @@ describe('the bye', () => {
   });
 
   it("a breakout split (sfu-media.ts regroup): the other room's media stops at once, the bye, and the subscription only after the drain", async () => {
-    const { data, relay, subscribe, delivered } = await pair();
-    subscribe('ada', 'bob');
-    subscribe('bob', 'ada');
-    await relay.settle();
+    const made = await pair();
+    const { data, relay, delivered } = made;
+    await greetEachOther(made);
     const steps: string[] = [];
     const drainMs = 150;
     const departures = new Departures(
@@ -149,7 +177,7 @@ describe('the bye', () => {
     expect(steps).toEqual(['pause ada', 'bye ada']);
     expect(data.ada!.hearing()).toEqual([]);
     await relay.settle();
-    await until(() => delivered.bob!.length > 0, 'the message at Bob');
+    await relay.until(() => delivered.bob!.length > 0, 'the message at Bob');
     expect(texts(delivered.bob!)).toEqual(['sent before the split reached her']);
     expect(relay.subscribes('bob', 'ada')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, drainMs));
@@ -158,10 +186,9 @@ describe('the bye', () => {
   });
 
   it('a publisher back in our room during the drain keeps its subscription, its media again, and is greeted anew', async () => {
-    const { data, relay, subscribe } = await pair();
-    subscribe('ada', 'bob');
-    subscribe('bob', 'ada');
-    await relay.settle();
+    const made = await pair();
+    const { data, relay } = made;
+    await greetEachOther(made);
     const steps: string[] = [];
     let together = false;
     const departures = new Departures(
@@ -181,24 +208,22 @@ describe('the bye', () => {
     departures.leave(['ada']);
     expect(data.ada!.hearing()).toEqual([]);
     together = true;
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await relay.settle();
+    await relay.until(() => data.ada!.hearing().length > 0, 'Ada greeted anew');
     expect(steps).toEqual(['pause ada', 'rejoined ada']);
     expect(data.ada!.hearing()).toEqual(['bob']);
   });
 
   it('a publisher that leaves Janus hears nothing there, and a page back on the SFU is greeted anew', async () => {
-    const { data, relay, subscribe, publish } = await pair();
-    subscribe('ada', 'bob');
-    subscribe('bob', 'ada');
-    await relay.settle();
+    const made = await pair();
+    const { data, relay, publish, subscribe } = made;
+    await greetEachOther(made);
     data.ada!.lost('bob');
     expect(data.ada!.hearing()).toEqual([]);
     // Ada's own connection is replaced (a new node after a loss): nobody hears the new one until greeted.
     publish('ada');
     expect(data.ada!.hearing()).toEqual([]);
     subscribe('bob', 'ada');
-    await relay.settle();
+    await relay.until(() => data.ada!.hearing().length > 0, 'Ada greeted anew');
     expect(data.ada!.hearing()).toEqual(['bob']);
   });
 });

@@ -114,7 +114,7 @@ export interface MeetingProbe {
   sfuForgeMessage(participantId: string, text: string): Promise<boolean>;
 }
 
-type SfuMessageCounts = { sent: number; opened: number; dropped: number; drops: Record<string, number>; hearing: string[] };
+type SfuMessageCounts = { queued: number; sent: number; opening: number; opened: number; dropped: number; drops: Record<string, number>; hearing: string[] };
 
 declare global {
   interface Window {

@@ -37,7 +37,7 @@ export interface MessengerContext {
   linkOff(from: string): void;
 }
 
-type Numbered = { t: string; _n?: unknown };
+type Numbered = { t: string; _n?: unknown; upTo?: unknown };
 
 export class Messenger {
   private next = 0;
@@ -91,7 +91,7 @@ export class Messenger {
   receive(from: string, raw: unknown) {
     if (typeof raw !== 'object' || raw === null || typeof (raw as Numbered).t !== 'string') return;
     const { _n: number, ...message } = raw as Numbered;
-    if (message.t === BYE) return this.ctx.sfu()?.byeFrom(from);
+    if (message.t === BYE) return this.ctx.sfu()?.byeFrom(from, message.upTo);
     if (message.t === LINK_OFF) return this.ctx.linkOff(from);
     // An honest page in another room never sends it.
     if (roomOnly(message.t) && this.ctx.apart(from)) return;

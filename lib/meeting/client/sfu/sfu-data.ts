@@ -57,7 +57,7 @@ export interface SfuDataContext {
   keyWaitMs?: number;
 }
 
-const tagged = (raw: unknown): raw is { t: string; reply?: unknown } =>
+const tagged = (raw: unknown): raw is { t: string; reply?: unknown; upTo?: unknown } =>
   typeof raw === 'object' && raw !== null && typeof (raw as { t?: unknown }).t === 'string';
 
 export class SfuData {
@@ -66,6 +66,13 @@ export class SfuData {
   private readonly hears = new Set<string>();
   /** Peers we greet until they answer. */
   private readonly greeting = new Map<string, { tries: number; timer: ReturnType<typeof setTimeout> | null }>();
+  /** Peers we said goodbye to: none of our greetings is sealed for them until we hear them again. */
+  private readonly leaving = new Set<string>();
+  /**
+   * Peers that said goodbye, with the number their next direct message to us had then: a greeting
+   * numbered below it was sealed before the bye and, come late through Janus, is stale.
+   */
+  private readonly farewells = new Map<string, number>();
   private seq = 0;
   private readonly direct = new Map<string, { keys: Promise<{ send: CryptoKey; receive: CryptoKey } | null>; seq: number }>();
   private readonly windows = new Map<string, ReplayWindow>();
@@ -73,7 +80,8 @@ export class SfuData {
   private sending: Promise<void> = Promise.resolve();
   /** Each sender's messages opened in the order they came. */
   private readonly receiving = new Map<string, Promise<void>>();
-  readonly counts = { sent: 0, opened: 0, dropped: 0 };
+  /** `queued`: ours still waiting to be sealed and sent; `opening`: come, and neither opened nor dropped yet. */
+  readonly counts = { queued: 0, sent: 0, opening: 0, opened: 0, dropped: 0 };
   readonly drops: Record<DropReason, number> = { malformed: 0, forged: 0, auth: 0, replay: 0, 'unknown-key': 0 };
 
   constructor(private readonly ctx: SfuDataContext) {}
@@ -96,6 +104,7 @@ export class SfuData {
     for (const peerId of peerIds) {
       if (peerId === this.ctx.selfId) continue;
       this.stopGreeting(peerId);
+      this.leaving.delete(peerId);
       this.greeting.set(peerId, { tries: 0, timer: null });
       this.greet(peerId);
     }
@@ -110,18 +119,23 @@ export class SfuData {
   /**
    * We are about to stop hearing these publishers (back on the mesh, another breakout room): each
    * is told, over its link (through the SFU if the link is down), before our subscription goes, so
-   * it sends us nothing more there.
+   * it sends us nothing more there. The bye goes faster than a greeting or answer of ours still on
+   * its way through Janus: it says how many direct messages we sealed for the peer, so that the
+   * peer takes none of those for a sign that we hear it again.
    */
   bye(peerIds: string[]) {
     for (const peerId of peerIds) {
       this.stopGreeting(peerId);
-      if (!this.ctx.sendLink(peerId, { t: BYE })) this.send(peerId, { t: BYE });
+      this.leaving.add(peerId);
+      const bye = { t: BYE, upTo: this.direct.get(peerId)?.seq ?? 0 };
+      if (!this.ctx.sendLink(peerId, bye)) this.send(peerId, bye);
     }
   }
 
   /** A peer's bye, over its link or through the SFU: from now on it gets our messages over the link. */
-  byeFrom(peerId: string) {
+  byeFrom(peerId: string, upTo?: unknown) {
     this.hears.delete(peerId);
+    if (typeof upTo === 'number' && Number.isSafeInteger(upTo) && upTo >= 0) this.farewells.set(peerId, upTo);
   }
 
   /**
@@ -149,6 +163,8 @@ export class SfuData {
       async () => {
         const pair = this.pair(peerId);
         const keys = await pair.keys;
+        // Said goodbye meanwhile: a greeting now would tell the peer we still hear it.
+        if (message.t === GREETING && this.leaving.has(peerId)) return null;
         return keys ? sealToOne(keys.send, this.ctx.selfId, peerId, pair.seq++, text) : null;
       },
       () => message.t !== GREETING && this.ctx.sendLink(peerId, message),
@@ -163,7 +179,11 @@ export class SfuData {
     // Janus relays a publisher's every message to each subscriber: another's direct messages, and ours back never.
     if (envelope.sender === this.ctx.selfId || (envelope.kind === 'one' && envelope.receiver !== this.ctx.selfId)) return;
     const from = envelope.sender;
-    const next = (this.receiving.get(from) ?? Promise.resolve()).then(() => this.open(envelope)).catch(() => this.drop('malformed'));
+    this.counts.opening += 1;
+    const next = (this.receiving.get(from) ?? Promise.resolve())
+      .then(() => this.open(envelope))
+      .catch(() => this.drop('malformed'))
+      .finally(() => (this.counts.opening -= 1));
     this.receiving.set(from, next);
     // Nothing kept for a name that came with junk only.
     void next.then(() => this.receiving.get(from) === next && this.receiving.delete(from));
@@ -195,8 +215,8 @@ export class SfuData {
       return this.drop('malformed');
     }
     this.counts.opened += 1;
-    if (tagged(message) && message.t === GREETING) return this.greeted(from, message.reply === true);
-    if (tagged(message) && message.t === BYE) return this.byeFrom(from);
+    if (tagged(message) && message.t === GREETING) return this.greeted(from, message.reply === true, opened.seq);
+    if (tagged(message) && message.t === BYE) return this.byeFrom(from, message.upTo);
     this.ctx.deliver(from, message);
   }
 
@@ -214,7 +234,9 @@ export class SfuData {
    * the SFU, we hear it. A greeting is answered, which tells it we hear it too, so neither side
    * greets on; an answer is not (no loop).
    */
-  private greeted(from: string, reply: boolean) {
+  private greeted(from: string, reply: boolean, seq: number) {
+    if (seq < (this.farewells.get(from) ?? 0)) return;
+    this.farewells.delete(from);
     const fresh = !this.hears.has(from);
     this.hears.add(from);
     this.stopGreeting(from);
@@ -250,8 +272,10 @@ export class SfuData {
 
   /** Seals and sends in order; what cannot be sealed or sent now goes `otherwise`. */
   private queue(seal: () => Promise<Bytes | null>, otherwise: () => unknown) {
+    this.counts.queued += 1;
     this.sending = this.sending.then(async () => {
       const bytes = await seal().catch(() => null);
+      this.counts.queued -= 1;
       if (bytes && this.transport?.send(bytes)) this.counts.sent += 1;
       else otherwise();
     });
