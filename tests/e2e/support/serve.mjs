@@ -70,25 +70,14 @@ const env = {
 };
 delete env.DATABASE_URL;
 
+// The seeded accounts, by name (seed-accounts.ts), for the tests to log in as (session.ts).
 const tsx = path.join('node_modules', '.bin', 'tsx');
-const accounts = {};
-for (const [name, extra] of [
-  ['demo', {}],
-  ['card', { SEED_EMAIL: 'card@enclave.local', SEED_MCARD: '1' }],
-  ['reset', { SEED_EMAIL: 'reset@enclave.local' }],
-  ['trial', { SEED_EMAIL: 'trial@enclave.local', SEED_TRIAL: '1' }],
-  // Billing tests change their accounts' plans: accounts of their own.
-  ['billing', { SEED_EMAIL: 'billing@enclave.local', SEED_TRIAL: '1' }],
-  ['billingOffline', { SEED_EMAIL: 'billing-offline@enclave.local', SEED_TRIAL: '1' }],
-  ['trialEnded', { SEED_EMAIL: 'trial-ended@enclave.local', SEED_TRIAL_ENDED: '1' }],
-]) {
-  const seeded = spawnSync(tsx, ['--conditions=react-server', 'scripts/seed.ts'], { env: { ...env, ...extra }, encoding: 'utf8' });
-  if (seeded.status !== 0) {
-    process.stderr.write(seeded.stdout + seeded.stderr);
-    process.exit(1);
-  }
-  accounts[name] = JSON.parse(seeded.stdout.trim().split('\n').pop());
+const seeded = spawnSync(tsx, ['--conditions=react-server', 'tests/e2e/support/seed-accounts.ts'], { env, encoding: 'utf8' });
+if (seeded.status !== 0) {
+  process.stderr.write(seeded.stdout + seeded.stderr);
+  process.exit(1);
 }
+const accounts = JSON.parse(seeded.stdout.trim().split('\n').pop());
 writeFileSync(path.join(E2E_DATA_DIR, 'accounts.json'), JSON.stringify(accounts));
 
 // The server's output also goes to a file, so tests can search every log line it wrote.
