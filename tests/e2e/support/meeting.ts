@@ -19,7 +19,14 @@ export interface Participant {
  */
 export function closedAfterEach(): Participant[] {
   const open: Participant[] = [];
-  test.afterEach(async () => {
+  test.afterEach(async ({}, testInfo) => {
+    // A failed test says what each page complained of (a Janus refusal, a failed subscription):
+    // the rare failure on a loaded CI run, which a rerun does not repeat, leaves only this output.
+    if (testInfo.status !== testInfo.expectedStatus)
+      for (const { context, name } of open) {
+        const lines = complaints.get(context) ?? [];
+        if (lines.length > 0) console.log(`${name}'s page warned:\n  ${lines.join('\n  ')}`);
+      }
     await Promise.all(open.map((participant) => participant.context.close().catch(() => undefined)));
     open.length = 0;
   });
@@ -37,9 +44,20 @@ type PeerStats = Record<
   { framesDecoded: number; screenFramesDecoded: number; audioSamplesReceived: number; connection: string; candidateType: string | null }
 >;
 
+/** The last warnings and errors each participant's pages logged, printed when a test fails (closedAfterEach). */
+const complaints = new WeakMap<BrowserContext, string[]>();
+const KEPT_COMPLAINTS = 20;
+
 export async function newParticipantContext(browser: Browser, baseURL: string, contextOptions: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ ...contextOptions, baseURL, permissions: ['camera', 'microphone'] });
   await context.grantPermissions(['camera', 'microphone', 'clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const lines: string[] = [];
+  complaints.set(context, lines);
+  context.on('console', (message) => {
+    if (message.type() !== 'warning' && message.type() !== 'error') return;
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${message.type()}: ${message.text().slice(0, 300)}`);
+    if (lines.length > KEPT_COMPLAINTS) lines.shift();
+  });
   return context;
 }
 
