@@ -35,8 +35,8 @@ const framesFrom = (stats: CryptoStats, id: string) => {
 async function decodesOnlyThroughSfu(page: Page, inRoom: string[], apart: string[]) {
   const total = (stats: CryptoStats, id: string) => framesFrom(stats, id).decrypted + framesFrom(stats, id).failed;
   const before = await untilCountsStandStill(() => cryptoStats(page), total, apart, { timeout: 30_000, interval: 1_500 }).catch(async (error: unknown) => {
-    // Seen twice on CI and never on a rerun (2026-12-01): what the page held when the frames kept
-    // coming, for the next time. `hearing` lists the publishers its subscription reaches.
+    // Seen twice, once on CI, and never on a rerun (2026-12-01): what the page held when the
+    // frames kept coming, for the next time. `hearing` lists the publishers its subscription reaches.
     const [stats, messages, rooms] = await Promise.all([cryptoStats(page), sfuMessages(page), page.evaluate(() => window.enclaveProbe!.breakout().open)]);
     const received = Object.fromEntries(apart.map((id) => [id, stats[`sfu:${id}`]?.received]));
     console.log(`frames from another room kept coming: ${JSON.stringify({ received, hearing: messages?.hearing, rooms })}`);
