@@ -70,7 +70,7 @@ export function placeByDay<T extends Timed>(items: T[], days: string[], timeZone
     let startMinute = minutesIn(startMs, timeZone);
     const lastDay = dateIn(endMs - 1, timeZone);
     for (let guard = 0; guard < 400 && day <= lastDay; guard += 1) {
-      const endMinute = day === lastDay ? minutesIn(endMs - 1, timeZone) + 1 : DAY_MINUTES;
+      const endMinute = day === lastDay ? lastEndMinute(startMs, endMs, startMinute, timeZone) : DAY_MINUTES;
       byDay.get(day)?.push({ item, date: day, startMinute, endMinute, column: 0, columns: 1 });
       day = addDays(day, 1);
       startMinute = 0;
@@ -78,6 +78,16 @@ export function placeByDay<T extends Timed>(items: T[], days: string[], timeZone
   }
   for (const parts of byDay.values()) assignColumns(parts);
   return byDay;
+}
+
+/**
+ * Where an item's last part ends on the wall clock. In the hour a zone repeats when its clocks go
+ * back (New York, 2026-11-01 01:00–02:00), an item of that day can end before it starts on the
+ * wall clock (01:24 EDT for 37 minutes ends at 01:01 EST): its block then keeps its real length.
+ */
+function lastEndMinute(startMs: number, endMs: number, startMinute: number, timeZone: string): number {
+  const wallEnd = minutesIn(endMs - 1, timeZone) + 1;
+  return wallEnd > startMinute ? wallEnd : Math.min(DAY_MINUTES, startMinute + Math.ceil((endMs - startMs) / 60_000));
 }
 
 /** Greedy columns per cluster of overlapping parts; every part of a cluster shares its width. */

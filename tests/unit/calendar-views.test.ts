@@ -112,6 +112,13 @@ describe('calendar views (lib/calendar/grid)', () => {
     ]);
   });
 
+  it('keeps the real length of an event in the hour the clocks go back, which ends before it starts on the wall clock', () => {
+    // New York, 2026-11-01: 01:24 EDT for 37 minutes ends at 01:01 EST (found by the property below).
+    const from = instantOf('2026-11-01', 84, 'America/New_York') / 1000;
+    const placed = placeByDay([{ id: 'repeated', from, to: from + 37 * 60 }], ['2026-11-01'], 'America/New_York');
+    expect(placed.get('2026-11-01')!.map((p) => [p.startMinute, p.endMinute])).toEqual([[84, 121]]);
+  });
+
   it('never places a part outside the day or the days asked for', () => {
     fc.assert(
       fc.property(
