@@ -3,9 +3,10 @@
 // page's client components, and its stylesheets, leave without one, and Integrity-Policy (proxy.ts)
 // then refuses those scripts. Every HTML answer of Next.js passes here: a <script src> or
 // <link href> of this build's /_next/static/ without `integrity` gets the file's sha384 from the
-// build (lib/security/build-manifest.mjs). What the page adds later gets it from the runtime
-// (scripts/build-integrity.mjs). Next.js's compression is done here, after this, instead of inside
-// Next.js, which would hand this module gzip (next.config.mjs turns its own off).
+// build (lib/security/build-manifest.mjs), and so does the preload of it that a `Link` header
+// names. What the page adds later gets it from the runtime (scripts/build-integrity.mjs).
+// Next.js's compression is done here, after this, instead of inside Next.js, which would hand
+// this module gzip (next.config.mjs turns its own off).
 import path from 'node:path';
 import compression from 'next/dist/compiled/compression/index.js';
 import { staticAssets } from '../lib/security/build-manifest.mjs';
@@ -30,6 +31,27 @@ export function withIntegrity(html, hashes) {
     const crossOrigin = /\scrossorigin\b/i.test(tag) ? '' : ' crossorigin=""';
     return `${tag.slice(0, end)} integrity="${hash}"${crossOrigin}${tag.slice(end)}`;
   });
+}
+
+const LINK_ENTRY = /^\s*<(\/_next\/static\/[^>?#]+)[^>]*>/;
+
+/**
+ * A `Link` header's preloads of known assets with the same `integrity` as the tags they preload:
+ * Chromium uses a preload only when its integrity matches the tag's, and otherwise fetches the
+ * stylesheet twice and warns "not used due to an integrity mismatch" on every page.
+ */
+export function linkWithIntegrity(value, hashes) {
+  if (Array.isArray(value)) return value.map((entry) => linkWithIntegrity(entry, hashes));
+  if (typeof value !== 'string') return value;
+  return value
+    .split(/,(?=\s*<)/)
+    .map((entry) => {
+      const hash = hashes[LINK_ENTRY.exec(entry)?.[1]];
+      if (!hash || !/;\s*rel="?preload"?/i.test(entry) || /;\s*integrity=/i.test(entry)) return entry;
+      const crossOrigin = /;\s*crossorigin\b/i.test(entry) ? '' : '; crossorigin=""';
+      return `${entry}; integrity="${hash}"${crossOrigin}`;
+    })
+    .join(',');
 }
 
 /**
@@ -71,7 +93,9 @@ export function compressWithIntegrity(request, response, hashes) {
   };
   response.writeHead = function (status, ...rest) {
     const headers = rest[typeof rest[0] === 'string' ? 1 : 0];
+    if (response.hasHeader('link')) response.setHeader('link', linkWithIntegrity(response.getHeader('link'), hashes));
     if (headers && !Array.isArray(headers)) {
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === 'link') headers[key] = linkWithIntegrity(headers[key], hashes);
       const type = Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
       if (type) html = /^text\/html\b/i.test(String(headers[type]));
       if (html) for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-length') delete headers[key];

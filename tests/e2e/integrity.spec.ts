@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { baseURL } from '../../playwright.config';
+import { logIn } from './support/session';
 
 // Issue 47: the browser runs only the scripts the build made (docs/security.md "A web client anyone can verify").
 
@@ -50,6 +51,29 @@ test.describe('integrity on every script', () => {
         }),
     );
     expect(ran).toBe('refused');
+  });
+
+  test("a page fetches its stylesheet once: the Link header's preload carries the tag's integrity", async ({ context, page }) => {
+    // The dashboard, rendered per request: its answer names the stylesheet in a Link header too.
+    await logIn(context, baseURL, 'demo');
+    // Chromium keeps a preload only when its integrity matches the tag's; without it every page
+    // downloaded its stylesheet twice and warned "not used due to an integrity mismatch".
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/integrity/i.test(message.text())) warnings.push(message.text());
+    });
+    const response = await page.goto('/');
+    expect(response!.headers()['link']).toMatch(/\.css>; rel=preload;[^,]*; integrity="sha384-/);
+    await expect(page.getByRole('link', { name: 'Start meeting now' })).toBeVisible();
+    const stylesheets = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.css(\?|$)/.test(entry.name))
+        .map((entry) => entry.name),
+    );
+    expect(stylesheets.length).toBeGreaterThan(0);
+    expect(stylesheets).toEqual([...new Set(stylesheets)]);
+    expect(warnings).toEqual([]);
   });
 
   test('a chunk changed by one byte after the build is refused, and the page does not start', async ({ page }) => {

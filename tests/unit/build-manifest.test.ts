@@ -18,7 +18,7 @@ import {
   signManifest,
   staticAssets,
 } from '@/lib/security/build-manifest.mjs';
-import { compressWithIntegrity, withIntegrity } from '@/server/integrity-html.mjs';
+import { compressWithIntegrity, linkWithIntegrity, withIntegrity } from '@/server/integrity-html.mjs';
 
 const root = path.resolve(__dirname, '..', '..');
 const sha384 = (bytes: string | Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -137,6 +137,21 @@ describe("the pages' tags (server/integrity-html.mjs)", () => {
     for (const html of untouched) expect(withIntegrity(html, hashes)).toBe(html);
   });
 
+  it("gives a Link header's preload of a known asset the tag's integrity, and leaves the rest", () => {
+    const preload = '</_next/static/chunks/s.css>; rel=preload; as="style"; crossorigin="anonymous"; nonce="n"';
+    const font = '</_next/static/media/f.woff2>; rel=preload; as="font"';
+    expect(linkWithIntegrity(`${preload}, ${font}`, hashes)).toBe(`${preload}; integrity="sha384-S", ${font}`);
+    expect(linkWithIntegrity(['</_next/static/chunks/a.js>; rel=preload; as="script"'], hashes)).toEqual([
+      '</_next/static/chunks/a.js>; rel=preload; as="script"; integrity="sha384-A"; crossorigin=""',
+    ]);
+    const untouched = [
+      '</_next/static/chunks/s.css>; rel=preload; integrity="sha384-other"',
+      '</_next/static/chunks/s.css>; rel=prefetch',
+      '</a.css>; rel=preload',
+    ];
+    for (const value of untouched) expect(linkWithIntegrity(value, hashes)).toBe(value);
+  });
+
   describe('through a server', () => {
     let server: Server;
     let base: string;
@@ -151,6 +166,7 @@ describe("the pages' tags (server/integrity-html.mjs)", () => {
         }
         response.setHeader('Content-Type', 'text/html; charset=utf-8');
         response.setHeader('Content-Length', '1');
+        response.setHeader('Link', '</_next/static/chunks/s.css>; rel=preload; as="style"');
         const euro = chunks[2] as Buffer;
         response.write(chunks[0]);
         response.write(chunks[1]);
@@ -168,6 +184,7 @@ describe("the pages' tags (server/integrity-html.mjs)", () => {
     it('rewrites a page written in pieces, a tag and a character split between writes included', async () => {
       const response = await fetch(`${base}/`, { headers: { 'Accept-Encoding': 'identity' } });
       expect(await response.text()).toBe(expected);
+      expect(response.headers.get('link')).toBe('</_next/static/chunks/s.css>; rel=preload; as="style"; integrity="sha384-S"; crossorigin=""');
     });
 
     it('compresses after the rewrite, as Next.js did', async () => {
