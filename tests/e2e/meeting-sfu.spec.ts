@@ -4,7 +4,17 @@
 // none of the keys made after, someone with the wrong room secret decodes nothing, and a call
 // moves to the SFU and back as people come and go.
 import { expect, test, type Page } from '@playwright/test';
-import { closedAfterEach, fragment, joinMeeting, newSecret, participantCount, sayInChat, selfId, type Participant } from './support/meeting';
+import {
+  closedAfterEach,
+  expectRemoteTilesPlaying,
+  fragment,
+  joinMeeting,
+  newSecret,
+  participantCount,
+  sayInChat,
+  selfId,
+  type Participant,
+} from './support/meeting';
 import { cryptoStats, mediaRoute, senderKeys, type CryptoStats } from './support/probe-readers';
 import { FRAME_PROOF_LENGTH } from '../../lib/meeting/e2ee/frame-proof';
 import { FrameDecryptor } from '../../lib/meeting/e2ee/frame';
@@ -321,6 +331,7 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   await expect(ada.page.getByTestId('media-route')).toContainText('Via SFU');
   await expectDecryptingThroughSfu(ada.page, [bobId!, cyId!]);
   await expectDecryptingThroughSfu(cy.page, [adaId!, bobId!]);
+  await expectRemoteTilesPlaying(ada.page, 2);
   await expectSaid(ada.page, 'while moving');
   await cy.page.getByRole('button', { name: 'Chat', exact: true }).click();
   await sayInChat(cy.page, 'through the SFU');
@@ -334,6 +345,8 @@ test('a call moves to the SFU when it grows and back to the mesh when it shrinks
   const before = (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0;
   await expect.poll(async () => (await cryptoStats(ada.page))[bobId!]?.received.decrypted ?? 0, { timeout: 30_000 }).toBeGreaterThan(before + 20);
   expect((await cryptoStats(ada.page))[bobId!]?.received.failed.auth).toBe(0);
+  // And shown: Bob's tile plays his camera over the link again, not the SFU's ended track.
+  await expectRemoteTilesPlaying(ada.page, 1);
   await sayInChat(ada.page, 'back on the mesh');
   await expectSaid(bob.page, 'back on the mesh');
 });

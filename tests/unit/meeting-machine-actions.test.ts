@@ -186,7 +186,7 @@ describe('connections and key-exchange outcomes', () => {
       { type: 'peer-keys', peerId: 'y', keys: 'mismatch' },
       { type: 'encryption', encryption },
       { type: 'link-state', peerId: 'x', connection: 'connected' },
-      { type: 'remote-track', peerId: 'x', slot: 'camera', track },
+      { type: 'remote-track', peerId: 'x', source: 'link', slot: 'camera', track },
     );
     expect(state.view.encryption).toEqual(encryption);
     expect(peer(state, 'x')).toMatchObject({ keys: 'pending', connection: 'connected', tracks: { camera: track } });

@@ -203,6 +203,27 @@ export async function untilCountsStandStill<Snapshot>(
   return last;
 }
 
+/**
+ * Waits until `count` remote tiles play video: what the person sees, where the stats above count
+ * what a connection decodes (a tile left on a connection that no longer carries the peer's media
+ * stays dark while the other one decodes every frame).
+ */
+export async function expectRemoteTilesPlaying(page: Page, count: number, timeout = 20_000) {
+  const playing = () =>
+    page.evaluate(async () => {
+      const state = window.enclaveProbe!.getState();
+      const local = new Set([state.localCamera?.id, state.localScreen?.id]);
+      const videos = [...document.querySelectorAll('video')].filter((video) => {
+        const track = (video.srcObject as MediaStream | null)?.getVideoTracks()[0];
+        return track && !local.has(track.id);
+      });
+      const before = videos.map((video) => video.getVideoPlaybackQuality().totalVideoFrames);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return videos.filter((video, at) => video.getVideoPlaybackQuality().totalVideoFrames > before[at]!).length;
+    });
+  await expect.poll(playing, { timeout }).toBe(count);
+}
+
 export function participantCount(page: Page, count: number) {
   return expect(page.getByRole('banner').getByText(count === 1 ? '1 participant' : `${count} participants`, { exact: true })).toBeVisible({
     timeout: 15_000,

@@ -36,3 +36,27 @@ export function percentile(values: number[], p: number): number {
 
 /** The microphone sent is the noise filter's output, a WebAudio destination's track (Chromium names it so), not a capture. */
 export const sendsFiltered = (page: Page) => page.evaluate(() => window.enclaveProbe!.localTrack('audio')?.label === 'MediaStreamAudioDestinationNode');
+
+/**
+ * What `page` receives, for a failed hearing check to print: its peers and their audio tracks,
+ * the frames each peer's key opened or failed to, the sender keys it holds, and the SFU's
+ * inbound streams. Silence at -120 dBFS is a track without a single sample: the media never came,
+ * or no frame opened.
+ */
+export function describeReception(page: Page) {
+  return page.evaluate(async () => {
+    const probe = window.enclaveProbe!;
+    const peers = probe.getState().peers.map((peer) => {
+      const audio = peer.tracks.audio;
+      return {
+        id: peer.id,
+        name: peer.name,
+        keys: peer.keys,
+        media: peer.media,
+        audio: audio && { readyState: audio.readyState, muted: audio.muted, enabled: audio.enabled },
+      };
+    });
+    const [frames, keys, sfu] = await Promise.all([probe.encryptionStats(), probe.senderKeys(), probe.sfuStats()]);
+    return { route: probe.mediaRoute(), peers, frames, keys, sfu: sfu.received, sfuMessages: probe.sfuMessages() };
+  });
+}

@@ -12,6 +12,7 @@ import { isEnded, type Effect, type MachineState, type MeetingEvent, type Phase,
 import { parsePeerMessage, type MediaState } from './peer-messages';
 import type { Quality } from '../links/stats';
 import { decideRoute, keepsLinks, type RouteInput } from './route-decisions';
+import { forgetTracks, receive } from './received-tracks';
 
 export * from './meeting-state';
 
@@ -158,7 +159,8 @@ class Run {
         this.updatePeer(event.peerId, () => ({ connection: event.connection }));
         return;
       case 'remote-track':
-        this.updatePeer(event.peerId, (peer) => ({ tracks: { ...peer.tracks, [event.slot]: event.track } }));
+      case 'via-sfu':
+        this.state = receive(this.state, event);
         return;
       case 'channel-open':
         this.emit({ type: 'send-peer', peerId: event.peerId, message: { t: 'state', ...this.view.local } });
@@ -285,7 +287,7 @@ class Run {
   private removePeer(id: string) {
     const { [id]: _gone, ...viewers } = this.state.viewers;
     void _gone;
-    this.state = { ...this.state, hidden: this.state.hidden.filter((p) => p !== id), viewers };
+    this.state = { ...this.state, hidden: this.state.hidden.filter((p) => p !== id), viewers, received: forgetTracks(this.state.received, id) };
     this.set({
       peers: this.view.peers.filter((p) => p.id !== id),
       knocks: this.view.knocks.filter((p) => p.id !== id),

@@ -63,7 +63,15 @@ export interface MachineState {
   reactionCount: number;
   /** The media route's bookkeeping: a move under way, the refusal, the back-off. */
   route: RouteState;
+  /** Every track received from each peer, by the connection that carries it (received-tracks.ts). */
+  received: ReceivedTracks;
+  /** The peers whose media reaches us through the SFU now; the others' comes over our link. */
+  viaSfu: string[];
 }
+
+/** The connection a received track came on: our link to the peer, or the SFU. */
+export type TrackSource = 'link' | 'sfu';
+export type ReceivedTracks = Record<string, Record<TrackSource, Partial<Record<Slot, MediaStreamTrack>>>>;
 
 export type MeetingEvent =
   // from the server, and about the stream itself
@@ -92,7 +100,9 @@ export type MeetingEvent =
   // the connections
   | { type: 'peer-message'; from: string; raw: unknown }
   | { type: 'link-state'; peerId: string; connection: RTCPeerConnectionState }
-  | { type: 'remote-track'; peerId: string; slot: Slot; track: MediaStreamTrack }
+  | { type: 'remote-track'; peerId: string; source: TrackSource; slot: Slot; track: MediaStreamTrack }
+  /** The peers whose media reaches us through the SFU now (sfu-session.ts onPublishers; none back on the mesh). */
+  | { type: 'via-sfu'; peers: string[] }
   | { type: 'channel-open'; peerId: string }
   // the key exchange's outcomes
   | { type: 'peer-keys'; peerId: string; keys: PeerKeyState }
@@ -178,5 +188,7 @@ export function initialState(options: {
     speakerChangedAt: 0,
     reactionCount: 0,
     route: initialRoute(options.pin, options.linksUpTo, options.serverHasSfu),
+    received: {},
+    viaSfu: [],
   };
 }

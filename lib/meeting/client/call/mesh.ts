@@ -148,7 +148,7 @@ export class Mesh {
       sendSignal: (payload) => this.ctx.sendSignal(remoteId, payload),
       attachSender: (slot, sender) => keys.attachSender(remoteId, slot, sender),
       attachReceiver: (slot, receiver) => keys.attachReceiver(remoteId, slot, receiver),
-      onRemoteTrack: (slot, track) => void dispatch({ type: 'remote-track', peerId: remoteId, slot, track }),
+      onRemoteTrack: (slot, track) => void dispatch({ type: 'remote-track', peerId: remoteId, source: 'link', slot, track }),
       onMessage: (raw) => this.ctx.onMessage(remoteId, raw),
       onDataChannel: (channel) => this.ctx.onDataChannel(remoteId, channel),
       // A link made when we handed the key over exists before the peer proved it holds it.

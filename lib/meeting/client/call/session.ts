@@ -162,8 +162,11 @@ export class MeetingSession {
       meetingId: options.meetingId,
       token: options.join.token,
       sendSignal: (peerId, body) => this.keyExchange.sendSignal(peerId, body),
-      onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, slot, track }),
-      setViaSfu: (peers) => this.mesh.setViaSfu(peers),
+      onRemoteTrack: (peerId, slot, track) => void this.dispatch({ type: 'remote-track', peerId, source: 'sfu', slot, track }),
+      setViaSfu: (peers) => {
+        this.dispatch({ type: 'via-sfu', peers: [...peers] });
+        return this.mesh.setViaSfu(peers);
+      },
       showing: (peerId) => !this.machine.hidden.includes(peerId),
       onLost: () => void this.dispatch({ type: 'route', input: { type: 'lost', at: Date.now() } }),
       keySchedule: options.keySchedule,
